@@ -1,0 +1,139 @@
+import type { ApiRow, ApiRun } from './api-bench'
+import { type BundleReport, type JsFile, kb, total } from './bundle-size'
+import type { LighthouseRow } from './lighthouse'
+
+export const BUDGET = {
+  rpsRatio: { list: 0.5, q: 0.25, product: 0.5 },
+  p99Ratio: 4,
+  jsGzipBytes: 120 * 1024,
+  lighthouse: { performance: 90, accessibility: 95, seo: 100 },
+}
+
+export interface Figures {
+  startedAt: Date
+  machine: string[]
+  settings: string
+  api: ApiRun[]
+  bundle?: BundleReport
+  observed?: Record<string, JsFile[]>
+  lighthouse?: LighthouseRow[]
+  notes: string[]
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : '**FAIL**')
+const pct = (x: number) => `${Math.round(x * 100)} %`
+
+/** PASS/FAIL lines of the budgets, for the summary at the end. */
+export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
+  const checks: { name: string; ok: boolean }[] = []
+  for (const r of f.api.find((a) => a.driver === 'postgres')?.rows.filter((x) => !x.cold) ?? []) {
+    const { rps, p99 } = ratios(r)
+    checks.push({ name: `${r.scenario} req/s ≥ ${pct(BUDGET.rpsRatio[r.kind])} of reference (${pct(rps)})`, ok: rps >= BUDGET.rpsRatio[r.kind] && r.app.bad === 0 })
+    checks.push({ name: `${r.scenario} p99 ≤ ${BUDGET.p99Ratio}× reference (${p99.toFixed(1)}×)`, ok: p99 <= BUDGET.p99Ratio })
+  }
+  for (const [page, files] of Object.entries(f.observed ?? {})) {
+    checks.push({ name: `first-load JS of ${page} ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(files, 'gzip9'))})`, ok: total(files, 'gzip9') <= BUDGET.jsGzipBytes })
+  }
+  if (f.bundle) checks.push({ name: `entry JS (static graph) ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(f.bundle.entry, 'gzip9'))})`, ok: total(f.bundle.entry, 'gzip9') <= BUDGET.jsGzipBytes })
+  for (const l of f.lighthouse?.filter((x) => x.preset === 'mobile') ?? []) {
+    const b = BUDGET.lighthouse
+    checks.push({ name: `Lighthouse mobile ${l.path}: performance ${l.performance} ≥ ${b.performance}`, ok: l.performance >= b.performance })
+    checks.push({ name: `Lighthouse mobile ${l.path}: accessibility ${l.accessibility} ≥ ${b.accessibility}`, ok: l.accessibility >= b.accessibility })
+    checks.push({ name: `Lighthouse mobile ${l.path}: SEO ${l.seo} = ${b.seo}`, ok: l.seo >= b.seo })
+  }
+  return checks
+}
+
+const ratios = (r: ApiRow) => ({ rps: r.app.rps / r.ref.rps, p99: r.app.p99 / Math.max(r.ref.p99, 1) })
+
+function apiTable(run: ApiRun): string[] {
+  const judged = run.driver === 'postgres'
+  const lines = [
+    `### API on ${run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (in-memory), for information'}: ${run.products.toLocaleString('en')} products, ${run.packs.toLocaleString('en')} packs`,
+    '',
+    `Set-up: ${Object.entries(run.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(' · ')}`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | reference req/s | reference p99 ms | req/s ratio | p99 ratio | budget | result |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ]
+  for (const r of run.rows) {
+    const { rps, p99 } = ratios(r)
+    const budget = `≥ ${pct(BUDGET.rpsRatio[r.kind])}, p99 ≤ ${BUDGET.p99Ratio}×`
+    const ok = rps >= BUDGET.rpsRatio[r.kind] && p99 <= BUDGET.p99Ratio && r.app.bad === 0
+    const result = judged && !r.cold ? verdict(ok) : `info (${ok ? 'within' : 'outside'})`
+    const bad = r.app.bad ? ` (${r.app.bad} non-2xx/errors!)` : ''
+    const refNote = r.cold ? ' ¹' : r.refReused ? ' ²' : ''
+    lines.push(
+      `| ${r.scenario}${bad} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.ref.rps.toFixed(0)}${refNote} | ${r.ref.p99} | ${pct(rps)} | ${p99.toFixed(1)}× | ${budget} | ${result} |`,
+    )
+  }
+  lines.push('', '¹ cold: more distinct URLs than the app cache holds, so every answer comes from the database; compared with the warm scenario\'s reference (answers of the same kind and size).')
+  if (run.rows.some((r) => r.refReused)) lines.push('² the reference served byte-identical answers in the PostgreSQL run; its figures are reused.')
+  return [...lines, '']
+}
+
+function bundleTable(b: BundleReport, observed: Record<string, JsFile[]> | undefined): string[] {
+  const row = (f: JsFile) => `| ${f.file} | ${f.name} | ${kb(f.raw)} | ${kb(f.gzip6)} | ${kb(f.gzip9)} |`
+  const sum = (label: string, files: JsFile[]) => `| **${label}** | | **${kb(total(files, 'raw'))}** | **${kb(total(files, 'gzip6'))}** | **${kb(total(files, 'gzip9'))}** |`
+  const lines = [
+    `### Shopper first-load JavaScript (dist/client built ${b.builtAt.toISOString()})`,
+    '',
+    `Budget: ≤ ${kb(BUDGET.jsGzipBytes)} gzip (1 KB = 1024 bytes; judged at gzip -9, -6 shown too).`,
+    '',
+    '| file | chunk | raw | gzip -6 | gzip -9 |',
+    '|---|---|--:|--:|--:|',
+    ...b.entry.map(row),
+    sum('entry + static imports (every page)', b.entry),
+  ]
+  for (const [page, files] of Object.entries(observed ?? {})) {
+    lines.push(`| _fetched by Chromium on a first load of ${page}: ${files.map((f) => f.file.replace('assets/', '')).join(', ')}_ | | | | |`, sum(`first load of ${page}`, files))
+  }
+  const lazy = b.lazy
+  lines.push(
+    '',
+    `Lazy chunks (import(), not in the first load): ${lazy.length}, ${kb(total(lazy, 'gzip9'))} gzip in all${lazy.length ? `: ${lazy.map((f) => `${f.name} ${kb(f.gzip9)}`).join(', ')}` : ''}.`,
+    `CSS of the entry: ${b.css.map((f) => `${f.file} ${kb(f.raw)} (${kb(f.gzip9)} gzip)`).join(', ') || 'none'}.`,
+    '',
+  )
+  return lines
+}
+
+function lighthouseTable(rows: LighthouseRow[]): string[] {
+  const lines = [
+    '### Lighthouse (npm lighthouse 12.8.2, Debian Chromium, demo store on PostgreSQL)',
+    '',
+    '| page | preset | performance | accessibility | SEO | best practices | LCP ms | TBT ms | CLS | runs (performance) | result |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ]
+  const b = BUDGET.lighthouse
+  for (const l of rows) {
+    const ok = l.performance >= b.performance && l.accessibility >= b.accessibility && l.seo >= b.seo
+    lines.push(
+      `| ${l.path} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.seo} | ${l.bestPractices} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.runs.join(', ')} | ${l.preset === 'mobile' ? verdict(ok) : 'info'} |`,
+    )
+  }
+  lines.push('', `Budgets (mobile): performance ≥ ${b.performance}, accessibility ≥ ${b.accessibility}, SEO ${b.seo}. Desktop preset for information.`)
+  const failing = [...new Set(rows.flatMap((l) => l.failing.map((x) => `${l.path} ${l.preset}: ${x}`)))]
+  if (failing.length) lines.push('', 'Audits that cost points:', '', ...failing.map((x) => `- ${x}`))
+  const warnings = [...new Set(rows.flatMap((l) => l.warnings))]
+  if (warnings.length) lines.push('', `Lighthouse warnings (benchmarkIndex ${rows.map((r) => r.benchmarkIndex).join(', ')}):`, '', ...warnings.map((w) => `- ${w}`))
+  return [...lines, '']
+}
+
+export function toMarkdown(f: Figures): string {
+  const checks = budgetChecks(f)
+  const failed = checks.filter((c) => !c.ok)
+  return [
+    `## Benchmark figures (${f.startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC)`,
+    '',
+    ...f.machine.map((m) => `- ${m}`),
+    `- ${f.settings}`,
+    '',
+    `**Budgets: ${checks.length - failed.length} PASS, ${failed.length} FAIL**${failed.length ? ` — failing: ${failed.map((c) => c.name).join('; ')}` : ''}`,
+    '',
+    ...f.api.flatMap(apiTable),
+    ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
+    ...(f.lighthouse ? lighthouseTable(f.lighthouse) : []),
+    ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
+  ].join('\n')
+}

@@ -1,0 +1,132 @@
+/**
+ * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, shopper first-load JS,
+ * Lighthouse. Prints the figures with PASS/FAIL per budget and writes bench/results.md. See bench/README.md.
+ */
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { withDatabase } from '../server/db/template'
+import { startServer, type TestServer } from '../tests/e2e/server'
+import { type ApiRun, benchApi } from './api-bench'
+import { bundleReport, DIST, observedJs } from './bundle-size'
+import { stopAllChildren } from './children'
+import { killChrome, runLighthouse } from './lighthouse'
+import { budgetChecks, type Figures, toMarkdown } from './report'
+
+const env = process.env
+const ROOT = path.resolve(import.meta.dirname, '..')
+const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 50_000)
+const PGLITE_PRODUCTS = Number(env.BENCH_PGLITE_PRODUCTS ?? PRODUCTS)
+const LOAD = { connections: Number(env.BENCH_CONNECTIONS ?? 50), warmupS: Number(env.BENCH_WARMUP ?? 3), durationS: Number(env.BENCH_DURATION ?? 10) }
+const LH_RUNS = Number(env.BENCH_LH_RUNS ?? 3)
+const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const ADMIN_URL = env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
+const log = (m: string) => console.log(`[bench +${Math.round((Date.now() - started.getTime()) / 1000)}s] ${m}`)
+
+const started = new Date()
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+const dbName = `bench_${randomBytes(4).toString('hex')}`
+let dbCreated = false
+let webServer: TestServer | undefined
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+let cleaned = false
+async function cleanup() {
+  if (cleaned) return
+  cleaned = true
+  await Promise.allSettled([stopAllChildren(), killChrome(), webServer?.stop()])
+  if (dbCreated) await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`)).then(() => log(`dropped ${dbName}`), (e) => log(`could not drop ${dbName}: ${e}`))
+  rmSync(tmp, { recursive: true, force: true })
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
+// Bounded: whatever hangs, the run ends.
+setTimeout(() => {
+  log('watchdog: 40 minutes, giving up')
+  void cleanup().finally(() => process.exit(1))
+}, 40 * 60_000).unref()
+
+async function main() {
+  const figures: Figures = {
+    startedAt: started,
+    machine: [
+      `${os.cpus()[0]?.model ?? '?'}, nproc ${os.availableParallelism()}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
+      `Node ${process.version}, PGlite ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version}`,
+    ],
+    settings: `autocannon: ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ${LOAD.durationS} s measured per scenario, loopback; app and reference each in their own process, autocannon in a third`,
+    api: [],
+    notes: [],
+  }
+  if (!existsSync(path.join(DIST, '.vite/manifest.json')) || !existsSync(path.join(ROOT, 'dist/server/entry-server.js'))) {
+    log('dist/ is missing: npm run build')
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('npm run build failed')
+  }
+
+  const pgUrl = withDatabase(ADMIN_URL, dbName)
+  const pgVersion = await admin(async (c) => {
+    await c.query(`create database "${dbName}"`)
+    dbCreated = true
+    return (await c.query<{ server_version: string }>('show server_version')).rows[0].server_version
+  })
+  figures.machine.push(`PostgreSQL ${pgVersion} (${new URL(ADMIN_URL).host}, database ${dbName}, dropped at the end)`)
+
+  const runs: ApiRun[] = []
+  if (!SKIP.has('postgres')) runs.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
+  figures.api = runs
+
+  if (!SKIP.has('web')) {
+    figures.bundle = bundleReport()
+    log('web server (tests/e2e/server.ts) on the bench database for first-load JS and Lighthouse')
+    webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
+    figures.observed = {}
+    for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
+    if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
+    await webServer.stop()
+    webServer = undefined
+  }
+
+  if (!SKIP.has('pglite')) {
+    if (PGLITE_PRODUCTS !== PRODUCTS) figures.notes.push(`PGlite ran on ${PGLITE_PRODUCTS} products (BENCH_PGLITE_PRODUCTS), not ${PRODUCTS}.`)
+    runs.push(await benchApi('pglite', 'memory://', PGLITE_PRODUCTS, LOAD, log))
+  }
+
+  figures.machine.push(`load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`)
+  const markdown = toMarkdown(figures)
+  writeFileSync(path.join(import.meta.dirname, 'results.md'), `${markdown}\n`)
+  if (env.BENCH_README === '1') updateReadme(markdown)
+  console.log(`\n${markdown}`)
+  const failed = budgetChecks(figures).filter((c) => !c.ok)
+  log(`done in ${Math.round((Date.now() - started.getTime()) / 1000)} s: ${failed.length ? `${failed.length} budget(s) FAIL` : 'all budgets PASS'}; written to bench/results.md`)
+}
+
+/** Opt-in (BENCH_README=1): the README's figures block shows the latest results. */
+function updateReadme(markdown: string) {
+  const file = path.join(ROOT, 'README.md')
+  const text = readFileSync(file, 'utf8')
+  const [start, end] = ['<!-- figures:start -->', '<!-- figures:end -->']
+  if (!text.includes(start) || !text.includes(end)) return log('README.md has no figures block')
+  writeFileSync(file, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => `${start}\n${markdown.replace(/^## /m, '### ')}\n${end}`))
+}
+
+try {
+  await main()
+} catch (err) {
+  console.error(err)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+  // Nothing of ours is left running; don't wait for stray sockets' keep-alive timers.
+  process.exit()
+}

@@ -1,0 +1,85 @@
+/**
+ * A server in its own process, so autocannon (in the parent) never shares its event loop. Driven over IPC:
+ *   app <DATABASE_URL> <port> <products>  — migrate, seed the demo, generate the bench catalogue, buildApp, listen
+ *   reference <port>                      — a bare Fastify answering bytes the parent sends, from memory
+ */
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { buildApp } from '../server/app'
+import { loadConfig } from '../server/config'
+import { openDb, rowsOf } from '../server/db/client'
+import { seedIfEmpty } from '../server/db/seed/index'
+import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
+
+export type ToParent =
+  | { type: 'ready'; port: number; origin?: string; slugs?: string[]; timings?: Record<string, number>; products?: number; packs?: number }
+  | { type: 'loaded' }
+  | { type: 'error'; message: string }
+export type Body = { url: string; contentType: string; body: string }
+export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'stop' }
+
+const send = (m: ToParent) => process.send?.(m)
+// Never outlive the parent.
+process.on('disconnect', () => process.exit(0))
+
+async function serveApp(url: string, port: number, count: number) {
+  const timings: Record<string, number> = {}
+  let t = Date.now()
+  const lap = (name: string) => {
+    timings[name] = Date.now() - t
+    t = Date.now()
+  }
+  const database = await openDb({ url, poolSize: 10 })
+  lap('open + migrate')
+  await seedIfEmpty(database.db, port)
+  lap('demo seed')
+  const origin = `http://bench.localhost:${port}`
+  const websiteId = await createBenchWebsite(database.db, origin)
+  const generated = await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
+  lap('generate')
+  const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map((r) => r.slug)
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED: 'never', PORT: String(port) })
+  const app = await buildApp({ config, db: database.db, web: false })
+  await app.listen({ port, host: '127.0.0.1' })
+  process.on('message', async (m: ToChild) => {
+    if (m.type !== 'stop') return
+    await app.close()
+    await database.close()
+    process.exit(0)
+  })
+  // every 13th slug: 3,800+ products spread over the catalogue (more than the app cache holds), in a fixed order
+  send({ type: 'ready', port, origin, slugs: slugs.filter((_, i) => i % 13 === 0), timings, products: generated.products, packs: generated.packs })
+}
+
+async function serveReference(port: number) {
+  const app = Fastify({ logger: false })
+  let bodies = new Map<string, { contentType: string; bytes: Buffer }>()
+  const answer = (req: { url: string }, reply: import('fastify').FastifyReply) => {
+    const hit = bodies.get(req.url)
+    if (!hit) return reply.code(404).send({ message: 'not captured' })
+    return reply.type(hit.contentType).send(hit.bytes)
+  }
+  app.get('/s/api/products', (req, reply) => answer(req, reply))
+  app.get('/s/api/products/:id', (req, reply) => answer(req, reply))
+  process.on('message', async (m: ToChild) => {
+    if (m.type === 'bodies') {
+      bodies = new Map(m.bodies.map((b) => [b.url, { contentType: b.contentType, bytes: Buffer.from(b.body, 'base64') }]))
+      send({ type: 'loaded' })
+    } else if (m.type === 'stop') {
+      await app.close()
+      process.exit(0)
+    }
+  })
+  await app.listen({ port, host: '127.0.0.1' })
+  send({ type: 'ready', port })
+}
+
+const [mode, ...args] = process.argv.slice(2)
+try {
+  if (mode === 'app') await serveApp(args[0], Number(args[1]), Number(args[2]))
+  else if (mode === 'reference') await serveReference(Number(args[0]))
+  else throw new Error(`unknown mode ${mode}`)
+} catch (err) {
+  send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+  process.exit(1)
+}

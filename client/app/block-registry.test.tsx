@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter } from '../lib/router'
+import type { Product } from '../../common/contracts/catalogue'
+import type { PageComponent } from '../../common/contracts/pages'
+import { stubCarouselEnvironment } from '../ui/carousel-test-env'
+import { PageBlocks } from './block-registry'
+
+let restore: () => void
+beforeEach(() => {
+  restore = stubCarouselEnvironment()
+})
+afterEach(() => {
+  cleanup()
+  restore()
+  vi.restoreAllMocks()
+})
+
+const product: Product = {
+  product_id: 7, product_name: 'MDH Garam Masala', brand_name: 'MDH', slug: 'mdh-garam-masala', brand_slug: 'mdh', category_slug: 'masalas-spices',
+  wishlist: false, medias: [{ src: 'demo/products/mdh.webp' }], image: '',
+  packs: [{ pack_id: 70, pack_name: '100 g', price: 80, act_price: 90, discount: 11, warehouse_id: 1, discount_type: null, in_stock: true }],
+}
+const block = (order: number, type: string, name: string, extra: Partial<PageComponent> = {}): PageComponent => ({ order, type, name, data: null, settings: {}, ...extra })
+
+const page: PageComponent[] = [
+  block(5, 'brand_carousel', 'Brands', { data: { title: 'Brands we love' }, response: [{ name: 'MDH', slug: 'mdh', logo: null }] }),
+  block(2, 'product_carousel', 'Best sellers', { data: { title: 'Best sellers', link: '/products?s=popularity' }, response: [product] }),
+  block(0, 'hero_banner', 'Hero', { data: { slides: [{ image: 'demo/banners/h1.webp', link: '/products', alt: 'Sale' }] } }),
+  block(1, 'category_carousel', 'Categories', { data: { title: 'Shop by category' }, response: [{ name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] }] }),
+  block(7, 'rich_text', 'Note', { data: { html: '<p>Fresh every morning.</p>' } }),
+  block(6, 'supplier_tiles', 'Suppliers', { data: { title: 'Our suppliers', items: [{ name: 'Guntur Spice Growers', link: '/about-us', avatar: null }] } }),
+]
+const renderPage = (blocks: PageComponent[], props: Partial<Parameters<typeof PageBlocks>[0]> = {}) =>
+  render(<MemoryRouter><PageBlocks blocks={blocks} {...props} /></MemoryRouter>)
+
+describe('PageBlocks', () => {
+  it('renders blocks in order, one section each, skipping unknown types with one warning per type', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const withUnknown = [...page, block(9, 'countdown_timer', 'Sale clock', { data: { ends: '2030-01-01' } }), block(3, 'countdown_timer', 'Another clock', { data: {} })]
+    const { container } = renderPage(withUnknown)
+    const types = [...container.querySelectorAll('section')].map((s) => s.dataset.blockType)
+    expect(types).toEqual(['hero_banner', 'category_carousel', 'product_carousel', 'brand_carousel', 'supplier_tiles', 'rich_text'])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0][0]).toContain('countdown_timer')
+    expect(container.textContent).not.toContain('Sale clock')
+
+    cleanup()
+    renderPage(withUnknown)
+    expect(warn).toHaveBeenCalledTimes(1)
+  })
+
+  it('labels each titled section by its h2', () => {
+    const { container } = renderPage(page)
+    const sections = [...container.querySelectorAll('section')]
+    const names = sections.map((s) => {
+      const id = s.getAttribute('aria-labelledby')
+      return id ? document.getElementById(id)?.tagName + ':' + document.getElementById(id)?.textContent : null
+    })
+    expect(names).toEqual([null, 'H2:Shop by category', 'H2:Best sellers', 'H2:Brands we love', 'H2:Our suppliers', null])
+  })
+
+  it('wires each block to its data', () => {
+    renderPage(page)
+    expect(screen.getByRole('link', { name: 'Sale' }).getAttribute('href')).toBe('/products')
+    expect(screen.getByRole('link', { name: 'Masalas' }).getAttribute('href')).toBe('/products?c=masalas-spices')
+    expect(screen.getByRole('link', { name: 'MDH Garam Masala' }).getAttribute('href')).toBe('/products/mdh-garam-masala')
+    expect(screen.getByRole('link', { name: 'View all Best sellers' }).getAttribute('href')).toBe('/products?s=popularity')
+    expect(screen.getByRole('link', { name: 'MDH' }).getAttribute('href')).toBe('/products?b=mdh')
+    expect(screen.getByRole('link', { name: 'Guntur Spice Growers' }).getAttribute('href')).toBe('/about-us')
+    expect(screen.getByText('Fresh every morning.')).toBeTruthy()
+  })
+
+  it('passes the action and corner render props to product cards', () => {
+    renderPage(page, {
+      action: (pack) => <button type="button">Add {pack.pack_name}</button>,
+      corner: (p) => <button type="button">Wishlist {p.product_name}</button>,
+    })
+    expect(screen.getByRole('button', { name: 'Add 100 g' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Wishlist MDH Garam Masala' })).toBeTruthy()
+  })
+
+  it('shows placeholders for a carousel whose data is missing, and no View all link to another site', () => {
+    renderPage([block(0, 'product_carousel', 'Top offers', { data: { title: 'Top offers', link: '//evil.test' } })])
+    expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(5)
+    expect(screen.queryByRole('link', { name: /View all/ })).toBeNull()
+  })
+
+  it('shows a page skeleton while the page loads', () => {
+    renderPage([], { loading: true })
+    expect(screen.getByRole('status').textContent).toBe('Loading page')
+    expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(5)
+  })
+
+  it('does not mistake inherited object members for block types', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { container } = renderPage([block(0, 'constructor', 'x'), block(1, 'toString', 'y'), block(2, '__proto__', 'z')])
+    expect(container.querySelectorAll('section')).toHaveLength(0)
+  })
+
+  it('keeps the given order for equal order values', () => {
+    const { container } = renderPage([
+      block(0, 'rich_text', 'A', { data: { html: '<p>first</p>' } }),
+      block(0, 'rich_text', 'B', { data: { html: '<p>second</p>' } }),
+    ])
+    expect(container.textContent).toBe('firstsecond')
+  })
+})

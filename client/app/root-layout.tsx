@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { POPUP_DELAY_MS } from '../../common/rules/constants'
+import { useLocation } from '../lib/router'
+import { useApi } from '../lib/api-context'
+import { errorText } from '../lib/error-text'
+import { Button } from '../ui/button'
+import { Spinner } from '../ui/spinner'
+import { Toaster } from '../ui/toast'
+import { pageQuery } from '../features/pages/api'
+import { initQuery } from '../features/site-settings/api'
+import { Footer } from '../features/site-settings/footer'
+import { Header } from './header'
+import { ProgressBar } from './progress-bar'
+import { routeMetaFor } from './route-table'
+import { ScrollManager } from './scroll-manager'
+
+// Drawers load on first open: they are not part of a shopper's first load.
+const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })))
+const CategoryFilterDrawer = lazy(() => import('../features/catalogue/category-filter-drawer').then((m) => ({ default: m.CategoryFilterDrawer })))
+// The promotional popup is only needed POPUP_DELAY_MS after load, so its code is fetched then.
+const PromoPopup = lazy(() => import('../features/site-settings/popup').then((m) => ({ default: m.PromoPopup })))
+const MobileMenu = lazy(() => import('../features/site-settings/mobile-menu').then((m) => ({ default: m.MobileMenu })))
+
+type Panel = 'menu' | 'cart' | 'categories'
+
+/** Spec §2: spinner until startup, then navbar, sub-navbar, footer and popup; full-width or centred pages. */
+export function RootLayout({ children }: { children: ReactNode }) {
+  const api = useApi()
+  const init = useQuery(initQuery(api))
+  const { pathname, search } = useLocation()
+  // Per page, navbar/sub-navbar/footer visibility comes from the page settings of the full path (when there are any).
+  const pageSettings = useQuery({ ...pageQuery(api, pathname), enabled: false }).data
+  const [panel, setPanelState] = useState<Panel | null>(null)
+  // A drawer stays mounted after its first opening so it can animate closed.
+  const [used, setUsed] = useState<ReadonlySet<Panel>>(new Set())
+  const setPanel = (next: Panel) => {
+    setUsed((u) => (u.has(next) ? u : new Set(u).add(next)))
+    setPanelState(next)
+  }
+  const close = () => setPanelState(null)
+  const [popupDue, setPopupDue] = useState(false)
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPopupDue(true), POPUP_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  if (!init.data) {
+    return (
+      <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+        {init.isError ? (
+          <>
+            <p className="text-muted">{errorText(init.error)}</p>
+            <Button onClick={() => init.refetch()}>Try again</Button>
+          </>
+        ) : (
+          <Spinner label="Loading the store" className="size-8 text-primary" />
+        )}
+      </div>
+    )
+  }
+
+  const data = init.data
+  const meta = routeMetaFor(pathname)
+  const showNavbar = pageSettings?.show_navbar ?? true
+  const showSubNavbar = pageSettings?.show_sub_navbar ?? true
+  const showFooter = pageSettings?.show_footer ?? true
+  const selectedCategories = pathname === '/products' ? (new URLSearchParams(search).get('c')?.split(',').filter(Boolean) ?? []) : []
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <ScrollManager />
+      {showNavbar && <Header init={data} showSubNavbar={showSubNavbar} onOpenMenu={() => setPanel('menu')} onOpenCart={() => setPanel('cart')} />}
+      <main id="main" className={meta.fullWidth ? 'flex-1' : 'mx-auto w-full max-w-7xl flex-1 px-3 sm:px-4'}>
+        {children}
+      </main>
+      {showFooter && <Footer init={data} />}
+      <Suspense fallback={null}>
+        {popupDue && data.popup?.image && <PromoPopup popup={data.popup} pathname={pathname} delayMs={0} />}
+        {used.has('menu') && <MobileMenu open={panel === 'menu'} onClose={close} items={data.navs} siteName={data.web.name} onOpenCategories={() => setPanel('categories')} />}
+        {used.has('categories') && <CategoryFilterDrawer open={panel === 'categories'} onClose={close} categories={data.categories} selected={selectedCategories} />}
+        {used.has('cart') && <CartDrawer open={panel === 'cart'} onClose={close} cart={data.cart} />}
+      </Suspense>
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { dehydrate } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
+import { matchPath } from './lib/router'
+import { StaticRouter } from './lib/router'
+import type { Product } from '../common/contracts/catalogue'
+import type { PageData } from '../common/contracts/pages'
+import type { InitData } from '../common/contracts/site-settings'
+import { App } from './app/app'
+import { computeHead, headToHtml } from './app/head'
+import { isContentPath, prefetchFor } from './app/prefetch'
+import { routeComponentFor } from './app/routes'
+import { themeCss } from './app/theme'
+import { productQuery } from './features/catalogue/api'
+import { listHeading } from './features/catalogue/list-heading'
+import { parseProductSearch } from './features/catalogue/use-product-query-params'
+import { pageQuery } from './features/pages/api'
+import { initQuery } from './features/site-settings/api'
+import { createApi } from './lib/api'
+import { createQueryClient } from './lib/query-client'
+
+export interface RenderInput {
+  url: string
+  origin: string
+  siteId: number
+  fetchJson: (url: string) => Promise<{ status: number; body: unknown }>
+}
+
+export interface RenderResult {
+  html: string
+  head: string
+  state: string
+  status: number
+}
+
+export type ServerRender = (input: RenderInput) => Promise<RenderResult>
+
+export const render: ServerRender = async ({ url, origin, fetchJson }) => {
+  const api = createApi((method, path) => (method === 'GET' ? fetchJson(path) : Promise.reject(new Error('read-only on the server'))))
+  const qc = createQueryClient()
+  const location = new URL(url, origin)
+  await Promise.all([prefetchFor(api, qc, location), routeComponentFor(location.pathname).preload()])
+  const init = qc.getQueryData<InitData>(initQuery(api).queryKey)
+  if (!init) throw new Error('GET /api/init failed while rendering')
+
+  const path = location.pathname
+  const product = matchPath('/products/:slug', path)
+  const productState = product?.params.slug ? qc.getQueryState(productQuery(api, product.params.slug).queryKey) : undefined
+  const pageState = path !== '/products' && !product && isContentPath(path) ? qc.getQueryState(pageQuery(api, path).queryKey) : undefined
+  const missing = productState?.status === 'error' || pageState?.status === 'error'
+
+  const head = computeHead({
+    init,
+    origin,
+    url: location.pathname + location.search,
+    page: qc.getQueryData<PageData>(pageQuery(api, path).queryKey) ?? null,
+    product: (productState?.data as Product | undefined) ?? null,
+    title: missing ? 'Page not found' : path === '/products' ? listHeading(parseProductSearch(location.searchParams), init.categories, init.brands) : undefined,
+  })
+  const html = renderToString(
+    <StaticRouter location={url}>
+      <App api={api} queryClient={qc} />
+    </StaticRouter>,
+  )
+  const state = JSON.stringify(dehydrate(qc)).replace(/</g, '\\u003c')
+  return {
+    html,
+    head: `${headToHtml(head)}\n    <style id="site-theme">${themeCss(init)}</style>`,
+    state,
+    status: missing ? 404 : 200,
+  }
+}

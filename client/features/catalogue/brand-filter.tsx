@@ -1,0 +1,51 @@
+import { useId, useState } from 'react'
+import type { Brand } from '../../../common/contracts/catalogue'
+import { cn } from '../../lib/cn'
+import { SearchIcon } from '../../ui/icons'
+import { FilterCheckbox } from './filter-checkbox'
+
+/** Below this many brands the filter box is noise. */
+const FILTER_BOX_FROM = 7
+
+export interface BrandFilterProps {
+  brands: Brand[]
+  /** Ticked brand slugs (?b=). */
+  selected: readonly string[]
+  onChange: (next: string[]) => void
+  className?: string
+}
+
+/** Brand checkboxes with a small box that narrows the list by name. */
+export function BrandFilter({ brands, selected, onChange, className }: BrandFilterProps) {
+  const [text, setText] = useState('')
+  const inputId = useId()
+  const needle = text.trim().toLowerCase()
+  const shown = needle ? brands.filter((b) => b.name.toLowerCase().includes(needle)) : brands
+
+  const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug))
+
+  return (
+    <div className={cn('space-y-2', className)}>
+      {brands.length >= FILTER_BOX_FROM && (
+        <div className="relative">
+          <label htmlFor={inputId} className="sr-only">Filter brands</label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+          <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Find a brand"
+            autoComplete="off"
+            className="h-10 w-full rounded-md border border-border bg-surface pr-3 pl-9 text-sm outline-none focus:border-primary" />
+        </div>
+      )}
+      {shown.length ? (
+        <ul className="-mx-2 max-h-72 space-y-0.5 overflow-y-auto">
+          {shown.map((brand) => (
+            <li key={brand.slug}>
+              <FilterCheckbox label={brand.name} checked={selected.includes(brand.slug)} onChange={(on) => toggle(brand.slug, on)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="px-1 py-2 text-sm text-muted">{brands.length ? `No brands match “${text.trim()}”` : 'No brands yet.'}</p>
+      )}
+    </div>
+  )
+}

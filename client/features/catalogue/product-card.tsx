@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import { Link } from '../../lib/router'
+import type { Pack, Product } from '../../../common/contracts/catalogue'
+import { toPaise } from '../../../common/money'
+import { cn } from '../../lib/cn'
+import { Image } from '../../ui/image'
+import { Price } from '../../ui/price'
+
+export interface ProductCardProps {
+  product: Product
+  /** the cart control for the first pack, supplied by the route (features don't import each other) */
+  action?: (pack: Pack, product: Product) => ReactNode
+  /** e.g. the wishlist heart */
+  corner?: (product: Product) => ReactNode
+  className?: string
+  priority?: boolean
+}
+
+/** Spec §2: first image, name, first pack's name, price and struck-through act_price; links to /products/{slug}. */
+export function ProductCard({ product, action, corner, className, priority }: ProductCardProps) {
+  const pack = product.packs[0]
+  const href = `/products/${product.slug}`
+  return (
+    <article className={cn('relative flex h-full flex-col rounded-lg border border-border bg-surface p-3', className)}>
+      {pack && pack.discount > 0 && (
+        <span className="absolute top-2 left-2 z-10 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">{pack.discount}% OFF</span>
+      )}
+      {corner && <div className="absolute top-2 right-2 z-10">{corner(product)}</div>}
+      <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
+        <Image
+          src={product.medias[0]?.src ?? product.image}
+          size="small"
+          alt=""
+          width={400}
+          height={400}
+          loading={priority ? 'eager' : 'lazy'}
+          className="mx-auto aspect-square w-full max-w-48 rounded-md object-contain"
+        />
+      </Link>
+      <h3 className="mt-2 line-clamp-2 min-h-10 text-sm leading-5 font-medium">
+        <Link to={href} className="hover:text-primary">
+          {product.product_name}
+        </Link>
+      </h3>
+      {pack && <p className="mt-0.5 text-xs text-muted">{pack.pack_name}</p>}
+      <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+        {pack ? <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm" /> : <span className="text-sm text-muted">Unavailable</span>}
+        {pack && action?.(pack, product)}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,80 @@
+import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core'
+import { API_BASE, type Contract } from '../../common/contracts/http'
+import { SITE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/contracts/session'
+import { ApiError } from './error-text'
+
+type In<T> = T extends $ZodType ? input<T> : never
+type Out<T> = T extends $ZodType ? output<T> : never
+
+export interface CallInput<C extends Contract> {
+  params?: In<C['params']>
+  query?: In<C['query']>
+  body?: In<C['body']>
+}
+
+/** How a call travels: fetch in the browser, an in-process request on the server. */
+export type Transport = (method: string, url: string, body: unknown) => Promise<{ status: number; body: unknown }>
+
+export interface Api {
+  call<C extends Contract>(contract: C, input?: CallInput<C>): Promise<Out<C['response']>>
+}
+
+/** '/api/products/:id' + {id: 5} → '/s/api/products/5'; '/api/page/data/*' + {'*': 'about'} → '/s/api/page/data/about' */
+export function buildUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}) {
+  const filled = path
+    .replace(/:([a-zA-Z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')))
+    .replace('*', String(params['*'] ?? '').replace(/^\//, ''))
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue
+    search.set(k, Array.isArray(v) ? v.join(',') : String(v))
+  }
+  const qs = search.toString()
+  return API_BASE + filled + (qs ? `?${qs}` : '')
+}
+
+/**
+ * One client for every call: answers are checked against the contract (spec §5: a failing check is an error),
+ * non-2xx answers throw ApiError carrying the server's body.
+ */
+export function createApi(transport: Transport): Api {
+  return {
+    async call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<Out<C['response']>> {
+      const url = buildUrl(contract.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)
+      const res = await transport(contract.method, url, input.body)
+      if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.body)
+      const parsed = safeParse(contract.response, res.body)
+      if (!parsed.success) throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
+      return parsed.data as Out<C['response']>
+    },
+  }
+}
+
+function readCookie(name: string): string | null {
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null
+}
+
+let cookieRequest: Promise<unknown> | null = null
+
+/** Spec §7: credentials, x-web-url, and for any non-GET call an XSRF token (fetched first when the cookie is missing). */
+export const browserTransport: Transport = async (method, url, body) => {
+  const headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
+  if (method !== 'GET' || url.startsWith(`${API_BASE}/api/check/pincode/`) || url === `${API_BASE}/api/remove/coupon` || url === `${API_BASE}/api/auth/logout`) {
+    if (!readCookie(XSRF_COOKIE)) {
+      cookieRequest ??= fetch(`${API_BASE}/api/cookie`, { credentials: 'include', headers: { [SITE_HEADER]: window.location.origin } }).finally(() => (cookieRequest = null))
+      await cookieRequest
+    }
+    headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? ''
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(url, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    /* a plain-text body stays text (spec §8 reads strings first) */
+  }
+  return { status: res.status, body: parsed }
+}

@@ -1,0 +1,25 @@
+import { type ComponentType, createElement, lazy } from 'react'
+
+export interface LazyRoute {
+  (props: object): ReturnType<typeof createElement>
+  preload(): Promise<void>
+}
+
+/**
+ * A route component in its own chunk. `preload()` before rendering (the server does, and so does the
+ * browser before hydrating) makes it render synchronously, so server HTML hydrates without a fallback.
+ */
+export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
+  let loaded: ComponentType | null = null
+  let pending: Promise<void> | null = null
+  const preload = () =>
+    (pending ??= load().then((component) => {
+      loaded = component
+    }))
+  const Lazy = lazy(async () => {
+    await preload()
+    return { default: loaded! }
+  })
+  const Route = (props: object) => createElement(loaded ?? Lazy, props)
+  return Object.assign(Route, { preload })
+}

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
+
+/** A call as both sides see it: the only place its shape is written (STYLE rule 3). */
+export interface Contract<
+  Params extends $ZodType = $ZodType,
+  Query extends $ZodType = $ZodType,
+  Body extends $ZodType = $ZodType,
+  Response extends $ZodType = $ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  summary: string
+  params?: Params
+  query?: Query
+  body?: Body
+  response: Response
+}
+
+export const defineContract = <const C extends Contract>(c: C) => c
+
+/** Every error body: `message`, and `errors` per field for 422. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.string())),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Base path of every call (spec §7). */
+export const API_BASE = '/s'

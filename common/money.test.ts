@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest'
+import { formatINR, toPaise, toRupees } from './money'
+
+describe('formatINR', () => {
+  it.each([
+    [123450, '₹1,234.50'],
+    [100000, '₹1,000'],
+    [0, '₹0'],
+    [5, '₹0.05'],
+    [99, '₹0.99'],
+    [12345678900, '₹12,34,56,789'],
+    [12345678901, '₹12,34,56,789.01'],
+    [-2550, '-₹25.50'],
+    [123449.6, '₹1,234.50'],
+  ])('%d paise → %s', (paise, text) => {
+    expect(formatINR(paise)).toBe(text)
+  })
+})
+
+describe('toRupees / toPaise', () => {
+  it.each([
+    [123450, 1234.5],
+    [1, 0.01],
+    [0, 0],
+    [199, 1.99],
+  ])('toRupees(%d) = %d', (paise, rupees) => {
+    expect(toRupees(paise)).toBe(rupees)
+  })
+
+  it.each([
+    [1234.5, 123450],
+    [19.99, 1999],
+    [0.1 + 0.2, 30],
+    [0, 0],
+    [1.234, 123],
+  ])('toPaise(%d) = %d', (rupees, paise) => {
+    expect(toPaise(rupees)).toBe(paise)
+  })
+
+  it('round-trips whole paise', () => {
+    for (const p of [0, 1, 99, 100, 1999, 123456]) expect(toPaise(toRupees(p))).toBe(p)
+  })
+})

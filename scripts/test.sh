@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Typecheck, migration drift, build, unit + API tests on PGlite and PostgreSQL,
+# then end-to-end journeys in headless Chromium. Ends with one 'N passed, N failed' line.
+set -Eeuo pipefail
+cd "$(dirname "$0")/.."
+T0=$(date +%s)
+step() { printf '\n=== %s [+%ss]\n' "$*" "$(( $(date +%s) - T0 ))"; }
+export NO_COLOR=1 FORCE_COLOR=0
+export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/storefront-test.XXXXXX")
+export XDG_CONFIG_HOME="$WORK/config" TMPDIR="$WORK/tmp"
+mkdir -p "$XDG_CONFIG_HOME" "$TMPDIR" reports
+PG_OWN=""
+cleanup() {
+  [ -n "$PG_OWN" ] && su postgres -c "/usr/lib/postgresql/15/bin/pg_ctl -D '$PG_OWN' -m fast stop" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+[ -d node_modules ] || { step "npm ci"; npm ci --no-audit --no-fund --loglevel=error; }
+
+# PostgreSQL for the second driver: TEST_PG_URL, else 127.0.0.1:5432 (trust, db test), else a throwaway cluster.
+step "postgres"
+if [ -z "${TEST_PG_URL:-}" ]; then
+  for user in root postgres; do
+    if PGCONNECT_TIMEOUT=3 psql -w -h 127.0.0.1 -p 5432 -U "$user" -d test -Atc 'select 1' >/dev/null 2>&1; then
+      export TEST_PG_URL="postgres://$user@127.0.0.1:5432/test"; break
+    fi
+  done
+fi
+if [ -z "${TEST_PG_URL:-}" ] && [ -x /usr/lib/postgresql/15/bin/initdb ]; then
+  PG_OWN="$WORK/pg"; PORT_PG=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  mkdir -p "$PG_OWN" && chown postgres:postgres "$WORK" "$PG_OWN"
+  su postgres -c "/usr/lib/postgresql/15/bin/initdb -D '$PG_OWN' --auth=trust -U postgres -E UTF8 --locale=C.UTF-8" >/dev/null
+  su postgres -c "/usr/lib/postgresql/15/bin/pg_ctl -D '$PG_OWN' -o '-p $PORT_PG -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off' -l '$WORK/pg.log' -w start" >/dev/null
+  psql -h 127.0.0.1 -p "$PORT_PG" -U postgres -qc 'create database test'
+  export TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT_PG/test"
+fi
+[ -n "${TEST_PG_URL:-}" ] || { echo "No PostgreSQL: set TEST_PG_URL or install postgresql-15"; exit 1; }
+echo "TEST_PG_URL=$TEST_PG_URL"
+
+step "typecheck + migration drift"
+npx tsc --noEmit
+npx drizzle-kit generate >/dev/null
+if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
+  git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; exit 1
+fi
+
+step "build"
+npm run build --silent
+
+export PGLITE_TEMPLATE="$WORK/pglite-template.tar"
+step "pglite template"
+npx tsx scripts/make-pglite-template.ts "$PGLITE_TEMPLATE"
+
+rc=0
+step "unit + API tests (PGlite and PostgreSQL)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json || rc=1
+
+step "end-to-end (Chromium)"
+node --import tsx --test --test-concurrency=1 \
+  --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=junit --test-reporter-destination=reports/e2e.xml \
+  tests/e2e/*.test.ts || rc=1
+
+step "summary"
+node scripts/test-summary.mjs reports/unit.json reports/e2e.xml || rc=1
+echo "total $(( $(date +%s) - T0 ))s"
+exit $rc

@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { en } from 'zod/locales'
+import { config as zodConfig } from 'zod/mini'
+import type { Config } from './config'
+import type { Db } from './db/client'
+import { catalogueRoutes } from './features/catalogue/routes'
+import { deliveryRoutes } from './features/delivery/routes'
+import { mediaRoutes } from './features/media/routes'
+import { pageRoutes } from './features/pages/routes'
+import { sessionRoutes } from './features/session/routes'
+import { siteSettingsRoutes } from './features/site-settings/routes'
+import { createAppCaches } from './platform/cache'
+import { registerErrorHandling } from './platform/errors'
+import { registerRequestContext } from './platform/request-context'
+import { registerCacheHeaders } from './platform/cache-headers'
+import { createSiteResolver } from './platform/site-context'
+import { registerWeb } from './web/serve'
+
+// The web client carries no message catalogue; the server answers in English for checks without their own text.
+zodConfig(en())
+
+export interface AppOptions {
+  config: Config
+  db: Db
+  /** serve the built web client (dist/); API tests leave it off */
+  web?: boolean
+}
+
+/** Builds the whole app without listening (STYLE rule 25): tests inject into it, main.ts listens. */
+export async function buildApp({ config, db, web = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 300 },
+    // The router's own refusals (a bad %-encoding, an over-long path) answer in our error shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.code === 'FST_ERR_BAD_URL' ? 400 : (err.statusCode ?? 400)
+      reply.code(status).send({ message: status === 414 ? 'The address is too long' : 'The address is not valid' })
+    },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  // A cross-site form can send text/plain; only JSON bodies are accepted (SECURITY CS-05).
+  app.removeContentTypeParser('text/plain')
+
+  const caches = createAppCaches()
+  const sites = createSiteResolver(db, config.NODE_ENV === 'production')
+  app.decorate('deps', { db, config, caches, sites })
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === 'production',
+  })
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/s/api/'),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Storefront API', version: '1.0.0', description: 'Every call names its website with the x-web-url header.' },
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  registerErrorHandling(app)
+  registerRequestContext(app, { db, config, caches, sites })
+  registerCacheHeaders(app)
+
+  sessionRoutes(app)
+  siteSettingsRoutes(app)
+  catalogueRoutes(app)
+  pageRoutes(app)
+  deliveryRoutes(app)
+  mediaRoutes(app, { db, caches })
+  app.get('/s/api/docs', { schema: { hide: true } }, async () => app.swagger())
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/s/') || !web) return reply.code(404).send({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })
+    return reply.code(404).send({ message: 'Not found' })
+  })
+  if (web) await registerWeb(app, { db, config, caches, sites })
+  return app
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: import('./platform/request-context').AppDeps
+  }
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+import { buildTestApp, drivers, MAIN, type TestApp } from './test/app'
+
+const SECRET = 'a-real-production-secret-0f3c9a7e51'
+
+describe('loadConfig', () => {
+  it('uses development defaults: the simulator, the demo secret', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, HOST: '127.0.0.1', PAYMENTS_MODE: 'simulator', demoSecret: true, RATE_LIMIT_MAX: 600 })
+    expect(config.AUTH_FIXED_OTP).toBeUndefined()
+  })
+
+  it('refuses to start in production with the demo session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start in production:[\s\S]*SESSION_SECRET is the demo secret/)
+  })
+
+  it('refuses to start in production with a fixed OTP', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, AUTH_FIXED_OTP: '123456' })).toThrow(/AUTH_FIXED_OTP must not be set in production/)
+  })
+
+  it('refuses to start in production with the payment simulator', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(/PAYMENTS_MODE=simulator is not allowed in production/)
+  })
+
+  it('names every problem at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_FIXED_OTP: '123456', PAYMENTS_MODE: 'simulator' })).toThrow(
+      /SESSION_SECRET is the demo secret\n\s+AUTH_FIXED_OTP must not be set in production\n\s+PAYMENTS_MODE=simulator is not allowed in production/,
+    )
+  })
+
+  it('also refuses demo settings given as overrides', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test' }, { NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is the demo secret/)
+    expect(() => loadConfig({ NODE_ENV: 'test' }, { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(/PAYMENTS_MODE=simulator/)
+  })
+
+  it('starts in production with a real secret, defaulting to live payments', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET })
+    expect(config).toMatchObject({ NODE_ENV: 'production', PAYMENTS_MODE: 'live', demoSecret: false })
+  })
+
+  it('rejects malformed settings with the variable named', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/Invalid environment:[\s\S]*SESSION_SECRET/)
+    expect(() => loadConfig({ AUTH_FIXED_OTP: '12345' })).toThrow(/AUTH_FIXED_OTP/)
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
+    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox' })).toThrow(/PAYMENTS_MODE/)
+  })
+})
+
+describe.each(drivers)('the app in production (%s)', (driver) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'live' })
+  })
+  afterAll(() => t.close())
+
+  it('names the session cookie __Host-sid and marks both cookies Secure', async () => {
+    const res = await t.call({ method: 'GET', url: '/s/api/cookie' })
+    expect(res.statusCode).toBe(200)
+    const cookies = res.cookies as { name: string; value: string; secure?: boolean; httpOnly?: boolean; path?: string; domain?: string; sameSite?: string }[]
+    expect(cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', '__Host-sid'])
+    const sid = cookies.find((c) => c.name === '__Host-sid')!
+    expect(sid).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' })
+    expect(sid.domain).toBeUndefined()
+    expect(cookies.find((c) => c.name === 'XSRF-TOKEN')).toMatchObject({ secure: true, path: '/', sameSite: 'Lax' })
+
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!.value
+    const check = (cookie: string) => t.call({ method: 'GET', url: '/s/api/check/pincode/560001', headers: { cookie, 'x-xsrf-token': xsrf } })
+    expect((await check(`__Host-sid=${sid.value}`)).statusCode).toBe(200)
+    // the development cookie name means nothing in production
+    expect((await check(`sid=${sid.value}`)).statusCode).toBe(403)
+  })
+
+  it('sends HSTS and maps only configured origins (no development fallback)', async () => {
+    const res = await t.call({ method: 'GET', url: '/s/api/init', origin: MAIN })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
+    for (const origin of ['http://localhost:5173', 'http://shop2.localhost:5173', 'http://127.0.0.1:8080']) {
+      const other = await t.call({ method: 'GET', url: '/s/api/init', origin })
+      expect(other.statusCode, origin).toBe(404)
+      expect(other.json().message).toBe(`No website is configured for ${origin}`)
+    }
+  })
+})

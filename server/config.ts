@@ -1,0 +1,45 @@
+import * as z from 'zod/mini'
+
+/** The only reader of process.env (STYLE rule 11). */
+const port = z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))
+
+const Env = z.object({
+  NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
+  PORT: z._default(port, 3000),
+  HOST: z._default(z.string(), '127.0.0.1'),
+  DATABASE_URL: z.optional(z.string()),
+  DATA_DIR: z._default(z.string(), './data'),
+  PGLITE_TEMPLATE: z.optional(z.string()),
+  REDIS_URL: z.optional(z.string()),
+  SESSION_SECRET: z._default(z.string().check(z.minLength(16)), 'demo-session-secret-change-me-in-production'),
+  AUTH_FIXED_OTP: z.optional(z.string().check(z.regex(/^\d{6}$/))),
+  PAYMENTS_MODE: z.optional(z.enum(['simulator', 'live'])),
+  RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SEED: z._default(z.enum(['auto', 'never']), 'auto'),
+})
+
+export type Config = z.infer<typeof Env> & { demoSecret: boolean }
+
+const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const config = { ...parsed.data, ...overrides }
+  const paymentsMode = config.PAYMENTS_MODE ?? (config.NODE_ENV === 'production' ? 'live' : 'simulator')
+  const result: Config = { ...config, PAYMENTS_MODE: paymentsMode, demoSecret: config.SESSION_SECRET === DEMO_SECRET }
+  if (result.NODE_ENV === 'production') assertProductionReady(result)
+  return result
+}
+
+function assertProductionReady(config: Config) {
+  const problems: string[] = []
+  if (config.demoSecret) problems.push('SESSION_SECRET is the demo secret')
+  if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
+  if (config.PAYMENTS_MODE === 'simulator') problems.push('PAYMENTS_MODE=simulator is not allowed in production')
+  if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`)
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { websites } from './sites'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    avatar: text('avatar'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_site_slug_uq').on(t.websiteId, t.slug)],
+)
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    logo: text('logo'),
+  },
+  (t) => [uniqueIndex('brands_site_slug_uq').on(t.websiteId, t.slug)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').notNull().references(() => brands.id),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    info: text('info'),
+    /** brand and category names, kept by the catalogue service so search finds them too */
+    keywords: text('keywords').notNull().default(''),
+    medias: jsonb('medias').$type<{ src: string }[]>().notNull().default([]),
+    popularity: integer('popularity').notNull().default(0),
+    /** lowest pack price and best pack discount (percent), kept by the catalogue service for sorting */
+    minPricePaise: integer('min_price_paise').notNull().default(0),
+    maxDiscount: integer('max_discount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(keywords, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('products_site_slug_uq').on(t.websiteId, t.slug),
+    index('products_site_category_idx').on(t.websiteId, t.categoryId),
+    index('products_site_brand_idx').on(t.websiteId, t.brandId),
+    index('products_site_popularity_idx').on(t.websiteId, t.popularity),
+    index('products_site_price_idx').on(t.websiteId, t.minPricePaise),
+    index('products_site_discount_idx').on(t.websiteId, t.maxDiscount),
+    index('products_site_created_idx').on(t.websiteId, t.createdAt),
+    index('products_site_name_idx').on(t.websiteId, t.name),
+    index('products_search_idx').using('gin', t.search),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+)
+
+export const packs = pgTable(
+  'packs',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('packs_product_idx').on(t.productId)],
+)
+
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+})
+
+export const stock = pgTable(
+  'stock',
+  {
+    packId: integer('pack_id').notNull().references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.warehouseId] })],
+)

@@ -1,0 +1,6 @@
+export * from './sites'
+export * from './accounts'
+export * from './catalogue'
+export * from './delivery'
+export * from './pages'
+export * from './media'

@@ -1,0 +1,47 @@
+import type { Db } from '../client'
+import { pincodes, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
+import { countWebsites } from '../../features/site-settings/queries'
+import { shop2Categories } from './data/catalogue'
+import { seedSites } from './data/sites'
+import { seedCatalogue } from './catalogue'
+import { seedImages } from './images'
+import { seedPages } from './pages'
+
+/** Demo accounts (README): each website gives them its own roles. */
+export const DEMO_ACCOUNTS = [
+  { phone: '9876500001', name: 'Asha Superadmin', email: 'asha@demo.example', superadmin: true, hasAdminAccess: true, isSalesAgent: false },
+  { phone: '9876500002', name: 'Ravi Agent', email: 'ravi@demo.example', superadmin: false, hasAdminAccess: false, isSalesAgent: true },
+  { phone: '9876500003', name: 'Meera Shopper', email: 'meera@demo.example', superadmin: false, hasAdminAccess: false, isSalesAgent: false },
+]
+
+export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => void = () => {}) {
+  if ((await countWebsites(db)) > 0) return false
+  const started = Date.now()
+  await seedImages(db)
+  log(`demo images drawn in ${Date.now() - started} ms`)
+  await db.transaction(async (tx) => {
+    const accounts = await tx.insert(users).values(DEMO_ACCOUNTS.map(({ phone, name, email }) => ({ phone, name, email }))).returning({ id: users.id })
+    for (const site of seedSites) {
+      const [row] = await tx
+        .insert(websites)
+        .values({ name: site.name, description: site.description, theme: site.theme, fontFamily: site.fontFamily, logo: `demo/logos/${site.key}.webp`, favicon: `demo/logos/${site.key}.webp`, settings: site.settings })
+        .returning({ id: websites.id })
+      const origins = site.key === 'main' ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [`http://${site.host}:${port}`]
+      await tx.insert(websiteOrigins).values(origins.map((origin) => ({ origin, websiteId: row.id })))
+      const names = site.key === 'main' ? ['Indiranagar Dark Store', 'Whitefield Dark Store'] : ['Church Street Store']
+      const { warehouseIds } = await seedCatalogue(tx, row.id, site.key === 'main' ? null : shop2Categories, names)
+      await tx.insert(pincodes).values(
+        Array.from({ length: 100 }, (_, i) => ({
+          websiteId: row.id,
+          pincode: String(560001 + i),
+          warehouseId: warehouseIds[i < 50 ? 0 : warehouseIds.length - 1],
+          deliveryDays: i % 3,
+        })),
+      )
+      await tx.insert(websiteMembers).values(DEMO_ACCOUNTS.map((a, i) => ({ websiteId: row.id, userId: accounts[i].id, superadmin: a.superadmin, hasAdminAccess: a.hasAdminAccess, isSalesAgent: a.isSalesAgent })))
+      await seedPages(tx, row.id, site.key, site.name)
+    }
+  })
+  log(`demo stores seeded in ${Date.now() - started} ms`)
+  return true
+}

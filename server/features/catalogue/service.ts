@@ -1,0 +1,89 @@
+import type { Brand, CategoryNode, Product, ProductListQuery, Sort } from '../../../common/contracts/catalogue'
+import type { RequestCtx } from '../../platform/request-context'
+import * as delivery from '../delivery/service'
+import * as queries from './queries'
+import { toPrefixTsquery } from './search-text'
+import { toPack, toProduct } from './shape'
+
+interface SiteCatalogueMeta {
+  tree: CategoryNode[]
+  brands: Brand[]
+  categoryIdsBySlug: Map<string, number[]>
+  brandIdBySlug: Map<string, number>
+}
+
+/** Categories and brands of the website, cached: they are read by every list and every page. */
+export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
+  return ctx.caches.catalogue.getOrLoad(`meta:${ctx.site.id}`, async () => {
+    const [cats, brandRows] = await Promise.all([queries.listCategories(ctx.db, ctx.site.id), queries.listBrands(ctx.db, ctx.site.id)])
+    const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
+    const tree: CategoryNode[] = []
+    for (const c of cats) (c.parentId ? nodes.get(c.parentId)?.children : tree)?.push(nodes.get(c.id)!)
+    const categoryIdsBySlug = new Map<string, number[]>()
+    for (const c of cats) {
+      const ids = [c.id, ...cats.filter((x) => x.parentId === c.id).map((x) => x.id)]
+      categoryIdsBySlug.set(c.slug, ids)
+    }
+    return {
+      tree,
+      brands: brandRows.map((b) => ({ name: b.name, slug: b.slug, logo: b.logo })),
+      categoryIdsBySlug,
+      brandIdBySlug: new Map(brandRows.map((b) => [b.slug, b.id])),
+    }
+  }) as Promise<SiteCatalogueMeta>
+}
+
+export interface ProductPage {
+  data: Product[]
+  meta: { total: number; page: number; perPage: number; lastPage: number; sort: Sort }
+}
+
+export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage> {
+  const warehouseId = await delivery.currentWarehouseId(ctx)
+  const key = `list:${ctx.site.id}:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
+  return ctx.caches.catalogue.getOrLoad(key, () => loadProductPage(ctx, query, warehouseId)) as Promise<ProductPage>
+}
+
+async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+  const meta = await catalogueMeta(ctx)
+  const search = toPrefixTsquery(query.q)
+  const sort: Sort = query.s ?? (search ? 'relevance' : 'popularity')
+  // `c=` or `c=,,` (no slug at all) is no filter; slugs that name nothing match nothing.
+  const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
+  const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
+  const { ids, total } = await queries.findProductPage(
+    ctx.db,
+    { websiteId: ctx.site.id, categoryIds, brandIds, tsquery: search?.tsquery, text: search?.text },
+    sort,
+    query.perPage,
+    (query.page - 1) * query.perPage,
+  )
+  return {
+    data: await loadProductsWithPacks(ctx, ids, warehouseId),
+    meta: { total, page: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), sort },
+  }
+}
+
+async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId: number | null): Promise<Product[]> {
+  const [rows, packRows] = await Promise.all([
+    queries.loadProducts(ctx.db, ctx.site.id, ids),
+    queries.loadPacks(ctx.db, ids, warehouseId),
+  ])
+  return rows.map((row) =>
+    toProduct(
+      row,
+      packRows.filter((p) => p.productId === row.id).map((p) => toPack(p, warehouseId)),
+    ),
+  )
+}
+
+export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Product | null> {
+  const warehouseId = await delivery.currentWarehouseId(ctx)
+  const key = `product:${ctx.site.id}:${warehouseId}:${idOrSlug.toLowerCase()}`
+  return ctx.caches.catalogue.getOrLoad(key, async () => {
+    const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
+    if (id === null) return null
+    const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)
+    return product ?? null
+  }) as Promise<Product | null>
+}

@@ -1,0 +1,28 @@
+import type { RequestCtx } from '../../platform/request-context'
+import * as catalogueQueries from '../catalogue/queries'
+import * as sessionService from '../session/service'
+import * as queries from './queries'
+
+export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
+
+export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<PincodeCheck> {
+  const row = await queries.findPincode(ctx.db, ctx.site.id, pincode)
+  if (!row) return { ok: false, message: `Sorry, we don't deliver to ${pincode} yet.` }
+  await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
+  const when = row.deliveryDays === 0 ? 'today' : row.deliveryDays === 1 ? 'tomorrow' : `in ${row.deliveryDays} days`
+  return { ok: true, pincode, message: `Delivery available to ${pincode}, as soon as ${when}.` }
+}
+
+export const currentPincode = (ctx: RequestCtx) => ctx.session?.data.pincode ?? null
+
+/** The warehouse that serves the shopper's pincode, else the website's default one. */
+export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null> {
+  const pincode = currentPincode(ctx)
+  const key = `warehouse:${ctx.site.id}:${pincode ?? ''}`
+  const cached = ctx.caches.catalogue.get(key) as number | null | undefined
+  if (cached !== undefined) return cached
+  const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
+  const id = row?.warehouseId ?? (await catalogueQueries.defaultWarehouseId(ctx.db, ctx.site.id))
+  ctx.caches.catalogue.set(key, id)
+  return id
+}

@@ -1,0 +1,17 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { pages } from '../../db/schema/index'
+
+export type PageRow = typeof pages.$inferSelect
+
+export async function findPage(db: Db, websiteId: number, url: string): Promise<PageRow | null> {
+  const rows = await db.select().from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.url, url))).limit(1)
+  return rows[0] ?? null
+}
+
+export function listPageSettings(db: Db, websiteId: number) {
+  return db
+    .select({ url: pages.url, showFooter: pages.showFooter, showNavbar: pages.showNavbar, showSubNavbar: pages.showSubNavbar })
+    .from(pages)
+    .where(eq(pages.websiteId, websiteId))
+}

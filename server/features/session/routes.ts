@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify'
+import { getCookie } from '../../../common/contracts/session'
+import { ensureSession } from '../../platform/request-context'
+import { route } from '../../platform/route'
+
+export function sessionRoutes(app: FastifyInstance) {
+  route(
+    app,
+    getCookie,
+    async (req, reply) => {
+      await ensureSession(req, reply)
+      return { ok: true as const }
+    },
+    { tags: ['session'] },
+  )
+}

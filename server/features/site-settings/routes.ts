@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify'
+import { getInit } from '../../../common/contracts/site-settings'
+import { route } from '../../platform/route'
+import * as cart from '../cart/service'
+import * as siteSettings from './service'
+
+export function siteSettingsRoutes(app: FastifyInstance) {
+  route(app, getInit, async (req) => siteSettings.init(req.ctx, await cart.getCart(req.ctx)), { tags: ['site'] })
+}

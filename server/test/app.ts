@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../app'
+import { loadConfig, type Config } from '../config'
+import { openDb } from '../db/client'
+import { withDatabase } from '../db/template'
+
+export type Driver = 'pglite' | 'postgres'
+
+/** The drivers this run tests: PGlite always, PostgreSQL when TEST_PG_URL is set (npm test sets it). */
+export const drivers: Driver[] = inject('pgAdminUrl') ? ['pglite', 'postgres'] : ['pglite']
+
+export const MAIN = 'http://localhost:3000'
+export const SHOP2 = 'http://shop2.localhost:3000'
+
+export interface TestApp {
+  app: FastifyInstance
+  close(): Promise<void>
+  /** a request to the API as a website's browser would send it */
+  call(opts: InjectOptions & { origin?: string; session?: TestSession }): Promise<LightMyRequestResponse>
+  /** a visitor's session: cookie + matching XSRF token, as the web client holds them */
+  visitor(origin?: string): Promise<TestSession>
+}
+
+export interface TestSession {
+  cookie: string
+  xsrf: string
+}
+
+export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
+  let dropDb = async () => {}
+  let database
+  if (driver === 'postgres') {
+    const admin = inject('pgAdminUrl')!
+    const name = `sf_t_${randomBytes(6).toString('hex')}`
+    const client = new pg.Client({ connectionString: admin })
+    await client.connect()
+    await client.query(`create database "${name}" template "${inject('pgTemplateDb')}"`)
+    await client.end()
+    database = await openDb({ url: withDatabase(admin, name), poolSize: 5 })
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists "${name}" with (force)`)
+      await c.end()
+    }
+  } else {
+    database = await openDb({ url: 'memory://', template: inject('pgliteTemplate') })
+  }
+  const app = await buildApp({ config, db: database.db })
+  const call: TestApp['call'] = ({ origin = MAIN, session, headers, ...opts }) =>
+    app.inject({
+      ...opts,
+      headers: {
+        'x-web-url': origin,
+        ...(session ? { cookie: session.cookie, 'x-xsrf-token': session.xsrf } : {}),
+        ...headers,
+      },
+    })
+  return {
+    app,
+    call,
+    async visitor(origin = MAIN) {
+      const res = await call({ method: 'GET', url: '/s/api/cookie', origin })
+      const cookies = res.cookies as { name: string; value: string }[]
+      const sid = cookies.find((c) => c.name === 'sid')!
+      const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!
+      return { cookie: `sid=${sid.value}; XSRF-TOKEN=${xsrf.value}`, xsrf: xsrf.value }
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      await dropDb()
+    },
+  }
+}
+
+export interface RouteEntry {
+  method: string
+  url: string
+}
+
+/**
+ * The app's route table (method + URL pattern), read from Fastify's radix-tree print-out, so security tests
+ * can cover every route, including ones added later (SECURITY CS-01, AZ-11). Call after all routes are added.
+ */
+export function listRoutes(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = []
+  const stack: string[] = []
+  for (const line of app.printRoutes().split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line)
+    if (!m) continue
+    stack.length = m[1].length / 4
+    stack.push(m[2])
+    if (m[3]) for (const method of m[3].split(', ')) routes.push({ method, url: stack.join('') })
+  }
+  return routes
+}

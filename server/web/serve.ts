@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { SITE_HEADER } from '../../common/contracts/session'
+import { AppError } from '../platform/errors'
+import { type AppDeps, buildCtx } from '../platform/request-context'
+import { requestOrigin } from '../platform/site-context'
+import type { RenderResult, ServerRender } from '../../client/entry-server'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const CLIENT_DIR = path.join(ROOT, 'dist/client')
+const SERVER_ENTRY = path.join(ROOT, 'dist/server/entry-server.js')
+
+/** Serves the built web client: hashed assets, and every page rendered on the server with its data and head tags. */
+export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
+  if (!existsSync(SERVER_ENTRY)) throw new Error('The web client is not built: run `npm run build` first')
+  const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
+  const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }
+
+  await app.register(fastifyStatic, {
+    root: path.join(CLIENT_DIR, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  })
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+    const origin = requestOrigin(req)
+    return reply.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nSitemap: ${origin}/sitemap.xml\n`)
+  })
+
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    let result: RenderResult
+    try {
+      const ctx = await buildCtx(req, deps)
+      const origin = requestOrigin(req)
+      result = await render({
+        url: req.url,
+        origin,
+        fetchJson: (url) => injectJson(app, req, origin, url),
+        siteId: ctx.site.id,
+      })
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return reply.code(404).type('text/html').send(`<!doctype html><title>Not found</title><p>${escapeHtml(err.message)}</p>`)
+      throw err
+    }
+    const html = template
+      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-html-->', result.html)
+      .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
+    return reply.code(result.status).header('Vary', 'Host, Cookie').header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  })
+}
+
+/** The server renders from the same calls the browser makes, in-process. */
+async function injectJson(app: FastifyInstance, req: FastifyRequest, origin: string, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { [SITE_HEADER]: origin, cookie: req.headers.cookie ?? '', 'user-agent': 'ssr' } })
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser'
+import { startServer, type TestServer } from './server'
+
+let server: TestServer
+let browser: Browser
+
+before(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('browsing the store', () => {
+  it('searches from the navbar and lands on /products?q= with results', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    await page.goto(`${server.origin}/`)
+    await page.getByRole('searchbox', { name: 'Search products' }).first().fill('  basmati  ')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/products\?q=basmati$/)
+    await page.getByRole('heading', { name: 'Results for “basmati”' }).waitFor()
+    const names = await page.locator('article h3').allTextContents()
+    assert.ok(names.length > 0, 'search shows products')
+    assert.match(names[0], /Basmati/)
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('filters by category and brand, sorts and paginates, all in the address bar', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    await page.goto(`${server.origin}/products`)
+    const total = Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''))
+    assert.ok(total > 200, `the demo has over 200 products (saw ${total})`)
+
+    await page.getByRole('button', { name: /next page/i }).click()
+    await page.waitForURL(/page=2/)
+    await page.getByRole('combobox', { name: /sort/i }).selectOption('price_asc')
+    await page.waitForURL((u) => u.searchParams.get('s') === 'price_asc' && !u.searchParams.has('page'))
+    const prices = await page.locator('article').evaluateAll((cards) =>
+      cards.map((c) => Number((c.querySelector('.font-semibold')?.textContent ?? '').replace(/[^\d.]/g, ''))),
+    )
+    assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'sorted by price, low to high')
+
+    await page.getByRole('checkbox', { name: /^Masalas & Spices/ }).first().check()
+    await page.waitForURL((u) => u.searchParams.get('c') === 'masalas-spices')
+    await page.reload()
+    assert.equal(await page.getByRole('checkbox', { name: /^Masalas & Spices/ }).first().isChecked(), true, 'filters survive a reload')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('opens a product and switches packs', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    await page.goto(`${server.origin}/products?q=basmati`)
+    await page.locator('article h3 a').first().click()
+    await page.waitForURL(/\/products\/[a-z0-9-]+$/)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const title = await page.title()
+    assert.match(title, /Basmati/)
+    const packs = page.getByRole('radio')
+    if ((await packs.count()) > 1) {
+      const before = await page.getByTestId('pack-price').textContent()
+      await packs.nth(1).check()
+      assert.notEqual(await page.getByTestId('pack-price').textContent(), before)
+    }
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('an unknown product and an unknown page are proper 404s', async () => {
+    const { context, page } = await openPage(browser, DESKTOP)
+    const product = await page.goto(`${server.origin}/products/no-such-thing`)
+    assert.equal(product?.status(), 404)
+    await page.getByText('Product not found').first().waitFor()
+    const other = await page.goto(`${server.origin}/no-such-page`)
+    assert.equal(other?.status(), 404)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('pincode', () => {
+  it('too short shows the message without a call; a serviceable one reloads and shows it', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    await page.goto(`${server.origin}/products`)
+    await page.getByRole('button', { name: /pincode/i }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Change Location' })
+    await dialog.getByText('Enter your pincode to check delivery time and availability.').waitFor()
+    let calls = 0
+    page.on('request', (r) => r.url().includes('/api/check/pincode/') && calls++)
+    await dialog.getByLabel('Pincode').fill('5600')
+    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByText('Please enter a valid pincode').waitFor()
+    assert.equal(calls, 0, 'no call for a short pincode')
+
+    await dialog.getByLabel('Pincode').fill('110001')
+    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await dialog.getByText(/don't deliver to 110001/).waitFor()
+
+    await dialog.getByLabel('Pincode').fill('560034')
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Submit' }).click()])
+    await page.getByRole('button', { name: /pincode 560034/i }).first().waitFor()
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
+
+describe('promotional popup', () => {
+  it('shows after 5 s on / and not on other pages', async () => {
+    const { context, page } = await openPage(browser, DESKTOP)
+    await page.goto(`${server.origin}/about-us`)
+    await page.waitForTimeout(5600)
+    assert.equal(await page.getByRole('dialog', { name: /offer|promotion/i }).count(), 0, 'no popup on /about-us')
+
+    await page.goto(`${server.origin}/`)
+    await page.waitForTimeout(4000)
+    assert.equal(await page.getByRole('dialog', { name: /offer|promotion/i }).count(), 0, 'not before 5 s')
+    await page.getByRole('dialog', { name: /offer|promotion/i }).waitFor({ timeout: 3000 })
+    await page.getByRole('dialog', { name: /offer|promotion/i }).getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog', { name: /offer|promotion/i }).waitFor({ state: 'detached' })
+    await context.close()
+  })
+})
+
+describe('mobile', () => {
+  it('opens the menu drawer, expands an item and opens the category filter drawer', async () => {
+    const { context, page, errors } = await openPage(browser, MOBILE)
+    await page.goto(`${server.origin}/`)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Kirana Fresh' })
+    await menu.waitFor()
+    await menu.getByRole('button', { name: 'Categories' }).click()
+    const filter = page.getByRole('dialog', { name: 'Category Filter' })
+    await filter.waitFor()
+    await filter.getByRole('checkbox', { name: /^Beverages/ }).first().check()
+    await filter.getByRole('button', { name: 'Apply Filters' }).click()
+    await page.waitForURL(/\/products\?c=beverages$/)
+    await page.locator('article').first().waitFor()
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
+
+describe('second website', () => {
+  it('shop2.localhost shows its own name, theme and catalogue', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    await page.goto(`http://shop2.localhost:${server.port}/`)
+    await page.getByRole('link', { name: /Chai & Chakna Store, home/ }).waitFor()
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+    assert.equal(primary, '#b4410f')
+    assert.match(await page.title(), /Chai & Chakna/)
+    await page.goto(`http://shop2.localhost:${server.port}/products?c=atta-rice-dals`)
+    assert.equal(await page.locator('article').count(), 0, 'shop2 does not sell atta')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
