@@ -10,7 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { withDatabase } from '../server/db/template'
 import { startServer, type TestServer } from '../tests/e2e/server'
-import { type ApiRun, benchApi } from './api-bench'
+import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { stopAllChildren } from './children'
 import { killChrome, runLighthouse } from './lighthouse'
@@ -82,11 +82,21 @@ async function main() {
   })
   figures.machine.push(`PostgreSQL ${pgVersion} (${new URL(ADMIN_URL).host}, database ${dbName}, dropped at the end)`)
 
-  const runs: ApiRun[] = []
-  if (!SKIP.has('postgres')) runs.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
-  figures.api = runs
-
-  if (!SKIP.has('web')) {
+  // A phase that fails is reported and the others still run: partial figures beat none.
+  const phase = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn()
+    } catch (err) {
+      console.error(err)
+      figures.notes.push(`${name} failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`)
+      process.exitCode = 1
+    }
+  }
+  await phase('API on PostgreSQL', async () => {
+    if (!SKIP.has('postgres')) figures.api.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
+  })
+  await phase('first-load JS and Lighthouse', async () => {
+    if (SKIP.has('web')) return
     figures.bundle = bundleReport()
     log('web server (tests/e2e/server.ts) on the bench database for first-load JS and Lighthouse')
     webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
@@ -95,12 +105,12 @@ async function main() {
     if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
     await webServer.stop()
     webServer = undefined
-  }
-
-  if (!SKIP.has('pglite')) {
+  })
+  await phase('API on PGlite', async () => {
+    if (SKIP.has('pglite')) return
     if (PGLITE_PRODUCTS !== PRODUCTS) figures.notes.push(`PGlite ran on ${PGLITE_PRODUCTS} products (BENCH_PGLITE_PRODUCTS), not ${PRODUCTS}.`)
-    runs.push(await benchApi('pglite', 'memory://', PGLITE_PRODUCTS, LOAD, log))
-  }
+    figures.api.push(await benchApi('pglite', 'memory://', PGLITE_PRODUCTS, LOAD, log))
+  })
 
   figures.machine.push(`load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`)
   const markdown = toMarkdown(figures)

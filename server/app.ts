@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
@@ -44,7 +44,7 @@ export async function buildApp({ config, db, web = false }: AppOptions): Promise
     // The router's own refusals (a bad %-encoding, an over-long path) answer in our error shape too.
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_BAD_URL' ? 400 : (err.statusCode ?? 400)
-      reply.code(status).send({ message: status === 414 ? 'The address is too long' : 'The address is not valid' })
+      ;(reply as FastifyReply).code(status).send({ message: status === 414 ? 'The address is too long' : 'The address is not valid' })
     },
   })
   app.setValidatorCompiler(validatorCompiler)

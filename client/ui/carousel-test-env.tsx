@@ -1,11 +1,19 @@
-import { vi } from 'vitest'
+import { vi, type Mock } from 'vitest'
+
+export interface CarouselEnvironment {
+  /** Undoes every stub. */
+  (): void
+  /** The stubbed Element#scrollTo: jumps at once (smooth or not), clamped to the track, and fires `scroll`. */
+  scrollTo: Mock<(this: HTMLElement, options?: ScrollToOptions | number, y?: number) => void>
+}
 
 /**
- * Test helper: happy-dom has no layout, and embla reads sizes and observers. Stubs the observers and
- * matchMedia, and gives each viewport `viewportWidth` px and each slide `slideWidth` px, so embla finds
- * real scroll snaps. Returns a restore function.
+ * Test helper: happy-dom has no layout, so the carousel would find no pages. Gives each track
+ * (`[data-carousel-track]`) a `viewportWidth` px wide view and each slide `slideWidth` px laid out edge to edge,
+ * makes scrollTo move scrollLeft and fire `scroll`, and stubs the observers and matchMedia
+ * (`reducedMotion` answers prefers-reduced-motion). Call the result to restore; `.scrollTo` is the spy.
  */
-export function stubCarouselEnvironment({ viewportWidth = 1000, slideWidth = 1000, reducedMotion = false } = {}) {
+export function stubCarouselEnvironment({ viewportWidth = 1000, slideWidth = 1000, reducedMotion = false } = {}): CarouselEnvironment {
   class NoopObserver {
     observe() {}
     unobserve() {}
@@ -27,39 +35,41 @@ export function stubCarouselEnvironment({ viewportWidth = 1000, slideWidth = 100
     dispatchEvent: () => false,
   }))
 
-  // embla parses the last slide's margin; happy-dom answers '' (NaN) where a browser says '0px'.
-  const realStyle = window.getComputedStyle.bind(window)
-  vi.stubGlobal('getComputedStyle', (el: Element) => {
-    const style = realStyle(el)
-    return new Proxy(style, {
-      get(target, key) {
-        if (key === 'getPropertyValue') return (name: string) => target.getPropertyValue(name) || (name.startsWith('margin') ? '0px' : '')
-        const value = Reflect.get(target, key)
-        return typeof value === 'function' ? value.bind(target) : value
-      },
-    })
-  })
-
   const proto = HTMLElement.prototype
-  const original = Object.getOwnPropertyDescriptor(proto, 'offsetWidth')
-  const originalLeft = Object.getOwnPropertyDescriptor(proto, 'offsetLeft')
-  const slideIndex = (el: HTMLElement) => (el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0)
-  Object.defineProperty(proto, 'offsetWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      if (this.hasAttribute('data-carousel-slide')) return slideWidth
-      return viewportWidth
-    },
-  })
-  Object.defineProperty(proto, 'offsetLeft', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.hasAttribute('data-carousel-slide') ? slideIndex(this) * slideWidth : 0
-    },
-  })
-  return () => {
-    vi.unstubAllGlobals()
-    if (original) Object.defineProperty(proto, 'offsetWidth', original)
-    if (originalLeft) Object.defineProperty(proto, 'offsetLeft', originalLeft)
+  const saved = new Map<PropertyKey, PropertyDescriptor | undefined>()
+  const override = (key: PropertyKey, descriptor: PropertyDescriptor) => {
+    saved.set(key, Object.getOwnPropertyDescriptor(proto, key))
+    Object.defineProperty(proto, key, { configurable: true, ...descriptor })
   }
+  // The prototype chain's own answer, for elements that are not part of a carousel.
+  const inherited = (el: HTMLElement, key: PropertyKey) => {
+    const own = saved.get(key)
+    if (own?.get) return own.get.call(el)
+    const desc = Object.getOwnPropertyDescriptor(Element.prototype, key)
+    return desc?.get ? desc.get.call(el) : 0
+  }
+  const isSlide = (el: Element) => el.hasAttribute('data-carousel-slide')
+  const isTrack = (el: Element) => el.hasAttribute('data-carousel-track')
+  const slideIndex = (el: HTMLElement) => (el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0)
+  const maxScroll = (track: HTMLElement) => Math.max(0, track.children.length * slideWidth - viewportWidth)
+
+  override('offsetWidth', { get(this: HTMLElement) { return isSlide(this) ? slideWidth : viewportWidth } })
+  override('offsetLeft', { get(this: HTMLElement) { return isSlide(this) ? slideIndex(this) * slideWidth : 0 } })
+  override('clientWidth', { get(this: HTMLElement) { return isTrack(this) ? viewportWidth : inherited(this, 'clientWidth') } })
+  override('scrollWidth', { get(this: HTMLElement) { return isTrack(this) ? Math.max(viewportWidth, this.children.length * slideWidth) : inherited(this, 'scrollWidth') } })
+  const scrollTo = vi.fn(function (this: HTMLElement, options?: ScrollToOptions | number, y?: number) {
+    const left = typeof options === 'number' ? options : options?.left
+    if (left !== undefined) this.scrollLeft = isTrack(this) ? Math.min(Math.max(0, left), maxScroll(this)) : left
+    if (typeof options === 'number' && y !== undefined) this.scrollTop = y
+    this.dispatchEvent(new Event('scroll'))
+  })
+  override('scrollTo', { value: scrollTo, writable: true })
+
+  return Object.assign(() => {
+    vi.unstubAllGlobals()
+    for (const [key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(proto, key, descriptor)
+      else delete (proto as unknown as Record<PropertyKey, unknown>)[key]
+    }
+  }, { scrollTo })
 }

@@ -24,6 +24,8 @@ export const websiteMembers = pgTable(
 
 export interface SessionData {
   pincode?: string
+  /** a username whose one-time code was verified but who has no account yet (CONTRACT: 10 minutes to register) */
+  verified?: { username: string; at: number }
 }
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
@@ -39,4 +41,60 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/** One-time sign-in codes: only a hash is kept; 5 minutes, 5 tries (CONTRACT). */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_username_idx').on(t.websiteId, t.username, t.createdAt), index('otp_codes_ip_idx').on(t.ip, t.createdAt)],
+)
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    house: text('house').notNull(),
+    street: text('street').notNull(),
+    area: text('area').notNull(),
+    landmark: text('landmark').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    type: text('type').notNull().default('home'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.websiteId, t.userId)],
+)
+
+/** Every staff write, per website (ARCHITECTURE: every admin write is audited). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_site_idx').on(t.websiteId, t.createdAt)],
 )
