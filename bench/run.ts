@@ -100,11 +100,14 @@ async function main() {
     figures.bundle = bundleReport()
     log('web server (tests/e2e/server.ts) on the bench database for first-load JS and Lighthouse')
     webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
-    figures.observed = {}
-    for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
-    if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
-    await webServer.stop()
-    webServer = undefined
+    try {
+      figures.observed = {}
+      for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
+      if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
+    } finally {
+      await webServer.stop()
+      webServer = undefined
+    }
   })
   await phase('API on PGlite', async () => {
     if (SKIP.has('pglite')) return

@@ -8,12 +8,17 @@ import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import { accountsRoutes } from './features/accounts/routes'
+import type { OtpDelivery } from './features/accounts/otp-delivery/index'
+import { cartRoutes } from './features/cart/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
 import { pageRoutes } from './features/pages/routes'
 import { sessionRoutes } from './features/session/routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
+import { wishlistRoutes } from './features/wishlist/routes'
 import { createAppCaches } from './platform/cache'
 import { registerErrorHandling } from './platform/errors'
 import { registerRequestContext } from './platform/request-context'
@@ -29,14 +34,19 @@ export interface AppOptions {
   db: Db
   /** serve the built web client (dist/); API tests leave it off */
   web?: boolean
+  /** where sign-in codes go instead of the configured provider (tests) */
+  otpDelivery?: OtpDelivery
+  /** where log lines go instead of stdout (tests that read the log) */
+  logStream?: { write(line: string): void }
 }
 
 /** Builds the whole app without listening (STYLE rule 25): tests inject into it, main.ts listens. */
-export async function buildApp({ config, db, web = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, web = false, otpDelivery, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 256 * 1024,
@@ -97,10 +107,14 @@ export async function buildApp({ config, db, web = false }: AppOptions): Promise
   registerCacheHeaders(app)
 
   sessionRoutes(app)
+  await accountsRoutes(app, { otpDelivery })
   siteSettingsRoutes(app)
   catalogueRoutes(app)
   pageRoutes(app)
   deliveryRoutes(app)
+  cartRoutes(app)
+  couponRoutes(app)
+  wishlistRoutes(app)
   mediaRoutes(app, { db, caches })
   app.get('/s/api/docs', { schema: { hide: true } }, async () => app.swagger())
 

@@ -17,6 +17,18 @@ const Env = z.object({
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED: z._default(z.enum(['auto', 'never']), 'auto'),
+  /** the built web client (vite build output: client/ and server/) */
+  WEB_DIST: z._default(z.string(), 'dist'),
+  // Sign-in codes (server/features/accounts/otp-delivery): mobile numbers get an SMS, emails an email.
+  OTP_SMS_PROVIDER: z._default(z.enum(['console', 'twilio']), 'console'),
+  OTP_EMAIL_PROVIDER: z._default(z.enum(['console', 'smtp']), 'console'),
+  TWILIO_BASE_URL: z._default(z.url(), 'https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.optional(z.string()),
+  TWILIO_AUTH_TOKEN: z.optional(z.string()),
+  TWILIO_FROM: z.optional(z.string()),
+  TWILIO_MESSAGING_SERVICE_SID: z.optional(z.string()),
+  SMTP_URL: z.optional(z.url()),
+  SMTP_FROM: z.optional(z.string()),
 })
 
 export type Config = z.infer<typeof Env> & { demoSecret: boolean }
@@ -32,8 +44,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config = { ...parsed.data, ...overrides }
   const paymentsMode = config.PAYMENTS_MODE ?? (config.NODE_ENV === 'production' ? 'live' : 'simulator')
   const result: Config = { ...config, PAYMENTS_MODE: paymentsMode, demoSecret: config.SESSION_SECRET === DEMO_SECRET }
+  assertOtpDelivery(result)
   if (result.NODE_ENV === 'production') assertProductionReady(result)
   return result
+}
+
+function assertOtpDelivery(config: Config) {
+  const problems: string[] = []
+  if (config.OTP_SMS_PROVIDER === 'twilio') {
+    if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN) problems.push('OTP_SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN')
+    if (!config.TWILIO_FROM && !config.TWILIO_MESSAGING_SERVICE_SID) problems.push('OTP_SMS_PROVIDER=twilio needs TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID')
+  }
+  if (config.OTP_EMAIL_PROVIDER === 'smtp' && (!config.SMTP_URL || !config.SMTP_FROM)) problems.push('OTP_EMAIL_PROVIDER=smtp needs SMTP_URL and SMTP_FROM')
+  if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
 }
 
 function assertProductionReady(config: Config) {

@@ -250,14 +250,15 @@ export function Carousel({
         )}
       </div>
       {dots && (
-        // Always takes its height, so the dots appearing after hydration do not shift the page.
-        <div className="mt-3 flex h-6 items-center justify-center gap-2">
+        // Always takes its height, so the dots appearing after hydration do not shift the page. Many pages (a long
+        // row on a phone) get narrower dots, and only past ~25 does the row wrap rather than widen the page.
+        <div className="mt-3 flex min-h-6 items-center justify-center gap-2">
           {pages > 1 && !loading && (
             <>
-              <div role="group" aria-label="Choose slide" className="flex items-center gap-1">
+              <div role="group" aria-label="Choose slide" className={cn('flex min-w-0 flex-wrap items-center justify-center', pages > 12 ? 'gap-0.5' : 'gap-1')}>
                 {Array.from({ length: pages }, (_, i) => (
                   <button key={i} type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === selected ? 'true' : undefined}
-                    onClick={() => scrollTo(i)} className="group/dot flex h-6 min-w-4 items-center justify-center px-0.5">
+                    onClick={() => scrollTo(i)} className={cn('group/dot flex h-6 items-center justify-center', pages > 12 ? 'min-w-3' : 'min-w-4 px-0.5')}>
                     <span className={cn('block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none',
                       i === selected ? 'w-5 bg-primary' : 'w-1.5 bg-muted/35 group-hover/dot:bg-muted/70')} />
                   </button>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { defineContract } from './http'
 
 const int = () => z.number().check(z.int())
 const nullableString = () => z.nullable(z.string())
@@ -53,3 +54,39 @@ export const Cart = z.object({
   grouped_items: z.array(DeliveryGroup),
 })
 export type Cart = z.infer<typeof Cart>
+
+const id = (label: string) => z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
+
+/** The most of one pack a cart line may hold (SECURITY BL-03: never above min(stock, this)). */
+export const MAX_LINE_QUANTITY = 20
+
+export const addToCart = defineContract({
+  method: 'POST',
+  path: '/api/cart/add',
+  summary:
+    'Adds one of a pack from a warehouse (which must be of this website and serve the current pincode); answers with the whole cart. ' +
+    'A pack already in the cart from another warehouse moves to the one given.',
+  body: z.strictObject({ pack_id: id('pack_id'), warehouse_id: id('warehouse_id') }),
+  response: Cart,
+})
+
+export const removeFromCart = defineContract({
+  method: 'POST',
+  path: '/api/cart/remove',
+  summary: 'remove: true drops the line, false takes one away (the line goes at 0); answers with the whole cart. A pack not in the cart changes nothing.',
+  body: z.strictObject({ pack_id: id('pack_id'), remove: z.boolean({ error: 'remove must be true or false' }) }),
+  response: Cart,
+})
+
+export const getCart = defineContract({
+  method: 'GET',
+  path: '/api/cart',
+  summary:
+    'The whole cart with totals computed on the server. address_id (a signed-in shopper\'s own address) checks delivery to that address ' +
+    'instead of the current pincode; groupby_delivery is accepted for compatibility (grouped_items is always filled).',
+  query: z.object({
+    address_id: z.optional(z.coerce.number({ error: 'address_id must be a number' }).check(z.int('address_id must be a whole number'), z.positive('address_id must be a positive number'), z.lte(2_147_483_647, 'address_id is too large'))),
+    groupby_delivery: z.optional(z.string().check(z.maxLength(10))),
+  }),
+  response: Cart,
+})

@@ -85,6 +85,8 @@ export const WebPage = z.object({ name: z.string(), url: z.string() })
 
 export const Theme = z.object({ name: z.string(), colors: ThemeColours })
 
+export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree'] as const
+
 /** Stored per website (websites.settings) */
 export const SiteSettings = z.object({
   navSetting: NavSetting,
@@ -96,6 +98,8 @@ export const SiteSettings = z.object({
   webPages: z.array(WebPage),
   themes: z.record(z.string(), ThemeColours),
   delivery: z.object({ chargePaise: int().check(z.gte(0)), freeAbovePaise: int().check(z.gte(0)) }),
+  /** offered at checkout, in this order (the cart's paymentMethods); all when absent */
+  paymentMethods: z.optional(z.array(z.enum(PAYMENT_METHODS))),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 

@@ -75,16 +75,28 @@ export async function ensureSession(req: FastifyRequest, reply: FastifyReply): P
   if (!ctx.session) {
     const { token, row } = await sessionService.create(ctx)
     ctx.session = row
-    reply.setCookie(sessionCookieName(ctx.config), token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.config.NODE_ENV === 'production',
-      maxAge: sessionService.SESSION_TTL_MS / 1000,
-    })
+    setSessionCookie(reply, ctx.config, token)
   }
   setXsrfCookie(reply, ctx, ctx.session)
   return ctx.session
+}
+
+/** The session cookie: httpOnly, SameSite=Lax, no Domain, Secure and __Host- in production (SECURITY AU-11). */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.NODE_ENV === 'production',
+    maxAge: sessionService.SESSION_TTL_MS / 1000,
+  })
+}
+
+/** Forgets the session in the browser too (sign-out): both cookies, so the next call starts a fresh session. */
+export function clearSessionCookies(reply: FastifyReply, config: Config) {
+  const secure = config.NODE_ENV === 'production'
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure })
+  reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'lax', secure })
 }
 
 export function setXsrfCookie(reply: FastifyReply, ctx: RequestCtx, session: SessionRow) {

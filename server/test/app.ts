@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { buildApp } from '../app'
+import { type AppOptions, buildApp } from '../app'
 import { loadConfig, type Config } from '../config'
 import { openDb } from '../db/client'
 import { withDatabase } from '../db/template'
@@ -29,7 +29,7 @@ export interface TestSession {
   xsrf: string
 }
 
-export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'otpDelivery' | 'logStream'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
   let dropDb = async () => {}
   let database
@@ -50,7 +50,7 @@ export async function buildTestApp(driver: Driver, overrides: Partial<Config> = 
   } else {
     database = await openDb({ url: 'memory://', template: inject('pgliteTemplate') })
   }
-  const app = await buildApp({ config, db: database.db })
+  const app = await buildApp({ config, db: database.db, ...extra })
   const call: TestApp['call'] = ({ origin = MAIN, session, headers, ...opts }) =>
     app.inject({
       ...opts,

@@ -10,11 +10,12 @@ import { requestOrigin } from '../platform/site-context'
 import type { RenderResult, ServerRender } from '../../client/entry-server'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const CLIENT_DIR = path.join(ROOT, 'dist/client')
-const SERVER_ENTRY = path.join(ROOT, 'dist/server/entry-server.js')
 
 /** Serves the built web client: hashed assets, and every page rendered on the server with its data and head tags. */
 export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
+  const dist = path.resolve(ROOT, deps.config.WEB_DIST)
+  const CLIENT_DIR = path.join(dist, 'client')
+  const SERVER_ENTRY = path.join(dist, 'server/entry-server.js')
   if (!existsSync(SERVER_ENTRY)) throw new Error('The web client is not built: run `npm run build` first')
   const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }

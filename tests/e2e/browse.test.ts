@@ -23,6 +23,7 @@ describe('browsing the store', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/products\?q=basmati$/)
     await page.getByRole('heading', { name: 'Results for “basmati”' }).waitFor()
+    await page.locator('article h3').first().waitFor()
     const names = await page.locator('article h3').allTextContents()
     assert.ok(names.length > 0, 'search shows products')
     assert.match(names[0], /Basmati/)
@@ -33,16 +34,20 @@ describe('browsing the store', () => {
   it('filters by category and brand, sorts and paginates, all in the address bar', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP)
     await page.goto(`${server.origin}/products`)
+    await page.getByTestId('result-count').filter({ hasText: /products/ }).waitFor()
     const total = Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''))
     assert.ok(total > 200, `the demo has over 200 products (saw ${total})`)
 
     await page.getByRole('button', { name: /next page/i }).click()
     await page.waitForURL(/page=2/)
+    const sorted = page.waitForResponse((r) => r.url().includes('/s/api/products') && r.url().includes('s=price_asc'))
     await page.getByRole('combobox', { name: /sort/i }).selectOption('price_asc')
     await page.waitForURL((u) => u.searchParams.get('s') === 'price_asc' && !u.searchParams.has('page'))
-    const prices = await page.locator('article').evaluateAll((cards) =>
-      cards.map((c) => Number((c.querySelector('.font-semibold')?.textContent ?? '').replace(/[^\d.]/g, ''))),
-    )
+    await sorted
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => {})
+    await page.locator('article').first().waitFor()
+    const prices = await page.locator('article [data-price]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))))
+    assert.equal(prices.length, 24)
     assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'sorted by price, low to high')
 
     await page.getByRole('checkbox', { name: /^Masalas & Spices/ }).first().check()
@@ -64,7 +69,8 @@ describe('browsing the store', () => {
     const packs = page.getByRole('radio')
     if ((await packs.count()) > 1) {
       const before = await page.getByTestId('pack-price').textContent()
-      await packs.nth(1).check()
+      await page.locator('label:has(input[type=radio])').nth(1).click()
+      assert.equal(await packs.nth(1).isChecked(), true)
       assert.notEqual(await page.getByTestId('pack-price').textContent(), before)
     }
     assert.deepEqual(errors, [])

@@ -67,7 +67,7 @@ function ProductDetail({ product, trail, action, corner }: ProductDetailProps) {
           </div>
 
           {pack ? (
-            <div aria-live="polite">
+            <div aria-live="polite" data-testid="pack-price">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-2xl [&_s]:text-base" />
                 {pack.discount > 0 && (

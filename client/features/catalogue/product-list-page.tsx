@@ -45,7 +45,7 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
         <h1 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none md:text-2xl">
           {listHeading(params, categories, brands)}
         </h1>
-        <p aria-live="polite" className="mt-1 min-h-5 text-sm text-muted">
+        <p aria-live="polite" data-testid="result-count" className="mt-1 min-h-5 text-sm text-muted">
           {total === undefined ? '' : productCount(total)}
         </p>
       </header>

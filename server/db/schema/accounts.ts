@@ -6,6 +6,9 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email').unique(),
   phone: text('phone').unique(),
+  /** set when the owner proved control with a one-time code (or for accounts a store created); only a verified identifier signs in */
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -97,4 +100,18 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_site_idx').on(t.websiteId, t.createdAt)],
+)
+
+/** One-time, single-use hand-over of a superadmin from one website to another (sessions are per website). */
+export const websiteSwitchTokens = pgTable(
+  'website_switch_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fromWebsiteId: integer('from_website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    toWebsiteId: integer('to_website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('website_switch_tokens_expires_idx').on(t.expiresAt)],
 )

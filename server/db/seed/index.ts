@@ -3,6 +3,7 @@ import { pincodes, users, websiteMembers, websiteOrigins, websites } from '../sc
 import { countWebsites } from '../../features/site-settings/queries'
 import { shop2Categories } from './data/catalogue'
 import { seedSites } from './data/sites'
+import { seedCartRules } from './cart'
 import { seedCatalogue } from './catalogue'
 import { seedImages } from './images'
 import { seedPages } from './pages'
@@ -20,7 +21,7 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
   await seedImages(db)
   log(`demo images drawn in ${Date.now() - started} ms`)
   await db.transaction(async (tx) => {
-    const accounts = await tx.insert(users).values(DEMO_ACCOUNTS.map(({ phone, name, email }) => ({ phone, name, email }))).returning({ id: users.id })
+    const accounts = await tx.insert(users).values(DEMO_ACCOUNTS.map(({ phone, name, email }) => ({ phone, name, email, phoneVerifiedAt: new Date(), emailVerifiedAt: new Date() }))).returning({ id: users.id })
     for (const site of seedSites) {
       const [row] = await tx
         .insert(websites)
@@ -30,6 +31,7 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
       await tx.insert(websiteOrigins).values(origins.map((origin) => ({ origin, websiteId: row.id })))
       const names = site.key === 'main' ? ['Indiranagar Dark Store', 'Whitefield Dark Store'] : ['Church Street Store']
       const { warehouseIds } = await seedCatalogue(tx, row.id, site.key === 'main' ? null : shop2Categories, names)
+      await seedCartRules(tx, row.id, warehouseIds, site.settings.delivery)
       await tx.insert(pincodes).values(
         Array.from({ length: 100 }, (_, i) => ({
           websiteId: row.id,

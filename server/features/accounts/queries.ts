@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { users, websiteMembers } from '../../db/schema/index'
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { User } from '../../../common/contracts/accounts'
+import type { Username } from '../../../common/rules/username'
+import type { Db, Tx } from '../../db/client'
+import { addresses, auditLog, otpCodes, users, websiteMembers, websiteSwitchTokens } from '../../db/schema/index'
+
+type Conn = Db | Tx
 
 /** A user as this website sees them: roles are per website. */
-export async function findUserForSite(db: Db, userId: number, websiteId: number): Promise<User | null> {
+export async function findUserForSite(db: Conn, userId: number, websiteId: number): Promise<User | null> {
   const rows = await db
     .select({
       id: users.id,
@@ -27,4 +30,197 @@ export async function findUserForSite(db: Db, userId: number, websiteId: number)
     hasAdminAccess: row.hasAdminAccess ?? false,
     isSalesAgent: row.isSalesAgent ?? false,
   }
+}
+
+export type UserRow = typeof users.$inferSelect
+
+const identifierColumn = (kind: Username['kind']) => (kind === 'mobile' ? users.phone : users.email)
+const verifiedColumn = (kind: Username['kind']) => (kind === 'mobile' ? users.phoneVerifiedAt : users.emailVerifiedAt)
+
+export async function findUserByIdentifier(db: Conn, u: Username): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(identifierColumn(u.kind), u.value)).limit(1)
+  return rows[0] ?? null
+}
+
+export async function findUserById(db: Conn, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return rows[0] ?? null
+}
+
+/** Takes an identifier away from an account that only claimed it (never verified it). */
+export async function releaseUnverifiedIdentifier(tx: Tx, u: Username) {
+  await tx
+    .update(users)
+    .set(u.kind === 'mobile' ? { phone: null } : { email: null })
+    .where(and(eq(identifierColumn(u.kind), u.value), isNull(verifiedColumn(u.kind))))
+}
+
+export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(row).returning()
+  return created
+}
+
+export async function updateUser(db: Conn, id: number, set: Partial<Pick<UserRow, 'name' | 'email' | 'emailVerifiedAt'>>) {
+  await db.update(users).set(set).where(eq(users.id, id))
+}
+
+export async function emailTakenByOther(db: Conn, email: string, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1)
+  return rows.length > 0
+}
+
+/* ---------- one-time codes ---------- */
+
+export type OtpRow = typeof otpCodes.$inferSelect
+
+/** Serialises code requests per key across processes for the rest of the transaction (PostgreSQL advisory lock). */
+export async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+export async function countCodesForUsername(db: Conn, websiteId: number, username: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function lastCodeAt(db: Conn, websiteId: number, username: string): Promise<Date | null> {
+  const rows = await db
+    .select({ at: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1)
+  return rows[0]?.at ?? null
+}
+
+export async function countCodesForIp(db: Conn, ip: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(otpCodes).where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function countCodesForWebsite(db: Conn, websiteId: number, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(otpCodes).where(and(eq(otpCodes.websiteId, websiteId), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function insertCode(tx: Tx, row: typeof otpCodes.$inferInsert) {
+  await tx.insert(otpCodes).values(row)
+}
+
+export async function deleteCodesBefore(db: Conn, before: Date) {
+  await db.delete(otpCodes).where(lt(otpCodes.createdAt, before))
+}
+
+/** Only the newest code for a username counts (SECURITY AU-07). */
+export async function latestCode(db: Conn, websiteId: number, username: string): Promise<OtpRow | null> {
+  const rows = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** Counts a try atomically, so parallel guesses share the same 5 tries (AU-01); null when the code is spent. */
+export async function takeAttempt(db: Conn, id: number, maxAttempts: number): Promise<{ codeHash: string; attempts: number } | null> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, id), lt(otpCodes.attempts, maxAttempts), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
+    .returning({ codeHash: otpCodes.codeHash, attempts: otpCodes.attempts })
+  return rows[0] ?? null
+}
+
+/** A right code is used once: of two concurrent verifies only one gets the row back (AU-04). */
+export async function markCodeUsed(db: Conn, id: number): Promise<boolean> {
+  const rows = await db.update(otpCodes).set({ usedAt: new Date() }).where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt))).returning({ id: otpCodes.id })
+  return rows.length === 1
+}
+
+/* ---------- roles, website switching, audit ---------- */
+
+export function listSuperadminWebsiteIds(db: Conn, userId: number) {
+  return db
+    .select({ websiteId: websiteMembers.websiteId })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.userId, userId), eq(websiteMembers.superadmin, true)))
+    .orderBy(asc(websiteMembers.websiteId))
+}
+
+export async function addMember(tx: Tx, row: typeof websiteMembers.$inferInsert) {
+  await tx.insert(websiteMembers).values(row)
+}
+
+export async function insertSwitchToken(db: Conn, row: typeof websiteSwitchTokens.$inferInsert) {
+  await db.insert(websiteSwitchTokens).values(row)
+}
+
+/** Single use: the row is deleted as it is read, and only for the website it was made for and before it expires. */
+export async function takeSwitchToken(db: Conn, tokenHash: string, toWebsiteId: number) {
+  const rows = await db
+    .delete(websiteSwitchTokens)
+    .where(and(eq(websiteSwitchTokens.tokenHash, tokenHash), eq(websiteSwitchTokens.toWebsiteId, toWebsiteId), gt(websiteSwitchTokens.expiresAt, new Date())))
+    .returning()
+  return rows[0] ?? null
+}
+
+export async function deleteExpiredSwitchTokens(db: Conn) {
+  await db.delete(websiteSwitchTokens).where(lt(websiteSwitchTokens.expiresAt, new Date()))
+}
+
+export async function insertAudit(db: Conn, row: typeof auditLog.$inferInsert) {
+  await db.insert(auditLog).values(row)
+}
+
+export function listAudit(db: Conn, websiteId: number) {
+  return db.select().from(auditLog).where(eq(auditLog.websiteId, websiteId)).orderBy(desc(auditLog.id))
+}
+
+/* ---------- addresses (always by website and user: a foreign id finds nothing) ---------- */
+
+export type AddressRow = typeof addresses.$inferSelect
+export type AddressValues = Pick<AddressRow, 'name' | 'mobile' | 'house' | 'street' | 'area' | 'landmark' | 'city' | 'state' | 'pincode' | 'type'>
+
+const own = (websiteId: number, userId: number) => and(eq(addresses.websiteId, websiteId), eq(addresses.userId, userId))
+const ownOne = (websiteId: number, userId: number, id: number) => and(own(websiteId, userId), eq(addresses.id, id))
+
+export function listAddresses(db: Conn, websiteId: number, userId: number) {
+  return db.select().from(addresses).where(own(websiteId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.id))
+}
+
+export async function countAddresses(db: Conn, websiteId: number, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(own(websiteId, userId))
+  return row.n
+}
+
+export async function insertAddress(tx: Tx, websiteId: number, userId: number, values: AddressValues, isDefault: boolean) {
+  await tx.insert(addresses).values({ ...values, websiteId, userId, isDefault })
+}
+
+export async function updateAddress(db: Conn, websiteId: number, userId: number, id: number, values: AddressValues): Promise<boolean> {
+  const rows = await db.update(addresses).set({ ...values, updatedAt: new Date() }).where(ownOne(websiteId, userId, id)).returning({ id: addresses.id })
+  return rows.length === 1
+}
+
+export async function deleteAddress(tx: Tx, websiteId: number, userId: number, id: number) {
+  const rows = await tx.delete(addresses).where(ownOne(websiteId, userId, id)).returning({ isDefault: addresses.isDefault })
+  return rows[0] ?? null
+}
+
+/** Exactly one default: clears the others and sets this one, in one transaction; false when the id is not the user's. */
+export async function setDefaultAddress(tx: Tx, websiteId: number, userId: number, id: number): Promise<boolean> {
+  const hit = await tx.select({ id: addresses.id }).from(addresses).where(ownOne(websiteId, userId, id)).for('update')
+  if (hit.length === 0) return false
+  await tx.update(addresses).set({ isDefault: false }).where(and(own(websiteId, userId), eq(addresses.isDefault, true)))
+  await tx.update(addresses).set({ isDefault: true }).where(ownOne(websiteId, userId, id))
+  return true
+}
+
+export async function newestAddressId(tx: Tx, websiteId: number, userId: number): Promise<number | null> {
+  const rows = await tx.select({ id: addresses.id }).from(addresses).where(own(websiteId, userId)).orderBy(desc(addresses.id)).limit(1)
+  return rows[0]?.id ?? null
 }

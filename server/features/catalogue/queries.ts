@@ -118,7 +118,8 @@ export function loadPacks(db: Db, productIds: number[], warehouseId: number | nu
     .from(packs)
     .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1)))
     .where(inArray(packs.productId, productIds))
-    .orderBy(asc(packs.productId), asc(packs.position), asc(packs.id))
+    // Cheapest first: the card shows the first pack, and sorting by price uses the lowest one.
+    .orderBy(asc(packs.productId), asc(packs.pricePaise), asc(packs.position), asc(packs.id))
 }
 
 export type PackRow = Awaited<ReturnType<typeof loadPacks>>[number]

@@ -1,6 +1,8 @@
 import type { Brand, CategoryNode, Product, ProductListQuery, Sort } from '../../../common/contracts/catalogue'
 import type { RequestCtx } from '../../platform/request-context'
+import * as cart from '../cart/service'
 import * as delivery from '../delivery/service'
+import * as wishlist from '../wishlist/service'
 import * as queries from './queries'
 import { toPrefixTsquery } from './search-text'
 import { toPack, toProduct } from './shape'
@@ -86,4 +88,40 @@ export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Pro
     const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)
     return product ?? null
   }) as Promise<Product | null>
+}
+
+/**
+ * The shopper's own state on the shared, cached answers: cart quantities on packs and the wishlist flag.
+ * Changed products are new objects; the cached ones are never touched (another shopper gets them next).
+ */
+export async function withShopperState(ctx: RequestCtx, products: Product[]): Promise<Product[]> {
+  if ((!ctx.session && !ctx.user) || products.length === 0) return products
+  const [quantities, saved] = await Promise.all([cart.packQuantities(ctx), wishlist.savedProductIds(ctx, products.map((p) => p.product_id))])
+  if (quantities.size === 0 && saved.size === 0) return products
+  return products.map((product) => {
+    const inCart = product.packs.some((k) => quantities.has(k.pack_id))
+    const wished = saved.has(product.product_id)
+    if (!inCart && !wished) return product
+    return {
+      ...product,
+      wishlist: wished,
+      packs: inCart ? product.packs.map((k) => (quantities.has(k.pack_id) ? { ...k, quantity: quantities.get(k.pack_id) } : k)) : product.packs,
+    }
+  })
+}
+
+export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage> {
+  const page = await listProducts(ctx, query)
+  return { ...page, data: await withShopperState(ctx, page.data) }
+}
+
+export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | null> {
+  const product = await getProduct(ctx, idOrSlug)
+  return product && (await withShopperState(ctx, [product]))[0]
+}
+
+/** Products by id in that order (those no longer sold left out), with the shopper's state: the wishlist page. */
+export async function productsForShopper(ctx: RequestCtx, ids: number[]): Promise<Product[]> {
+  const found = await Promise.all([...new Set(ids)].map((id) => getProduct(ctx, String(id))))
+  return withShopperState(ctx, found.filter((p): p is Product => p !== null))
 }

@@ -6,9 +6,15 @@ import * as queries from './queries'
 export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
 
 export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<PincodeCheck> {
+  const result = await pincodeServiceability(ctx, pincode)
+  if (result.ok) await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
+  return result
+}
+
+/** Whether and when the website delivers to a pincode, without remembering it (address book, checkout). */
+export async function pincodeServiceability(ctx: Pick<RequestCtx, 'db' | 'site'>, pincode: string): Promise<PincodeCheck> {
   const row = await queries.findPincode(ctx.db, ctx.site.id, pincode)
   if (!row) return { ok: false, message: `Sorry, we don't deliver to ${pincode} yet.` }
-  await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
   const when = row.deliveryDays === 0 ? 'today' : row.deliveryDays === 1 ? 'tomorrow' : `in ${row.deliveryDays} days`
   return { ok: true, pincode, message: `Delivery available to ${pincode}, as soon as ${when}.` }
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { pages } from '../../db/schema/index'
 
 export type PageRow = typeof pages.$inferSelect
@@ -14,4 +14,8 @@ export function listPageSettings(db: Db, websiteId: number) {
     .select({ url: pages.url, showFooter: pages.showFooter, showNavbar: pages.showNavbar, showSubNavbar: pages.showSubNavbar })
     .from(pages)
     .where(eq(pages.websiteId, websiteId))
+}
+
+export async function insertPages(tx: Tx, rows: (typeof pages.$inferInsert)[]) {
+  await tx.insert(pages).values(rows)
 }

@@ -1,4 +1,5 @@
 import type { PageData } from '../../../common/contracts/pages'
+import type { Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import { resolveBlocks } from './blocks'
 import * as queries from './queries'
@@ -22,3 +23,14 @@ export async function getPageData(ctx: RequestCtx, url: string): Promise<PageDat
     }
   }) as Promise<PageData | null>
 }
+
+/** A new website's first pages: a home page that says hello (its catalogue is still empty) and the product list's settings. */
+export async function createStarterPages(tx: Tx, websiteId: number, siteName: string) {
+  const welcome = `<h1>Welcome to ${escapeHtml(siteName)}</h1><p>Our shelves are being stocked. Browse what we have so far, or come back soon.</p><p><a href="/products">See all products</a></p>`
+  await queries.insertPages(tx, [
+    { websiteId, url: '/', components: [{ name: 'Welcome', type: 'rich_text', data: { html: welcome }, order: 0, settings: {} }], seoTitle: siteName },
+    { websiteId, url: '/products', components: [] },
+  ])
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

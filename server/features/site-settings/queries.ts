@@ -1,5 +1,5 @@
-import { asc, eq, like, or } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { asc, eq, inArray, like, or } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
 import { websiteOrigins, websites } from '../../db/schema/index'
 
 export type WebsiteRow = typeof websites.$inferSelect
@@ -34,4 +34,26 @@ export async function findDefaultWebsite(db: Db): Promise<WebsiteRow | undefined
 export async function countWebsites(db: Db): Promise<number> {
   const rows = await db.select({ id: websites.id }).from(websites).limit(1)
   return rows.length
+}
+
+/** Websites by id with every origin they answer on (the superadmin's website list). */
+export function listWebsitesWithOrigins(db: Db | Tx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select({ id: websites.id, name: websites.name, origin: websiteOrigins.origin })
+    .from(websites)
+    .innerJoin(websiteOrigins, eq(websiteOrigins.websiteId, websites.id))
+    .where(inArray(websites.id, ids))
+    .orderBy(asc(websites.id), asc(websiteOrigins.origin))
+}
+
+export async function originExists(db: Db | Tx, origin: string): Promise<boolean> {
+  const rows = await db.select({ origin: websiteOrigins.origin }).from(websiteOrigins).where(eq(websiteOrigins.origin, origin)).limit(1)
+  return rows.length > 0
+}
+
+export async function insertWebsite(tx: Tx, row: typeof websites.$inferInsert, origin: string): Promise<WebsiteRow> {
+  const [created] = await tx.insert(websites).values(row).returning()
+  await tx.insert(websiteOrigins).values({ origin, websiteId: created.id })
+  return created
 }

@@ -5,5 +5,5 @@ import * as cart from '../cart/service'
 import * as siteSettings from './service'
 
 export function siteSettingsRoutes(app: FastifyInstance) {
-  route(app, getInit, async (req) => siteSettings.init(req.ctx, await cart.getCart(req.ctx)), { tags: ['site'] })
+  route(app, getInit, async (req) => siteSettings.init(req.ctx, await cart.currentCart(req.ctx)), { tags: ['site'] })
 }

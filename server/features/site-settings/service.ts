@@ -1,8 +1,10 @@
 import type { Cart } from '../../../common/contracts/cart'
-import type { InitData, Website } from '../../../common/contracts/site-settings'
+import type { InitData, SiteSettings, Website } from '../../../common/contracts/site-settings'
+import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import * as catalogue from '../catalogue/service'
 import * as delivery from '../delivery/service'
+import * as queries from './queries'
 import type { WebsiteRow } from './queries'
 
 export function toWebsite(row: WebsiteRow): Website {
@@ -58,4 +60,23 @@ export async function init(ctx: RequestCtx, cart: Cart): Promise<InitData> {
     cart,
     activeTheme: { name: themeName, colors: settings.themes[themeName] ?? {} },
   }
+}
+
+/** Websites by id, each with the origins it answers on (first the one to link to: a name before an IP address). */
+export async function websitesWithOrigins(db: Db, ids: number[]): Promise<{ id: number; name: string; origins: string[] }[]> {
+  const byId = new Map<number, { id: number; name: string; origins: string[] }>()
+  for (const row of await queries.listWebsitesWithOrigins(db, ids)) {
+    const site = byId.get(row.id) ?? { id: row.id, name: row.name, origins: [] }
+    site.origins.push(row.origin)
+    byId.set(row.id, site)
+  }
+  const isIp = (origin: string) => /^[a-z]+:\/\/(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]+\])(:\d+)?$/i.test(origin)
+  return [...byId.values()].map((s) => ({ ...s, origins: [...s.origins.filter((o) => !isIp(o)), ...s.origins.filter(isIp)] }))
+}
+
+export const originExists = (db: Db, origin: string) => queries.originExists(db, origin)
+
+/** A new website answering on one origin; the caller adds its pages and staff in the same transaction. */
+export function createWebsite(tx: Tx, input: { name: string; description: string; theme: string; settings: SiteSettings; origin: string }): Promise<WebsiteRow> {
+  return queries.insertWebsite(tx, { name: input.name, description: input.description, theme: input.theme, settings: input.settings }, input.origin)
 }

@@ -1,0 +1,28 @@
+import * as z from 'zod/mini'
+import { Cart } from './cart'
+import { defineContract } from './http'
+
+export const COUPON_CODE_MESSAGE = 'Enter a valid coupon code'
+
+/** Codes are letters and digits (and - or _), compared without regard to case or surrounding spaces. */
+export const CouponCode = z.pipe(
+  z.string({ error: COUPON_CODE_MESSAGE }).check(z.trim(), z.toUpperCase()),
+  z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/, COUPON_CODE_MESSAGE)),
+)
+
+export const applyCoupon = defineContract({
+  method: 'POST',
+  path: '/api/apply/coupon',
+  summary:
+    'Applies a coupon of this website to the cart (one per cart: a new code replaces the old one); answers with the whole cart. ' +
+    'A coupon that cannot be used is refused with 422 and a message saying why; the cart is unchanged.',
+  body: z.strictObject({ code: CouponCode }),
+  response: Cart,
+})
+
+export const removeCoupon = defineContract({
+  method: 'GET',
+  path: '/api/remove/coupon',
+  summary: 'Takes the coupon off the cart; answers with the whole cart. A GET that changes state: needs the XSRF header and refuses cross-site requests.',
+  response: Cart,
+})

@@ -1,0 +1,18 @@
+import type { SiteSettings } from '../../../common/contracts/site-settings'
+import type { Tx } from '../client'
+import { coupons, deliveryCharges } from '../schema/index'
+
+/** CONTRACT demo coupons, the same code on each website (each its own row, counted per website). */
+export const DEMO_COUPONS = [
+  { code: 'WELCOME10', description: '10% off carts of ₹199 or more, up to ₹100 off', kind: 'percent' as const, value: 10, minCartPaise: 19900, maxDiscountPaise: 10000, perCustomerLimit: 1 },
+  { code: 'FLAT50', description: '₹50 off carts of ₹499 or more', kind: 'flat' as const, value: 5000, minCartPaise: 49900, maxDiscountPaise: null, perCustomerLimit: null },
+]
+
+/**
+ * A delivery charge rule per warehouse (from the website's settings: ₹30 below ₹499 on the main demo store) and the
+ * demo coupons. Delivery slots are not seeded: they are made on demand for the next 3 days, so they never age.
+ */
+export async function seedCartRules(tx: Tx, websiteId: number, warehouseIds: number[], delivery: SiteSettings['delivery']) {
+  await tx.insert(deliveryCharges).values(warehouseIds.map((warehouseId) => ({ websiteId, warehouseId, name: 'Standard delivery', ...delivery })))
+  await tx.insert(coupons).values(DEMO_COUPONS.map((c) => ({ websiteId, ...c })))
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify'
+import { createWebsite, listManagedWebsites, switchWebsite } from '../../../common/contracts/accounts'
+import { guardHook, requireSuperadmin } from '../../platform/guards'
+import { route } from '../../platform/route'
+import { requestOrigin } from '../../platform/site-context'
+import * as websites from './websites'
+
+const tags = ['superadmin']
+
+/** Superadmin calls: 401 for visitors, 403 for everyone else, before the body is read. */
+export async function bosRoutes(app: FastifyInstance) {
+  app.addHook('preValidation', guardHook(requireSuperadmin))
+  route(app, listManagedWebsites, async (req) => websites.listWebsites(req.ctx, requestOrigin(req)), { tags })
+  route(app, switchWebsite, async (req) => websites.startSwitch(req.ctx, req.body.website_id, requestOrigin(req)), { tags })
+  route(
+    app,
+    createWebsite,
+    async (req) => {
+      const created = await websites.createWebsite(req.ctx, req.body, requestOrigin(req))
+      app.deps.sites.invalidate() // reachable at its origin at once (this process; others within the resolver's 10 s)
+      return created
+    },
+    { tags },
+  )
+}

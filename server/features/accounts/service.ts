@@ -1,0 +1,108 @@
+import type { User, VerifyResult } from '../../../common/contracts/accounts'
+import { parseUsername, type Username } from '../../../common/rules/username'
+import type { SessionRow } from '../session/queries'
+import * as sessionService from '../session/service'
+import { mergeVisitorCart } from '../cart/service'
+import { AppError } from '../../platform/errors'
+import type { RequestCtx } from '../../platform/request-context'
+import { checkCode, type Refusal, sendCode } from './otp'
+import type { OtpDelivery } from './otp-delivery/index'
+import * as q from './queries'
+
+/** How long a verified username may still register (CONTRACT). */
+export const REGISTRATION_WINDOW_MS = 10 * 60_000
+
+/** A new session for a user; the route puts its token in the cookie. */
+export interface SignedIn {
+  user: User
+  token: string
+  session: SessionRow
+}
+
+export type LoginOutcome = { ok: true } | Refusal
+export type VerifyOutcome = { ok: true; signedIn: SignedIn | null; answer: VerifyResult } | Refusal
+
+/** The contract already refused malformed usernames; this is the canonical form. */
+function username(raw: string): Username {
+  const u = parseUsername(raw)
+  if (!u) throw new AppError('invalid', 'Invalid username', { username: 'Invalid username' })
+  return u
+}
+
+/** Sends a code whether or not the account exists: the answer never tells (SECURITY AU-08). */
+export async function login(ctx: RequestCtx, delivery: OtpDelivery, rawUsername: string, ip: string): Promise<LoginOutcome> {
+  return sendCode(ctx, delivery, username(rawUsername), ip)
+}
+
+const signsInWith = (user: q.UserRow, u: Username) => (u.kind === 'mobile' ? user.phoneVerifiedAt : user.emailVerifiedAt) !== null
+
+export async function verify(ctx: RequestCtx, rawUsername: string, otp: string): Promise<VerifyOutcome> {
+  const u = username(rawUsername)
+  const checked = await checkCode(ctx, u, otp)
+  if (!checked.ok) return checked
+  const user = await q.findUserByIdentifier(ctx.db, u)
+  // Only an identifier its account has verified signs in: an address someone merely typed into a
+  // registration form never opens that account (account pre-hijacking).
+  if (user && signsInWith(user, u)) {
+    const signedIn = await startSession(ctx, user.id)
+    return { ok: true, signedIn, answer: { user: signedIn.user } }
+  }
+  await sessionService.saveData(ctx, { ...ctx.session?.data, verified: { username: u.value, at: Date.now() } })
+  return { ok: true, signedIn: null, answer: { user: null, needsRegistration: true } }
+}
+
+/** The verified username must be the phone or the email given; the other one is kept unverified. */
+export async function register(ctx: RequestCtx, input: { name: string; email: string; phone: string }): Promise<SignedIn> {
+  const verified = ctx.session?.data.verified
+  const fresh = verified && Date.now() - verified.at < REGISTRATION_WINDOW_MS
+  const email = input.email.toLowerCase()
+  const via: Username | null = !fresh ? null : verified.username === input.phone ? { kind: 'mobile', value: input.phone } : verified.username === email ? { kind: 'email', value: email } : null
+  if (!via) throw new AppError('forbidden', 'Please verify your mobile number or email with a sign-in code first')
+  const userId = await ctx.db.transaction(async (tx) => {
+    const holder = await q.findUserByIdentifier(tx, via)
+    if (holder && signsInWith(holder, via)) throw new AppError('conflict', 'This account already exists: please sign in')
+    // Whoever only claimed this identifier loses it to the person who proved they own it.
+    await q.releaseUnverifiedIdentifier(tx, via)
+    const other: Username = via.kind === 'mobile' ? { kind: 'email', value: email } : { kind: 'mobile', value: input.phone }
+    if (await q.findUserByIdentifier(tx, other)) {
+      const field = other.kind === 'mobile' ? 'phone' : 'email'
+      const message = other.kind === 'mobile' ? 'This mobile number belongs to another account' : 'This email belongs to another account'
+      throw new AppError('conflict', message, { [field]: message })
+    }
+    const now = new Date()
+    const row = await q.insertUser(tx, {
+      name: input.name,
+      email,
+      phone: input.phone,
+      phoneVerifiedAt: via.kind === 'mobile' ? now : null,
+      emailVerifiedAt: via.kind === 'email' ? now : null,
+    })
+    return row.id
+  })
+  return startSession(ctx, userId)
+}
+
+/**
+ * Sign-in gets a new session id (SECURITY AU-10): a new row and token, the old row deleted. The visitor's
+ * pincode comes along and their cart joins the account's cart.
+ */
+export async function startSession(ctx: RequestCtx, userId: number): Promise<SignedIn> {
+  const old = ctx.session
+  const pincode = old?.data.pincode
+  const { token, row } = await sessionService.create(ctx, pincode ? { pincode } : {}, userId)
+  if (old) {
+    await mergeVisitorCart(ctx, old.idHash, userId)
+    await sessionService.destroy(ctx)
+  }
+  ctx.session = row
+  ctx.user = await q.findUserForSite(ctx.db, userId, ctx.site.id)
+  if (!ctx.user) throw new Error('the user just signed in is gone')
+  return { user: ctx.user, token, session: row }
+}
+
+/** Sign-out ends the session on the server (SECURITY AU-12); its cart stays with the account. */
+export async function logout(ctx: RequestCtx) {
+  await sessionService.destroy(ctx)
+  ctx.session = null
+  ctx.user = null
+}

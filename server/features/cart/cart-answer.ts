@@ -1,0 +1,106 @@
+import type { Cart, CartItem } from '../../../common/contracts/cart'
+import { formatINR, toRupees } from '../../../common/money'
+import { PAYMENT_METHODS } from '../../../common/contracts/site-settings'
+import type { RequestCtx } from '../../platform/request-context'
+import * as coupons from '../coupons/service'
+import { chargeRules, type DeliveryTarget, earliestSlot, type Slot } from '../delivery/schedule'
+import { lineProblem } from './line-checks'
+import { type PricedLine, priceCart } from './price-cart'
+import type { CartRow, LineRow } from './queries'
+
+/** Spec §2: the payment methods a website offers, from its settings (all three by default). */
+export function paymentMethods(ctx: RequestCtx): string[] {
+  return ctx.site.settings.paymentMethods ?? [...PAYMENT_METHODS]
+}
+
+export function emptyCart(methods: string[] = [], serviceable = true): Cart {
+  return {
+    items: [],
+    quantity: 0,
+    total: 0,
+    amount: 0,
+    offercode: null,
+    serviceable,
+    notes: null,
+    message: null,
+    discount: 0,
+    delivery_charge: 0,
+    finalDelivery: 0,
+    deliveryMessage: null,
+    paymentMethods: methods,
+    del_date: null,
+    del_start_time: null,
+    del_end_time: null,
+    grouped_items: [],
+  }
+}
+
+/** The whole cart as the spec shapes it (spec §3): every amount computed here from the database, in paise, then rupees. */
+export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: LineRow[], target: DeliveryTarget): Promise<Cart> {
+  if (rows.length === 0) return { ...emptyCart(paymentMethods(ctx), target.warehouseId !== null), offercode: cart?.couponCode ?? null, notes: cart?.notes ?? null }
+  const rules = await chargeRules(ctx, rows.map((r) => r.warehouseId))
+  const lines = rows.map((row) => ({ row, problem: lineProblem(row, target), rule: rules.get(row.warehouseId)! }))
+  const priced: PricedLine[] = lines.map(({ row, problem, rule }) => ({ ...row, valid: problem === null, deliveryChargeId: rule.id }))
+  const coupon = cart?.couponCode ? await coupons.findCoupon(ctx, cart.couponCode) : null
+  const usage = coupon ? await coupons.usageProblemFor(ctx, coupon) : null
+  const totals = priceCart(priced, new Map([...rules.values()].map((r) => [r.id, r])), coupon && !usage ? coupons.toRule(coupon) : null)
+
+  // One delivery group per charge rule; a slot only where the warehouse delivers to this pincode.
+  const slots = new Map<number, Slot | null>()
+  for (const { row, rule } of lines) {
+    if (slots.has(rule.id)) continue
+    slots.set(rule.id, row.warehouseId === target.warehouseId ? await earliestSlot(ctx, row.warehouseId, target.deliveryDays) : null)
+  }
+  const items: CartItem[] = lines.map(({ row, problem, rule }) => {
+    const slot = slots.get(rule.id) ?? null
+    return {
+      pack_id: row.packId,
+      product_id: row.productId,
+      slug: row.slug,
+      image: row.medias[0]?.src ?? '',
+      name: row.productName,
+      pack: row.packName,
+      quantity: row.quantity,
+      price: toRupees(row.pricePaise),
+      act_price: toRupees(row.mrpPaise),
+      amount: toRupees(row.quantity * row.pricePaise),
+      valid: problem === null,
+      ...(problem ? { message: problem } : {}),
+      warehouse_id: row.warehouseId,
+      delivery_charge_id: rule.id,
+      del_date: slot?.date ?? null,
+      del_start_time: slot?.start ?? null,
+      del_end_time: slot?.end ?? null,
+    }
+  })
+  const first = [...slots.values()].find((s) => s !== null) ?? null
+  const serviceable = target.warehouseId !== null && rows.every((r) => r.warehouseId === target.warehouseId)
+  const couponMessage = !cart?.couponCode ? null : !coupon ? `${cart.couponCode} is no longer available` : (usage ?? (totals.coupon && coupons.amountProblem(coupon, totals.coupon)))
+  const unserviceable = target.pincode ? `Some items can't be delivered to ${target.pincode}` : "Some items can't be delivered to your area"
+  const shortfall = totals.groups.find((g) => g.shortfallPaise > 0)?.shortfallPaise ?? 0
+  return {
+    items,
+    quantity: totals.quantity,
+    total: toRupees(totals.totalPaise),
+    amount: toRupees(totals.amountPaise),
+    offercode: cart?.couponCode ?? null,
+    serviceable,
+    notes: cart?.notes ?? null,
+    message: [serviceable ? null : unserviceable, couponMessage].filter(Boolean).join('. ') || null,
+    discount: toRupees(totals.discountPaise),
+    delivery_charge: toRupees(totals.deliveryChargePaise),
+    finalDelivery: toRupees(totals.finalDeliveryPaise),
+    deliveryMessage: totals.amountPaise === 0 ? null : shortfall > 0 ? `Add ${formatINR(shortfall)} more for free delivery` : 'You get free delivery',
+    paymentMethods: paymentMethods(ctx),
+    del_date: first?.date ?? null,
+    del_start_time: first?.start ?? null,
+    del_end_time: first?.end ?? null,
+    grouped_items: [...slots].map(([id, slot]) => ({
+      delivery_charge_id: id,
+      del_date: slot?.date ?? null,
+      del_start_time: slot?.start ?? null,
+      del_end_time: slot?.end ?? null,
+      items: lines.filter((l) => l.rule.id === id).map((l) => l.row.packId),
+    })),
+  }
+}
