@@ -14,8 +14,10 @@ export interface LighthouseRow {
   lcpMs: number
   tbtMs: number
   cls: number
-  /** performance scores of every run; the row shows the median run */
-  runs: number[]
+  /** performance scores of every run ('error' for a run Lighthouse could not measure); the row shows the median run */
+  runs: (number | string)[]
+  /** Lighthouse's runtimeError, when the run failed (scores are then meaningless) */
+  error?: string
   /** audits that cost points in accessibility, SEO or performance, and Lighthouse's own warnings */
   failing: string[]
   warnings: string[]
@@ -47,10 +49,13 @@ export async function runLighthouse(origin: string, paths: string[], mobileRuns:
         const runs: LighthouseRow[] = []
         for (let i = 0; i < (preset === 'mobile' ? mobileRuns : 1); i++) {
           runs.push(await once(`${origin}${path}`, preset, chrome.port))
-          log(`lighthouse ${preset} ${path}: performance ${runs.at(-1)!.performance}, accessibility ${runs.at(-1)!.accessibility}, SEO ${runs.at(-1)!.seo}`)
+          const r = runs.at(-1)!
+          log(`lighthouse ${preset} ${path}: performance ${r.performance}, accessibility ${r.accessibility}, SEO ${r.seo}${r.error ? ` — run failed: ${r.error}` : ''}`)
         }
-        const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-        rows.push({ ...sorted[Math.floor((sorted.length - 1) / 2)], runs: runs.map((r) => r.performance) })
+        // Failed runs (runtimeError) score 0 and are left out of the median; a page with only failed runs shows the error.
+        const good = runs.filter((r) => !r.error).sort((a, b) => a.performance - b.performance)
+        const median = good[Math.floor((good.length - 1) / 2)] ?? runs[0]
+        rows.push({ ...median, runs: runs.map((r) => (r.error ? `error ${r.error}` : r.performance)) })
       }
     }
     return rows
@@ -71,7 +76,7 @@ async function once(url: string, preset: 'mobile' | 'desktop', port: number): Pr
   const failing = ['accessibility', 'seo', 'performance', 'best-practices'].flatMap((cat) =>
     c[cat].auditRefs
       .filter((r) => r.weight > 0 && audits[r.id]?.score !== null && (audits[r.id]?.score ?? 1) < (cat === 'performance' ? 0.9 : 1))
-      .map((r) => `${cat}: ${r.id} (${audits[r.id].displayValue ?? audits[r.id].score})`),
+      .map((r) => `${cat}: ${r.id} (${audits[r.id].displayValue ?? audits[r.id].score})${detailOf(audits[r.id])}`),
   )
   // Opportunities: what Lighthouse estimates would save on FCP/LCP/TBT (the "why" behind a low performance score).
   const opportunities = c.performance.auditRefs
@@ -91,6 +96,14 @@ async function once(url: string, preset: 'mobile' | 'desktop', port: number): Pr
     runs: [],
     failing: [...failing, ...opportunities],
     warnings: result.lhr.runWarnings,
+    error: result.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : undefined,
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
   }
+}
+
+/** The first items of a failing audit (console errors, elements), so the report says what to fix. */
+function detailOf(audit: { details?: unknown }): string {
+  const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
+  const text = items.slice(0, 2).map((i) => String(i.description ?? (i.node as { snippet?: string } | undefined)?.snippet ?? i.url ?? '').replace(/\s+/g, ' ').slice(0, 140))
+  return text.filter(Boolean).length ? `: ${text.filter(Boolean).join(' | ')}` : ''
 }

@@ -107,7 +107,7 @@ function lighthouseTable(rows: LighthouseRow[]): string[] {
   ]
   const b = BUDGET.lighthouse
   for (const l of rows) {
-    const ok = l.performance >= b.performance && l.accessibility >= b.accessibility && l.seo >= b.seo
+    const ok = !l.error && l.performance >= b.performance && l.accessibility >= b.accessibility && l.seo >= b.seo
     lines.push(
       `| ${l.path} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.seo} | ${l.bestPractices} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.runs.join(', ')} | ${l.preset === 'mobile' ? verdict(ok) : 'info'} |`,
     )
@@ -115,7 +115,7 @@ function lighthouseTable(rows: LighthouseRow[]): string[] {
   lines.push('', `Budgets (mobile): performance ≥ ${b.performance}, accessibility ≥ ${b.accessibility}, SEO ${b.seo}. Desktop preset for information.`)
   const failing = [...new Set(rows.flatMap((l) => l.failing.map((x) => `${l.path} ${l.preset}: ${x}`)))]
   if (failing.length) lines.push('', 'Audits that cost points:', '', ...failing.map((x) => `- ${x}`))
-  const warnings = [...new Set(rows.flatMap((l) => l.warnings))]
+  const warnings = [...new Set(rows.flatMap((l) => [...l.warnings, ...l.runs.filter((r) => typeof r === 'string').map((r) => `${l.path} ${l.preset}: a run failed (${r})`)]))]
   if (warnings.length) lines.push('', `Lighthouse warnings (benchmarkIndex ${rows.map((r) => r.benchmarkIndex).join(', ')}):`, '', ...warnings.map((w) => `- ${w}`))
   return [...lines, '']
 }

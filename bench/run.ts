@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -98,6 +98,7 @@ async function main() {
   await phase('first-load JS and Lighthouse', async () => {
     if (SKIP.has('web')) return
     figures.bundle = bundleReport()
+    const builtAt = figures.bundle.builtAt.getTime()
     log('web server (tests/e2e/server.ts) on the bench database for first-load JS and Lighthouse')
     webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
     try {
@@ -107,6 +108,8 @@ async function main() {
     } finally {
       await webServer.stop()
       webServer = undefined
+      // The server read index.html at start; a rebuild meanwhile (another process) deletes the assets it names.
+      if (statSync(path.join(DIST, 'index.html')).mtime.getTime() !== builtAt) figures.notes.push('dist/ was rebuilt during the web phase (by another process): its figures may mix two builds or include failed loads. Run again.')
     }
   })
   await phase('API on PGlite', async () => {

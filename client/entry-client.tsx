@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter/wght.css'
 import './index.css'
 import { hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_FIXED_OTP: '12345' })).toThrow(/AUTH_FIXED_OTP/)
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
-    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox' })).toThrow(/PAYMENTS_MODE/)
+    expect(() => loadConfig({ PAYMENTS_MODE: 'sim' })).toThrow(/PAYMENTS_MODE/)
   })
 })
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './features/payments/config'
 
 /** The only reader of process.env (STYLE rule 11). */
 const port = z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))
@@ -13,7 +14,11 @@ const Env = z.object({
   REDIS_URL: z.optional(z.string()),
   SESSION_SECRET: z._default(z.string().check(z.minLength(16)), 'demo-session-secret-change-me-in-production'),
   AUTH_FIXED_OTP: z.optional(z.string().check(z.regex(/^\d{6}$/))),
-  PAYMENTS_MODE: z.optional(z.enum(['simulator', 'live'])),
+  // Payments (PAYMENTS.md D.5): mode, keys, simulator addresses, timeouts.
+  ...PaymentsEnv,
+  // Checkout (issue #5): how long an unpaid online order holds its stock, slot and coupon; background job intervals.
+  PAYMENT_HOLD_MINUTES: z._default(z.coerce.number().check(z.int(), z.gt(0)), 15),
+  ORDER_JOBS_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5000),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED: z._default(z.enum(['auto', 'never']), 'auto'),
@@ -31,7 +36,7 @@ const Env = z.object({
   SMTP_FROM: z.optional(z.string()),
 })
 
-export type Config = z.infer<typeof Env> & { demoSecret: boolean }
+export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE'> & { PAYMENTS_MODE: PaymentsMode; demoSecret: boolean }
 
 const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
@@ -46,7 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const result: Config = { ...config, PAYMENTS_MODE: paymentsMode, demoSecret: config.SESSION_SECRET === DEMO_SECRET }
   assertOtpDelivery(result)
   if (result.NODE_ENV === 'production') assertProductionReady(result)
-  return result
+  const paymentProblems = paymentSetupProblems(result)
+  if (paymentProblems.length) throw new Error(`Invalid environment:\n  ${paymentProblems.join('\n  ')}`)
+  return { ...result, ...paymentDefaults(result) }
 }
 
 function assertOtpDelivery(config: Config) {
@@ -63,6 +70,6 @@ function assertProductionReady(config: Config) {
   const problems: string[] = []
   if (config.demoSecret) problems.push('SESSION_SECRET is the demo secret')
   if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
-  if (config.PAYMENTS_MODE === 'simulator') problems.push('PAYMENTS_MODE=simulator is not allowed in production')
+  problems.push(...paymentProductionProblems(config))
   if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`)
 }

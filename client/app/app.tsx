@@ -5,7 +5,7 @@ import { ApiProvider } from '../lib/api-context'
 import { Route, Switch } from '../lib/router'
 import { Spinner } from '../ui/spinner'
 import { RootLayout } from './root-layout'
-import { ContentPageRoute, HomeRoute, ProductRoute, ProductsRoute } from './routes'
+import { CLIENT_ROUTES, ContentPageRoute, HomeRoute, ProductRoute, ProductsRoute } from './routes'
 
 const routeFallback = (
   <div className="flex justify-center py-24">
@@ -24,6 +24,9 @@ export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }
               <Route path="/" component={HomeRoute} />
               <Route path="/products" component={ProductsRoute} />
               <Route path="/products/:slug" component={ProductRoute} />
+              {CLIENT_ROUTES.map(([path, component]) => (
+                <Route key={path} path={path} component={component} />
+              ))}
               <Route component={ContentPageRoute} />
             </Switch>
           </Suspense>

@@ -10,8 +10,10 @@ import { Toaster } from '../ui/toast'
 import { pageQuery } from '../features/pages/api'
 import { initQuery } from '../features/site-settings/api'
 import { Footer } from '../features/site-settings/footer'
+import { useWishlistRequest } from '../features/wishlist/wishlist-request'
 import { Header } from './header'
 import { ProgressBar } from './progress-bar'
+import { useRouteGuard } from './route-guard'
 import { routeMetaFor } from './route-table'
 import { ScrollManager } from './scroll-manager'
 
@@ -21,6 +23,8 @@ const CategoryFilterDrawer = lazy(() => import('../features/catalogue/category-f
 // The promotional popup is only needed POPUP_DELAY_MS after load, so its code is fetched then.
 const PromoPopup = lazy(() => import('../features/site-settings/popup').then((m) => ({ default: m.PromoPopup })))
 const MobileMenu = lazy(() => import('../features/site-settings/mobile-menu').then((m) => ({ default: m.MobileMenu })))
+// One wishlist dialog for the page, fetched when a heart first asks for it.
+const WishlistDialogHost = lazy(() => import('../features/wishlist/wishlist-dialog-host').then((m) => ({ default: m.WishlistDialogHost })))
 
 type Panel = 'menu' | 'cart' | 'categories'
 
@@ -39,6 +43,10 @@ export function RootLayout({ children }: { children: ReactNode }) {
     setPanelState(next)
   }
   const close = () => setPanelState(null)
+  const blocked = useRouteGuard(init.data?.user)
+  const wishlistFor = useWishlistRequest()
+  const [wishlistUsed, setWishlistUsed] = useState(false)
+  if (wishlistFor && !wishlistUsed) setWishlistUsed(true)
   const [popupDue, setPopupDue] = useState(false)
   useEffect(() => {
     const timer = window.setTimeout(() => setPopupDue(true), POPUP_DELAY_MS)
@@ -76,7 +84,13 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <ScrollManager />
       {showNavbar && <Header init={data} showSubNavbar={showSubNavbar} onOpenMenu={() => setPanel('menu')} onOpenCart={() => setPanel('cart')} />}
       <main id="main" className={meta.fullWidth ? 'flex-1' : 'mx-auto w-full max-w-7xl flex-1 px-3 sm:px-4'}>
-        {children}
+        {blocked ? (
+          <div className="flex justify-center py-24">
+            <Spinner label="Loading" className="size-6 text-primary" />
+          </div>
+        ) : (
+          children
+        )}
       </main>
       {showFooter && <Footer init={data} />}
       <Suspense fallback={null}>
@@ -84,6 +98,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         {used.has('menu') && <MobileMenu open={panel === 'menu'} onClose={close} items={data.navs} siteName={data.web.name} onOpenCategories={() => setPanel('categories')} />}
         {used.has('categories') && <CategoryFilterDrawer open={panel === 'categories'} onClose={close} categories={data.categories} selected={selectedCategories} />}
         {used.has('cart') && <CartDrawer open={panel === 'cart'} onClose={close} cart={data.cart} />}
+        {wishlistUsed && <WishlistDialogHost product={wishlistFor} />}
       </Suspense>
       <Toaster />
     </div>

@@ -87,6 +87,9 @@ function nearestPage(pages: number[], x: number) {
   return best
 }
 
+/** More pages than this show a count instead of dots (a phone row of 23 dots has no room for 24 px targets). */
+const MAX_DOTS = 10
+
 export function Carousel({
   children, label, labelledBy, slidesPerView, autoplay = true, loop = false, placeholder = 0, placeholderSlide,
   gap = 'md', arrows = true, dots = true, className, slideClassName,
@@ -250,20 +253,26 @@ export function Carousel({
         )}
       </div>
       {dots && (
-        // Always takes its height, so the dots appearing after hydration do not shift the page. Many pages (a long
-        // row on a phone) get narrower dots, and only past ~25 does the row wrap rather than widen the page.
+        // Always takes its height, so the dots appearing after hydration do not shift the page. Each dot is a
+        // 24 px target (WCAG 2.5.8); past MAX_DOTS pages a "3 / 23" count replaces them (the arrows still move).
         <div className="mt-3 flex min-h-6 items-center justify-center gap-2">
           {pages > 1 && !loading && (
             <>
-              <div role="group" aria-label="Choose slide" className={cn('flex min-w-0 flex-wrap items-center justify-center', pages > 12 ? 'gap-0.5' : 'gap-1')}>
+              {pages > MAX_DOTS ? (
+                <p className="text-xs text-muted tabular-nums" aria-live="polite">
+                  <span className="sr-only">Slide </span>{selected + 1} / {pages}
+                </p>
+              ) : (
+              <div role="group" aria-label="Choose slide" className="flex min-w-0 flex-wrap items-center justify-center">
                 {Array.from({ length: pages }, (_, i) => (
                   <button key={i} type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === selected ? 'true' : undefined}
-                    onClick={() => scrollTo(i)} className={cn('group/dot flex h-6 items-center justify-center', pages > 12 ? 'min-w-3' : 'min-w-4 px-0.5')}>
+                    onClick={() => scrollTo(i)} className="group/dot flex size-6 items-center justify-center">
                     <span className={cn('block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none',
                       i === selected ? 'w-5 bg-primary' : 'w-1.5 bg-muted/35 group-hover/dot:bg-muted/70')} />
                   </button>
                 ))}
               </div>
+              )}
               {canAutoplay && <AutoplayToggle paused={userPaused} onClick={() => setUserPaused((p) => !p)} />}
             </>
           )}

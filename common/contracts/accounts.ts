@@ -5,21 +5,12 @@ import { MOBILE_MESSAGE, MOBILE_PATTERN } from '../rules/mobile'
 import { PINCODE_MESSAGE, PINCODE_PATTERN } from '../rules/pincode'
 import { parseUsername, USERNAME_MESSAGE } from '../rules/username'
 import { defineContract } from './http'
+import { User } from './user'
 
 const int = () => z.number().check(z.int())
 const required = (label: string, max: number) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`))
 
-/** Roles are per website (spec §3 and §6): the same person may be a shopper on one site and staff on another. */
-export const User = z.object({
-  id: int(),
-  name: z.string(),
-  email: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  superadmin: z._default(z.boolean(), false),
-  hasAdminAccess: z._default(z.boolean(), false),
-  isSalesAgent: z._default(z.boolean(), false),
-})
-export type User = z.infer<typeof User>
+export { User } from './user'
 
 /** 10-digit mobile (6-9 first) or email; +91, 0, spaces and dashes are accepted and dropped. */
 export const UsernameInput = z.string().check(z.refine((s) => parseUsername(s) !== null, USERNAME_MESSAGE))
@@ -199,6 +190,7 @@ export const createWebsite = defineContract({
   }),
   response: z.object({ website: ManagedWebsite }),
 })
+export type CreateWebsiteInput = z.input<typeof createWebsite.body>
 
 export const getSalesDashboard = defineContract({
   method: 'GET',

@@ -63,9 +63,7 @@ export const MAX_LINE_QUANTITY = 20
 export const addToCart = defineContract({
   method: 'POST',
   path: '/api/cart/add',
-  summary:
-    'Adds one of a pack from a warehouse (which must be of this website and serve the current pincode); answers with the whole cart. ' +
-    'A pack already in the cart from another warehouse moves to the one given.',
+  summary: "Adds one of a pack from the warehouse serving the shopper's pincode; answers with the whole cart",
   body: z.strictObject({ pack_id: id('pack_id'), warehouse_id: id('warehouse_id') }),
   response: Cart,
 })
@@ -73,7 +71,7 @@ export const addToCart = defineContract({
 export const removeFromCart = defineContract({
   method: 'POST',
   path: '/api/cart/remove',
-  summary: 'remove: true drops the line, false takes one away (the line goes at 0); answers with the whole cart. A pack not in the cart changes nothing.',
+  summary: 'Drops the line (remove: true) or takes one away; answers with the whole cart',
   body: z.strictObject({ pack_id: id('pack_id'), remove: z.boolean({ error: 'remove must be true or false' }) }),
   response: Cart,
 })
@@ -81,9 +79,7 @@ export const removeFromCart = defineContract({
 export const getCart = defineContract({
   method: 'GET',
   path: '/api/cart',
-  summary:
-    'The whole cart with totals computed on the server. address_id (a signed-in shopper\'s own address) checks delivery to that address ' +
-    'instead of the current pincode; groupby_delivery is accepted for compatibility (grouped_items is always filled).',
+  summary: "The whole cart; address_id checks delivery to one of the shopper's addresses (grouped_items is always filled)",
   query: z.object({
     address_id: z.optional(z.coerce.number({ error: 'address_id must be a number' }).check(z.int('address_id must be a whole number'), z.positive('address_id must be a positive number'), z.lte(2_147_483_647, 'address_id is too large'))),
     groupby_delivery: z.optional(z.string().check(z.maxLength(10))),

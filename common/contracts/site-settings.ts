@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { User } from './accounts'
+import { User } from './user'
 import { Cart } from './cart'
 import { Brand, Category } from './catalogue'
 import { defineContract } from './http'

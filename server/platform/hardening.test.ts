@@ -204,7 +204,7 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
       const csp = String(res.headers['content-security-policy'])
       for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "script-src 'self'"]) expect(csp, url).toContain(directive)
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
-      expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
       expect(res.headers['x-powered-by'], url).toBeUndefined()
     }

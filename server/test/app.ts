@@ -29,7 +29,7 @@ export interface TestSession {
   xsrf: string
 }
 
-export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'otpDelivery' | 'logStream'> = {}): Promise<TestApp> {
+export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
   let dropDb = async () => {}
   let database

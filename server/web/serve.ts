@@ -7,6 +7,7 @@ import { SITE_HEADER } from '../../common/contracts/session'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
+import { sitemapXml } from './sitemap'
 import type { RenderResult, ServerRender } from '../../client/entry-server'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -26,11 +27,17 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     immutable: true,
     maxAge: '365d',
     index: false,
+    preCompressed: true,
   })
 
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
     const origin = requestOrigin(req)
     return reply.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nSitemap: ${origin}/sitemap.xml\n`)
+  })
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
+    const ctx = await buildCtx(req, deps)
+    return reply.type('application/xml').header('Cache-Control', 'public, max-age=3600').send(await sitemapXml(ctx, requestOrigin(req)))
   })
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {

@@ -34,6 +34,7 @@ export function ProductCard({ product, action, corner, className, priority }: Pr
           width={400}
           height={400}
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           className="mx-auto aspect-square w-full max-w-48 rounded-md object-contain"
         />
       </Link>

@@ -18,6 +18,9 @@ export interface ProductGridProps {
 
 export function ProductGrid({ products, action, corner, stale = false, className }: ProductGridProps) {
   return (
+    <>
+      {/* Cards title themselves with h3: the list needs the h2 between them and the page's h1. */}
+      <h2 className="sr-only">Products</h2>
     <ul aria-busy={stale || undefined}
       className={cn(gridClasses, 'transition-opacity duration-200', stale && 'pointer-events-none opacity-50', className)}>
       {products.map((product, i) => (
@@ -27,6 +30,7 @@ export function ProductGrid({ products, action, corner, stale = false, className
         </li>
       ))}
     </ul>
+    </>
   )
 }
 

@@ -23,7 +23,8 @@ export function AccountMenu({ user, showLogin, showRegister }: { user: User | nu
     <>
       <button ref={anchor} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="flex h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-background">
         <UserIcon className="text-lg" />
-        <span className="hidden max-w-32 truncate md:inline">{user.name}</span>
+        {/* on phones the name is for screen readers only: the button must always have a name */}
+        <span className="sr-only md:not-sr-only md:max-w-32 md:truncate">{user.name}</span>
         <ChevronDownIcon className="hidden md:inline" />
       </button>
       {open && (

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { login, logout, redeemSwitch, register, verify } from '../../../common/contracts/accounts'
 import { AppError } from '../../platform/errors'
-import { clearSessionCookies, setSessionCookie, setXsrfCookie } from '../../platform/request-context'
+import { clearSessionCookies, type RequestCtx, setSessionCookie, setXsrfCookie } from '../../platform/request-context'
 import { route } from '../../platform/route'
 import type { Refusal } from './otp'
 import type { OtpDelivery } from './otp-delivery/index'
@@ -16,9 +16,10 @@ function refuse(reply: FastifyReply, refusal: Refusal): never {
   throw new AppError(refusal.kind, refusal.message, refusal.kind === 'invalid' ? { otp: refusal.message } : undefined)
 }
 
-function setSignedInCookies(reply: FastifyReply, req: { ctx: Parameters<typeof setXsrfCookie>[1] }, signedIn: accounts.SignedIn) {
-  setSessionCookie(reply, req.ctx.config, signedIn.token)
-  setXsrfCookie(reply, req.ctx, signedIn.session)
+/** The new session's cookie and its XSRF token (the visitor's are dead now). */
+function setSignedInCookies(reply: FastifyReply, ctx: RequestCtx, signedIn: accounts.SignedIn) {
+  setSessionCookie(reply, ctx.config, signedIn.token)
+  setXsrfCookie(reply, ctx, signedIn.session)
 }
 
 export function authRoutes(app: FastifyInstance, delivery: OtpDelivery) {
@@ -39,7 +40,7 @@ export function authRoutes(app: FastifyInstance, delivery: OtpDelivery) {
     async (req, reply) => {
       const result = await accounts.verify(req.ctx, req.body.username, req.body.otp)
       if (!result.ok) refuse(reply, result)
-      if (result.signedIn) setSignedInCookies(reply, req, result.signedIn)
+      if (result.signedIn) setSignedInCookies(reply, req.ctx, result.signedIn)
       return result.answer
     },
     { tags },
@@ -50,7 +51,7 @@ export function authRoutes(app: FastifyInstance, delivery: OtpDelivery) {
     register,
     async (req, reply) => {
       const signedIn = await accounts.register(req.ctx, req.body)
-      setSignedInCookies(reply, req, signedIn)
+      setSignedInCookies(reply, req.ctx, signedIn)
       return { user: signedIn.user }
     },
     { tags },
@@ -72,7 +73,7 @@ export function authRoutes(app: FastifyInstance, delivery: OtpDelivery) {
     redeemSwitch,
     async (req, reply) => {
       const signedIn = await websites.redeemSwitch(req.ctx, req.body.token)
-      setSignedInCookies(reply, req, signedIn)
+      setSignedInCookies(reply, req.ctx, signedIn)
       return { user: signedIn.user }
     },
     { tags: ['superadmin'] },

@@ -7,7 +7,7 @@ import type { OtpDelivery } from './otp-delivery/index'
 import * as q from './queries'
 
 /**
- * Sign-in codes (CONTRACT "Sign-in", SECURITY B.1), documented in docs/decisions/0005:
+ * Sign-in codes (CONTRACT "Sign-in", SECURITY B.1), documented in docs/decisions/0006:
  * 6 digits from a CSPRNG, 5 minutes, 5 tries, only the newest counts, used once, stored as an HMAC bound to
  * website + username + the session that asked for it. Every limit is counted from rows in the database, so
  * several processes agree and a restart forgets nothing.
@@ -97,7 +97,11 @@ export async function checkCode(ctx: RequestCtx, username: Username, otp: string
   if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return expired
   if (row.attempts >= MAX_TRIES) return exhausted(row)
   const taken = await q.takeAttempt(ctx.db, row.id, MAX_TRIES)
-  if (!taken) return expired
+  if (!taken) {
+    // Another request took the last try (or used the code) a moment ago: say which.
+    const now = await q.latestCode(ctx.db, ctx.site.id, username.value)
+    return now && now.id === row.id && !now.usedAt && now.attempts >= MAX_TRIES ? exhausted(now) : expired
+  }
   const given = Buffer.from(codeHash(ctx, username, otp))
   const stored = Buffer.from(taken.codeHash)
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {

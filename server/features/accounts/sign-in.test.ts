@@ -102,6 +102,22 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
     expect((await verify(SHOPPER, codes.lastCode(SHOPPER), signedIn)).statusCode).toBe(422)
   })
 
+  it("carries the visitor's cart into the account at sign-in (carts merge, issue #4)", async () => {
+    await forgetCodes(t, '9000000009')
+    const v = await t.visitor()
+    const product = (await t.call({ method: 'GET', url: '/s/api/products?q=basmati', session: v })).json().data[0]
+    const pack = product.packs[0]
+    const added = await post(t, '/s/api/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id }, v)
+    expect(added.statusCode, added.body).toBe(200)
+    await login('9000000009', v)
+    const verified = await verify('9000000009', codes.lastCode('9000000009'), v)
+    expect(verified.json()).toEqual({ user: null, needsRegistration: true })
+    const res = await post(t, '/s/api/auth/register', { name: 'Cart Person', email: 'cart@person.in', phone: '9000000009' }, v, { ip })
+    expect(res.statusCode, res.body).toBe(200)
+    const cart = (await t.call({ method: 'GET', url: '/s/api/cart', session: sessionFrom(res) })).json()
+    expect(cart.items.map((i: { pack_id: number; quantity: number }) => [i.pack_id, i.quantity])).toEqual([[pack.pack_id, 1]])
+  })
+
   it('refuses a wrong code with 422 and the tries left, an expired code, and the sixth try with 429', async () => {
     await forgetCodes(t, SHOPPER)
     const v = await t.visitor()

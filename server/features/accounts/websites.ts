@@ -11,7 +11,7 @@ import { newWebsiteSettings } from './website-defaults'
 
 /**
  * Superadmin tools (spec §1, §2 /auth/bos/*). Sessions belong to one website, so switching hands the sign-in
- * over with a one-time token: docs/decisions/0005-sign-in-and-website-switching.md.
+ * over with a one-time token: docs/decisions/0006-sign-in-and-website-switching.md.
  */
 export const SWITCH_TOKEN_TTL_MS = 60_000
 /** The page at the target website that redeems the token; the token travels in the #fragment, so no server or proxy logs it. */

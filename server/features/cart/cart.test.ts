@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Cart, MAX_LINE_QUANTITY } from '../../../common/contracts/cart'
 import type { Pack, Product } from '../../../common/contracts/catalogue'
 import { formatINR, toPaise } from '../../../common/money'
-import { addresses, cartItems, carts, stock } from '../../db/schema/index'
+import { addresses, cartItems, carts, deliverySlots, stock } from '../../db/schema/index'
 import { buildTestApp, drivers, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { newShopper, signIn, websiteOf } from '../../test/shopper'
 import { hashToken } from '../session/service'
@@ -77,6 +77,27 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(Number(group.del_end_time!.slice(0, 2)) - Number(group.del_start_time!.slice(0, 2))).toBe(2)
     expect(cart).toMatchObject({ del_date: group.del_date, del_start_time: group.del_start_time, del_end_time: group.del_end_time })
     for (const item of cart.items) expect(item).toMatchObject({ delivery_charge_id: group.delivery_charge_id, del_date: group.del_date, del_start_time: group.del_start_time })
+  })
+
+  it('skips a full delivery window for the next one with room', async () => {
+    const v = await t.visitor()
+    const [pack] = sellable()
+    const first = Cart.parse((await add(v, pack)).json())
+    await t.app.deps.db
+      .update(deliverySlots)
+      .set({ booked: sql`${deliverySlots.capacity}` })
+      .where(and(eq(deliverySlots.warehouseId, pack.warehouse_id), eq(deliverySlots.date, first.del_date!), eq(deliverySlots.startTime, first.del_start_time!)))
+    const next = await cartOf(v)
+    expect(`${next.del_date} ${next.del_start_time}`> `${first.del_date} ${first.del_start_time}`).toBe(true)
+    expect(next.items[0]).toMatchObject({ del_date: next.del_date, del_start_time: next.del_start_time })
+  })
+
+  it("uses the website's own delivery rule: ₹40 below ₹399 on shop2", async () => {
+    const v = await t.visitor(SHOP2)
+    const pack = ((await call(undefined, 'GET', '/products?perPage=20&s=price_asc', undefined, SHOP2)).json().data as Product[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
+    const cart = Cart.parse((await add(v, pack, SHOP2)).json())
+    expect(cart).toMatchObject({ delivery_charge: 40, finalDelivery: 40, paymentMethods: ['cod', 'razorpay', 'cashfree'] })
+    expect(cart.deliveryMessage).toBe(`Add ${formatINR(39900 - toPaise(pack.price))} more for free delivery`)
   })
 
   it('gives free delivery from ₹499 and says how much more is needed below it', async () => {
@@ -222,6 +243,26 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     const someoneElse = (await call(await t.visitor(), 'GET', `/products/${product.slug}`)).json() as Product
     expect(someoneElse.packs.map((k) => k.quantity)).toEqual(product.packs.map(() => undefined))
     expect((await call(undefined, 'GET', '/products?perPage=100')).json().data).toEqual(catalogue)
+  })
+
+  it("serves page blocks with the packs of the shopper's warehouse, and their own cart quantities", async () => {
+    type Block = { type: string; response?: Product[] }
+    const carouselPacks = async (s: TestSession) =>
+      ((await call(s, 'GET', '/page/data/')).json().data as Block[]).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response ?? []).flatMap((p) => p.packs)
+    const near = await t.visitor()
+    await pincode(near, '560001')
+    const far = await t.visitor()
+    await pincode(far, '560100')
+    const [nearPacks, farPacks] = [await carouselPacks(near), await carouselPacks(far)]
+    expect(nearPacks.length).toBeGreaterThan(0)
+    const [nearStores, farStores] = [new Set(nearPacks.map((k) => k.warehouse_id)), new Set(farPacks.map((k) => k.warehouse_id))]
+    expect(nearStores.size).toBe(1)
+    expect(farStores.size).toBe(1)
+    expect([...farStores][0]).not.toBe([...nearStores][0])
+    const pack = farPacks.find((k) => k.in_stock)!
+    expect((await add(far, pack)).statusCode).toBe(200)
+    expect((await carouselPacks(far)).find((k) => k.pack_id === pack.pack_id)?.quantity).toBe(1)
+    expect((await carouselPacks(near)).find((k) => k.pack_id === pack.pack_id)?.quantity).toBeUndefined()
   })
 
   it("treats another website's session as a visitor: its cart is not seen or changed there (SECURITY AZ-07)", async () => {

@@ -43,29 +43,45 @@ const ORDER: Record<Exclude<Sort, 'relevance'>, SQL> = {
   name: sql`p.name asc, p.id`,
 }
 
-function whereOf(f: ProductFilter): SQL {
-  const parts: SQL[] = [sql`p.website_id = ${f.websiteId}`]
-  if (f.categoryIds) parts.push(sql`p.category_id = any(${toIntArray(f.categoryIds)})`)
-  if (f.brandIds) parts.push(sql`p.brand_id = any(${toIntArray(f.brandIds)})`)
-  if (f.tsquery && f.text) parts.push(sql`(p.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% p.name)`)
+function whereOf(f: ProductFilter, alias = sql`p`): SQL {
+  const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`]
+  if (f.categoryIds) parts.push(sql`${alias}.category_id = any(${toIntArray(f.categoryIds)})`)
+  if (f.brandIds) parts.push(sql`${alias}.brand_id = any(${toIntArray(f.brandIds)})`)
+  if (f.tsquery && f.text) parts.push(sql`(${alias}.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% ${alias}.name)`)
   return sql.join(parts, sql` and `)
 }
 
 const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`
 
-/** One page of product ids in order, and the total that match. */
-export async function findProductPage(db: Db, f: ProductFilter, sort: Sort, limit: number, offset: number) {
-  const order =
-    sort === 'relevance' && f.tsquery && f.text
-      ? sql`ts_rank(p.search, to_tsquery('english', ${f.tsquery})) + word_similarity(${f.text}, p.name) desc, p.popularity desc, p.id`
-      : ORDER[sort === 'relevance' ? 'popularity' : sort]
-  const where = whereOf(f)
-  const list = rowsOf<{ id: number; total: number }>(
-    await db.execute(sql`select p.id, (count(*) over ())::int as total from products p where ${where} order by ${order} limit ${limit} offset ${offset}`),
+/** How many products match (the catalogue service caches it per filter: it does not change with sort or page). */
+export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+  return rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from products p where ${whereOf(f)}`))[0]?.total ?? 0
+}
+
+/** One page of product ids in order. Without search the sort follows an index and stops at the page. */
+export async function findProductPage(db: Db, f: ProductFilter, sort: Sort, limit: number, offset: number): Promise<number[]> {
+  if (f.tsquery && f.text) return findSearchPage(db, f, sort, limit, offset)
+  const order = ORDER[sort === 'relevance' ? 'popularity' : sort]
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select p.id from products p where ${whereOf(f)} order by ${order} limit ${limit} offset ${offset}`))
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Search first finds the (few) matching products, then sorts them: otherwise the planner walks a sort index
+ * and tests every product against the search.
+ */
+async function findSearchPage(db: Db, f: ProductFilter, sort: Sort, limit: number, offset: number): Promise<number[]> {
+  const order = sort === 'relevance' ? sql`p.rank desc, p.popularity desc, p.id` : ORDER[sort]
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with p as materialized (
+        select m.id, m.popularity, m.min_price_paise, m.max_discount, m.created_at, m.name,
+               ts_rank(m.search, to_tsquery('english', ${f.tsquery})) + word_similarity(${f.text}, m.name) as rank
+        from products m where ${whereOf(f, sql`m`)}
+      )
+      select p.id from p order by ${order} limit ${limit} offset ${offset}`),
   )
-  if (list.length > 0 || offset === 0) return { ids: list.map((r) => r.id), total: list[0]?.total ?? 0 }
-  const count = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from products p where ${where}`))
-  return { ids: [], total: count[0]?.total ?? 0 }
+  return rows.map((r) => r.id)
 }
 
 export async function findProductIdBySlug(db: Db, websiteId: number, slugOrId: string): Promise<number | null> {
@@ -123,3 +139,8 @@ export function loadPacks(db: Db, productIds: number[], warehouseId: number | nu
 }
 
 export type PackRow = Awaited<ReturnType<typeof loadPacks>>[number]
+
+/** Every product slug of a website, for the sitemap. */
+export function listProductSlugs(db: Db, websiteId: number) {
+  return db.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId)).orderBy(asc(products.id))
+}

@@ -40,26 +40,33 @@ export interface ProductPage {
   meta: { total: number; page: number; perPage: number; lastPage: number; sort: Sort }
 }
 
-export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage> {
+/** A catalogue answer and its JSON, serialised once: cache hits are sent as they are. */
+export interface Serialised<T> {
+  value: T
+  json: string
+}
+
+const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify(value) })
+
+export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
   const key = `list:${ctx.site.id}:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-  return ctx.caches.catalogue.getOrLoad(key, () => loadProductPage(ctx, query, warehouseId)) as Promise<ProductPage>
+  return ctx.caches.catalogue.getOrLoad(key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<Serialised<ProductPage>>
 }
 
 async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
   const meta = await catalogueMeta(ctx)
   const search = toPrefixTsquery(query.q)
   const sort: Sort = query.s ?? (search ? 'relevance' : 'popularity')
-  // `c=` or `c=,,` (no slug at all) is no filter; slugs that name nothing match nothing.
+  // An empty list (?c=) means no filter; slugs that match nothing match no products.
   const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
   const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
-  const { ids, total } = await queries.findProductPage(
-    ctx.db,
-    { websiteId: ctx.site.id, categoryIds, brandIds, tsquery: search?.tsquery, text: search?.text },
-    sort,
-    query.perPage,
-    (query.page - 1) * query.perPage,
-  )
+  const filter = { websiteId: ctx.site.id, categoryIds, brandIds, tsquery: search?.tsquery, text: search?.text }
+  const countKey = `count:${ctx.site.id}:${JSON.stringify([search?.tsquery, categoryIds, brandIds])}`
+  const [ids, total] = await Promise.all([
+    queries.findProductPage(ctx.db, filter, sort, query.perPage, (query.page - 1) * query.perPage),
+    ctx.caches.catalogue.getOrLoad(countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
+  ])
   return {
     data: await loadProductsWithPacks(ctx, ids, warehouseId),
     meta: { total, page: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), sort },
@@ -79,15 +86,15 @@ async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId
   )
 }
 
-export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Product | null> {
+export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Serialised<Product> | null> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
   const key = `product:${ctx.site.id}:${warehouseId}:${idOrSlug.toLowerCase()}`
   return ctx.caches.catalogue.getOrLoad(key, async () => {
     const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
     if (id === null) return null
     const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)
-    return product ?? null
-  }) as Promise<Product | null>
+    return product ? serialise(product) : null
+  }) as Promise<Serialised<Product> | null>
 }
 
 /**
@@ -98,30 +105,37 @@ export async function withShopperState(ctx: RequestCtx, products: Product[]): Pr
   if ((!ctx.session && !ctx.user) || products.length === 0) return products
   const [quantities, saved] = await Promise.all([cart.packQuantities(ctx), wishlist.savedProductIds(ctx, products.map((p) => p.product_id))])
   if (quantities.size === 0 && saved.size === 0) return products
-  return products.map((product) => {
+  let changed = false
+  const mine = products.map((product) => {
     const inCart = product.packs.some((k) => quantities.has(k.pack_id))
     const wished = saved.has(product.product_id)
     if (!inCart && !wished) return product
+    changed = true
     return {
       ...product,
       wishlist: wished,
       packs: inCart ? product.packs.map((k) => (quantities.has(k.pack_id) ? { ...k, quantity: quantities.get(k.pack_id) } : k)) : product.packs,
     }
   })
+  return changed ? mine : products
 }
 
-export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage> {
+/** The answer for this shopper: the cached JSON itself when nothing of theirs changes it. */
+export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage | string> {
   const page = await listProducts(ctx, query)
-  return { ...page, data: await withShopperState(ctx, page.data) }
+  const data = await withShopperState(ctx, page.value.data)
+  return data === page.value.data ? page.json : { ...page.value, data }
 }
 
-export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | null> {
+export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | string | null> {
   const product = await getProduct(ctx, idOrSlug)
-  return product && (await withShopperState(ctx, [product]))[0]
+  if (!product) return null
+  const [mine] = await withShopperState(ctx, [product.value])
+  return mine === product.value ? product.json : mine
 }
 
 /** Products by id in that order (those no longer sold left out), with the shopper's state: the wishlist page. */
 export async function productsForShopper(ctx: RequestCtx, ids: number[]): Promise<Product[]> {
   const found = await Promise.all([...new Set(ids)].map((id) => getProduct(ctx, String(id))))
-  return withShopperState(ctx, found.filter((p): p is Product => p !== null))
+  return withShopperState(ctx, found.flatMap((p) => (p ? [p.value] : [])))
 }

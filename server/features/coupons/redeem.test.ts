@@ -1,5 +1,7 @@
-import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type Database, openDb, rowsOf } from '../../db/client'
+import { withDatabase } from '../../db/template'
 import { couponRedemptions, coupons, users } from '../../db/schema/index'
 import { buildTestApp, drivers, type TestApp } from '../../test/app'
 import { websiteOf } from '../../test/shopper'
@@ -10,15 +12,18 @@ describe.each(drivers)('redeemCoupon at order time (%s)', (driver) => {
   let t: TestApp
   let siteId: number
   let shoppers: number[]
+  /** on PostgreSQL, a pool of 50 connections of its own so the transactions really run at once */
+  let racePool: Database | null = null
   const db = () => t.app.deps.db
+  const raceDb = () => racePool?.db ?? db()
   const newCoupon = async (values: Partial<typeof coupons.$inferInsert>) =>
     (await db().insert(coupons).values({ websiteId: siteId, code: `RACE${Math.random().toString(36).slice(2, 8)}`, kind: 'flat', value: 1000, ...values }).returning())[0]
   /** one order transaction per attempt, all at once; a refused redemption rolls its transaction back */
   const race = (couponId: number, userIds: number[]) =>
     Promise.all(
       userIds.map(async (userId) => {
-        let result: RedeemResult = { ok: false, message: 'not run' }
-        await db()
+        let result = { ok: false, message: 'not run' } as RedeemResult
+        await raceDb()
           .transaction(async (tx) => {
             result = await redeemCoupon(tx, couponId, userId)
             if (!result.ok) tx.rollback()
@@ -43,8 +48,15 @@ describe.each(drivers)('redeemCoupon at order time (%s)', (driver) => {
       .values(Array.from({ length: 100 }, (_, i) => ({ name: `Racer ${i}`, phone: `70000${String(i).padStart(5, '0')}` })))
       .returning({ id: users.id })
     shoppers = rows.map((r) => r.id)
+    if (driver === 'postgres') {
+      const name = rowsOf<{ name: string }>(await db().execute(sql`select current_database() as name`))[0].name
+      racePool = await openDb({ url: withDatabase(inject('pgAdminUrl')!, name), poolSize: 50 })
+    }
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await racePool?.close()
+    await t.close()
+  })
 
   it('lets 100 parallel redemptions of a coupon limited to 10 uses succeed at most 10 times', async () => {
     const coupon = await newCoupon({ usageLimit: 10 })

@@ -23,7 +23,7 @@ async function resolveBlock(ctx: RequestCtx, block: PageComponent): Promise<Page
         page: 1,
         perPage: Math.min(Number(logic.limit) || 12, 24),
       })
-      return { ...block, response: page.data }
+      return { ...block, response: page.value.data }
     }
     case 'category_carousel': {
       const meta = await catalogue.catalogueMeta(ctx)

@@ -19,3 +19,7 @@ export function listPageSettings(db: Db, websiteId: number) {
 export async function insertPages(tx: Tx, rows: (typeof pages.$inferInsert)[]) {
   await tx.insert(pages).values(rows)
 }
+
+export function listPageUrls(db: Db, websiteId: number) {
+  return db.select({ url: pages.url }).from(pages).where(eq(pages.websiteId, websiteId))
+}

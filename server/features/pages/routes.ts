@@ -11,7 +11,7 @@ export function pageRoutes(app: FastifyInstance) {
     getPageData,
     async (req) => {
       const url = normalisePageUrl(req.params['*'])
-      const page = url ? await pages.getPageData(req.ctx, url) : null
+      const page = url ? await pages.getPageDataForShopper(req.ctx, url) : null
       if (!page) throw notFound('This page does not exist')
       return page
     },

@@ -1,11 +1,15 @@
+import type { Product } from '../../../common/contracts/catalogue'
 import type { PageData } from '../../../common/contracts/pages'
 import type { Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
+import * as catalogue from '../catalogue/service'
+import * as delivery from '../delivery/service'
 import { resolveBlocks } from './blocks'
 import * as queries from './queries'
 
 export async function getPageData(ctx: RequestCtx, url: string): Promise<PageData | null> {
-  const key = `page:${ctx.site.id}:${url}`
+  // Product blocks carry the packs (and warehouse ids) of the warehouse serving the shopper: one cached page per warehouse.
+  const key = `page:${ctx.site.id}:${await delivery.currentWarehouseId(ctx)}:${url}`
   return ctx.caches.pages.getOrLoad(key, async () => {
     const row = await queries.findPage(ctx.db, ctx.site.id, url)
     if (!row) return null
@@ -22,6 +26,21 @@ export async function getPageData(ctx: RequestCtx, url: string): Promise<PageDat
       schema_script: row.schemaScript,
     }
   }) as Promise<PageData | null>
+}
+
+/** The page with the shopper's cart quantities and wishlist flags on its product blocks; the cached page is not changed. */
+export async function getPageDataForShopper(ctx: RequestCtx, url: string): Promise<PageData | null> {
+  const page = await getPageData(ctx, url)
+  if (!page || (!ctx.session && !ctx.user)) return page
+  const lists = page.data.map((block) => (block.type === 'product_carousel' && Array.isArray(block.response) ? (block.response as Product[]) : []))
+  const overlaid = await catalogue.withShopperState(ctx, lists.flat())
+  let at = 0
+  const data = page.data.map((block, i) => {
+    if (lists[i].length === 0) return block
+    at += lists[i].length
+    return { ...block, response: overlaid.slice(at - lists[i].length, at) }
+  })
+  return { ...page, data }
 }
 
 /** A new website's first pages: a home page that says hello (its catalogue is still empty) and the product list's settings. */

@@ -26,7 +26,7 @@ function routes(app: FastifyInstance) {
     async (req) => {
       const product = await catalogue.getProduct(req.ctx, String(req.body.product_id))
       if (!product) throw new AppError('not_found', 'This product is not available')
-      return valueOrThrow(await wishlist.toggle(req.ctx, product.product_id, req.body.wishlist_category_id || null))
+      return valueOrThrow(await wishlist.toggle(req.ctx, product.value.product_id, req.body.wishlist_category_id || null))
     },
     { tags: ['wishlist'] },
   )

@@ -18,7 +18,7 @@ export function smtpSender(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>): OtpS
         await transport.sendMail({
           from: config.SMTP_FROM,
           to: message.to.value,
-          subject: `Your ${message.siteName} sign-in code`,
+          subject: message.notice?.subject ?? `Your ${message.siteName} sign-in code`,
           text: otpText(message),
         })
       } catch (err) {

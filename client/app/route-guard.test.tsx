@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { User } from '../../common/contracts/accounts'
+import { MemoryRouter, useLocation } from '../lib/router'
+import { useRouteGuard } from './route-guard'
+
+const shopper: User = { id: 3, name: 'Meera', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false }
+const agent: User = { ...shopper, id: 2, isSalesAgent: true }
+
+function Probe({ user }: { user: User | null | undefined }) {
+  const blocked = useRouteGuard(user)
+  const { pathname, search } = useLocation()
+  return <p data-testid="at">{`${pathname}${search} ${blocked ? 'blocked' : 'open'}`}</p>
+}
+
+const at = () => screen.getByTestId('at').textContent
+const open = (path: string, user: User | null | undefined) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Probe user={user} />
+    </MemoryRouter>,
+  )
+
+describe('route guards (spec §4)', () => {
+  beforeEach(() => sessionStorage.clear())
+  afterEach(cleanup)
+
+  it('sends a visitor from a login-required page to /auth/login, saving the full path', async () => {
+    open('/account/addresses?edit=1', null)
+    await waitFor(() => expect(at()).toBe('/auth/login open'))
+    expect(sessionStorage.getItem('auth.redirect')).toBe('/account/addresses?edit=1')
+  })
+
+  it('sends a non-agent from /account/dashboard to /account/orders, saving the path', async () => {
+    open('/account/dashboard', shopper)
+    await waitFor(() => expect(at()).toBe('/account/orders open'))
+    expect(sessionStorage.getItem('auth.redirect')).toBe('/account/dashboard')
+  })
+
+  it('lets an agent open /account/dashboard and anyone open public pages', async () => {
+    open('/account/dashboard', agent)
+    expect(at()).toBe('/account/dashboard open')
+    cleanup()
+    open('/products?q=atta', null)
+    expect(at()).toBe('/products?q=atta open')
+    expect(sessionStorage.getItem('auth.redirect')).toBeNull()
+  })
+
+  it('waits while startup has not said who is signed in', () => {
+    open('/account', undefined)
+    expect(at()).toBe('/account open')
+    expect(sessionStorage.getItem('auth.redirect')).toBeNull()
+  })
+
+  it('keeps a visitor off the superadmin screens', async () => {
+    open('/auth/bos/choose', null)
+    await waitFor(() => expect(at()).toBe('/auth/login open'))
+    expect(sessionStorage.getItem('auth.redirect')).toBe('/auth/bos/choose')
+  })
+})

@@ -1,0 +1,10 @@
+import { useDocumentHead } from '../app/use-document-head'
+import { AddressBook } from '../features/accounts/address-book'
+import { useInit } from '../features/site-settings/api'
+
+export function AccountAddressesRoute() {
+  const { user } = useInit()
+  useDocumentHead({ title: 'Addresses' })
+  if (!user) return null
+  return <AddressBook user={user} />
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react'
+import { useDocumentHead } from '../app/use-document-head'
+import { useSessionUser } from '../app/use-session-user'
+import { useLogout } from '../features/accounts/api'
+import { useNavigate } from '../lib/router'
+import { Spinner } from '../ui/spinner'
+
+/** Spec §4: logout calls the server, then clears the user and goes home. */
+export function AuthLogoutRoute() {
+  const logout = useLogout()
+  const setUser = useSessionUser()
+  const navigate = useNavigate()
+  const started = useRef(false)
+  useDocumentHead({ title: 'Signing out' })
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    logout.mutate(undefined, {
+      onSettled: async () => {
+        await setUser(null)
+        navigate('/', { replace: true })
+      },
+    })
+  }, [logout, setUser, navigate])
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner label="Signing you out" className="size-6 text-primary" />
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import * as z from 'zod/mini'
+import { defineContract } from './http'
+
+const int = () => z.number().check(z.int())
+const id = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
+
+export const CHECKOUT_METHODS = ['razorpay', 'cashfree', 'cod'] as const
+
+/** The windows of one delivery group at checkout; a full window is listed with open: false. */
+export const SlotGroup = z.object({
+  delivery_charge_id: int(),
+  warehouse_id: int(),
+  items: z.array(int()),
+  slots: z.array(z.object({ id: int(), date: z.string(), start: z.string(), end: z.string(), open: z.boolean() })),
+})
+export type SlotGroup = z.infer<typeof SlotGroup>
+
+export const getCheckoutSlots = defineContract({
+  method: 'GET',
+  path: '/api/checkout/slots',
+  summary: "Delivery windows for each delivery group of the cart, delivered to one of the shopper's addresses",
+  query: z.object({ address_id: id('address_id') }),
+  response: z.object({ groups: z.array(SlotGroup) }),
+})
+
+export const PlaceOrderBody = z.strictObject({
+  address_id: id('address_id'),
+  slots: z.array(z.strictObject({ delivery_charge_id: int(), slot_id: id('slot_id') })).check(z.maxLength(20)),
+  payment_method: z.enum(CHECKOUT_METHODS, { error: 'Choose a payment method' }),
+  notes: z.optional(z.string().check(z.maxLength(500, 'Notes can be at most 500 characters'))),
+  /** the total the shopper saw, in paise: a different total now refuses the order with what changed */
+  expected_total: z.optional(int()),
+  /** made once per checkout page by the browser: a double click or a retry places one order */
+  idempotency_key: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+})
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>
+
+export const PlacedOrder = z.object({
+  order_id: int(),
+  order_number: z.string(),
+  payment_method: z.string(),
+  total: int(),
+  /** where the browser goes next: the success page, or the provider's payment page */
+  next: z.string(),
+})
+export type PlacedOrder = z.infer<typeof PlacedOrder>
+
+export const placeOrder = defineContract({
+  method: 'POST',
+  path: '/api/checkout/place',
+  summary: 'Places the order from the cart in one transaction (409/422 with what changed)',
+  body: PlaceOrderBody,
+  response: PlacedOrder,
+})
+
+const OrderIdParams = z.object({ orderId: id('orderId') })
+
+export const PayPayload = z.object({
+  provider: z.enum(['razorpay', 'cashfree']),
+  script_url: z.string(),
+  provider_order_id: z.string(),
+  amount: int(),
+  currency: z.string(),
+  key_id: z.optional(z.string()),
+  payment_session_id: z.optional(z.string()),
+  mode: z.optional(z.string()),
+  order_number: z.string(),
+  name: z.string(),
+  contact: z.string(),
+  email: z.optional(z.string()),
+})
+export type PayPayload = z.infer<typeof PayPayload>
+
+export const getPayment = defineContract({
+  method: 'GET',
+  path: '/api/checkout/pay/:orderId',
+  summary: "Creates (once per attempt) the provider order of an unpaid online order and returns what the provider's checkout needs",
+  params: OrderIdParams,
+  response: PayPayload,
+})
+
+export const ConfirmResult = z.object({
+  status: z.enum(['paid', 'pending', 'failed']),
+  order_id: int(),
+  order_number: z.string(),
+  payment_method: z.string(),
+  message: z.string(),
+})
+export type ConfirmResult = z.infer<typeof ConfirmResult>
+
+export const confirmPayment = defineContract({
+  method: 'POST',
+  path: '/api/checkout/confirm/:orderId',
+  summary: "Asks the provider (server to server) whether the order is paid; the browser's signature is only a hint",
+  params: OrderIdParams,
+  body: z.object({
+    razorpay_payment_id: z.optional(z.string().check(z.maxLength(100))),
+    razorpay_order_id: z.optional(z.string().check(z.maxLength(100))),
+    razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+  }),
+  response: ConfirmResult,
+})

@@ -1,0 +1,73 @@
+import * as z from 'zod/mini'
+import { defineContract } from './http'
+
+const int = () => z.number().check(z.int())
+const id = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
+
+/** Amounts are integer paise (STYLE rule 7). */
+export const OrderSummary = z.object({
+  id: int(),
+  order_number: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  payment_method: z.string(),
+  total: int(),
+  items: int(),
+  created_at: z.string(),
+})
+export type OrderSummary = z.infer<typeof OrderSummary>
+
+export const OrderDetail = z.object({
+  ...OrderSummary.shape,
+  lines: z.array(
+    z.object({ pack_id: int(), product_id: int(), slug: z.string(), image: z.string(), name: z.string(), pack: z.string(), quantity: int(), price: int(), amount: int() }),
+  ),
+  charges: z.object({ items: int(), discount: int(), delivery: int(), total: int(), coupon: z.nullable(z.string()) }),
+  address: z.object({ name: z.string(), mobile: z.string(), house: z.string(), street: z.string(), area: z.string(), landmark: z.string(), city: z.string(), state: z.string(), pincode: z.string() }),
+  deliveries: z.array(z.object({ date: z.string(), start: z.string(), end: z.string(), charge: int() })),
+  payment: z.nullable(z.object({ provider: z.string(), status: z.string(), amount: int(), refunded: int(), attempt: int() })),
+  timeline: z.array(z.object({ kind: z.string(), note: z.string(), at: z.string() })),
+  notes: z.nullable(z.string()),
+  can_cancel: z.boolean(),
+  can_pay: z.boolean(),
+})
+export type OrderDetail = z.infer<typeof OrderDetail>
+
+export const listOrders = defineContract({
+  method: 'GET',
+  path: '/api/orders',
+  summary: "The shopper's orders on this website, newest first",
+  query: z.object({ page: z.optional(id('page')) }),
+  response: z.object({ orders: z.array(OrderSummary), page: int(), pages: int(), total: int() }),
+})
+
+const OrderParams = z.object({ id: id('id') })
+
+export const getOrder = defineContract({ method: 'GET', path: '/api/orders/:id', summary: 'One of the shopper’s orders', params: OrderParams, response: OrderDetail })
+
+export const getOrderByNumber = defineContract({
+  method: 'GET',
+  path: '/api/orders/number/:number',
+  summary: 'One of the shopper’s orders by its order number (success page)',
+  params: z.object({ number: z.string().check(z.maxLength(40)) }),
+  response: OrderDetail,
+})
+
+export const cancelOrder = defineContract({
+  method: 'POST',
+  path: '/api/orders/:id/cancel',
+  summary: 'Cancels an order before it is packed; a paid online order is refunded through its provider',
+  params: OrderParams,
+  body: z.optional(z.object({})),
+  response: OrderDetail,
+})
+
+export const reorder = defineContract({
+  method: 'POST',
+  path: '/api/orders/:id/reorder',
+  summary: "Puts an order's items back in the cart (what is still sold and in stock)",
+  params: OrderParams,
+  body: z.optional(z.object({})),
+  response: z.object({ added: int(), skipped: z.array(z.string()) }),
+})

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './accounts'
+import { websites } from './sites'
+
+/** The order's own lifecycle; payment and fulfilment move separately (docs/decisions/0007-checkout-and-orders.md). */
+export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled'
+export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
+export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
+
+export interface AddressSnapshot {
+  name: string
+  mobile: string
+  house: string
+  street: string
+  area: string
+  landmark: string
+  city: string
+  state: string
+  pincode: string
+}
+
+/** The next order number of each website (human-readable numbers per website). */
+export const orderCounters = pgTable('order_counters', {
+  websiteId: integer('website_id').primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull().default(0),
+})
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<OrderPaymentStatus>().notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPaise: integer('items_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    deliveryPaise: integer('delivery_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    couponCode: text('coupon_code'),
+    couponRedemptionId: integer('coupon_redemption_id'),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    notes: text('notes'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** an unpaid online order holds stock, slot and coupon until then */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** set once stock, slot and coupon went back (expired or cancelled); null while they are held */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.websiteId, t.orderNumber),
+    uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.websiteId, t.userId, t.id),
+    index('orders_hold_idx').on(t.holdExpiresAt).where(sql`${t.releasedAt} is null and ${t.paymentStatus} = 'pending'`),
+  ],
+)
+
+/** What was bought, as it was at order time. */
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  packId: integer('pack_id').notNull(),
+  warehouseId: integer('warehouse_id').notNull(),
+  productId: integer('product_id').notNull(),
+  slug: text('slug').notNull(),
+  image: text('image').notNull().default(''),
+  productName: text('product_name').notNull(),
+  packName: text('pack_name').notNull(),
+  quantity: integer('quantity').notNull(),
+  pricePaise: integer('price_paise').notNull(),
+  mrpPaise: integer('mrp_paise').notNull(),
+})
+
+/** One delivery per delivery group: its slot (taken from delivery_slots) and its charge. */
+export const orderDeliveries = pgTable(
+  'order_deliveries',
+  {
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    deliveryChargeId: integer('delivery_charge_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    slotId: integer('slot_id').notNull(),
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    chargePaise: integer('charge_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.deliveryChargeId] })],
+)
+
+/** The status history shown as the order's timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+)
+
+/** One provider order per attempt (PAYMENTS.md A). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id').notNull(),
+    provider: text('provider').notNull(),
+    attempt: integer('attempt').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').$type<PaymentRowStatus>().notNull().default('created'),
+    refundId: text('refund_id'),
+    providerRefundId: text('provider_refund_id'),
+    refundedPaise: integer('refunded_paise').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_attempt_uq').on(t.orderId, t.attempt),
+    uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
+    uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
+  ],
+)
+
+/** The webhook inbox: stored by provider event id before processing, so a replay is seen and skipped. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    rawBody: text('raw_body').notNull(),
+    outcome: text('outcome').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
+)
+
+/** The transactional outbox: written in the same transaction as its cause, delivered by a worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`${t.sentAt} is null`)],
+)

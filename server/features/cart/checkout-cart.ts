@@ -1,0 +1,72 @@
+import type { Tx } from '../../db/client'
+import type { RequestCtx } from '../../platform/request-context'
+import * as coupons from '../coupons/service'
+import { chargeRules, type DeliveryTarget } from '../delivery/schedule'
+import { lineProblem } from './line-checks'
+import { ownerOf } from './owner'
+import { type CartTotals, type PricedLine, priceCart } from './price-cart'
+import * as queries from './queries'
+
+/**
+ * The cart as checkout needs it (issue #5): every line in paise with its problem, the totals and the coupon,
+ * all from the database for the delivery target. Read inside the order's transaction (ctx.db is the transaction).
+ */
+export interface CheckoutLine {
+  packId: number
+  warehouseId: number
+  productId: number
+  slug: string
+  image: string
+  productName: string
+  packName: string
+  quantity: number
+  pricePaise: number
+  mrpPaise: number
+  deliveryChargeId: number
+  problem: string | null
+}
+
+export interface CheckoutCart {
+  cartId: number
+  notes: string | null
+  lines: CheckoutLine[]
+  totals: CartTotals
+  coupon: { id: number; code: string; problem: string | null } | null
+}
+
+export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): Promise<CheckoutCart | null> {
+  const owner = ownerOf(ctx)
+  const cart = owner ? await queries.findCart(ctx.db, ctx.site.id, owner) : null
+  if (!cart) return null
+  const rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
+  if (rows.length === 0) return null
+  const rules = await chargeRules(ctx, rows.map((r) => r.warehouseId))
+  const lines: CheckoutLine[] = rows.map((row) => ({
+    packId: row.packId,
+    warehouseId: row.warehouseId,
+    productId: row.productId,
+    slug: row.slug,
+    image: row.medias[0]?.src ?? '',
+    productName: row.productName,
+    packName: row.packName,
+    quantity: row.quantity,
+    pricePaise: row.pricePaise,
+    mrpPaise: row.mrpPaise,
+    deliveryChargeId: rules.get(row.warehouseId)!.id,
+    problem: lineProblem(row, target),
+  }))
+  const priced: PricedLine[] = rows.map((row, i) => ({ ...row, valid: lines[i].problem === null, deliveryChargeId: lines[i].deliveryChargeId }))
+  const found = cart.couponCode ? await coupons.findCoupon(ctx, cart.couponCode) : null
+  const usage = found ? await coupons.usageProblemFor(ctx, found) : null
+  const totals = priceCart(priced, new Map([...rules.values()].map((r) => [r.id, r])), found && !usage ? coupons.toRule(found) : null)
+  const amountProblem = found && totals.coupon ? coupons.amountProblem(found, totals.coupon) : null
+  const coupon = cart.couponCode
+    ? { id: found?.id ?? 0, code: cart.couponCode, problem: !found ? `${cart.couponCode} is no longer available` : (usage ?? amountProblem ?? null) }
+    : null
+  return { cartId: cart.id, notes: cart.notes, lines, totals, coupon }
+}
+
+/** The order took the cart's lines and coupon. */
+export function clearCart(tx: Tx, cartId: number) {
+  return queries.deleteCart(tx, cartId)
+}

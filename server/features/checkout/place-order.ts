@@ -1,0 +1,136 @@
+import type { PlacedOrder, PlaceOrderBody } from '../../../common/contracts/checkout'
+import { formatINR } from '../../../common/money'
+import type { Tx } from '../../db/client'
+import type { AddressSnapshot } from '../../db/schema/orders'
+import type { RequestCtx } from '../../platform/request-context'
+import { listAddresses } from '../accounts/addresses'
+import { paymentMethods } from '../cart/cart-answer'
+import { type CheckoutCart, cartForCheckout, clearCart } from '../cart/checkout-cart'
+import { reserveStock } from '../catalogue/stock'
+import * as coupons from '../coupons/service'
+import { deliveryTarget } from '../delivery/schedule'
+import { takeSlot } from '../delivery/slots'
+import * as orders from '../orders/service'
+import { CheckoutRefusal, refuse } from './refusal'
+
+export type PlaceResult = { ok: true; order: PlacedOrder } | { ok: false; kind: CheckoutRefusal['kind']; message: string }
+
+type Step = (s: PlaceState) => Promise<void>
+interface PlaceState {
+  ctx: RequestCtx & { db: Tx }
+  userId: number
+  input: PlaceOrderBody
+  address: AddressSnapshot & { pincode: string }
+  cart: CheckoutCart
+  slots: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
+  redemptionId: number | null
+  placed: PlacedOrder | null
+}
+
+const nextFor = (o: { id: number; paymentMethod: string; orderNumber: string }) =>
+  o.paymentMethod === 'cod' ? `/order/success/${o.orderNumber}` : `/checkout/${o.paymentMethod}/${o.id}`
+
+/**
+ * STYLE rule 10: checkout as named steps inside one transaction. Any refusal rolls everything back; no step
+ * here talks to a payment provider (that happens after, on /checkout/pay, the only step with a compensation).
+ */
+const STEPS: [string, Step][] = [
+  ['re-price the cart', repriceCart],
+  ['reserve stock', reserveLines],
+  ['take delivery slots', takeSlots],
+  ['redeem the coupon', redeemCoupon],
+  ['create the order', createOrder],
+  ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId)],
+]
+
+export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
+  const again = await orders.findByIdempotencyKey(ctx, userId, input.idempotency_key)
+  if (again) return { ok: true, order: placedAnswer(again) }
+  if (!paymentMethods(ctx).includes(input.payment_method)) return { ok: false, kind: 'invalid', message: 'This payment method is not offered here' }
+  const address = (await listAddresses(ctx)).addresses.find((a) => a.id === input.address_id)
+  if (!address) return { ok: false, kind: 'not_found', message: 'This address was not found' }
+  if (!address.serviceable) return { ok: false, kind: 'invalid', message: address.delivery_message }
+  try {
+    const placed = await ctx.db.transaction(async (tx) => {
+      const state: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, address: snapshot(address), cart: null!, slots: [], redemptionId: null, placed: null }
+      for (const [, step] of STEPS) await step(state)
+      return state.placed!
+    })
+    return { ok: true, order: placed }
+  } catch (err) {
+    if (err instanceof CheckoutRefusal) return { ok: false, kind: err.kind, message: err.message }
+    // two clicks at once: the second insert met the unique key; answer with the first order
+    const first = await orders.findByIdempotencyKey(ctx, userId, input.idempotency_key)
+    if (first) return { ok: true, order: placedAnswer(first) }
+    throw err
+  }
+}
+
+function snapshot(a: AddressSnapshot): AddressSnapshot {
+  return { name: a.name, mobile: a.mobile, house: a.house, street: a.street, area: a.area, landmark: a.landmark, city: a.city, state: a.state, pincode: a.pincode }
+}
+
+function placedAnswer(o: { id: number; orderNumber: string; paymentMethod: string; totalPaise: number }): PlacedOrder {
+  return { order_id: o.id, order_number: o.orderNumber, payment_method: o.paymentMethod, total: o.totalPaise, next: nextFor(o) }
+}
+
+async function repriceCart(s: PlaceState) {
+  const target = await deliveryTarget(s.ctx, s.address.pincode)
+  const cart = await cartForCheckout(s.ctx, target)
+  if (!cart) return refuse('conflict', 'Your cart is empty')
+  const problems = cart.lines.filter((l) => l.problem).map((l) => `${l.productName} (${l.packName}): ${l.problem}`)
+  if (problems.length) return refuse('conflict', `Some items changed: ${problems.join('; ')}`)
+  if (cart.coupon?.problem) return refuse('conflict', cart.coupon.problem)
+  const total = cart.totals.totalPaise
+  if (s.input.expected_total !== undefined && s.input.expected_total !== total) {
+    return refuse('conflict', `Your total changed from ${formatINR(s.input.expected_total)} to ${formatINR(total)}: please check your order`)
+  }
+  s.cart = cart
+}
+
+async function reserveLines(s: PlaceState) {
+  const lines = [...s.cart.lines].sort((a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId)
+  for (const line of lines) {
+    if (!(await reserveStock(s.ctx.db, line.packId, line.warehouseId, line.quantity))) {
+      refuse('conflict', `${line.productName} (${line.packName}) has just sold out or has fewer left than you asked for`)
+    }
+  }
+}
+
+async function takeSlots(s: PlaceState) {
+  const groups = [...new Map(s.cart.lines.map((l) => [l.deliveryChargeId, l.warehouseId])).entries()].sort((a, b) => a[0] - b[0])
+  for (const [deliveryChargeId, warehouseId] of groups) {
+    const chosen = s.input.slots.find((c) => c.delivery_charge_id === deliveryChargeId)
+    if (!chosen) return refuse('invalid', 'Choose a delivery slot for every delivery')
+    const slot = await takeSlot(s.ctx.db, s.ctx.site.id, warehouseId, chosen.slot_id)
+    if (!slot) return refuse('conflict', 'The delivery slot you chose is full or no longer available: please choose another')
+    const charge = s.cart.totals.groups.find((g) => g.deliveryChargeId === deliveryChargeId)?.finalPaise ?? 0
+    s.slots.push({ deliveryChargeId, warehouseId, slotId: slot.id, date: slot.date, start: slot.start, end: slot.end, chargePaise: charge })
+  }
+}
+
+async function redeemCoupon(s: PlaceState) {
+  const coupon = s.cart.coupon
+  if (!coupon || s.cart.totals.discountPaise === 0) return
+  const result = await coupons.redeemCoupon(s.ctx.db, coupon.id, s.userId)
+  if (!result.ok) return refuse('conflict', `Coupon ${coupon.code}: ${result.message}`)
+  s.redemptionId = result.redemptionId
+}
+
+async function createOrder(s: PlaceState) {
+  const online = s.input.payment_method !== 'cod'
+  const order = await orders.createOrder(s.ctx, {
+    userId: s.userId,
+    paymentMethod: s.input.payment_method,
+    totals: s.cart.totals,
+    couponCode: s.redemptionId ? (s.cart.coupon?.code ?? null) : null,
+    couponRedemptionId: s.redemptionId,
+    address: s.address,
+    notes: s.input.notes?.trim() || s.cart.notes || null,
+    idempotencyKey: s.input.idempotency_key,
+    holdMinutes: online ? s.ctx.config.PAYMENT_HOLD_MINUTES : null,
+    lines: s.cart.lines,
+    deliveries: s.slots,
+  })
+  s.placed = placedAnswer(order)
+}

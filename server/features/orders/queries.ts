@@ -1,0 +1,173 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, payments } from '../../db/schema/index'
+import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus } from '../../db/schema/orders'
+
+export type OrderRow = typeof orders.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+type Conn = Db | Tx
+
+/** The next number of a website (the counter row is locked until the order's transaction ends). */
+export async function nextOrderNumber(tx: Tx, websiteId: number): Promise<number> {
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ websiteId, last: 1 })
+    .onConflictDoUpdate({ target: orderCounters.websiteId, set: { last: sql`${orderCounters.last} + 1` } })
+    .returning({ last: orderCounters.last })
+  return row.last
+}
+
+export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [created] = await tx.insert(orders).values(row).returning()
+  return created
+}
+export const insertItems = (tx: Tx, rows: (typeof orderItems.$inferInsert)[]) => tx.insert(orderItems).values(rows)
+export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferInsert)[]) => (rows.length ? tx.insert(orderDeliveries).values(rows) : Promise.resolve())
+export const insertEvent = (tx: Conn, orderId: number, kind: string, note = '') => tx.insert(orderEvents).values({ orderId, kind, note })
+export const insertOutbox = (tx: Conn, kind: string, payload: Record<string, unknown>) => tx.insert(outbox).values({ kind, payload })
+
+export async function findByIdempotencyKey(db: Conn, userId: number, key: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1)
+  return rows[0] ?? null
+}
+
+/** Keyed by website and user as well as id: another's order is simply not found (SECURITY AZ-03). */
+export async function findOwnOrder(db: Conn, websiteId: number, userId: number, id: number): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.websiteId, websiteId), eq(orders.userId, userId))).limit(1)
+  return rows[0] ?? null
+}
+
+export async function findOwnOrderByNumber(db: Conn, websiteId: number, userId: number, orderNumber: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.websiteId, websiteId), eq(orders.userId, userId))).limit(1)
+  return rows[0] ?? null
+}
+
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
+  const rows = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  return rows[0] ?? null
+}
+
+export async function listOwnOrders(db: Conn, websiteId: number, userId: number, limit: number, offset: number) {
+  const where = and(eq(orders.websiteId, websiteId), eq(orders.userId, userId))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${orders.id})` })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** Orders that count as placed for first-order coupons: all but the cancelled. */
+export async function countPlacedOrders(db: Conn, websiteId: number, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+  return row?.n ?? 0
+}
+
+export const itemsOf = (db: Conn, orderId: number) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+export const deliveriesOf = (db: Conn, orderId: number) => db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId))
+export const eventsOf = (db: Conn, orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id))
+export const paymentsOf = (db: Conn, orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt))
+
+/** A conditional change of state: only one caller moves an order from `from`. */
+export async function updateOrderIf(
+  tx: Conn,
+  id: number,
+  from: { status?: OrderStatus[]; paymentStatus?: OrderPaymentStatus[]; held?: boolean },
+  set: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'releasedAt' | 'holdExpiresAt'>>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, id),
+        from.status ? inArray(orders.status, from.status) : undefined,
+        from.paymentStatus ? inArray(orders.paymentStatus, from.paymentStatus) : undefined,
+        from.held === true ? isNull(orders.releasedAt) : from.held === false ? sql`${orders.releasedAt} is not null` : undefined,
+      ),
+    )
+    .returning({ id: orders.id })
+  return rows.length === 1
+}
+
+/** Unpaid online orders whose hold ran out and still hold stock. */
+export function expiredHolds(db: Conn, now: Date, limit = 50) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.paymentStatus, ['pending', 'failed']), isNull(orders.releasedAt), lt(orders.holdExpiresAt, now)))
+    .limit(limit)
+}
+
+export async function insertPayment(tx: Conn, row: typeof payments.$inferInsert): Promise<PaymentRow | null> {
+  const rows = await tx.insert(payments).values(row).onConflictDoNothing().returning()
+  return rows[0] ?? null
+}
+export async function findPaymentByProviderOrder(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+  const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))).limit(1)
+  return rows[0] ?? null
+}
+export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
+  await db.update(payments).set({ providerOrderId, updatedAt: new Date() }).where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
+}
+export async function updatePaymentIf(tx: Conn, id: number, from: PaymentRowStatus[], set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId' | 'refundId' | 'providerRefundId' | 'refundedPaise'>>) {
+  const rows = await tx
+    .update(payments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, from)))
+    .returning({ id: payments.id })
+  return rows.length === 1
+}
+export async function findPaymentByRefundId(db: Conn, provider: string, refundId: string): Promise<PaymentRow | null> {
+  const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.refundId, refundId))).limit(1)
+  return rows[0] ?? null
+}
+
+/** Stores a webhook once; null when the provider sent this event before. */
+export async function insertPaymentEvent(tx: Tx, row: typeof paymentEvents.$inferInsert) {
+  const rows = await tx.insert(paymentEvents).values(row).onConflictDoNothing().returning({ id: paymentEvents.id })
+  return rows[0]?.id ?? null
+}
+export async function markEventProcessed(tx: Tx, id: number, outcome: string) {
+  await tx.update(paymentEvents).set({ processedAt: new Date(), outcome }).where(eq(paymentEvents.id, id))
+}
+
+export type OutboxRow = typeof outbox.$inferSelect
+
+/**
+ * Claims one due message for `leaseMs` (FOR UPDATE SKIP LOCKED + a lease): several workers never take the same row,
+ * and a worker that dies mid-send leaves it to be claimed again when the lease runs out.
+ */
+export async function claimOutbox(db: Db, leaseMs: number): Promise<OutboxRow | null> {
+  const rows = await db.execute(sql`
+    update outbox set claimed_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+    where id = (
+      select id from outbox
+      where sent_at is null and available_at <= now() and (claimed_until is null or claimed_until < now())
+      order by id limit 1 for update skip locked)
+    returning id, kind, payload, attempts`)
+  const row = (rows as unknown as { rows: { id: number; kind: string; payload: Record<string, unknown>; attempts: number }[] }).rows[0]
+  return row ? ({ ...row, availableAt: new Date(), claimedUntil: null, sentAt: null, lastError: null, createdAt: new Date() } as OutboxRow) : null
+}
+
+export async function markOutboxSent(db: Db, id: number) {
+  await db.update(outbox).set({ sentAt: new Date(), claimedUntil: null }).where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+}
+
+export async function retryOutboxLater(db: Db, id: number, delayMs: number, error: string) {
+  await db.update(outbox).set({ claimedUntil: null, availableAt: new Date(Date.now() + delayMs), lastError: error.slice(0, 500) }).where(eq(outbox.id, id))
+}
+
+export async function findPaymentById(db: Conn, id: number): Promise<PaymentRow | null> {
+  const rows = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+  return rows[0] ?? null
+}
+export async function findOrderById(db: Conn, id: number): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return rows[0] ?? null
+}

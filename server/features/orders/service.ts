@@ -1,0 +1,82 @@
+import type { OrderDetail } from '../../../common/contracts/orders'
+import type { Db, Tx } from '../../db/client'
+import { requireUser } from '../../platform/guards'
+import type { RequestCtx } from '../../platform/request-context'
+import * as cart from '../cart/service'
+import { canCancel, detail, summary } from './answer'
+import { refundLater, releaseHold } from './lifecycle'
+import * as q from './queries'
+
+export { createOrder, markFailed, markPaid, refundSettled, releaseExpired } from './lifecycle'
+export type { OrderRow, PaymentRow } from './queries'
+
+const PAGE_SIZE = 10
+const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
+
+export type OrderResult = { ok: true; order: OrderDetail } | { ok: false; kind: 'not_found' | 'conflict'; message: string }
+
+export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, userId, key)
+export const countPlacedOrders = (db: Db | Tx, websiteId: number, userId: number) => q.countPlacedOrders(db, websiteId, userId)
+
+/** Another user's or another website's order id is not found, never forbidden (no hint that it exists). */
+export function findOwn(ctx: RequestCtx, id: number) {
+  const user = requireUser(ctx)
+  return q.findOwnOrder(ctx.db, ctx.site.id, user.id, id)
+}
+
+export async function list(ctx: RequestCtx, page = 1) {
+  const user = requireUser(ctx)
+  const { rows, total } = await q.listOwnOrders(ctx.db, ctx.site.id, user.id, PAGE_SIZE, (page - 1) * PAGE_SIZE)
+  return { orders: rows.map((r) => summary(r.order, r.items)), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }
+}
+
+export async function get(ctx: RequestCtx, id: number): Promise<OrderResult> {
+  const order = await findOwn(ctx, id)
+  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+}
+
+export async function getByNumber(ctx: RequestCtx, orderNumber: string): Promise<OrderResult> {
+  const user = requireUser(ctx)
+  const order = await q.findOwnOrderByNumber(ctx.db, ctx.site.id, user.id, orderNumber)
+  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+}
+
+/** Before packing only. Held items go back; a paid online order is refunded through its provider (outbox job). */
+export async function cancel(ctx: RequestCtx, id: number): Promise<OrderResult> {
+  const own = await findOwn(ctx, id)
+  if (!own) return NOT_FOUND
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const order = (await q.lockOrder(tx, id))!
+    if (!canCancel(order)) return 'too_late' as const
+    await q.updateOrderIf(tx, id, {}, { status: 'cancelled', releasedAt: order.releasedAt ?? new Date() })
+    if (order.releasedAt === null) await releaseHold(tx, order)
+    await q.insertEvent(tx, id, 'cancelled', 'Cancelled by you')
+    const paid = (await q.paymentsOf(tx, id)).find((p) => p.status === 'paid')
+    if (paid) {
+      await q.updateOrderIf(tx, id, {}, { paymentStatus: 'refund_pending' })
+      await refundLater(tx, paid.id, id, 'Refund to your original payment method')
+    }
+    return 'cancelled' as const
+  })
+  if (outcome === 'too_late') return { ok: false, kind: 'conflict', message: 'This order can no longer be cancelled' }
+  return get(ctx, id)
+}
+
+/** Each line back into the cart, one unit at a time through the cart's own rules (stock, delivery, limits). */
+export async function reorder(ctx: RequestCtx, id: number) {
+  const order = await findOwn(ctx, id)
+  if (!order) return null
+  let added = 0
+  const skipped: string[] = []
+  for (const item of await q.itemsOf(ctx.db, id)) {
+    let got = 0
+    for (let i = 0; i < item.quantity; i++) {
+      const result = await cart.add(ctx, { pack_id: item.packId, warehouse_id: item.warehouseId })
+      if (!result.ok) break
+      got++
+    }
+    added += got
+    if (got < item.quantity) skipped.push(`${item.productName} (${item.packName})`)
+  }
+  return { added, skipped }
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as z from 'zod/mini'
+import { payCashfree } from './cashfree/settle'
+import { FaultSpec } from './faults'
+import { payRazorpay } from './razorpay/settle'
+import type { Sim } from './simulator'
+import { WebhookOptionsSpec } from './webhooks/emitter'
+
+const Pay = z.object({
+  provider: z.enum(['razorpay', 'cashfree']),
+  /** Razorpay's order id (order_…) or Cashfree's order_id */
+  order_id: z.string(),
+  outcome: z.enum(['success', 'failed', 'user_dropped', 'authorized_only', 'late_auth']),
+  amount_override: z.optional(z.number().check(z.int(), z.gte(0))),
+  currency_override: z.optional(z.string().check(z.length(3))),
+  signature: z._default(z.enum(['valid', 'invalid', 'other_order']), 'valid'),
+  late_ms: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600_000))),
+})
+
+function parse<S extends z.ZodMiniType>(schema: S, value: unknown, reply: FastifyReply): z.infer<S> | null {
+  const parsed = schema.safeParse(value ?? {})
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  void reply.code(400).send({ message: `${issue.path.join('.') || 'body'}: ${issue.message}` })
+  return null
+}
+
+/** The test-only control plane under /__sim (PAYMENTS.md D.2): drive payments, shape webhooks, inject faults, read the log. */
+export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
+  const unknown = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `No such simulator control: ${req.method} ${req.url.split('?')[0]}` })
+  app.setNotFoundHandler(unknown)
+  app.get('/*', unknown) // else the web client's GET /* page route would answer
+
+  // Answers what the browser would have received: the Razorpay handler fields or failure, or Cashfree's return URL.
+  app.post('/pay', async (req, reply) => {
+    const body = parse(Pay, req.body, reply)
+    if (!body) return reply
+    const options = { outcome: body.outcome, amountOverride: body.amount_override, currencyOverride: body.currency_override, lateMs: body.late_ms }
+    if (body.provider === 'razorpay') {
+      const order = sim.state.razorpay.orders.get(body.order_id)
+      if (!order) return reply.code(404).send({ message: 'No such Razorpay order' })
+      const result = payRazorpay(sim, order, { ...options, signature: body.signature })
+      if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
+      return result.kind === 'paid' ? { outcome: body.outcome, ...result.response } : result.kind === 'failed' ? { outcome: body.outcome, error: result.error } : { outcome: body.outcome, dismissed: true }
+    }
+    const order = sim.state.cashfree.orders.get(body.order_id)
+    if (!order) return reply.code(404).send({ message: 'No such Cashfree order' })
+    const result = payCashfree(sim, order, options)
+    if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
+    return { outcome: body.outcome, cf_payment_id: result.cfPaymentId, payment_status: result.status, redirect: result.redirect }
+  })
+
+  app.post('/webhooks/options', async (req, reply) => {
+    const body = parse(WebhookOptionsSpec, req.body, reply)
+    return body ? sim.webhooks.setOptions(body) : reply
+  })
+
+  app.get('/webhooks', async () => sim.webhooks.events().map(({ body, ...event }) => ({ ...event, body: body.toString('utf8') })))
+
+  app.post<{ Params: { eventId: string } }>('/replay/:eventId', async (req, reply) => {
+    const delivery = await sim.webhooks.replay(req.params.eventId)
+    return delivery ?? reply.code(404).send({ message: 'No such event' })
+  })
+
+  app.post('/faults', async (req, reply) => {
+    const body = parse(FaultSpec, req.body, reply)
+    if (!body) return reply
+    sim.faults.add(body)
+    return { faults: sim.faults.list() }
+  })
+
+  app.get('/faults', async () => ({ faults: sim.faults.list() }))
+
+  app.get('/log', async () => ({ requests: sim.log.entries(), webhooks: sim.webhooks.deliveries() }))
+
+  app.post('/reset', async () => {
+    sim.reset()
+    return { ok: true }
+  })
+}

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+
+/** What the Razorpay adapter reads from the provider's answers and webhooks (PAYMENTS.md B.2–B.7); the rest is ignored. */
+const int = () => z.number().check(z.int())
+
+export const RzpOrder = z.object({
+  id: z.string(),
+  amount: int(),
+  currency: z.string(),
+  receipt: z.optional(z.nullable(z.string())),
+  status: z.string(),
+})
+export type RzpOrder = z.infer<typeof RzpOrder>
+
+export const RzpPayment = z.object({
+  id: z.string(),
+  order_id: z.optional(z.nullable(z.string())),
+  amount: int(),
+  currency: z.string(),
+  status: z.string(),
+})
+export type RzpPayment = z.infer<typeof RzpPayment>
+
+export const RzpRefund = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: int(),
+  receipt: z.optional(z.nullable(z.string())),
+  status: z.string(),
+})
+export type RzpRefund = z.infer<typeof RzpRefund>
+
+export const collection = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item) })
+
+export const RzpWebhook = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.optional(z.object({ entity: RzpPayment })),
+    order: z.optional(z.object({ entity: RzpOrder })),
+    refund: z.optional(z.object({ entity: RzpRefund })),
+  }),
+})
+
+export const RzpCheckoutReturn = z.object({
+  razorpay_payment_id: z.string().check(z.regex(/^pay_[A-Za-z0-9]{1,40}$/)),
+  razorpay_order_id: z.string().check(z.regex(/^order_[A-Za-z0-9]{1,40}$/)),
+  razorpay_signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+})

@@ -1,0 +1,179 @@
+import Razorpay from 'razorpay'
+import type * as z from 'zod/mini'
+import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
+import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpRefund, RzpWebhook } from './razorpay-shapes'
+import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
+import {
+  type CreateOrderInput,
+  PaymentProviderError,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderOrder,
+  type RefundResult,
+  type WebhookEvent,
+  type WebhookKind,
+} from './types'
+
+export interface RazorpaySettings {
+  keyId: string
+  keySecret: string
+  /** the current webhook secret first; older ones stay valid while a rotation settles */
+  webhookSecrets: string[]
+  /** simulator only: the SDK has no option for it, so the axios instance inside is repointed (B.8) */
+  apiBase?: string
+  checkoutJsUrl: string
+  timeoutMs: number
+}
+
+const PAYMENT_STATUS: Record<string, PaymentStatus> = { created: 'pending', authorized: 'authorized', captured: 'captured', failed: 'failed', refunded: 'refunded' }
+const REFUND_STATUS: Record<string, RefundResult['status']> = { pending: 'pending', processed: 'processed', failed: 'failed' }
+const WEBHOOK_KIND: Record<string, WebhookKind> = {
+  'payment.authorized': 'payment.authorized',
+  'payment.captured': 'payment.captured',
+  'payment.failed': 'payment.failed',
+  'order.paid': 'order.paid',
+  'refund.created': 'refund.pending',
+  'refund.processed': 'refund.processed',
+  'refund.failed': 'refund.failed',
+}
+
+/** Razorpay through its official SDK (razorpay@2.9.8, pinned: the base-URL override relies on `api.rq`). */
+export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
+  const rzp = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret })
+  const rq = (rzp.api as unknown as { rq?: { defaults?: { baseURL?: string; timeout?: number } } }).rq
+  if (!rq?.defaults) throw new Error('razorpay SDK: api.rq is gone, so timeouts and the simulator base URL cannot be set (PAYMENTS.md B.8)')
+  rq.defaults.timeout = settings.timeoutMs // the SDK default is none
+  if (settings.apiBase) rq.defaults.baseURL = settings.apiBase
+
+  async function call<S extends z.ZodMiniType>(schema: S, request: () => Promise<unknown>): Promise<z.infer<S>> {
+    let answer: unknown
+    try {
+      answer = await request()
+    } catch (err) {
+      throw toProviderError(err)
+    }
+    const parsed = schema.safeParse(answer)
+    if (!parsed.success) throw new PaymentProviderError('razorpay', 'unknown', 'UNEXPECTED_RESPONSE')
+    return parsed.data
+  }
+
+  // Razorpay orders take no idempotency key: the receipt (our reference) is looked up before and after creating.
+  const findByReceipt = async (receipt: string) =>
+    (await call(collection(RzpOrder), () => rzp.orders.all({ receipt, count: 10 }))).items.find((o) => o.receipt === receipt)
+
+  function toOrder(order: RzpOrder, input: CreateOrderInput, reused: boolean): ProviderOrder {
+    if (order.amount !== input.amountPaise || order.currency !== 'INR') {
+      throw new PaymentProviderError('razorpay', 'rejected', 'REFERENCE_CONFLICT', undefined, 'an order with this receipt exists for another amount')
+    }
+    const checkout = { provider: 'razorpay', scriptUrl: settings.checkoutJsUrl, keyId: settings.keyId, orderId: order.id, amountPaise: order.amount, currency: 'INR' } as const
+    return { providerOrderId: order.id, reference: order.receipt ?? '', amountPaise: order.amount, currency: 'INR', reused, checkout }
+  }
+
+  const findRefund = async (paymentId: string, refundId: string) =>
+    (await call(collection(RzpRefund), () => rzp.payments.fetchMultipleRefund(paymentId, { count: 100 }))).items.find((r) => r.receipt === refundId)
+
+  const toRefund = (r: RzpRefund, refundId: string, reused: boolean): RefundResult => ({
+    providerRefundId: r.id,
+    refundId,
+    amountPaise: r.amount,
+    status: REFUND_STATUS[r.status] ?? 'pending',
+    reused,
+  })
+
+  /** After an unknown outcome, look for what the first call may have made before giving up. */
+  async function reconcile<T>(err: unknown, find: () => Promise<T | undefined>): Promise<T> {
+    if (!(err instanceof PaymentProviderError) || err.kind !== 'unknown') throw err
+    const found = await find().catch(() => undefined)
+    if (found === undefined) throw err
+    return found
+  }
+
+  return {
+    name: 'razorpay',
+
+    async createOrder(input) {
+      assertPaise('razorpay', input.amountPaise)
+      const receipt = providerReference('razorpay', input.websiteId, input.orderNumber, input.attempt)
+      const earlier = await findByReceipt(receipt)
+      if (earlier) return toOrder(earlier, input, true)
+      const notes = { ...input.notes, website_id: String(input.websiteId), order_number: input.orderNumber, attempt: String(input.attempt) }
+      try {
+        return toOrder(await call(RzpOrder, () => rzp.orders.create({ amount: input.amountPaise, currency: 'INR', receipt, notes })), input, false)
+      } catch (err) {
+        return toOrder(await reconcile(err, () => findByReceipt(receipt)), input, true)
+      }
+    },
+
+    async fetchStatus(providerOrderId) {
+      const order = await call(RzpOrder, () => rzp.orders.fetch(providerOrderId))
+      const { items } = await call(collection(RzpPayment), () => rzp.orders.fetchPayments(providerOrderId))
+      const payments = items.map((p) => ({ id: p.id, amountPaise: p.amount, currency: p.currency, status: PAYMENT_STATUS[p.status] ?? 'pending', providerStatus: p.status }))
+      const captured = payments.some((p) => p.status === 'captured' || p.status === 'refunded')
+      const state = order.status === 'paid' || captured ? 'paid' : payments.length > 0 && payments.every((p) => p.status === 'failed') ? 'failed' : 'pending'
+      return { providerOrderId: order.id, state, amountPaise: order.amount, currency: order.currency, payments }
+    },
+
+    verifyClientReturn(input, expectedProviderOrderId) {
+      const parsed = RzpCheckoutReturn.safeParse(input)
+      if (!parsed.success) return { verified: false, reason: 'malformed' }
+      const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data
+      if (orderId !== expectedProviderOrderId) return { verified: false, reason: 'order_mismatch' }
+      // B.4: signed over OUR stored order id, never the one the browser sent.
+      const expected = hmacSha256(settings.keySecret, `${expectedProviderOrderId}|${paymentId}`, 'hex')
+      return safeEqual(expected, signature) ? { verified: true, providerPaymentId: paymentId } : { verified: false, reason: 'bad_signature' }
+    },
+
+    verifyWebhook(rawBody, headers) {
+      const signature = headerValue(headers, 'x-razorpay-signature')
+      if (!signature) return { ok: false, reason: 'missing_signature' }
+      if (!settings.webhookSecrets.some((secret) => safeEqual(hmacSha256(secret, rawBody, 'hex'), signature))) return { ok: false, reason: 'bad_signature' }
+      const parsed = RzpWebhook.safeParse(parseJsonObject(rawBody))
+      if (!parsed.success) return { ok: false, reason: 'malformed' }
+      const { event, payload } = parsed.data
+      const payment = payload.payment?.entity
+      const refund = payload.refund?.entity
+      const result: WebhookEvent = {
+        eventId: headerValue(headers, 'x-razorpay-event-id') ?? `sha256:${sha256Hex(rawBody)}`,
+        type: event,
+        kind: WEBHOOK_KIND[event] ?? 'ignored',
+        providerOrderId: payment?.order_id ?? payload.order?.entity.id,
+        providerPaymentId: payment?.id ?? refund?.payment_id,
+        amountPaise: payment?.amount,
+        currency: payment?.currency,
+        refund: refund ? { providerRefundId: refund.id, refundId: refund.receipt ?? undefined, amountPaise: refund.amount } : undefined,
+        payload: parsed.data,
+      }
+      return { ok: true, event: result }
+    },
+
+    async refund(input) {
+      assertPaise('razorpay', input.amountPaise)
+      assertRefundId('razorpay', input.refundId)
+      const earlier = await findRefund(input.providerPaymentId, input.refundId)
+      if (earlier) return toRefund(earlier, input.refundId, true)
+      const body = { amount: input.amountPaise, speed: 'normal' as const, receipt: input.refundId, notes: { refund_id: input.refundId, ...(input.note ? { note: input.note } : {}) } }
+      try {
+        return toRefund(await call(RzpRefund, () => rzp.payments.refund(input.providerPaymentId, body)), input.refundId, false)
+      } catch (err) {
+        return toRefund(await reconcile(err, () => findRefund(input.providerPaymentId, input.refundId)), input.refundId, true)
+      }
+    },
+
+    async fetchRefund({ providerPaymentId, refundId }) {
+      const found = await findRefund(providerPaymentId, refundId)
+      return found ? toRefund(found, refundId, false) : null
+    },
+  }
+}
+
+/** The SDK rethrows HTTP errors as `{ statusCode, error }`; on network failures it crashes into a TypeError (B.8). */
+function toProviderError(err: unknown): PaymentProviderError {
+  if (err !== null && typeof err === 'object' && 'statusCode' in err) {
+    const status = Number(err.statusCode)
+    const body = 'error' in err && err.error !== null && typeof err.error === 'object' ? (err.error as { code?: unknown; description?: unknown }) : {}
+    const code = typeof body.code === 'string' ? body.code : `HTTP_${status}`
+    const detail = typeof body.description === 'string' ? body.description.slice(0, 200) : undefined
+    return new PaymentProviderError('razorpay', kindForStatus(status), code, status, detail)
+  }
+  return new PaymentProviderError('razorpay', 'unknown', 'NETWORK')
+}

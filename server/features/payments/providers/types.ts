@@ -1,0 +1,142 @@
+/**
+ * The one interface every payment provider implements (PAYMENTS.md D.4, STYLE rule 9). Checkout code works
+ * with these types only and never names Razorpay or Cashfree.
+ *
+ * Money: integer paise as a JS `number` (a safe integer), like the rest of the app; the Cashfree adapter turns
+ * it into rupees at its edge and back.
+ */
+export const PROVIDER_NAMES = ['razorpay', 'cashfree'] as const
+export type ProviderName = (typeof PROVIDER_NAMES)[number]
+
+export interface CreateOrderInput {
+  websiteId: number
+  /** our human-readable order number; with the website and attempt it forms the provider reference */
+  orderNumber: string
+  /** 1 for the first provider order of our order; a new attempt when the amount changes or the old one failed */
+  attempt: number
+  amountPaise: number
+  customer: { id: string; phone: string; name?: string; email?: string }
+  /** where the browser lands after a hosted checkout; `{order_id}` is replaced by the provider reference */
+  returnUrl: string
+  notes?: Record<string, string>
+}
+
+export type CheckoutPayload =
+  | { provider: 'razorpay'; scriptUrl: string; keyId: string; orderId: string; amountPaise: number; currency: 'INR' }
+  | { provider: 'cashfree'; scriptUrl: string; mode: 'sandbox' | 'production'; paymentSessionId: string; orderId: string }
+
+export interface ProviderOrder {
+  providerOrderId: string
+  /** what the provider knows our order by (Razorpay receipt, Cashfree order_id) */
+  reference: string
+  amountPaise: number
+  currency: 'INR'
+  /** true when an order made by an earlier call (a retry after a timeout) was found and returned */
+  reused: boolean
+  /** what the browser needs to open the provider's checkout; the Cashfree session id is a bearer secret: never log it */
+  checkout: CheckoutPayload
+}
+
+export type OrderState = 'pending' | 'paid' | 'failed' | 'expired'
+export type PaymentStatus = 'pending' | 'authorized' | 'captured' | 'failed' | 'refunded'
+
+export interface ProviderPayment {
+  id: string
+  amountPaise: number
+  currency: string
+  status: PaymentStatus
+  providerStatus: string
+}
+
+export interface OrderStatus {
+  providerOrderId: string
+  state: OrderState
+  amountPaise: number
+  currency: string
+  payments: ProviderPayment[]
+}
+
+export type ClientReturn =
+  | { verified: true; providerPaymentId: string }
+  | { verified: false; reason: 'fetch_required' | 'malformed' | 'order_mismatch' | 'bad_signature' }
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>
+
+export type WebhookKind =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'payment.dropped'
+  | 'order.paid'
+  | 'refund.pending'
+  | 'refund.processed'
+  | 'refund.failed'
+  | 'ignored'
+
+export interface WebhookEvent {
+  /** the provider's event id: store it first and skip an event seen before (replays are the caller's to stop) */
+  eventId: string
+  /** the provider's own event name */
+  type: string
+  kind: WebhookKind
+  providerOrderId?: string
+  providerPaymentId?: string
+  amountPaise?: number
+  currency?: string
+  refund?: { providerRefundId: string; refundId?: string; amountPaise: number }
+  payload: unknown
+}
+
+export type WebhookResult =
+  | { ok: true; event: WebhookEvent }
+  | { ok: false; reason: 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed' }
+
+export interface RefundInput {
+  providerOrderId: string
+  providerPaymentId: string
+  amountPaise: number
+  /** ours and unique (e.g. `{orderNumber}-r{n}`); a retry with the same id never refunds twice */
+  refundId: string
+  note?: string
+}
+
+export interface RefundResult {
+  providerRefundId: string
+  refundId: string
+  amountPaise: number
+  status: 'pending' | 'processed' | 'failed'
+  reused: boolean
+}
+
+export interface PaymentProvider {
+  name: ProviderName
+  /** idempotent per (website, order number, attempt): a repeat returns the provider order made before */
+  createOrder(input: CreateOrderInput, opts: { idempotencyKey: string }): Promise<ProviderOrder>
+  fetchStatus(providerOrderId: string): Promise<OrderStatus>
+  /** the browser's success callback, checked against OUR stored provider order id; only a hint to fetch status */
+  verifyClientReturn(input: unknown, expectedProviderOrderId: string): ClientReturn
+  /** verifies the signature over the raw bytes before anything is parsed */
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): WebhookResult
+  refund(input: RefundInput): Promise<RefundResult>
+  /** a refund's current state, found by our refund id (null if the provider has none) */
+  fetchRefund(input: Omit<RefundInput, 'amountPaise' | 'note'>): Promise<RefundResult | null>
+}
+
+/**
+ * A provider call that failed. Only `rejected` is a definite failure; `unknown` (timeout, reset, 5xx) means the
+ * provider may have acted, so reconcile (fetch status) before trying again. The message never carries secrets.
+ */
+export type ProviderErrorKind = 'rejected' | 'unknown' | 'auth' | 'rate_limited'
+
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly kind: ProviderErrorKind,
+    readonly providerCode: string,
+    readonly status?: number,
+    detail?: string,
+  ) {
+    super(`${provider}: ${kind} (${providerCode}${status ? `, HTTP ${status}` : ''})${detail ? `: ${detail}` : ''}`)
+    this.name = 'PaymentProviderError'
+  }
+}
