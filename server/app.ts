@@ -11,12 +11,14 @@ import { config as zodConfig } from 'zod/mini'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
-import type { OtpDelivery } from './features/accounts/otp-delivery/index'
+import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { cartRoutes } from './features/cart/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
+import { orderRoutes } from './features/orders/routes'
 import { pageRoutes } from './features/pages/routes'
 import { describePayments } from './features/payments/config'
 import { paymentsSimulator } from './features/payments-simulator/plugin'
@@ -107,6 +109,8 @@ export async function buildApp({ config, db, web = false, otpDelivery, logStream
   cartRoutes(app)
   couponRoutes(app)
   wishlistRoutes(app)
+  await checkoutRoutes(app, { otpDelivery: otpDelivery ?? createOtpDelivery(config, app.log) })
+  await orderRoutes(app)
   mediaRoutes(app, { db, caches })
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.

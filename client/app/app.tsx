@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { Api } from '../lib/api'
 import { ApiProvider } from '../lib/api-context'
 import { Route, Switch } from '../lib/router'
@@ -15,6 +15,10 @@ const routeFallback = (
 
 /** Providers and routes; the router itself (browser, static or memory) is chosen by the entry. */
 export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }) {
+  // Marks the page interactive (hydrated); browser tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>

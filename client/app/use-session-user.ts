@@ -6,7 +6,7 @@ import { initQuery } from '../features/site-settings/api'
 
 /**
  * After sign-in or sign-out: the account menu shows the new user at once, then the init data (cart, pincode)
- * is fetched again for the new session, and whatever belonged to the previous person is dropped.
+ * and product answers are fetched again for the new session, and whatever belonged to the previous person is dropped.
  */
 export function useSessionUser() {
   const qc = useQueryClient()
@@ -14,6 +14,7 @@ export function useSessionUser() {
   return async (user: User | null) => {
     qc.removeQueries({ queryKey: ['accounts'] })
     qc.setQueryData<InitData>(key, (old) => (old ? { ...old, user } : old))
-    await qc.invalidateQueries({ queryKey: key })
+    // Product answers carry the shopper's cart quantities and wishlist hearts: the previous person's must go.
+    await Promise.all([qc.invalidateQueries({ queryKey: key }), qc.invalidateQueries({ queryKey: ['catalogue'] }), qc.invalidateQueries({ queryKey: ['pages'] })])
   }
 }

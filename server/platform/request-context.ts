@@ -58,6 +58,8 @@ export function registerRequestContext(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('ctx', null as unknown as RequestCtx)
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/s/api/') || req.url.startsWith('/s/api/docs')) return
+    // Payment webhooks are server to server: no website, session or XSRF; their signature is checked instead.
+    if (req.url.startsWith('/s/api/payments/webhooks/')) return
     req.ctx = await buildCtx(req, deps)
     if (SAFE_METHODS.has(req.method) && !req.routeOptions.config?.xsrf) return
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden', 'Cross-site requests are not allowed')

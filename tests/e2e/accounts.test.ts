@@ -254,6 +254,9 @@ describe('accounts in the browser', () => {
       await page.goto(`${server.origin}/account/addresses`)
       await page.getByRole('button', { name: 'Add address' }).first().click()
       await page.getByRole('dialog', { name: 'Add address' }).getByLabel('Full name').waitFor()
+      // The dialog fades in over 300 ms: measured mid-fade, text contrast is lower than what a shopper sees.
+      await page.locator('[role=dialog][data-state=open]').waitFor().catch(() => {})
+      await page.waitForTimeout(400)
       assert.deepEqual(await serious(page), [], `address dialog at ${viewport.viewport.width}px`)
       await context.close()
     }

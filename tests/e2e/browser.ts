@@ -23,6 +23,13 @@ export const DESKTOP = { viewport: { width: 1280, height: 900 } }
 export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options)
   const page = await context.newPage()
+  // Server-rendered pages show content before they respond to clicks: wait for hydration after each goto.
+  const goto = page.goto.bind(page)
+  page.goto = async (url, opts) => {
+    const res = await goto(url, opts)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => {})
+    return res
+  }
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {

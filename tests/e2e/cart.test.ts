@@ -27,7 +27,6 @@ async function openShopper(options: typeof DESKTOP | typeof MOBILE) {
 
 /** A server-rendered page the shopper can use: its code is loaded and hydrated. */
 async function open(page: Page, path: string) {
-  if (process.env.E2E_DEBUG) page.on('response', (r) => r.url().includes('/s/api/') && console.log(r.status(), r.request().method(), r.url()))
   await page.goto(`${server.origin}${path}`)
   await page.waitForLoadState('networkidle')
 }

@@ -4,7 +4,7 @@ import { users } from './accounts'
 import { websites } from './sites'
 
 /** The order's own lifecycle; payment and fulfilment move separately (docs/decisions/0007-checkout-and-orders.md). */
-export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled'
+export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'expired'
 export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 

@@ -1,9 +1,7 @@
 import type { Db, Tx } from '../../db/client'
+import { countPlacedOrders } from '../orders/service'
 
-/**
- * How many orders the shopper has placed on this website, for first-order-only coupons.
- * Orders arrive with issue #5, which replaces this with a count of the shopper's placed orders.
- */
-export async function placedOrderCount(_db: Db | Tx, _websiteId: number, _userId: number): Promise<number> {
-  return 0
+/** How many orders (not cancelled) the shopper has placed on this website, for first-order-only coupons. */
+export function placedOrderCount(db: Db | Tx, websiteId: number, userId: number): Promise<number> {
+  return countPlacedOrders(db, websiteId, userId)
 }

@@ -129,10 +129,10 @@ export async function releaseExpired(db: Db, now = new Date()): Promise<number> 
   let released = 0
   for (const { id } of await q.expiredHolds(db, now)) {
     await db.transaction(async (tx) => {
-      if (!(await q.updateOrderIf(tx, id, { paymentStatus: ['pending', 'failed'], held: true }, { releasedAt: now, status: 'cancelled' }))) return
+      if (!(await q.updateOrderIf(tx, id, { paymentStatus: ['pending', 'failed'], held: true }, { releasedAt: now, status: 'expired' }))) return
       const order = (await q.lockOrder(tx, id))!
       await releaseHold(tx, order)
-      await q.insertEvent(tx, id, 'cancelled', 'Not paid in time: the items were released')
+      await q.insertEvent(tx, id, 'expired', 'Not paid in time: the items were released')
       released++
     })
   }

@@ -171,3 +171,6 @@ export async function findOrderById(db: Conn, id: number): Promise<OrderRow | nu
   const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return rows[0] ?? null
 }
+export async function setRefundIds(db: Conn, id: number, refundId: string, providerRefundId: string) {
+  await db.update(payments).set({ refundId, providerRefundId, updatedAt: new Date() }).where(eq(payments.id, id))
+}

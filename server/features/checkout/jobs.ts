@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import { formatINR } from '../../../common/money'
+import { parseUsername } from '../../../common/rules/username'
+import type { OtpDelivery } from '../accounts/otp-delivery/index'
+import * as orders from '../orders/service'
+import { drainOutbox, type OutboxHandler } from '../orders/outbox'
+import * as q from '../orders/queries'
+import type { PaymentProviders } from '../payments/providers/registry'
+import type { ProviderName } from '../payments/providers/types'
+
+/** What the outbox delivers: the order confirmation (SMS or email) and refunds through the payment provider. */
+export function outboxHandlers(app: FastifyInstance, providers: () => PaymentProviders, delivery: OtpDelivery): Record<string, OutboxHandler> {
+  const db = app.deps.db
+  return {
+    async order_confirmation(payload) {
+      const order = await q.findOrderById(db, Number(payload.orderId))
+      if (!order) return
+      const to = parseUsername(order.address.mobile)
+      if (!to) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      const text = `Your ${siteName} order ${order.orderNumber} of ${formatINR(order.totalPaise)} is confirmed. Thank you for shopping with us.`
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} confirmed`, text } })
+    },
+    async refund(payload, message) {
+      const payment = await q.findPaymentById(db, Number(payload.paymentId))
+      if (!payment?.providerOrderId || !payment.providerPaymentId || payment.status !== 'refund_pending') return
+      const order = (await q.findOrderById(db, payment.orderId))!
+      const refundId = `${order.orderNumber}-r${payment.attempt}`
+      const result = await providers()
+        .providerFor(payment.provider as ProviderName)
+        .refund({ providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: payment.amountPaise, refundId, note: `outbox ${message.id}` })
+      await q.setRefundIds(db, payment.id, refundId, result.providerRefundId)
+      if (result.status === 'processed') await orders.refundSettled(db, payment, result.amountPaise, result.providerRefundId)
+      if (result.status === 'failed') throw new Error('refund failed at the provider')
+    },
+  }
+}
+
+/** The app's background work: release unpaid holds and drain the outbox. Every step is safe with several processes. */
+export function startOrderJobs(app: FastifyInstance, handlers: Record<string, OutboxHandler>) {
+  const every = app.deps.config.ORDER_JOBS_INTERVAL_MS
+  if (every === 0) return
+  let running = false
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      await orders.releaseExpired(app.deps.db)
+      await drainOutbox(app.deps.db, handlers, app.log)
+    } catch (err) {
+      app.log.error({ err }, 'order jobs failed')
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(() => void tick(), every)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { confirmPayment, getCheckoutSlots, getPayment, placeOrder } from '../../../common/contracts/checkout'
+import { AppError } from '../../platform/errors'
+import { guardHook, requireUser } from '../../platform/guards'
+import { route } from '../../platform/route'
+import { requestOrigin } from '../../platform/site-context'
+import type { OtpDelivery } from '../accounts/otp-delivery/index'
+import { createPaymentProviders, type PaymentProviders } from '../payments/providers/registry'
+import { outboxHandlers, startOrderJobs } from './jobs'
+import * as pay from './pay'
+import { placeOrder as place } from './place-order'
+import { checkoutSlots } from './slots'
+import { receiveWebhook } from './webhooks'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the payment providers of this process; tests listening on a port point them at it */
+    payments: PaymentProviders
+  }
+}
+
+/** Where the webhooks arrive: server to server, so no website header, session or XSRF (request-context skips it). */
+export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
+
+const orThrow = <T>(r: { ok: true; value: T } | { ok: false; kind: 'not_found' | 'conflict' | 'invalid'; message: string }): T => {
+  if (!r.ok) throw new AppError(r.kind, r.message)
+  return r.value
+}
+
+export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { otpDelivery: OtpDelivery }) {
+  app.decorate('payments', createPaymentProviders(app.deps.config))
+  const signedIn = { preValidation: guardHook(requireUser) }
+  const origin = (req: FastifyRequest) => requestOrigin(req)
+
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', signedIn.preValidation)
+    route(scope, getCheckoutSlots, async (req) => (await checkoutSlots(req.ctx, req.query.address_id)) ?? orThrow({ ok: false, kind: 'not_found', message: 'This address was not found' }), { tags: ['checkout'] })
+    route(scope, placeOrder, async (req) => {
+      const r = await place(req.ctx, requireUser(req.ctx).id, req.body)
+      return orThrow(r.ok ? { ok: true, value: r.order } : r)
+    }, { tags: ['checkout'] })
+    route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, app.payments, req.params.orderId, origin(req))), { tags: ['checkout'] })
+    route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, app.payments, req.params.orderId, req.body)), { tags: ['checkout'] })
+  })
+
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes: keep the body as a Buffer here (and only here).
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+    scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, { schema: { hide: true }, bodyLimit: 1024 * 1024 }, async (req, reply) => {
+      if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
+      const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
+      return reply.code(answer.status).send({ message: answer.message })
+    })
+  })
+
+  startOrderJobs(app, outboxHandlers(app, () => app.payments, otpDelivery))
+}

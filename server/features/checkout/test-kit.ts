@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net'
+import { and, eq } from 'drizzle-orm'
+import type { Product } from '../../../common/contracts/catalogue'
+import type { PlacedOrder } from '../../../common/contracts/checkout'
+import type { Config } from '../../config'
+import { addresses, stock } from '../../db/schema/index'
+import { buildTestApp, type Driver, MAIN, type TestApp, type TestSession } from '../../test/app'
+import { newShopper, type SignedIn } from '../../test/shopper'
+import { createPaymentProviders } from '../payments/providers/registry'
+
+/** The app on a loopback port (so the simulator's provider APIs answer real HTTP), its background jobs off. */
+export async function startCheckoutApp(driver: Driver, overrides: Partial<Config> = {}) {
+  const t = await buildTestApp(driver, { ORDER_JOBS_INTERVAL_MS: 0, PAYMENT_HTTP_TIMEOUT_MS: 3000, ...overrides })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+  t.app.payments = createPaymentProviders(t.app.deps.config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
+  const sim = async <T = Record<string, unknown>>(path: string, body: unknown) =>
+    (await (await fetch(`${origin}/__sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as T
+  await sim('/webhooks/options', { urls: { razorpay: `${origin}/s/api/payments/webhooks/razorpay`, cashfree: `${origin}/s/api/payments/webhooks/cashfree` }, backoffMs: 20 })
+  const catalogue: Product[] = (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data
+  return { t, origin, sim, catalogue, ...shopping(t, catalogue) }
+}
+
+export function shopping(t: TestApp, catalogue: Product[]) {
+  const call = (s: TestSession | undefined, method: 'GET' | 'POST', url: string, payload?: object, origin = MAIN) => t.call({ method, url: `/s/api${url}`, session: s, payload, origin })
+  const sellable = () => catalogue.flatMap((p) => p.packs.filter((k) => k.in_stock)).sort((a, b) => a.price - b.price)
+  return {
+    call,
+    sellable,
+    setStock: (packId: number, warehouseId: number, quantity: number) =>
+      t.app.deps.db.update(stock).set({ quantity, reserved: 0 }).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))),
+    stockOf: async (packId: number, warehouseId: number) =>
+      (await t.app.deps.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0],
+    /** a new shopper with an address in 560001 and `units` of each pack in the cart */
+    async shopperWithCart(packs: { pack_id: number; warehouse_id: number }[], units = 1, origin = MAIN): Promise<SignedIn & { addressId: number }> {
+      const s = await newShopper(t, origin)
+      const [a] = await t.app.deps.db
+        .insert(addresses)
+        .values({ websiteId: s.websiteId, userId: s.userId, name: 'Asha Rao', mobile: '9876512345', house: '12', street: 'MG Road', area: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', isDefault: true })
+        .returning({ id: addresses.id })
+      await call(s, 'GET', '/check/pincode/560001', undefined, origin)
+      for (const p of packs) for (let i = 0; i < units; i++) await call(s, 'POST', '/cart/add', { pack_id: p.pack_id, warehouse_id: p.warehouse_id }, origin)
+      return { ...s, addressId: a.id }
+    },
+    /** the first open window of every delivery group */
+    async firstSlots(s: TestSession, addressId: number, origin = MAIN) {
+      const res = await call(s, 'GET', `/checkout/slots?address_id=${addressId}`, undefined, origin)
+      const groups: { delivery_charge_id: number; slots: { id: number; open: boolean }[] }[] = res.json().groups
+      return groups.map((g) => ({ delivery_charge_id: g.delivery_charge_id, slot_id: g.slots.find((x) => x.open)!.id }))
+    },
+    async place(s: TestSession & { addressId: number }, method: string, extra: object = {}, origin = MAIN) {
+      const slots = await this.firstSlots(s, s.addressId, origin)
+      const res = await call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}`, ...extra }, origin)
+      return { res, order: res.json() as PlacedOrder }
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
+import { AppError } from '../../platform/errors'
+import { guardHook, requireUser } from '../../platform/guards'
+import { route } from '../../platform/route'
+import * as orders from './service'
+
+const orThrow = (r: orders.OrderResult) => {
+  if (!r.ok) throw new AppError(r.kind, r.message)
+  return r.order
+}
+
+export async function orderRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', guardHook(requireUser))
+    const tags = ['orders']
+    route(scope, listOrders, (req) => orders.list(req.ctx, req.query.page), { tags })
+    route(scope, getOrder, async (req) => orThrow(await orders.get(req.ctx, req.params.id)), { tags })
+    route(scope, getOrderByNumber, async (req) => orThrow(await orders.getByNumber(req.ctx, req.params.number)), { tags })
+    route(scope, cancelOrder, async (req) => orThrow(await orders.cancel(req.ctx, req.params.id)), { tags })
+    route(scope, reorder, async (req) => {
+      const result = await orders.reorder(req.ctx, req.params.id)
+      if (!result) throw new AppError('not_found', 'No such order')
+      return result
+    }, { tags })
+  })
+}
