@@ -1,6 +1,7 @@
 import type { Product } from '../../../common/contracts/catalogue'
 import { cn } from '../../lib/cn'
 import { ProductCard, type ProductCardProps } from './product-card'
+import { ProductCardSkeleton } from './product-card-skeleton'
 
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5'
 
@@ -38,16 +39,7 @@ export function ProductGridSkeleton({ count = 10, className }: { count?: number;
   return (
     <div role="status" aria-label="Loading products" className={cn(gridClasses, className)}>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} aria-hidden="true" className="flex flex-col rounded-lg border border-border bg-surface p-3">
-          <div className="aspect-square w-full animate-pulse rounded-md bg-border/60" />
-          <div className="mt-3 h-4 w-11/12 animate-pulse rounded bg-border/60" />
-          <div className="mt-1.5 h-4 w-2/3 animate-pulse rounded bg-border/60" />
-          <div className="mt-2 h-3 w-1/3 animate-pulse rounded bg-border/60" />
-          <div className="mt-4 flex items-center justify-between">
-            <div className="h-5 w-16 animate-pulse rounded bg-border/60" />
-            <div className="h-9 w-20 animate-pulse rounded-md bg-border/60" />
-          </div>
-        </div>
+        <ProductCardSkeleton key={i} />
       ))}
     </div>
   )

@@ -21,26 +21,29 @@ const link = (name: string, href: string, value: string | null = null, group = 0
   children: [],
 })
 
+/** The standard header: every slot shown, template 1, the spec's default sizes. */
+export const DEFAULT_NAV_SETTING: SiteSettings['navSetting'] = {
+  nav_alignment: 'left',
+  logo_settings: JSON.stringify({ image_size: 'contain', image_height: 56, image_width: 56 }),
+  search_setting: { width: 100 },
+  navbar_height: 56,
+  sub_navbar_height: 40,
+  navbar_template: 1,
+  header_template: 1,
+  footer_name: '',
+  show_cart_icon: true,
+  show_pincode: true,
+  show_login: true,
+  show_account: true,
+  show_logo: true,
+  show_register: false,
+  show_search_bar: true,
+}
+
 /** What a new website starts with: the standard header, a categories menu, a footer, both themes, the demo delivery rule. */
 export function newWebsiteSettings(name: string, description: string, primary: string): SiteSettings {
   return {
-    navSetting: {
-      nav_alignment: 'left',
-      logo_settings: JSON.stringify({ image_size: 'contain', image_height: 56, image_width: 56 }),
-      search_setting: { width: 100 },
-      navbar_height: 56,
-      sub_navbar_height: 40,
-      navbar_template: 1,
-      header_template: 1,
-      footer_name: name,
-      show_cart_icon: true,
-      show_pincode: true,
-      show_login: true,
-      show_account: true,
-      show_logo: true,
-      show_register: false,
-      show_search_bar: true,
-    },
+    navSetting: { ...DEFAULT_NAV_SETTING, footer_name: name },
     navs: [link('Categories', '/products', '/categories'), link('All Products', '/products')],
     footers: [{ ...link('Shop', ''), group: 1, children: [link('All Products', '/products', null, 1)] }],
     webSeo: { og_title: name, og_description: description || null, meta_keywords: null, og_image: null },

@@ -1,4 +1,5 @@
 import type { NavItemNode, SiteSettings } from '../../../../common/contracts/site-settings'
+import { DEFAULT_NAV_SETTING } from '../../../features/accounts/website-defaults'
 
 export interface SeedSite {
   key: 'main' | 'shop2'
@@ -29,23 +30,7 @@ const footerColumn = (group: number, name: string, links: [string, string][]): N
   children: links.map(([n, l]) => ({ ...nav(n, l), group })),
 })
 
-const baseNavSetting: SiteSettings['navSetting'] = {
-  nav_alignment: 'left',
-  logo_settings: JSON.stringify({ image_size: 'contain', image_height: 56, image_width: 56 }),
-  search_setting: { width: 100 },
-  navbar_height: 56,
-  sub_navbar_height: 40,
-  navbar_template: 1,
-  header_template: 1,
-  footer_name: '',
-  show_cart_icon: true,
-  show_pincode: true,
-  show_login: true,
-  show_account: true,
-  show_logo: true,
-  show_register: false,
-  show_search_bar: true,
-}
+const baseNavSetting = DEFAULT_NAV_SETTING
 
 const delivery = { chargePaise: 3000, freeAbovePaise: 49900 }
 
