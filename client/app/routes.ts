@@ -15,7 +15,7 @@ function clientRoute(load: () => Promise<ComponentType>): LazyRoute {
   return Object.assign(Gated, { preload: route.preload })
 }
 
-/** Sign-in, account and superadmin screens (issue #3), each in its own chunk, none in a shopper's first load. */
+/** Sign-in, account and superadmin screens (issue #3), checkout and orders (issue #5), each in its own chunk, none in a shopper's first load. */
 export const CLIENT_ROUTES: [path: string, route: LazyRoute][] = [
   ['/auth/login', clientRoute(() => import('../routes/auth-login').then((m) => m.AuthLoginRoute))],
   ['/auth/verify', clientRoute(() => import('../routes/auth-verify').then((m) => m.AuthVerifyRoute))],
@@ -30,11 +30,18 @@ export const CLIENT_ROUTES: [path: string, route: LazyRoute][] = [
   ['/account/orders', clientRoute(() => import('../routes/account-orders').then((m) => m.AccountOrdersRoute))],
   ['/account/wishlist', clientRoute(() => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute))],
   ['/account/dashboard', clientRoute(() => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute))],
+  ['/account/orders/:id', clientRoute(() => import('../routes/account-order').then((m) => m.AccountOrderRoute))],
+  // Checkout and orders (issue #5)
+  ['/checkout', clientRoute(() => import('../routes/checkout').then((m) => m.CheckoutRoute))],
+  ['/checkout/razorpay/:id', clientRoute(() => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute))],
+  ['/checkout/cashfree/:id', clientRoute(() => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute))],
+  ['/checkout/confirm/:id', clientRoute(() => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute))],
+  ['/order/success/:ordernumber', clientRoute(() => import('../routes/order-success').then((m) => m.OrderSuccessRoute))],
 ]
 
 /** The route component a path renders, to preload before rendering or hydrating. */
 export function routeComponentFor(pathname: string): LazyRoute {
-  const client = CLIENT_ROUTES.find(([path]) => path === pathname)
+  const client = CLIENT_ROUTES.find(([path]) => (path.includes(':') ? matchPath(path, pathname) !== null : path === pathname))
   if (client) return client[1]
   if (pathname === '/') return HomeRoute
   if (pathname === '/products') return ProductsRoute

@@ -1,9 +1,7 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { Brand, CategoryNode } from '../../../common/contracts/catalogue'
 import { Button } from '../../ui/button'
 import { useProductList } from './api'
-import { BrandFilterDrawer } from './brand-filter-drawer'
-import { CategoryFilterDrawer } from './category-filter-drawer'
 import { FilterChips } from './filter-chips'
 import { FilterSidebar } from './filter-sidebar'
 import { listHeading, productCount } from './list-heading'
@@ -11,6 +9,10 @@ import type { ProductCardProps } from './product-card'
 import { ProductResults } from './product-results'
 import { SortSelect } from './sort-select'
 import { useProductQueryParams } from './use-product-query-params'
+
+// The phone filter drawers load when first opened: desktop shoppers and first loads never need them.
+const BrandFilterDrawer = lazy(() => import('./brand-filter-drawer').then((m) => ({ default: m.BrandFilterDrawer })))
+const CategoryFilterDrawer = lazy(() => import('./category-filter-drawer').then((m) => ({ default: m.CategoryFilterDrawer })))
 
 export interface ProductListPageProps {
   /** Site data from the route module (GET /api/init). */
@@ -26,7 +28,12 @@ export interface ProductListPageProps {
 export function ProductListPage({ categories, brands, action, corner }: ProductListPageProps) {
   const { params, update } = useProductQueryParams()
   const list = useProductList(params)
-  const [drawer, setDrawer] = useState<'categories' | 'brands' | null>(null)
+  const [drawer, setDrawerState] = useState<'categories' | 'brands' | null>(null)
+  const [opened, setOpened] = useState(false)
+  const setDrawer = (next: 'categories' | 'brands' | null) => {
+    if (next) setOpened(true)
+    setDrawerState(next)
+  }
   const headingRef = useRef<HTMLHeadingElement>(null)
   const total = list.data?.meta.total
   const c = params.c ?? []
@@ -77,9 +84,13 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
         </div>
       </div>
 
-      <CategoryFilterDrawer open={drawer === 'categories'} onClose={() => setDrawer(null)} categories={categories} selected={c} />
-      <BrandFilterDrawer open={drawer === 'brands'} onClose={() => setDrawer(null)} brands={brands} selected={b}
-        onChange={(next) => update({ b: next })} total={total} />
+      {opened && (
+        <Suspense fallback={null}>
+          <CategoryFilterDrawer open={drawer === 'categories'} onClose={() => setDrawer(null)} categories={categories} selected={c} />
+          <BrandFilterDrawer open={drawer === 'brands'} onClose={() => setDrawer(null)} brands={brands} selected={b}
+            onChange={(next) => update({ b: next })} total={total} />
+        </Suspense>
+      )}
     </div>
   )
 }

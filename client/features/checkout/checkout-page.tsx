@@ -1,0 +1,313 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import type { Address } from '../../../common/contracts/accounts'
+import type { Cart } from '../../../common/contracts/cart'
+import type { SlotGroup } from '../../../common/contracts/checkout'
+import { toPaise } from '../../../common/money'
+import { cn } from '../../lib/cn'
+import { errorText } from '../../lib/error-text'
+import { Link, useNavigate } from '../../lib/router'
+import { Button, buttonClasses } from '../../ui/button'
+import { toast } from '../../ui/toast'
+import { AddressForm } from '../accounts/address-form'
+import { useAddresses, useCreateAddress } from '../accounts/api'
+import { FormAlert } from '../accounts/form-alert'
+import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
+import { cartRupees, clock, newIdempotencyKey, PAYMENT_HINTS, paymentLabel, slotDay } from './format'
+
+function Step({ n, title, children, done, id }: { n: number; title: string; children: ReactNode; done?: boolean; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border bg-surface p-4 sm:p-5">
+      <h2 id={id} className="mb-3 flex items-center gap-3 text-base font-semibold sm:text-lg">
+        <span aria-hidden="true" className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold', done ? 'bg-primary text-on-primary' : 'bg-background text-muted')}>
+          {done ? '✓' : n}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+const radioCard = (checked: boolean, disabled = false) =>
+  cn(
+    'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary',
+    checked ? 'border-primary bg-primary/5' : 'border-border hover:bg-background',
+    disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+  )
+
+function AddressStep({ addresses, chosen, onChoose }: { addresses: Address[]; chosen: number | null; onChoose: (id: number) => void }) {
+  const create = useCreateAddress()
+  const [adding, setAdding] = useState(addresses.length === 0)
+  useEffect(() => {
+    if (addresses.length === 0) setAdding(true)
+  }, [addresses.length])
+  return (
+    <div className="space-y-3">
+      {addresses.length > 0 && (
+        <fieldset>
+          <legend className="sr-only">Deliver to</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {addresses.map((a) => (
+              <label key={a.id} className={radioCard(chosen === a.id)}>
+                <input type="radio" name="address" className="mt-1 accent-primary" checked={chosen === a.id} onChange={() => onChoose(a.id)}
+                  aria-label={`${a.name}, ${a.house}, ${a.street}, ${a.area}, ${a.city} ${a.pincode}`} />
+                <span className="min-w-0">
+                  <span className="flex flex-wrap items-center gap-2 font-semibold">
+                    {a.name}
+                    <span className="rounded bg-background px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-muted uppercase">{a.type}</span>
+                  </span>
+                  <span className="mt-0.5 block text-muted">{a.house}, {a.street}, {a.area}, {a.city} {a.pincode}</span>
+                  <span className="block text-muted">Mobile: {a.mobile}</span>
+                  {!a.serviceable && <span className="mt-1 block text-danger">{a.delivery_message}</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {adding ? (
+        <div className="rounded-lg border border-dashed border-border p-3 sm:p-4">
+          <h3 className="mb-3 text-sm font-semibold">New address</h3>
+          <AddressForm
+            onCancel={() => (addresses.length ? setAdding(false) : undefined)}
+            onSubmit={async (input) => {
+              const before = new Set(addresses.map((a) => a.id))
+              const list = await create.mutateAsync(input)
+              const added = list.addresses.find((a) => !before.has(a.id))
+              if (added) onChoose(added.id)
+              toast.success('Address added')
+              setAdding(false)
+            }}
+          />
+        </div>
+      ) : (
+        <button type="button" onClick={() => setAdding(true)} className="text-sm font-medium text-primary hover:underline">+ Add a new address</button>
+      )}
+    </div>
+  )
+}
+
+type Chosen = Record<number, number>
+
+function SlotStep({ groups, cart, chosen, onChoose }: { groups: SlotGroup[]; cart: Cart; chosen: Chosen; onChoose: (groupId: number, slotId: number) => void }) {
+  if (groups.length === 0) return <p className="text-sm text-muted">No delivery windows for this address.</p>
+  return (
+    <div className="space-y-5">
+      {groups.map((g, i) => {
+        const names = g.items.map((packId) => cart.items.find((it) => it.pack_id === packId)?.name).filter(Boolean)
+        const days = [...new Set(g.slots.map((s) => s.date))]
+        return (
+          <fieldset key={g.delivery_charge_id}>
+            <legend className="text-sm font-medium">
+              {groups.length > 1 ? `Delivery ${i + 1} of ${groups.length}` : 'Choose a delivery window'}
+              {groups.length > 1 && names.length > 0 && <span className="block text-xs font-normal text-muted">{names.join(', ')}</span>}
+            </legend>
+            {g.slots.length === 0 && <p className="mt-2 text-sm text-danger">No delivery windows are open for these items. Please try again later.</p>}
+            {days.map((day) => (
+              <div key={day} className="mt-3">
+                <p className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{slotDay(day)}</p>
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                  {g.slots.filter((s) => s.date === day).map((s) => (
+                    <label key={s.id} className={cn(radioCard(chosen[g.delivery_charge_id] === s.id, !s.open), 'items-center justify-center py-2.5 text-center')}>
+                      <input type="radio" className="sr-only" name={`slot-${g.delivery_charge_id}`} disabled={!s.open} checked={chosen[g.delivery_charge_id] === s.id}
+                        onChange={() => onChoose(g.delivery_charge_id, s.id)} aria-label={`${slotDay(s.date)}, ${clock(s.start)} to ${clock(s.end)}${s.open ? '' : ', full'}`} />
+                      <span>
+                        <span className="block font-medium">{clock(s.start)} – {clock(s.end)}</span>
+                        {!s.open && <span className="block text-xs">Full</span>}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </fieldset>
+        )
+      })}
+    </div>
+  )
+}
+
+function Summary({ cart }: { cart: Cart }) {
+  return (
+    <div>
+      <ul className="divide-y divide-border" aria-label="Items">
+        {cart.items.map((it) => (
+          <li key={it.pack_id} className="py-2 text-sm" data-testid="checkout-line">
+            <div className="flex justify-between gap-3">
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{it.name}</span>
+                <span className="text-xs text-muted">{it.pack} × {it.quantity}</span>
+              </span>
+              <span className="shrink-0 font-medium">{cartRupees(it.amount)}</span>
+            </div>
+            {!it.valid && <p role="alert" className="mt-1 text-xs font-medium text-danger">{it.message ?? 'This item cannot be ordered right now'}</p>}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 space-y-1.5 border-t border-border pt-3 text-sm">
+        <div className="flex justify-between"><dt>Items</dt><dd>{cartRupees(cart.amount)}</dd></div>
+        {cart.discount > 0 && <div className="flex justify-between text-success"><dt>Discount{cart.offercode ? ` (${cart.offercode})` : ''}</dt><dd>−{cartRupees(cart.discount)}</dd></div>}
+        <div className="flex justify-between">
+          <dt>Delivery</dt>
+          <dd>{cart.finalDelivery > 0 ? cartRupees(cart.finalDelivery) : <>{cart.delivery_charge > 0 && <s className="mr-1 text-muted">{cartRupees(cart.delivery_charge)}</s>}FREE</>}</dd>
+        </div>
+        <div className="flex justify-between border-t border-border pt-2 text-base font-semibold"><dt>Total</dt><dd data-testid="checkout-total">{cartRupees(cart.total)}</dd></div>
+      </dl>
+      {cart.deliveryMessage && <p className="mt-2 text-xs text-muted">{cart.deliveryMessage}</p>}
+    </div>
+  )
+}
+
+/** /checkout: address, delivery windows, payment, notes and every charge, then one 'Place order'. */
+export function CheckoutPage() {
+  const navigate = useNavigate()
+  const qc = useQueryClient()
+  const addresses = useAddresses()
+  const [addressId, setAddressId] = useState<number | null>(null)
+  const list = addresses.data?.addresses
+  // the default (or first deliverable) address is chosen for the shopper
+  useEffect(() => {
+    if (!list || (addressId && list.some((a) => a.id === addressId))) return
+    const pick = list.find((a) => a.is_default && a.serviceable) ?? list.find((a) => a.serviceable) ?? list[0]
+    setAddressId(pick?.id ?? null)
+  }, [list, addressId])
+  const cartQuery = useCheckoutCart(addressId)
+  const slotsQuery = useCheckoutSlots(addressId)
+  const cart = cartQuery.data
+  const groups = slotsQuery.data?.groups
+  const [slots, setSlots] = useState<Chosen>({})
+  // the first open window of each group is chosen until the shopper picks another
+  useEffect(() => {
+    if (!groups) return
+    setSlots((prev) => {
+      const next: Chosen = {}
+      for (const g of groups) {
+        const kept = g.slots.find((s) => s.id === prev[g.delivery_charge_id] && s.open)
+        const first = kept ?? g.slots.find((s) => s.open)
+        if (first) next[g.delivery_charge_id] = first.id
+      }
+      return next
+    })
+  }, [groups])
+  const [method, setMethod] = useState<string | null>(null)
+  useEffect(() => {
+    if (cart && (!method || !cart.paymentMethods.includes(method))) setMethod(cart.paymentMethods[0] ?? null)
+  }, [cart, method])
+  const [notes, setNotes] = useState('')
+  const [key] = useState(newIdempotencyKey)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const place = usePlaceOrder()
+
+  const problems = useMemo(() => {
+    const out: string[] = []
+    if (!addressId) out.push('Add a delivery address')
+    if (!cart) return out
+    if (addressId && !cart.serviceable) out.push(list?.find((a) => a.id === addressId)?.delivery_message ?? 'We do not deliver to this address')
+    if (cart.items.some((i) => !i.valid)) out.push('Remove or change the items marked in the summary')
+    if (groups?.some((g) => !slots[g.delivery_charge_id])) out.push('Choose a delivery window')
+    if (!method) out.push('Choose a payment method')
+    return out
+  }, [addressId, cart, groups, slots, method, list])
+
+  if (addresses.isError || cartQuery.isError) {
+    const err = addresses.error ?? cartQuery.error
+    return (
+      <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+        <p className="text-danger">{errorText(err)}</p>
+        <Button className="mt-4" onClick={() => (addresses.refetch(), cartQuery.refetch())}>Try again</Button>
+      </div>
+    )
+  }
+  if (!list || !cart) return <p className="px-4 py-16 text-center text-sm text-muted">Loading checkout…</p>
+  if (cart.items.length === 0 && !place.isSuccess) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-xl font-semibold">Your cart is empty</h1>
+        <p className="mt-1 text-sm text-muted">Add something to your cart to check out.</p>
+        <Link to="/products" className={buttonClasses({ className: 'mt-5' })}>Browse products</Link>
+      </div>
+    )
+  }
+
+  const ready = problems.length === 0 && !cartQuery.isFetching && !slotsQuery.isFetching
+  async function submit() {
+    if (!ready || !cart || !addressId || !method || !groups) return
+    setRefusal(null)
+    try {
+      const placed = await place.mutateAsync({
+        address_id: addressId,
+        slots: groups.map((g) => ({ delivery_charge_id: g.delivery_charge_id, slot_id: slots[g.delivery_charge_id]! })),
+        payment_method: method as 'cod',
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        expected_total: toPaise(cart.total),
+        idempotency_key: key,
+      })
+      navigate(placed.next.startsWith('/') ? placed.next : `/order/success/${placed.order_number}`, { replace: true })
+      void refreshCart(qc)
+    } catch (err) {
+      setRefusal(errorText(err))
+      void refreshCart(qc)
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-3 pt-4 pb-4 sm:px-4 sm:pt-8">
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h1 className="text-xl font-semibold sm:text-2xl">Checkout</h1>
+        <span className="text-sm text-muted">{cart.quantity} item{cart.quantity === 1 ? '' : 's'}</span>
+      </div>
+      <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6">
+        <div className="space-y-3 sm:space-y-4">
+          <Step n={1} id="step-address" title="Delivery address" done={!!addressId && cart.serviceable}>
+            <AddressStep addresses={list} chosen={addressId} onChoose={(id) => (setAddressId(id), setRefusal(null))} />
+          </Step>
+          <Step n={2} id="step-slot" title="Delivery window" done={!!groups && groups.length > 0 && groups.every((g) => slots[g.delivery_charge_id])}>
+            {!addressId ? <p className="text-sm text-muted">Choose an address to see delivery windows.</p>
+              : slotsQuery.isError ? <p role="alert" className="text-sm text-danger">{errorText(slotsQuery.error)}</p>
+              : !groups ? <p className="text-sm text-muted">Loading delivery windows…</p>
+              : <SlotStep groups={groups} cart={cart} chosen={slots} onChoose={(g, s) => setSlots((prev) => ({ ...prev, [g]: s }))} />}
+          </Step>
+          <Step n={3} id="step-payment" title="Payment" done={!!method}>
+            <fieldset className="grid gap-2">
+              <legend className="sr-only">Payment method</legend>
+              {cart.paymentMethods.map((m) => (
+                <label key={m} className={radioCard(method === m)}>
+                  <input type="radio" name="payment" className="mt-1 accent-primary" checked={method === m} onChange={() => setMethod(m)} />
+                  <span>
+                    <span className="block font-semibold">{paymentLabel(m)}</span>
+                    {PAYMENT_HINTS[m] && <span className="block text-muted">{PAYMENT_HINTS[m]}</span>}
+                  </span>
+                </label>
+              ))}
+              {cart.paymentMethods.length === 0 && <p className="text-sm text-danger">This shop does not take orders online right now.</p>}
+            </fieldset>
+          </Step>
+          <Step n={4} id="step-notes" title="Notes (optional)" done={notes.trim() !== ''}>
+            <label htmlFor="order-notes" className="sr-only">Order notes</label>
+            <textarea id="order-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2}
+              placeholder="Anything the delivery person should know?"
+              className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 sm:text-sm" />
+            <p className="text-right text-xs text-muted">{notes.length}/500</p>
+          </Step>
+        </div>
+        <aside aria-labelledby="summary-title" className="mt-3 rounded-xl border border-border bg-surface p-4 sm:mt-4 sm:p-5 lg:sticky lg:top-20 lg:mt-0">
+          <h2 id="summary-title" className="text-base font-semibold sm:text-lg">Order summary</h2>
+          <Summary cart={cart} />
+          <div className="sticky bottom-0 -mx-4 mt-4 border-t border-border bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-5 sm:px-5 lg:static lg:mx-0 lg:border-0 lg:px-0 lg:pb-0">
+            <FormAlert message={refusal} />
+            {problems.length > 0 && (
+              <ul id="checkout-problems" className="mb-2 space-y-0.5 text-xs text-danger">
+                {problems.map((p) => <li key={p}>{p}</li>)}
+              </ul>
+            )}
+            <Button size="lg" className="mt-2 w-full" onClick={submit} disabled={!ready} loading={place.isPending}
+              aria-describedby={problems.length ? 'checkout-problems' : undefined}>
+              Place order · {cartRupees(cart.total)}
+            </Button>
+          </div>
+        </aside>
+      </div>
+    </div>
+  )
+}

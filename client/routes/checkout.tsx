@@ -1,0 +1,10 @@
+import { useDocumentHead } from '../app/use-document-head'
+import { CheckoutPage } from '../features/checkout/checkout-page'
+import { useInit } from '../features/site-settings/api'
+
+export function CheckoutRoute() {
+  const { user } = useInit()
+  useDocumentHead({ title: 'Checkout' })
+  if (!user) return null
+  return <CheckoutPage />
+}
