@@ -146,6 +146,19 @@ describe('mobile', () => {
     await filter.getByRole('button', { name: 'Apply Filters' }).click()
     await page.waitForURL(/\/products\?c=beverages$/)
     await page.locator('article').first().waitFor()
+
+    // Brands have their own drawer on a phone; ticking one filters at once, on top of the category.
+    await page.getByRole('button', { name: /^Brands/ }).click()
+    const brandsDrawer = page.getByRole('dialog', { name: 'Brands' })
+    const filtered = page.waitForResponse((r) => r.url().includes('/s/api/products?') && r.url().includes('b=chai-bagaan'))
+    await brandsDrawer.getByRole('checkbox', { name: /Chai Bagaan/ }).check()
+    await filtered
+    await page.waitForURL((u) => u.searchParams.get('c') === 'beverages' && u.searchParams.get('b') === 'chai-bagaan')
+    await brandsDrawer.getByRole('button', { name: /^(Show|Done)/ }).click()
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => {})
+    await page.locator('article').first().waitFor()
+    const names = await page.locator('article h3').allTextContents()
+    assert.ok(names.length > 0 && names.every((n) => n.startsWith('Chai Bagaan')), `only Chai Bagaan products: ${names}`)
     assert.deepEqual(errors, [])
     await context.close()
   })
