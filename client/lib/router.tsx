@@ -1,6 +1,6 @@
 /**
  * The router, on wouter (1.5 KB) rather than React Router (13 KB gzip): the shopper's first load has a
- * 120 KB budget (docs/decisions/0005). This module gives the rest of the client the few familiar names it needs.
+ * 120 KB budget (docs/decisions/0005-shopper-first-load-budget.md). This module gives the rest of the client the few familiar names it needs.
  */
 import { type AnchorHTMLAttributes, type ReactNode, useMemo, useState, useSyncExternalStore } from 'react'
 import { parse } from 'regexparam'
