@@ -115,7 +115,7 @@ export async function buildApp({ config, db, web = false, otpDelivery, logStream
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })
-  app.get('/s/api/docs', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/s/api/docs', { schema: { hide: true }, config: { noSiteContext: true } }, async () => app.swagger())
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/s/') || !web) return reply.code(404).send({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })

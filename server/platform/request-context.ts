@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** a GET that changes state (spec's remove/coupon, logout, check/pincode): needs the XSRF header too */
     xsrf?: boolean
+    /** called by servers or tools, not by a website's pages (payment webhooks, API docs): no website, session or XSRF */
+    noSiteContext?: boolean
   }
 }
 
@@ -57,9 +59,7 @@ export function registerRequestContext(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps
   app.decorateRequest('ctx', null as unknown as RequestCtx)
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/s/api/') || req.url.startsWith('/s/api/docs')) return
-    // Payment webhooks are server to server: no website, session or XSRF; their signature is checked instead.
-    if (req.url.startsWith('/s/api/payments/webhooks/')) return
+    if (!req.url.startsWith('/s/api/') || req.routeOptions.config?.noSiteContext) return
     req.ctx = await buildCtx(req, deps)
     if (SAFE_METHODS.has(req.method) && !req.routeOptions.config?.xsrf) return
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden', 'Cross-site requests are not allowed')

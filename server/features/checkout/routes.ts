@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Where the webhooks arrive: server to server, so no website header, session or XSRF (request-context skips it). */
+/** Where the webhooks arrive: server to server, so no website header, session or XSRF (route config noSiteContext). */
 export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
 
 const orThrow = <T>(r: { ok: true; value: T } | { ok: false; kind: 'not_found' | 'conflict' | 'invalid'; message: string }): T => {
@@ -46,7 +46,7 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
   await app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body as a Buffer here (and only here).
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, { schema: { hide: true }, bodyLimit: 1024 * 1024 }, async (req, reply) => {
+    scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, { schema: { hide: true }, bodyLimit: 1024 * 1024, config: { noSiteContext: true } }, async (req, reply) => {
       if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
       const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
       return reply.code(answer.status).send({ message: answer.message })
