@@ -40,6 +40,13 @@ export async function listAddresses(ctx: RequestCtx): Promise<AddressList> {
   return { addresses: await Promise.all(rows.map((r) => toAddress(ctx, r, checks))) }
 }
 
+/** One of the signed-in user's addresses on this website (with serviceability); null for anyone else's id. */
+export async function findAddress(ctx: RequestCtx, id: number): Promise<Address | null> {
+  if (!ctx.user) return null
+  const row = await q.findAddress(ctx.db, ctx.site.id, ctx.user.id, id)
+  return row ? toAddress(ctx, row, new Map()) : null
+}
+
 export async function createAddress(ctx: RequestCtx, values: q.AddressValues): Promise<AddressList> {
   const user = requireUser(ctx)
   await ctx.db.transaction(async (tx) => {

@@ -192,6 +192,11 @@ export function listAddresses(db: Conn, websiteId: number, userId: number) {
   return db.select().from(addresses).where(own(websiteId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.id))
 }
 
+export async function findAddress(db: Conn, websiteId: number, userId: number, id: number): Promise<AddressRow | null> {
+  const rows = await db.select().from(addresses).where(ownOne(websiteId, userId, id)).limit(1)
+  return rows[0] ?? null
+}
+
 export async function countAddresses(db: Conn, websiteId: number, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(addresses).where(own(websiteId, userId))
   return row.n

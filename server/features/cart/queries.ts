@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client'
-import { addresses, cartItems, carts, categories, packs, products, stock, warehouses } from '../../db/schema/index'
+import { cartItems, carts, categories, packs, products, stock, warehouses } from '../../db/schema/index'
 
 /** Whose cart: a signed-in shopper's, else the visitor session's. */
 export type CartOwner = { userId: number } | { sessionIdHash: string }
@@ -139,17 +139,4 @@ export async function deleteCart(tx: Tx, cartId: number) {
 
 export async function keepCouponIfNone(tx: Tx, cartId: number, code: string | null) {
   if (code) await tx.update(carts).set({ couponCode: sql`coalesce(${carts.couponCode}, ${code})` }).where(eq(carts.id, cartId))
-}
-
-/**
- * The pincode of one of the shopper's own addresses on this website (SECURITY AZ-03: another's is not found).
- * Addresses belong to the accounts feature; this read moves behind its service once it has one.
- */
-export async function findAddressPincode(db: Db, websiteId: number, userId: number, addressId: number): Promise<string | null> {
-  const rows = await db
-    .select({ pincode: addresses.pincode })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.websiteId, websiteId), eq(addresses.userId, userId)))
-    .limit(1)
-  return rows[0]?.pincode ?? null
 }

@@ -1,4 +1,5 @@
 import { type Cart, MAX_LINE_QUANTITY } from '../../../common/contracts/cart'
+import { findAddress } from '../accounts/addresses'
 import type { RequestCtx } from '../../platform/request-context'
 import { deliveryTarget, type DeliveryTarget } from '../delivery/schedule'
 import { cartAnswer, emptyCart, paymentMethods } from './cart-answer'
@@ -27,7 +28,7 @@ export async function findOwnCart(ctx: RequestCtx): Promise<queries.CartRow | nu
 export async function getCart(ctx: RequestCtx, options: { addressId?: number } = {}): Promise<CartResult> {
   let target: DeliveryTarget | undefined
   if (options.addressId !== undefined) {
-    const pincode = ctx.user ? await queries.findAddressPincode(ctx.db, ctx.site.id, ctx.user.id, options.addressId) : null
+    const pincode = (await findAddress(ctx, options.addressId))?.pincode
     if (!pincode) return { ok: false, kind: 'not_found', message: 'This address was not found' }
     target = await deliveryTarget(ctx, pincode)
   }

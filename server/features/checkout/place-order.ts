@@ -3,7 +3,7 @@ import { formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
-import { listAddresses } from '../accounts/addresses'
+import { findAddress } from '../accounts/addresses'
 import { paymentMethods } from '../cart/cart-answer'
 import { type CheckoutCart, cartForCheckout, clearCart } from '../cart/checkout-cart'
 import { reserveStock } from '../catalogue/stock'
@@ -47,7 +47,7 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
   const again = await orders.findByIdempotencyKey(ctx, userId, input.idempotency_key)
   if (again) return { ok: true, order: placedAnswer(again) }
   if (!paymentMethods(ctx).includes(input.payment_method)) return { ok: false, kind: 'invalid', message: 'This payment method is not offered here' }
-  const address = (await listAddresses(ctx)).addresses.find((a) => a.id === input.address_id)
+  const address = await findAddress(ctx, input.address_id)
   if (!address) return { ok: false, kind: 'not_found', message: 'This address was not found' }
   if (!address.serviceable) return { ok: false, kind: 'invalid', message: address.delivery_message }
   try {

@@ -1,13 +1,13 @@
 import type { SlotGroup } from '../../../common/contracts/checkout'
 import type { RequestCtx } from '../../platform/request-context'
-import { listAddresses } from '../accounts/addresses'
+import { findAddress } from '../accounts/addresses'
 import { cartForCheckout } from '../cart/checkout-cart'
 import { deliveryTarget } from '../delivery/schedule'
 import { slotOptions } from '../delivery/slots'
 
 /** The windows of each delivery group of the cart for one of the shopper's addresses (full ones disabled). */
 export async function checkoutSlots(ctx: RequestCtx, addressId: number): Promise<{ groups: SlotGroup[] } | null> {
-  const address = (await listAddresses(ctx)).addresses.find((a) => a.id === addressId)
+  const address = await findAddress(ctx, addressId)
   if (!address) return null
   const target = await deliveryTarget(ctx, address.pincode)
   const cart = await cartForCheckout(ctx, target)
