@@ -41,14 +41,14 @@ export async function buildTestApp(driver: Driver, overrides: Partial<Config> = 
  * Several apps on one new PostgreSQL database, as app processes behind a load balancer are (cache invalidation).
  * `url` is the database's; the database is dropped when the last app closes.
  */
-export async function buildTestAppsOnOneDatabase(count: number, overrides: Partial<Config> = {}): Promise<{ apps: TestApp[]; url: string }> {
+export async function buildTestAppsOnOneDatabase(count: number, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<{ apps: TestApp[]; url: string }> {
   const { url, drop } = await copyPostgresTemplate()
   let open = count
   const dropAfterLast = async () => {
     if (--open === 0) await drop()
   }
   const apps: TestApp[] = []
-  for (let i = 0; i < count; i++) apps.push(await appOn(await openDb({ url, poolSize: 3 }), overrides, {}, dropAfterLast))
+  for (let i = 0; i < count; i++) apps.push(await appOn(await openDb({ url, poolSize: 3 }), overrides, extra, dropAfterLast))
   return { apps, url }
 }
 
