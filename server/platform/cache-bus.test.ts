@@ -4,8 +4,10 @@ import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf } from '../db/client'
+import { type Database, rowsOf } from '../db/client'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
+import { createAppCaches } from './cache'
+import { createCacheBus } from './cache-bus'
 
 const REDIS_URL = process.env.TEST_REDIS_URL
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -204,5 +206,21 @@ describe.runIf(drivers.includes('postgres') && REDIS_URL)('two app processes wit
     expect(await priceOf(b, main), 'caching again').toBe(before - 3)
     await a.app.deps.caches.invalidateWebsite(main.websiteId)
     await within(1000, async () => (await priceOf(b, main)) === before - 4)
+  })
+})
+
+describe('a bus that cannot listen', () => {
+  const unreachable: Database = { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/nowhere', db: undefined as never, close: async () => {} }
+  it.each([['PostgreSQL', undefined], ['Redis', 'redis://127.0.0.1:1']])('keeps nothing, says so once while it retries, and closes (%s)', async (_kind, redisUrl) => {
+    const warnings: string[] = []
+    const bus = await createCacheBus({ database: unreachable, redisUrl, log: { warn: (_o, msg) => warnings.push(msg), error() {} } })
+    const caches = createAppCaches(bus)
+    expect(bus.live()).toBe(false)
+    let loads = 0
+    for (let i = 0; i < 2; i++) await caches.catalogue.getOrLoad(1, 'k', async () => ++loads)
+    expect(loads, 'every answer from the database').toBe(2)
+    await new Promise((r) => setTimeout(r, 700)) // a few retries
+    expect(warnings).toEqual(['cache invalidations are not being received; caching is off until they are'])
+    await bus.close()
   })
 })
