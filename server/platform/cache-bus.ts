@@ -3,7 +3,7 @@ import type { Database } from '../db/client'
 import { listenPostgres } from './cache-bus-postgres'
 import { listenRedis } from './cache-bus-redis'
 
-/** A website id, or `*` for every website; never more than a few bytes (PostgreSQL refuses payloads over 8000). */
+/** A website id (anything else drops every website's answers): a few bytes, far below PostgreSQL's 8000-byte limit. */
 type Payload = string
 
 /** How invalidations reach the other app processes; each tells the bus when it may be missing some. */
@@ -32,7 +32,8 @@ export async function createCacheBus({ database, redisUrl, log }: { database: Da
   const drop = (websiteId: number | null) => {
     for (const handler of handlers) handler(websiteId)
   }
-  let up = database.kind === 'pglite'
+  const url = database.url // null for PGlite: one process, nothing to send or hear
+  let up = url === null
   let reported = false
   const events: TransportEvents = {
     onMessage: (payload) => drop(/^\d{1,15}$/.test(payload) ? Number(payload) : null),
@@ -49,7 +50,6 @@ export async function createCacheBus({ database, redisUrl, log }: { database: Da
       drop(null)
     },
   }
-  const url = database.url
   const transport: Transport | null = !url
     ? null
     : redisUrl
