@@ -22,16 +22,15 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} confirmed`, text } })
     },
     async refund(payload, message) {
-      const payment = await q.findPaymentById(db, Number(payload.paymentId))
-      if (!payment?.providerOrderId || !payment.providerPaymentId || payment.status !== 'refund_pending') return
-      const order = (await q.findOrderById(db, payment.orderId))!
-      const refundId = `${order.orderNumber}-r${payment.attempt}`
+      const refund = await orders.findRefund(db, Number(payload.refundId))
+      if (!refund || refund.status !== 'pending') return
+      // the reference makes a repeat (a crash before the mark, a lease run out) find the refund made before
       const result = await providers()
-        .providerFor(payment.provider as ProviderName)
-        .refund({ providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: payment.amountPaise, refundId, note: `outbox ${message.id}` })
-      await q.setRefundIds(db, payment.id, refundId, result.providerRefundId)
-      if (result.status === 'processed') await orders.refundSettled(db, payment, result.amountPaise, result.providerRefundId)
-      if (result.status === 'failed') throw new Error('refund failed at the provider')
+        .providerFor(refund.provider as ProviderName)
+        .refund({ providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, amountPaise: refund.amountPaise, refundId: refund.reference, note: `outbox ${message.id}` })
+      await orders.refundAccepted(db, refund, result.providerRefundId)
+      if (result.status === 'processed') await orders.refundSettled(db, refund, result.providerRefundId)
+      if (result.status === 'failed') await orders.refundFailed(db, refund)
     },
   }
 }

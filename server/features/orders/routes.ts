@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
+import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
-import { guardHook, requireUser } from '../../platform/guards'
+import { guardHook, requireAdmin, requireUser } from '../../platform/guards'
 import { route } from '../../platform/route'
 import * as orders from './service'
 
@@ -23,5 +24,11 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!result) throw new AppError('not_found', 'No such order')
       return result
     }, { tags })
+  })
+
+  // Staff: its own scope, so it can move onto the staff route group as it is.
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', guardHook(requireAdmin))
+    route(scope, listPaymentRefunds, (req) => orders.listRefunds(req.ctx, req.query.page), { tags: ['admin'] })
   })
 }
