@@ -24,13 +24,15 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))
       if (!refund || refund.status !== 'pending') return
-      // the reference makes a repeat (a crash before the mark, a lease run out) find the refund made before
-      const result = await providers()
-        .providerFor(refund.provider as ProviderName)
-        .refund({ providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, amountPaise: refund.amountPaise, refundId: refund.reference, note: `outbox ${message.id}` })
+      const provider = providers().providerFor(refund.provider as ProviderName)
+      const ids = { providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, refundId: refund.reference }
+      // asked by our reference first: a repeat (crash before the mark, a pending refund checked again) finds the first
+      const result = (await provider.fetchRefund(ids)) ?? (await provider.refund({ ...ids, amountPaise: refund.amountPaise, note: `outbox ${message.id}` }))
       await orders.refundAccepted(db, refund, result.providerRefundId)
       if (result.status === 'processed') await orders.refundSettled(db, refund, result.providerRefundId)
       if (result.status === 'failed') await orders.refundFailed(db, refund)
+      // still pending: this job runs again later (backoff) unless the provider's webhook settles it first
+      if (result.status === 'pending') throw new Error('refund pending at the provider')
     },
   }
 }

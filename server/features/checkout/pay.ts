@@ -8,6 +8,8 @@ import { attemptFor } from './provider-orders'
 export type PayResult<T> = { ok: true; value: T } | { ok: false; kind: 'not_found' | 'conflict' | 'invalid'; message: string }
 
 const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
+/** how long a second caller waits for the first to get the provider order (well inside PostgreSQL's statement timeout) */
+const LOCK_WAIT_MS = 5000
 const UNAVAILABLE = 'The payment service is not answering right now: please try again in a moment'
 
 const payable = (o: orders.OrderRow) => o.releasedAt === null && o.status === 'placed' && (o.paymentStatus === 'pending' || o.paymentStatus === 'failed')
@@ -33,7 +35,7 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
   try {
     const provider = providers.providerFor(name)
     const started = await ctx.db.transaction(async (tx) => {
-      const order = (await orders.attempts.lockForPayment(tx, own.id, ctx.config.PAYMENT_HTTP_TIMEOUT_MS))!
+      const order = (await orders.attempts.lockForPayment(tx, own.id, LOCK_WAIT_MS))!
       if (order.paymentStatus === 'paid') return { ok: false, kind: 'conflict', message: 'This order is already paid' } as const
       if (!payable(order)) return { ok: false, kind: 'conflict', message: 'This order can no longer be paid: please place it again' } as const
       const payment = await orders.attempts.openAttempt(tx, order, name)

@@ -91,6 +91,25 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
     expect(await h.orderRow(order.order_id)).toMatchObject({ status: 'expired' })
   })
 
+  it('a refund whose settling webhook never comes is settled by the job asking the provider again', async () => {
+    const k = h.k()
+    const { s, order, pay } = await h.onlineOrder('cashfree')
+    await k.sim('/webhooks/options', { badSignature: true, maxAttempts: 1 })
+    try {
+      await k.sim('/pay', { provider: 'cashfree', order_id: pay.provider_order_id, outcome: 'success', amount_override: order.total + 300 })
+      expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, {})).json()).toMatchObject({ status: 'failed' })
+      await k.drain()
+      expect(await h.refundRows(order.order_id)).toMatchObject([{ amount_paise: order.total + 300, status: 'pending' }])
+      await new Promise((r) => setTimeout(r, 150)) // the provider settles it; its webhook is refused
+      await h.db().execute(sql`update outbox set available_at = now() where kind = 'refund' and sent_at is null`)
+      await k.drain()
+      expect(await h.refundRows(order.order_id)).toMatchObject([{ status: 'processed' }])
+      expect((await h.timeline(s, order.order_id)).kinds).toContain('refunded')
+    } finally {
+      await k.sim('/webhooks/options', { badSignature: false, maxAttempts: 6 })
+    }
+  })
+
   it('a payment after the shopper cancelled: refunded, the order stays cancelled', async () => {
     const k = h.k()
     const { s, order, pay } = await h.onlineOrder('razorpay')
