@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm'
+import { like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { paymentEvents } from '../../db/schema/index'
 import { type Driver, drivers } from '../../test/app'
@@ -65,5 +65,31 @@ describe.each(drivers)('starting a payment: one provider order per attempt, ever
     expect((await paymentRows(order.order_id)).filter((p) => p.status === 'paid').map((p) => p.providerPaymentId)).toEqual([triple.razorpay_payment_id])
     await until(async () => (await outcomesFor(stray)).length >= 3, 8000)
     expect(await outcomesFor(stray)).not.toContainEqual(expect.stringContaining('unknown order'))
+  })
+})
+
+// PostgreSQL only: PGlite runs one transaction at a time, so nothing else can hold the row.
+describe.skipIf(!drivers.includes('postgres'))('starting a payment while the order row stays locked (postgres)', () => {
+  const { k: kit, db } = useCheckoutApp('postgres')
+
+  it('a caller that cannot get the order within 5 s is told to try again (409), not left hanging or given a 500', { timeout: 20_000 }, async () => {
+    const s = await kit().shopperWithCart([kit().sellable()[0]])
+    const { order } = await kit().place(s, 'razorpay')
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    let locked = () => {}
+    const isLocked = new Promise<void>((r) => (locked = r))
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${order.order_id} for update`)
+      locked()
+      await held
+    })
+    await isLocked
+    const busy = await kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)
+    release()
+    await holder
+    expect(busy.statusCode).toBe(409)
+    expect(busy.json().message).toMatch(/try again/)
+    expect((await kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)).statusCode).toBe(200)
   })
 })
