@@ -3,8 +3,10 @@
  * head as a classic, parser-blocking script, so it runs before anything is painted: until the app has hydrated
  * (App sets data-hydrated on <html>), a click on a button, checkbox or radio button is held back and replayed,
  * in order, once it has. Links and forms with an action work without script and are left alone.
- * No imports, nothing exported: a few hundred bytes that wait for nothing.
+ * No imports: a few hundred bytes that wait for nothing. The block keeps its names out of the page's global scope.
  */
+export {}
+
 {
   const held: HTMLElement[] = []
   const html = document.documentElement
