@@ -30,6 +30,8 @@ export interface RenderResult {
   head: string
   state: string
   status: number
+  /** the source module of the route rendered (client/…, Vite's manifest key), whose code the page should preload */
+  route: string
 }
 
 export type ServerRender = (input: RenderInput) => Promise<RenderResult>
@@ -38,7 +40,8 @@ export const render: ServerRender = async ({ url, origin, fetchJson }) => {
   const api = createApi((method, path) => (method === 'GET' ? fetchJson(path) : Promise.reject(new Error('read-only on the server'))))
   const qc = createQueryClient()
   const location = new URL(url, origin)
-  await Promise.all([prefetchFor(api, qc, location), routeComponentFor(location.pathname).preload()])
+  const route = routeComponentFor(location.pathname)
+  await Promise.all([prefetchFor(api, qc, location), route.preload()])
   const init = qc.getQueryData<InitData>(initQuery(api).queryKey)
   if (!init) throw new Error('GET /api/init failed while rendering')
 
@@ -67,5 +70,6 @@ export const render: ServerRender = async ({ url, origin, fetchJson }) => {
     head: `${headToHtml(head)}\n    <style id="site-theme">${themeCss(init)}</style>`,
     state,
     status: missing ? 404 : 200,
+    route: route.module,
   }
 }

@@ -15,8 +15,10 @@ const routeFallback = (
 
 /** Providers and routes; the router itself (browser, static or memory) is chosen by the entry. */
 export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }) {
-  // Marks the page interactive (hydrated); browser tests wait for it before they click.
+  // Marks the page interactive (hydrated): the bench times it, browser tests wait for it before they click, and
+  // client/early-taps.ts then replays the taps it held.
   useEffect(() => {
+    performance.mark('hydrated')
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
