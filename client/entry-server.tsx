@@ -15,14 +15,16 @@ import { listHeading } from './features/catalogue/list-heading'
 import { parseProductSearch } from './features/catalogue/use-product-query-params'
 import { pageQuery } from './features/pages/api'
 import { initQuery } from './features/site-settings/api'
-import { createApi } from './lib/api'
 import { createQueryClient } from './lib/query-client'
+import { createServerApi, type ServerData } from './lib/server-api'
+
+export type { ServerData }
 
 export interface RenderInput {
   url: string
   origin: string
-  siteId: number
-  fetchJson: (url: string) => Promise<{ status: number; body: unknown }>
+  /** the page's data, read by the server from its own services */
+  data: ServerData
 }
 
 export interface RenderResult {
@@ -36,8 +38,8 @@ export interface RenderResult {
 
 export type ServerRender = (input: RenderInput) => Promise<RenderResult>
 
-export const render: ServerRender = async ({ url, origin, fetchJson }) => {
-  const api = createApi((method, path) => (method === 'GET' ? fetchJson(path) : Promise.reject(new Error('read-only on the server'))))
+export const render: ServerRender = async ({ url, origin, data }) => {
+  const api = createServerApi(data)
   const qc = createQueryClient()
   const location = new URL(url, origin)
   const route = routeComponentFor(location.pathname)

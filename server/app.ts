@@ -31,6 +31,7 @@ import { registerErrorHandling } from './platform/errors'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
+import type { Reads } from './platform/route'
 import { createSiteResolver } from './platform/site-context'
 import { registerWeb } from './web/serve'
 
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   const caches = createAppCaches(bus)
   const sites = createSiteResolver(db, config.NODE_ENV === 'production', bus)
   app.decorate('deps', { db, config, caches, sites })
+  app.decorate('reads', new Map() as Reads)
 
   await app.register(cookie)
   registerSecurityHeaders(app, securityHeaders(config))

@@ -20,6 +20,8 @@ const Env = z.object({
   PAYMENT_HOLD_MINUTES: z._default(z.coerce.number().check(z.int(), z.gt(0)), 15),
   ORDER_JOBS_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5000),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
+  // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
+  PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED: z._default(z.enum(['auto', 'never']), 'auto'),
   /** the built web client (vite build output: client/ and server/) */

@@ -12,24 +12,40 @@ export interface CallInput<C extends Contract> {
   body?: In<C['body']>
 }
 
-/** How a call travels: fetch in the browser, an in-process request on the server. */
-export type Transport = (method: string, url: string, body: unknown) => Promise<{ status: number; body: unknown }>
+/** An answer as the API gives it: its status and its JSON body. */
+export interface Answer {
+  status: number
+  body: unknown
+}
+
+/** How a call travels in the browser: fetch. */
+export type Transport = (method: string, url: string, body: unknown) => Promise<Answer>
 
 export interface Api {
   call<C extends Contract>(contract: C, input?: CallInput<C>): Promise<Out<C['response']>>
 }
 
-/** '/api/products/:id' + {id: 5} → '/s/api/products/5'; '/api/page/data/*' + {'*': 'about'} → '/s/api/page/data/about' */
-export function buildUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}) {
-  const filled = path
-    .replace(/:([a-zA-Z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')))
-    .replace('*', String(params['*'] ?? '').replace(/^\//, ''))
-  const search = new URLSearchParams()
+/** A call's input as its URL carries it: named path parameters %-encoded, '*' as given (without a leading /), the query without empty values. */
+export interface WireInput {
+  params: Record<string, string>
+  query: Record<string, string>
+}
+
+export function wireInput(params: Record<string, unknown> = {}, query: Record<string, unknown> = {}): WireInput {
+  const wire: WireInput = { params: {}, query: {} }
+  for (const [k, v] of Object.entries(params)) wire.params[k] = k === '*' ? String(v ?? '').replace(/^\//, '') : encodeURIComponent(String(v ?? ''))
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue
-    search.set(k, Array.isArray(v) ? v.join(',') : String(v))
+    wire.query[k] = Array.isArray(v) ? v.join(',') : String(v)
   }
-  const qs = search.toString()
+  return wire
+}
+
+/** '/api/products/:id' + {id: 5} → '/s/api/products/5'; '/api/page/data/*' + {'*': 'about'} → '/s/api/page/data/about' */
+export function buildUrl(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}) {
+  const wire = wireInput(params, query)
+  const filled = path.replace(/:([a-zA-Z_]+)/g, (_, k: string) => wire.params[k] ?? '').replace('*', wire.params['*'] ?? '')
+  const qs = new URLSearchParams(wire.query).toString()
   return API_BASE + filled + (qs ? `?${qs}` : '')
 }
 
@@ -41,13 +57,16 @@ export function createApi(transport: Transport): Api {
   return {
     async call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<Out<C['response']>> {
       const url = buildUrl(contract.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)
-      const res = await transport(contract.method, url, input.body)
-      if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.body)
-      const parsed = safeParse(contract.response, res.body)
-      if (!parsed.success) throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
-      return parsed.data as Out<C['response']>
+      return checkedAnswer(contract, url, await transport(contract.method, url, input.body))
     },
   }
+}
+
+export function checkedAnswer<C extends Contract>(contract: C, url: string, res: Answer): Out<C['response']> {
+  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.body)
+  const parsed = safeParse(contract.response, res.body)
+  if (!parsed.success) throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
+  return parsed.data as Out<C['response']>
 }
 
 function readCookie(name: string): string | null {

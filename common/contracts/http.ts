@@ -19,6 +19,9 @@ export interface Contract<
 
 export const defineContract = <const C extends Contract>(c: C) => c
 
+/** A call's name, e.g. 'GET /api/init': how server rendering looks up the server's own answer to it. */
+export const callKey = (c: Pick<Contract, 'method' | 'path'>) => `${c.method} ${c.path}`
+
 /** Every error body: `message`, and `errors` per field for 422. */
 export const ErrorBody = z.object({
   message: z.string(),

@@ -1,14 +1,16 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
-/**
- * CONTRACT: answers for signed-in users (or anything tied to a session) are private and never stored;
- * public answers that depend on the website say so with Vary.
- */
+export const PRIVATE_NO_STORE = 'private, no-store'
+
+/** CONTRACT: an answer for a signed-in person, or anything tied to a session, is private and never stored (API answers and pages alike). */
+export const isPrivateAnswer = (req: FastifyRequest, reply: FastifyReply) => Boolean(req.ctx?.session || req.ctx?.user || reply.getHeader('set-cookie'))
+
+/** API answers: private ones are never stored; public answers that depend on the website say so with Vary. */
 export function registerCacheHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.startsWith('/s/api/')) return
-    if (req.ctx?.session || req.ctx?.user || reply.getHeader('set-cookie')) {
-      reply.header('Cache-Control', 'private, no-store')
+    if (isPrivateAnswer(req, reply)) {
+      reply.header('Cache-Control', PRIVATE_NO_STORE)
     } else if (req.method === 'GET' && reply.statusCode === 200) {
       reply.header('Cache-Control', 'public, max-age=30')
     } else {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { $ZodType, input, output } from 'zod/v4/core'
-import { API_BASE, type Contract, ErrorBody } from '../../common/contracts/http'
+import { API_BASE, callKey, type Contract, ErrorBody } from '../../common/contracts/http'
+import type { RequestCtx } from './request-context'
 
 type Infer<T> = T extends $ZodType ? output<T> : undefined
 
@@ -11,10 +12,21 @@ export interface RouteRequest<C extends Contract> extends FastifyRequest {
   body: Infer<C['body']>
 }
 
-type Handler<C extends Contract> = (
-  req: RouteRequest<C>,
-  reply: FastifyReply,
-) => Promise<(C['response'] extends $ZodType ? input<C['response']> : never) | string | FastifyReply>
+type AnswerOf<C extends Contract> = C['response'] extends $ZodType ? input<C['response']> : never
+
+type Handler<C extends Contract> = (req: RouteRequest<C>, reply: FastifyReply) => Promise<AnswerOf<C> | string | FastifyReply>
+
+/** A GET answered from the request's ctx and validated input alone; a string is an answer already serialised (a cache hit). */
+export type Read<C extends Contract> = (ctx: RequestCtx, input: { params: Infer<C['params']>; query: Infer<C['query']> }) => Promise<AnswerOf<C> | string>
+
+/** The app's reads by call (callKey), for server rendering. */
+export type Reads = Map<string, { contract: Contract; read: Read<Contract> }>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reads: Reads
+  }
+}
 
 /** Registers a contract's call: zod validates the input and the answer, and OpenAPI is generated from both. */
 export function route<C extends Contract>(app: FastifyInstance, contract: C, handler: Handler<C>, options: { xsrf?: boolean; tags?: string[] } = {}) {
@@ -33,6 +45,16 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, han
     config: { xsrf: options.xsrf },
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   })
+}
+
+/** A read's route; server rendering calls the same read in-process with the page request's ctx (server/web/page-data.ts). */
+export function readRoute<C extends Contract>(app: FastifyInstance, contract: C, read: Read<C>, options: { tags?: string[] } = {}) {
+  if (contract.method !== 'GET') throw new Error(`${callKey(contract)}: only a GET is a read`)
+  route(app, contract, async (req, reply) => {
+    const answer = await read(req.ctx, req)
+    return typeof answer === 'string' ? sendJson(reply, answer) : answer
+  }, options)
+  app.reads.set(callKey(contract), { contract, read: read as unknown as Read<Contract> })
 }
 
 /** An answer already serialised (e.g. from the catalogue cache); skips response serialisation. */

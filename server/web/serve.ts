@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { SITE_HEADER } from '../../common/contracts/session'
+import type { FastifyInstance } from 'fastify'
+import { isPrivateAnswer, PRIVATE_NO_STORE } from '../platform/cache-headers'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
+import { pageData } from './page-data'
+import { pageRateLimit } from './page-rate-limit'
 import { pageHeadLinks } from './preload'
 import { trimmedSearchUrl } from './search-url'
 import { sitemapXml } from './sitemap'
@@ -23,6 +25,8 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }
   const headLinks = pageHeadLinks(CLIENT_DIR)
+  // Page loads, not assets: /assets/* and /cdn/* are not counted.
+  const onRequest = pageRateLimit(app, deps.config.PAGE_RATE_LIMIT_MAX)
 
   await app.register(fastifyStatic, {
     root: path.join(CLIENT_DIR, 'assets'),
@@ -33,29 +37,23 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     preCompressed: true,
   })
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/robots.txt', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const origin = requestOrigin(req)
     return reply.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nSitemap: ${origin}/sitemap.xml\n`)
   })
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const ctx = await buildCtx(req, deps)
     return reply.type('application/xml').header('Cache-Control', 'public, max-age=3600').send(await sitemapXml(ctx, requestOrigin(req)))
   })
 
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/*', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const searchUrl = trimmedSearchUrl(req.url)
     if (searchUrl) return reply.redirect(searchUrl)
     let result: RenderResult
     try {
-      const ctx = await buildCtx(req, deps)
-      const origin = requestOrigin(req)
-      result = await render({
-        url: req.url,
-        origin,
-        fetchJson: (url) => injectJson(app, req, origin, url),
-        siteId: ctx.site.id,
-      })
+      req.ctx = await buildCtx(req, deps)
+      result = await render({ url: req.url, origin: requestOrigin(req), data: pageData(app.reads, req.ctx, req.log) })
     } catch (err) {
       if (err instanceof AppError && err.status === 404) return reply.code(404).type('text/html').send(`<!doctype html><title>Not found</title><p>${escapeHtml(err.message)}</p>`)
       throw err
@@ -64,14 +62,13 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       .replace('<!--app-head-->', result.head + headLinks(result.route))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
-    return reply.code(result.status).header('Vary', 'Host, Cookie').header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html)
+    return reply
+      .code(result.status)
+      .header('Vary', 'Host, Cookie')
+      .header('Cache-Control', isPrivateAnswer(req, reply) ? PRIVATE_NO_STORE : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html)
   })
-}
-
-/** The server renders from the same calls the browser makes, in-process. */
-async function injectJson(app: FastifyInstance, req: FastifyRequest, origin: string, url: string) {
-  const res = await app.inject({ method: 'GET', url, headers: { [SITE_HEADER]: origin, cookie: req.headers.cookie ?? '', 'user-agent': 'ssr' } })
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null }
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -1,18 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { getProduct, listProducts } from '../../../common/contracts/catalogue'
 import { notFound } from '../../platform/errors'
-import { route, sendJson } from '../../platform/route'
+import { readRoute } from '../../platform/route'
 import * as catalogue from './service'
 
-/** Cached answers arrive already serialised (a string) and go out as they are. */
-const answer = <T extends object>(reply: FastifyReply, result: T | string) => (typeof result === 'string' ? sendJson(reply, result) : result)
-
 export function catalogueRoutes(app: FastifyInstance) {
-  route(app, listProducts, async (req, reply) => answer(reply, await catalogue.listProductsForShopper(req.ctx, req.query)), { tags: ['catalogue'] })
-  route(
+  readRoute(app, listProducts, (ctx, { query }) => catalogue.listProductsForShopper(ctx, query), { tags: ['catalogue'] })
+  readRoute(
     app,
     getProduct,
-    async (req, reply) => answer(reply, (await catalogue.getProductForShopper(req.ctx, req.params.id)) ?? Promise.reject(notFound('This product is not available'))),
+    async (ctx, { params }) => (await catalogue.getProductForShopper(ctx, params.id)) ?? Promise.reject(notFound('This product is not available')),
     { tags: ['catalogue'] },
   )
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { getPageData } from '../../../common/contracts/pages'
 import { notFound } from '../../platform/errors'
-import { route } from '../../platform/route'
+import { readRoute } from '../../platform/route'
 import { normalisePageUrl } from './page-url'
 import * as pages from './service'
 
 export function pageRoutes(app: FastifyInstance) {
-  route(
+  readRoute(
     app,
     getPageData,
-    async (req) => {
-      const url = normalisePageUrl(req.params['*'])
-      const page = url ? await pages.getPageDataForShopper(req.ctx, url) : null
+    async (ctx, { params }) => {
+      const url = normalisePageUrl(params['*'])
+      const page = url ? await pages.getPageDataForShopper(ctx, url) : null
       if (!page) throw notFound('This page does not exist')
       return page
     },

@@ -1,0 +1,21 @@
+import { callKey, type Contract } from '../../common/contracts/http'
+import { type Answer, type Api, type CallInput, checkedAnswer, type WireInput, wireInput } from './api'
+
+/**
+ * What the server reads while it renders a page, keyed by call (callKey: 'GET /api/init'): plain functions the
+ * server builds over its own services, answering exactly as the API would. No HTTP request is made, and no server
+ * code reaches the client's bundles.
+ */
+export type ServerData = Record<string, (input: WireInput) => Promise<Answer>>
+
+/** The API client of server rendering: the same calls and checks as in the browser, answered by ServerData. */
+export function createServerApi(data: ServerData): Api {
+  return {
+    async call<C extends Contract>(contract: C, input: CallInput<C> = {}) {
+      const key = callKey(contract)
+      const read = data[key]
+      if (!read) throw new Error(`${key} is not answered while rendering on the server`)
+      return checkedAnswer(contract, key, await read(wireInput(input.params as Record<string, unknown>, input.query as Record<string, unknown>)))
+    },
+  }
+}

@@ -1,0 +1,142 @@
+import { readdirSync } from 'node:fs'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
+import { signIn } from '../test/shopper'
+
+// Server-rendered pages: the app is built with the web client (run `npm run build` first).
+
+const hostOf = (origin: string) => new URL(origin).host
+
+/** A page load as a browser at `address` makes it. */
+const page = (t: TestApp, url: string, { address = '10.0.0.9', origin = MAIN, cookie }: { address?: string; origin?: string; cookie?: string } = {}) =>
+  t.app.inject({ method: 'GET', url, remoteAddress: address, headers: { host: hostOf(origin), accept: 'text/html', ...(cookie ? { cookie } : {}) } })
+
+/** An API call from `address`. */
+const apiCall = (t: TestApp, url: string, address: string, origin = MAIN, extra: Partial<InjectOptions> = {}) =>
+  t.call({ method: 'GET', url, origin, remoteAddress: address, ...extra })
+
+/** The query cache the page hands to the browser: query key (as JSON) → data. */
+function dehydrated(html: string): Map<string, unknown> {
+  const json = /<script type="application\/json" id="__STATE__">(.*?)<\/script>/s.exec(html)?.[1]
+  if (!json) throw new Error('no __STATE__ in the page')
+  const state = JSON.parse(json) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+  return new Map(state.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]))
+}
+
+describe.each(drivers)('page loads per client (%s)', (driver) => {
+  let t: TestApp
+  // The defaults: 600 API calls and 300 page loads per minute and IP address.
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { RATE_LIMIT_MAX: 600, PAGE_RATE_LIMIT_MAX: 300 }, { web: true })
+  })
+  afterAll(() => t.close())
+
+  it('answers a client over its page limit 429 with a small page, and every other client as before', async () => {
+    const slug = ((await apiCall(t, '/s/api/products', '10.0.0.50')).json() as { data: { slug: string }[] }).data[0].slug
+    const urls = ['/', '/products', `/products/${slug}`, '/products?c=beverages']
+    const statuses: number[] = []
+    for (let i = 0; i < 300; i += 10) {
+      const batch = await Promise.all(urls.concat(urls, urls).slice(0, 10).map((url) => page(t, url, { address: '10.0.0.1' })))
+      statuses.push(...batch.map((r) => r.statusCode))
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([])
+
+    const over = await page(t, '/products', { address: '10.0.0.1' })
+    expect(over.statusCode).toBe(429)
+    expect(over.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60)
+    expect(over.body).toContain('<h1>Too many requests</h1>')
+    expect((await page(t, '/', { address: '10.0.0.1', origin: SHOP2 })).statusCode).toBe(429)
+
+    // Another client: pages on both websites and the API, untouched.
+    const home = await page(t, '/', { address: '10.0.0.2' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('Kirana Fresh')
+    const shop2 = await page(t, '/products', { address: '10.0.0.2', origin: SHOP2 })
+    expect(shop2.statusCode).toBe(200)
+    expect(shop2.body).toContain('Chai &amp; Chakna')
+    expect((await apiCall(t, '/s/api/init', '10.0.0.2')).statusCode).toBe(200)
+
+    // The 300 pages cost the API's bucket of 10.0.0.1 nothing: its first API call has 599 left.
+    const api = await apiCall(t, '/s/api/init', '10.0.0.1')
+    expect(api.statusCode).toBe(200)
+    expect(api.headers['x-ratelimit-remaining']).toBe('599')
+    // Assets are not page loads.
+    const asset = readdirSync('dist/client/assets').find((f) => f.endsWith('.css'))!
+    expect((await t.app.inject({ method: 'GET', url: `/assets/${asset}`, remoteAddress: '10.0.0.1' })).statusCode).toBe(200)
+  })
+})
+
+describe.each(drivers)('pages read their data from the services (%s)', (driver) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { RATE_LIMIT_MAX: 3 }, { web: true })
+  })
+  afterAll(() => t.close())
+
+  it('renders with no HTTP call of its own: right while the API limit of every address involved is spent', async () => {
+    const answers = {
+      init: (await apiCall(t, '/s/api/init', '10.0.0.60')).json(),
+      list: (await apiCall(t, '/s/api/products?perPage=24', '10.0.0.61')).json() as { data: { slug: string; name: string }[] },
+      products: (await apiCall(t, '/s/api/page/data/products', '10.0.0.62')).json(),
+    }
+    const [first] = answers.list.data
+    const product = (await apiCall(t, `/s/api/products/${first.slug}`, '10.0.0.63')).json()
+    // Spend the API limit of the page's client and of the loopback address in-process requests come from.
+    for (const address of ['10.0.0.3', '127.0.0.1']) {
+      for (let i = 0; i < 3; i++) expect((await apiCall(t, '/s/api/init', address)).statusCode).toBe(200)
+      expect((await apiCall(t, '/s/api/init', address)).statusCode).toBe(429)
+    }
+    const inject = vi.spyOn(t.app, 'inject')
+
+    const list = await page(t, '/products', { address: '10.0.0.3' })
+    expect(list.statusCode).toBe(200)
+    expect(list.body).toContain(`href="/products/${first.slug}"`)
+    // The browser finds the API's own answers under the keys its queries use.
+    const listState = dehydrated(list.body)
+    expect(listState.get('["init"]')).toEqual(answers.init)
+    expect(listState.get('["catalogue","list",{"perPage":24}]')).toEqual(answers.list)
+    expect(listState.get('["pages","/products"]')).toEqual(answers.products)
+
+    const one = await page(t, `/products/${first.slug}`, { address: '10.0.0.3' })
+    expect(one.statusCode).toBe(200)
+    expect(dehydrated(one.body).get(JSON.stringify(['catalogue', 'product', first.slug]))).toEqual(product)
+    expect((await page(t, '/products/no-such-product', { address: '10.0.0.3' })).statusCode).toBe(404)
+    expect((await page(t, '/products/Not_A_Slug', { address: '10.0.0.3' })).statusCode).toBe(404)
+    expect((await page(t, '/no-such-page', { address: '10.0.0.3' })).statusCode).toBe(404)
+
+    // The only in-process requests were this test's own five page loads.
+    expect(inject).toHaveBeenCalledTimes(5)
+  })
+})
+
+describe.each(drivers)('caching of pages (%s)', (driver) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {}, { web: true })
+  })
+  afterAll(() => t.close())
+
+  it('keeps a signed-in person’s page private and unstored; a visitor’s page stays cacheable with revalidation', async () => {
+    const me = await signIn(t, '9876500003')
+    const mine = await page(t, '/', { cookie: me.cookie })
+    expect(mine.statusCode).toBe(200)
+    expect(mine.body).toContain('9876500003')
+    expect(mine.headers['cache-control']).toBe('private, no-store')
+    expect(mine.headers.vary).toBe('Host, Cookie')
+
+    const visitor = await page(t, '/')
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.body).not.toContain('9876500003')
+    expect(visitor.headers['cache-control']).toBe('no-cache')
+    expect(visitor.headers.vary).toBe('Host, Cookie')
+
+    // The API's rule exactly: a page tied to a session (a visitor's cart) is private too.
+    const session = await t.visitor()
+    const withCart = await page(t, '/products', { cookie: session.cookie })
+    expect(withCart.headers['cache-control']).toBe('private, no-store')
+    expect((await t.call({ method: 'GET', url: '/s/api/init', session })).headers['cache-control']).toBe('private, no-store')
+  })
+})
