@@ -15,7 +15,7 @@ const settings = {
 const server = await startServer({ LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', PAGE_RATE_LIMIT_MAX: '1000000000' })
 try {
   const base = `http://127.0.0.1:${server.port}`
-  const list = (await (await fetch(`${base}/s/api/products`, { headers: { 'x-web-url': base } })).json()) as { data: { slug: string }[] }
+  const list = (await (await ready(`${base}/s/api/products`, { 'x-web-url': base })).json()) as { data: { slug: string }[] }
   const paths = ['/', '/products', `/products/${list.data[0].slug}`]
   console.log(`| page | req/s | p50 ms | p99 ms | bad |\n|---|--:|--:|--:|--:|`)
   for (const path of paths) {
@@ -24,4 +24,14 @@ try {
   }
 } finally {
   await server.stop()
+}
+
+/** startServer gives up waiting after a minute; seeding the demo takes longer on a busy machine. */
+async function ready(url: string, headers: Record<string, string>) {
+  for (const deadline = Date.now() + 300_000; ; ) {
+    const res = await fetch(url, { headers }).catch(() => null)
+    if (res?.ok) return res
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
 }

@@ -14,7 +14,7 @@ import type { Read, Reads } from '../platform/route'
  */
 export function pageData(reads: Reads, ctx: RequestCtx, log: FastifyBaseLogger): ServerData {
   const data: ServerData = {}
-  for (const [key, { contract, read }] of reads) data[key] = (input) => answer(contract, read, ctx, input, log.child({ call: key }))
+  for (const [key, { contract, read }] of reads) data[key] = (input) => answer(contract, read, ctx, input, (err, what) => log.error({ err, call: key }, what))
   return data
 }
 
@@ -22,7 +22,7 @@ const SOMETHING_WENT_WRONG = { status: 500, body: { message: 'Something went wro
 const invalidInput = (message: string) => ({ status: 422, body: { message, code: 'invalid' } })
 
 /** What the route does: input checked by the contract, the read, the answer encoded by the contract, errors as bodies. */
-async function answer(contract: Contract, read: Read<Contract>, ctx: RequestCtx, wire: WireInput, log: FastifyBaseLogger): Promise<Answer> {
+async function answer(contract: Contract, read: Read<Contract>, ctx: RequestCtx, wire: WireInput, logError: (err: unknown, what: string) => void): Promise<Answer> {
   // The router hands a route its path parameters %-decoded; the query string is already plain.
   const params = checked(contract.params, Object.fromEntries(Object.entries(wire.params).map(([k, v]) => [k, decode(v)])))
   const query = checked(contract.query, wire.query)
@@ -33,13 +33,13 @@ async function answer(contract: Contract, read: Read<Contract>, ctx: RequestCtx,
     if (typeof value === 'string') return { status: 200, body: JSON.parse(value) as unknown }
     const encoded = safeEncode(contract.response, value)
     if (!encoded.success) {
-      log.error({ err: encoded.error }, 'response did not match its contract')
+      logError(encoded.error, 'response did not match its contract')
       return SOMETHING_WENT_WRONG
     }
     return { status: 200, body: encoded.data }
   } catch (err) {
     if (err instanceof AppError) return { status: err.status, body: { message: err.message, code: err.kind, errors: err.fieldErrors } }
-    log.error({ err }, 'request failed')
+    logError(err, 'request failed')
     return SOMETHING_WENT_WRONG
   }
 }

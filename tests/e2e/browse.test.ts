@@ -58,6 +58,23 @@ describe('browsing the store', () => {
     await context.close()
   })
 
+  it('hydrates server-rendered pages from the data they carry: no mismatch, no second fetch of it', async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP)
+    const refetched: string[] = []
+    page.on('request', (r) => {
+      if (/\/s\/api\/(init|products|page\/data)/.test(r.url())) refetched.push(r.url())
+    })
+    const list = (await (await fetch(`${server.origin}/s/api/products`, { headers: { 'x-web-url': server.origin } })).json()) as { data: { slug: string }[] }
+    for (const path of ['/', '/products', `/products/${list.data[0].slug}`]) {
+      await page.goto(`${server.origin}${path}`)
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), 'true', `${path} hydrated`)
+      await page.waitForLoadState('networkidle')
+    }
+    assert.deepEqual(refetched, [], 'the browser found the server’s answers under its own query keys')
+    assert.deepEqual(errors, [], 'no hydration error in the console')
+    await context.close()
+  })
+
   it('opens a product and switches packs', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP)
     await page.goto(`${server.origin}/products?q=basmati`)
