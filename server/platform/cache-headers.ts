@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { isApiCall } from './request-context'
 
 /**
  * CONTRACT: answers for signed-in users (or anything tied to a session) are private and never stored;
@@ -6,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
  */
 export function registerCacheHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
-    if (!req.url.startsWith('/s/api/')) return
+    if (!isApiCall(req)) return
     if (req.ctx?.session || req.ctx?.user || reply.getHeader('set-cookie')) {
       reply.header('Cache-Control', 'private, no-store')
     } else if (req.method === 'GET' && reply.statusCode === 200) {
