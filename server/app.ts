@@ -29,6 +29,7 @@ import { wishlistRoutes } from './features/wishlist/routes'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
+import { logOptions } from './platform/log'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
@@ -56,7 +57,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      ...logOptions,
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.NODE_ENV === 'production',
