@@ -4,10 +4,11 @@ import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import { Redis } from 'ioredis'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
+import { API_BASE } from '../common/contracts/http'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
@@ -28,8 +29,9 @@ import { wishlistRoutes } from './features/wishlist/routes'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
+import { logOptions } from './platform/log'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
-import { registerRequestContext } from './platform/request-context'
+import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
 import type { Reads } from './platform/route'
 import { createSiteResolver } from './platform/site-context'
@@ -56,7 +58,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      ...logOptions,
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.NODE_ENV === 'production',
@@ -92,7 +94,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
     redis: rateRedis,
     skipOnError: true,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/s/api/'),
+    allowList: (req) => !isApiCall(req),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
@@ -126,13 +128,15 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })
   app.get('/s/api/docs', { schema: { hide: true }, config: { noSiteContext: true } }, async () => app.swagger())
 
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/s/') || !web) return reply.code(404).send({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })
-    return reply.code(404).send({ message: 'Not found' })
-  })
+  // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page
+  // (the web client's /* route is less specific).
+  app.all(`${API_BASE}/*`, { schema: { hide: true }, config: { noSiteContext: true } }, async (req, reply) => reply.code(404).send(noSuchCall(req)))
+  app.setNotFoundHandler((req, reply) => reply.code(404).send(web ? { message: 'Not found' } : noSuchCall(req)))
   if (web) await registerWeb(app, { db, config, caches, sites })
   return app
 }
+
+const noSuchCall = (req: FastifyRequest) => ({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,22 +5,23 @@ import { MOBILE_MESSAGE, MOBILE_PATTERN } from '../rules/mobile'
 import { PINCODE_MESSAGE, PINCODE_PATTERN } from '../rules/pincode'
 import { parseUsername, USERNAME_MESSAGE } from '../rules/username'
 import { defineContract } from './http'
+import { text } from './text'
 import { User } from './user'
 
 const int = () => z.number().check(z.int())
-const required = (label: string, max: number) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`))
+const required = (label: string, max: number) => text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`)])
 
 export { User } from './user'
 
 /** 10-digit mobile (6-9 first) or email; +91, 0, spaces and dashes are accepted and dropped. */
-export const UsernameInput = z.string().check(z.refine((s) => parseUsername(s) !== null, USERNAME_MESSAGE))
+export const UsernameInput = text('Mobile number or email', [z.refine((s) => parseUsername(s) !== null, USERNAME_MESSAGE)])
 export const OTP_LENGTH = 6
-export const OtpInput = z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code'))
+export const OtpInput = text('Code', [z.regex(/^\d{6}$/, 'Enter the 6-digit code')])
 /** Seconds before another code may be sent to the same username; the verify screen counts them down. */
 export const RESEND_SECONDS = 30
 
-const Email = z.string().check(z.trim(), z.maxLength(254, 'Email is too long'), z.regex(EMAIL_PATTERN, invalidEmailMessage('Email')))
-const Mobile = z.string().check(z.trim(), z.regex(MOBILE_PATTERN, MOBILE_MESSAGE))
+const Email = text('Email', [z.trim(), z.maxLength(254, 'Email is too long'), z.regex(EMAIL_PATTERN, invalidEmailMessage('Email'))])
+const Mobile = text('Mobile number', [z.trim(), z.regex(MOBILE_PATTERN, MOBILE_MESSAGE)])
 
 export const login = defineContract({
   method: 'POST',
@@ -86,10 +87,10 @@ export const AddressInput = z.strictObject({
   house: required('House / flat no.', L.house),
   street: required('Building / street', L.street),
   area: required('Area / locality', L.area),
-  landmark: z._default(z.string().check(z.trim(), z.maxLength(L.landmark, 'Landmark is too long')), ''),
+  landmark: z._default(text('Landmark', [z.trim(), z.maxLength(L.landmark, 'Landmark is too long')]), ''),
   city: required('City', L.city),
   state: z.enum(INDIAN_STATES, { error: 'Choose a state' }),
-  pincode: z.string().check(z.trim(), z.regex(PINCODE_PATTERN, PINCODE_MESSAGE)),
+  pincode: text('Pincode', [z.trim(), z.regex(PINCODE_PATTERN, PINCODE_MESSAGE)]),
   type: z._default(z.enum(ADDRESS_TYPES, { error: 'Type must be home, work or other' }), 'home'),
 })
 export type AddressInput = z.input<typeof AddressInput>
@@ -130,12 +131,12 @@ export const checkAddressPincode = defineContract({
   method: 'GET',
   path: '/api/account/pincode/:pincode',
   summary: 'Whether this website delivers to a pincode, for the address form (does not change the remembered pincode)',
-  params: z.object({ pincode: z.string().check(z.regex(PINCODE_PATTERN, PINCODE_MESSAGE)) }),
+  params: z.object({ pincode: text('Pincode', [z.regex(PINCODE_PATTERN, PINCODE_MESSAGE)]) }),
   response: PincodeServiceability,
 })
 
 /** scheme://host[:port] and nothing else: no path, query, fragment or credentials. */
-export const WebsiteOrigin = z.string().check(
+export const WebsiteOrigin = text('Website address', [
   z.trim(),
   z.maxLength(200),
   z.refine((s) => {
@@ -146,7 +147,7 @@ export const WebsiteOrigin = z.string().check(
       return false
     }
   }, 'Enter the address as https://shop.example (scheme, host and optional port only)'),
-)
+])
 
 export const ManagedWebsite = z.object({ id: int(), name: z.string(), origin: z.string(), current: z.boolean() })
 export type ManagedWebsite = z.infer<typeof ManagedWebsite>
@@ -167,7 +168,7 @@ export const switchWebsite = defineContract({
   response: z.object({ url: z.string(), origin: z.string(), name: z.string() }),
 })
 
-export const SwitchToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid'))
+export const SwitchToken = text('Link', [z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid')])
 export const redeemSwitch = defineContract({
   method: 'POST',
   path: '/api/bos/switch/redeem',
@@ -185,8 +186,8 @@ export const createWebsite = defineContract({
     name: required('Website name', 80),
     origin: WebsiteOrigin,
     theme: z._default(z.enum(THEMES), 'light'),
-    primary_color: z._default(z.string().check(z.regex(/^#[0-9a-f]{6}$/i, 'Pick a colour like #0c7a2a')), '#0c7a2a'),
-    description: z._default(z.string().check(z.trim(), z.maxLength(300, 'Description is too long')), ''),
+    primary_color: z._default(text('Colour', [z.regex(/^#[0-9a-f]{6}$/i, 'Pick a colour like #0c7a2a')]), '#0c7a2a'),
+    description: z._default(text('Description', [z.trim(), z.maxLength(300, 'Description is too long')]), ''),
   }),
   response: z.object({ website: ManagedWebsite }),
 })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 
 const int = () => z.number().check(z.int())
 const nullableString = () => z.nullable(z.string())
@@ -82,7 +83,7 @@ export const getCart = defineContract({
   summary: "The whole cart; address_id checks delivery to one of the shopper's addresses (grouped_items is always filled)",
   query: z.object({
     address_id: z.optional(z.coerce.number({ error: 'address_id must be a number' }).check(z.int('address_id must be a whole number'), z.positive('address_id must be a positive number'), z.lte(2_147_483_647, 'address_id is too large'))),
-    groupby_delivery: z.optional(z.string().check(z.maxLength(10))),
+    groupby_delivery: z.optional(text('groupby_delivery', [z.maxLength(10)])),
   }),
   response: Cart,
 })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 
 const int = () => z.number().check(z.int())
 
@@ -58,7 +59,7 @@ export const MAX_QUERY_LENGTH = 100
 
 const slugList = z.pipe(
   z.pipe(
-    z.string().check(z.maxLength(2000, 'Too many values')),
+    text('Filter', [z.maxLength(2000, 'Too many values')]),
     z.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean))]),
   ),
   z.array(z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, 'Invalid slug'))).check(z.maxLength(MAX_FILTER_SLUGS, `At most ${MAX_FILTER_SLUGS} values`)),
@@ -72,7 +73,7 @@ const intParam = (label: string, min: number, max: number, tooBig: string) =>
   )
 
 export const ProductListQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search text is limited to ${MAX_QUERY_LENGTH} characters`))),
+  q: z.optional(text('Search text', [z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search text is limited to ${MAX_QUERY_LENGTH} characters`)])),
   c: z.optional(slugList),
   b: z.optional(slugList),
   s: z.optional(Sort),
@@ -101,7 +102,7 @@ export const getProduct = defineContract({
   method: 'GET',
   path: '/api/products/:id',
   summary: 'One product by id or slug, with packs, medias and brand',
-  params: z.object({ id: z.string().check(z.maxLength(120), z.regex(/^[a-z0-9-]+$/i, 'Invalid product id or slug')) }),
+  params: z.object({ id: text('Product id', [z.maxLength(120), z.regex(/^[a-z0-9-]+$/i, 'Invalid product id or slug')]) }),
   response: Product,
 })
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 
 const int = () => z.number().check(z.int())
 const id = (name: string) =>
@@ -28,11 +29,11 @@ export const PlaceOrderBody = z.strictObject({
   address_id: id('address_id'),
   slots: z.array(z.strictObject({ delivery_charge_id: int(), slot_id: id('slot_id') })).check(z.maxLength(20)),
   payment_method: z.enum(CHECKOUT_METHODS, { error: 'Choose a payment method' }),
-  notes: z.optional(z.string().check(z.maxLength(500, 'Notes can be at most 500 characters'))),
+  notes: z.optional(text('Notes', [z.maxLength(500, 'Notes can be at most 500 characters')])),
   /** the total the shopper saw, in paise: a different total now refuses the order with what changed */
   expected_total: z.optional(int()),
   /** made once per checkout page by the browser: a double click or a retry places one order */
-  idempotency_key: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+  idempotency_key: text('idempotency_key', [z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)]),
 })
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>
 
@@ -95,9 +96,9 @@ export const confirmPayment = defineContract({
   summary: "Asks the provider (server to server) whether the order is paid; the browser's signature is only a hint",
   params: OrderIdParams,
   body: z.object({
-    razorpay_payment_id: z.optional(z.string().check(z.maxLength(100))),
-    razorpay_order_id: z.optional(z.string().check(z.maxLength(100))),
-    razorpay_signature: z.optional(z.string().check(z.maxLength(200))),
+    razorpay_payment_id: z.optional(text('razorpay_payment_id', [z.maxLength(100)])),
+    razorpay_order_id: z.optional(text('razorpay_order_id', [z.maxLength(100)])),
+    razorpay_signature: z.optional(text('razorpay_signature', [z.maxLength(200)])),
   }),
   response: ConfirmResult,
 })

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini'
 import { Cart } from './cart'
 import { defineContract } from './http'
+import { text } from './text'
 
 export const COUPON_CODE_MESSAGE = 'Enter a valid coupon code'
 
 /** Codes are letters and digits (and - or _), compared without regard to case or surrounding spaces. */
 export const CouponCode = z.pipe(
-  z.string({ error: COUPON_CODE_MESSAGE }).check(z.trim(), z.toUpperCase()),
+  text('Coupon code', [z.trim(), z.toUpperCase()], { error: COUPON_CODE_MESSAGE }),
   z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/, COUPON_CODE_MESSAGE)),
 )
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 
 const int = () => z.number().check(z.int())
 const id = (name: string) =>
@@ -53,7 +54,7 @@ export const getOrderByNumber = defineContract({
   method: 'GET',
   path: '/api/orders/number/:number',
   summary: 'One of the shopper’s orders by its order number (success page)',
-  params: z.object({ number: z.string().check(z.maxLength(40)) }),
+  params: z.object({ number: text('Order number', [z.maxLength(40)]) }),
   response: OrderDetail,
 })
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 
 export const PageComponent = z.object({
   name: z.string().check(z.maxLength(120)),
@@ -32,7 +33,7 @@ export const getPageData = defineContract({
   method: 'GET',
   path: '/api/page/data/*',
   summary: 'Page components and settings for a site path (e.g. /api/page/data/about-us; /api/page/data/ is the home page)',
-  // Any length: a path that cannot be a page is a 404, not a validation error.
-  params: z.object({ '*': z.string() }),
+  // Any length: a path that cannot be a page is a 404, not a validation error (only text no page can hold is a 422).
+  params: z.object({ '*': text('Page address') }),
   response: PageData,
 })

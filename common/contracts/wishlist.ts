@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { Product } from './catalogue'
 import { defineContract } from './http'
+import { text } from './text'
 
 const id = (label: string) => z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
 
@@ -16,7 +17,7 @@ export const WishlistWithProducts = z.object({ ...WishlistCategory.shape, produc
 export type WishlistWithProducts = z.infer<typeof WishlistWithProducts>
 
 export const WishlistName = z.pipe(
-  z.string({ error: 'New Wishlist is required' }).check(z.trim()),
+  text('Wishlist name', [z.trim()], { error: 'New Wishlist is required' }),
   z.string().check(z.minLength(1, 'New Wishlist is required'), z.maxLength(WISHLIST_NAME_MAX, `A wishlist name has at most ${WISHLIST_NAME_MAX} characters`)),
 )
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isApiCall } from './request-context'
 
 export const PRIVATE_NO_STORE = 'private, no-store'
 
@@ -8,7 +9,7 @@ export const isPrivateAnswer = (req: FastifyRequest, reply: FastifyReply) => Boo
 /** API answers: private ones are never stored; public answers that depend on the website say so with Vary. */
 export function registerCacheHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
-    if (!req.url.startsWith('/s/api/')) return
+    if (!isApiCall(req)) return
     if (isPrivateAnswer(req, reply)) {
       reply.header('Cache-Control', PRIVATE_NO_STORE)
     } else if (req.method === 'GET' && reply.statusCode === 200) {

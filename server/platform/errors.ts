@@ -44,17 +44,41 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = Object.entries(errors)[0]
       return reply.code(422).send({ message: first ? first[1] : 'Invalid input', code: 'invalid', errors })
     }
+    // The route's pattern, not its URL: paths and query strings carry what shoppers typed.
+    const where = { method: req.method, route: req.routeOptions.url }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, method: req.method, url: req.url }, 'response did not match its contract')
+      req.log.error({ err, ...where }, 'response did not match its contract')
       return reply.code(500).send({ message: 'Something went wrong' })
+    }
+    if (UNSTORABLE_TEXT.has(databaseErrorOf(err)?.code ?? '')) {
+      req.log.warn({ err, ...where }, 'the database refused text that a contract let through')
+      return reply.code(422).send({ message: 'The request contains characters that are not allowed', code: 'invalid' })
     }
     const status = err.statusCode ?? 500
     if (status < 500) {
       return reply.code(status).send({ message: clientMessage(err, status), code: err.code })
     }
-    req.log.error({ err, method: req.method, url: req.url, params: req.params, query: req.query }, 'request failed')
+    req.log.error({ err, ...where }, 'request failed')
     return reply.code(500).send({ message: 'Something went wrong' })
   })
+}
+
+/** SQLSTATEs of text the database cannot store (invalid byte sequence, e.g. U+0000): the request's fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05'])
+
+interface PgError extends Error {
+  code: string
+  constraint?: string
+  table?: string
+  column?: string
+}
+
+const isPgError = (e: Error): e is PgError => typeof (e as PgError).code === 'string' && typeof (e as { severity?: unknown }).severity === 'string'
+
+/** The PostgreSQL error in a chain of causes (drizzle wraps it in a "Failed query" error). */
+export function databaseErrorOf(err: unknown): PgError | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (isPgError(e)) return e
+  return undefined
 }
 
 function clientMessage(err: FastifyError, status: number) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { User } from '../../common/contracts/accounts'
+import { API_BASE } from '../../common/contracts/http'
 import { XSRF_COOKIE, XSRF_HEADER } from '../../common/contracts/session'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
@@ -54,12 +55,18 @@ export async function buildCtx(req: FastifyRequest, { db, config, caches, sites 
   return { ...base, session, user }
 }
 
-/** Every /s/api request: website, session and user; then the XSRF check for anything that changes state. */
+/**
+ * Whether the route that matched is one of the API's. Decided by the route, never by the raw URL: the router
+ * decodes the path, so `/s/%61pi/products` runs the `/s/api/products` route and must get its hooks (issue 9).
+ */
+export const isApiCall = (req: FastifyRequest) => req.routeOptions.url?.startsWith(`${API_BASE}/`) === true
+
+/** Every API call: website, session and user; then the XSRF check for anything that changes state. */
 export function registerRequestContext(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps
   app.decorateRequest('ctx', null as unknown as RequestCtx)
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/s/api/') || req.routeOptions.config?.noSiteContext) return
+    if (!isApiCall(req) || req.routeOptions.config?.noSiteContext) return
     req.ctx = await buildCtx(req, deps)
     if (SAFE_METHODS.has(req.method) && !req.routeOptions.config?.xsrf) return
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden', 'Cross-site requests are not allowed')

@@ -25,7 +25,7 @@ export async function drainOutbox(db: Db, handlers: Record<string, OutboxHandler
       sent++
     } catch (err) {
       const text = err instanceof Error ? err.message : String(err)
-      log.error({ outboxId: message.id, kind: message.kind, attempts: message.attempts, err: text }, 'outbox message failed')
+      log.error({ outboxId: message.id, kind: message.kind, attempts: message.attempts, err }, 'outbox message failed')
       await q.retryOutboxLater(db, message.id, message.attempts >= MAX_ATTEMPTS ? 24 * 3600_000 : backoff(message.attempts), text)
     }
   }
