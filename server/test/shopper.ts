@@ -7,6 +7,7 @@ import { MAIN, type TestApp, type TestSession } from './app'
 export interface SignedIn extends TestSession {
   userId: number
   websiteId: number
+  phone: string
 }
 
 /** The website an origin names, as the app resolves it. */
@@ -29,7 +30,7 @@ export async function signIn(t: TestApp, phone = '9876500003', origin = MAIN): P
   const site = await websiteOf(t, origin)
   const { token, row } = await sessionService.create({ db, site }, {}, user.id)
   const xsrf = sessionService.xsrfToken(config.SESSION_SECRET, row)
-  return { cookie: `sid=${token}; XSRF-TOKEN=${xsrf}`, xsrf, userId: user.id, websiteId: site.id }
+  return { cookie: `sid=${token}; XSRF-TOKEN=${xsrf}`, xsrf, userId: user.id, websiteId: site.id, phone }
 }
 
 /** A new shopper account (no roles), signed in. */

@@ -14,6 +14,8 @@ export const carts = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     couponCode: text('coupon_code'),
     notes: text('notes'),
+    /** the number of the order that just emptied this cart (it keeps its row); forgotten at the next change of its lines */
+    orderedAs: text('ordered_as'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

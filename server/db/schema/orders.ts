@@ -48,6 +48,8 @@ export const orders = pgTable(
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
     notes: text('notes'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** sha-256 of the placement request without its key: a retry must send the same (null on orders placed before it was kept) */
+    requestHash: text('request_hash'),
     /** an unpaid online order holds stock, slot and coupon until then */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** set once stock, slot and coupon went back (expired or cancelled); null while they are held */
@@ -57,7 +59,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_uq').on(t.websiteId, t.orderNumber),
-    uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.websiteId, t.userId, t.id),
     index('orders_hold_idx').on(t.holdExpiresAt).where(sql`${t.releasedAt} is null and ${t.paymentStatus} = 'pending'`),
   ],

@@ -66,7 +66,17 @@ export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): 
   return { cartId: cart.id, notes: cart.notes, lines, totals, coupon }
 }
 
-/** The order took the cart's lines and coupon. */
-export function clearCart(tx: Tx, cartId: number) {
-  return queries.deleteCart(tx, cartId)
+/**
+ * The first step of placing an order: the shopper's cart row, locked until the order's transaction ends. A second
+ * placement from this cart waits here, then finds it emptied; null when the shopper has no cart on this website.
+ */
+export async function takeCart(ctx: RequestCtx & { db: Tx }): Promise<{ cartId: number; orderedAs: string | null } | null> {
+  const owner = ownerOf(ctx)
+  const cart = owner ? await queries.lockCart(ctx.db, ctx.site.id, owner) : null
+  return cart && { cartId: cart.id, orderedAs: cart.orderedAs }
+}
+
+/** The order took the cart's lines, coupon and notes; the cart remembers which order. */
+export function clearCart(tx: Tx, cartId: number, orderNumber: string) {
+  return queries.emptyCart(tx, cartId, orderNumber)
 }

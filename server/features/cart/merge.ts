@@ -14,6 +14,7 @@ export async function mergeVisitorCart(ctx: Pick<RequestCtx, 'db' | 'site'>, fro
     if (!visitor) return
     const mine = await queries.findCart(tx, ctx.site.id, { userId: toUserId })
     if (!mine) return queries.giveCartToUser(tx, visitor.id, toUserId)
+    await queries.holdCart(tx, mine.id)
     await queries.mergeLines(tx, visitor.id, mine.id, MAX_LINE_QUANTITY)
     await queries.keepCouponIfNone(tx, mine.id, visitor.couponCode)
     await queries.deleteCart(tx, visitor.id)

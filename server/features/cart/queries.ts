@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db, Tx } from '../../db/client'
+import { type Db, rowsOf, type Tx } from '../../db/client'
 import { cartItems, carts, categories, packs, products, stock, warehouses } from '../../db/schema/index'
 
 /** Whose cart: a signed-in shopper's, else the visitor session's. */
@@ -42,24 +42,37 @@ export async function findPackAt(db: Db, websiteId: number, packId: number, ware
 }
 
 /**
+ * Every change of a cart's lines starts here, inside its transaction (addOne does it in its own statement): it waits
+ * for an order being placed from this cart (which holds the row, docs/decisions/0009), so the change lands before that
+ * order or in the emptied cart, never lost in between; and it forgets the order that emptied the cart.
+ */
+export async function holdCart(tx: Tx, cartId: number) {
+  await tx.update(carts).set({ orderedAs: null, updatedAt: new Date() }).where(eq(carts.id, cartId))
+}
+
+/** The owner's cart for placing an order: locked until the order's transaction ends, so one cart makes one order. */
+export async function lockCart(tx: Tx, websiteId: number, owner: CartOwner): Promise<CartRow | null> {
+  const rows = await tx.select().from(carts).where(ownerWhere(websiteId, owner)).for('update')
+  return rows[0] ?? null
+}
+
+/**
  * One more of a pack, from this warehouse (a line from another warehouse moves here). Atomic: the quantity never
- * passes `cap`, however many adds run at once. Null when the line is already at the cap.
+ * passes `cap`, however many adds run at once. Null when the line is already at the cap. Holds the cart row first,
+ * as holdCart does, in the same statement (an add is the hot path: one round trip).
  */
 export async function addOne(db: Db, cartId: number, packId: number, warehouseId: number, cap: number): Promise<number | null> {
-  const rows = await db
-    .insert(cartItems)
-    .values({ cartId, packId, warehouseId, quantity: 1 })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.packId],
-      set: { quantity: sql`${cartItems.quantity} + 1`, warehouseId: sql`excluded.warehouse_id` },
-      setWhere: sql`${cartItems.quantity} + 1 <= ${cap}`,
-    })
-    .returning({ quantity: cartItems.quantity })
-  return rows[0]?.quantity ?? null
+  const result = await db.execute(sql`
+    with held as (update carts set ordered_as = null, updated_at = now() where id = ${cartId} returning id)
+    insert into cart_items (cart_id, pack_id, warehouse_id, quantity) select id, ${packId}, ${warehouseId}, 1 from held
+    on conflict (cart_id, pack_id) do update set quantity = cart_items.quantity + 1, warehouse_id = excluded.warehouse_id
+      where cart_items.quantity + 1 <= ${cap}
+    returning quantity`)
+  return rowsOf<{ quantity: number }>(result)[0]?.quantity ?? null
 }
 
 /** One fewer; the line goes when it reaches 0 (two at once from 2 leave nothing, never -1). */
-export async function takeOne(db: Db, cartId: number, packId: number) {
+export async function takeOne(db: Db | Tx, cartId: number, packId: number) {
   const lowered = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} - 1` })
@@ -68,7 +81,7 @@ export async function takeOne(db: Db, cartId: number, packId: number) {
   if (lowered.length === 0) await removeLine(db, cartId, packId)
 }
 
-export async function removeLine(db: Db, cartId: number, packId: number) {
+export async function removeLine(db: Db | Tx, cartId: number, packId: number) {
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.packId, packId)))
 }
 
@@ -135,6 +148,12 @@ export async function mergeLines(tx: Tx, fromCartId: number, toCartId: number, c
 
 export async function deleteCart(tx: Tx, cartId: number) {
   await tx.delete(carts).where(eq(carts.id, cartId))
+}
+
+/** The order took the lines, coupon and notes; the row stays (and stays locked) so a concurrent add waits, then lands here. */
+export async function emptyCart(tx: Tx, cartId: number, orderNumber: string) {
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId))
+  await tx.update(carts).set({ couponCode: null, notes: null, orderedAs: orderNumber, updatedAt: new Date() }).where(eq(carts.id, cartId))
 }
 
 export async function keepCouponIfNone(tx: Tx, cartId: number, code: string | null) {

@@ -69,7 +69,12 @@ export async function add(ctx: RequestCtx, input: { pack_id: number; warehouse_i
 /** remove: true drops the line; false takes one away. A pack not in the cart changes nothing. */
 export async function remove(ctx: RequestCtx, input: { pack_id: number; remove: boolean }): Promise<Cart> {
   const cart = await findOwnCart(ctx)
-  if (cart) await (input.remove ? queries.removeLine(ctx.db, cart.id, input.pack_id) : queries.takeOne(ctx.db, cart.id, input.pack_id))
+  if (cart) {
+    await ctx.db.transaction(async (tx) => {
+      await queries.holdCart(tx, cart.id)
+      await (input.remove ? queries.removeLine(tx, cart.id, input.pack_id) : queries.takeOne(tx, cart.id, input.pack_id))
+    })
+  }
   return answer(ctx, cart)
 }
 

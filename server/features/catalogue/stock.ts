@@ -16,6 +16,9 @@ export async function reserveStock(tx: Tx, packId: number, warehouseId: number, 
   return rows.length === 1
 }
 
+/** The order every caller takes stock rows in (pack, then warehouse): two transactions then never wait in a cycle. */
+export const stockRowOrder = (a: { packId: number; warehouseId: number }, b: { packId: number; warehouseId: number }) => a.packId - b.packId || a.warehouseId - b.warehouseId
+
 /** Gives held stock back (an order cancelled or never paid); never below zero. */
 export async function releaseStock(tx: Tx, packId: number, warehouseId: number, quantity: number) {
   await tx

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { PlacedOrder, PlaceOrderBody } from '../../../common/contracts/checkout'
 import { formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
@@ -5,21 +6,24 @@ import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import { findAddress } from '../accounts/addresses'
 import { paymentMethods } from '../cart/cart-answer'
-import { type CheckoutCart, cartForCheckout, clearCart } from '../cart/checkout-cart'
-import { reserveStock } from '../catalogue/stock'
+import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
+import { reserveStock, stockRowOrder } from '../catalogue/stock'
 import * as coupons from '../coupons/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
 import { CheckoutRefusal, refuse } from './refusal'
 
-export type PlaceResult = { ok: true; order: PlacedOrder } | { ok: false; kind: CheckoutRefusal['kind']; message: string }
+export type PlaceResult = { ok: true; order: PlacedOrder } | { ok: false; kind: CheckoutRefusal['kind']; message: string; errors?: Record<string, string> }
 
 type Step = (s: PlaceState) => Promise<void>
 interface PlaceState {
   ctx: RequestCtx & { db: Tx }
   userId: number
   input: PlaceOrderBody
+  /** the fingerprint of the request, kept with the order: a retry must send the same */
+  request: string
+  taken: { cartId: number; orderedAs: string | null } | null
   address: AddressSnapshot & { pincode: string }
   cart: CheckoutCart
   slots: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
@@ -30,40 +34,55 @@ interface PlaceState {
 const nextFor = (o: { id: number; paymentMethod: string; orderNumber: string }) =>
   o.paymentMethod === 'cod' ? `/order/success/${o.orderNumber}` : `/checkout/${o.paymentMethod}/${o.id}`
 
+const KEY_REUSED = 'This key was already used for a different order'
+
 /**
  * STYLE rule 10: checkout as named steps inside one transaction. Any refusal rolls everything back; no step
  * here talks to a payment provider (that happens after, on /checkout/pay, the only step with a compensation).
+ * Rows are taken in one order: the cart, stock, slots, the coupon, the order counter (docs/decisions/0009).
  */
 const STEPS: [string, Step][] = [
+  ['check the address and payment method', checkAddress],
   ['re-price the cart', repriceCart],
   ['reserve stock', reserveLines],
   ['take delivery slots', takeSlots],
   ['redeem the coupon', redeemCoupon],
   ['create the order', createOrder],
-  ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId)],
+  ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
 ]
 
 export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
-  const again = await orders.findByIdempotencyKey(ctx, userId, input.idempotency_key)
-  if (again) return { ok: true, order: placedAnswer(again) }
-  if (!paymentMethods(ctx).includes(input.payment_method)) return { ok: false, kind: 'invalid', message: 'This payment method is not offered here' }
-  const address = await findAddress(ctx, input.address_id)
-  if (!address) return { ok: false, kind: 'not_found', message: 'This address was not found' }
-  if (!address.serviceable) return { ok: false, kind: 'invalid', message: address.delivery_message }
   try {
     const placed = await ctx.db.transaction(async (tx) => {
-      const state: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, address: snapshot(address), cart: null!, slots: [], redemptionId: null, placed: null }
-      for (const [, step] of STEPS) await step(state)
-      return state.placed!
+      const s: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, request: fingerprint(input), taken: null, address: null!, cart: null!, slots: [], redemptionId: null, placed: null }
+      // Before anything else: every placement from this cart, a retry or another tab, queues on the cart row here,
+      // then sees what the one before it did.
+      s.taken = await takeCart(s.ctx)
+      const first = await orders.findByIdempotencyKey(s.ctx, userId, input.idempotency_key)
+      if (first) return first.requestHash === null || first.requestHash === s.request ? placedAnswer(first) : refuse('invalid', KEY_REUSED, { idempotency_key: KEY_REUSED })
+      for (const [, step] of STEPS) await step(s)
+      return s.placed!
     })
     return { ok: true, order: placed }
   } catch (err) {
-    if (err instanceof CheckoutRefusal) return { ok: false, kind: err.kind, message: err.message }
-    // two clicks at once: the second insert met the unique key; answer with the first order
-    const first = await orders.findByIdempotencyKey(ctx, userId, input.idempotency_key)
-    if (first) return { ok: true, order: placedAnswer(first) }
+    if (err instanceof CheckoutRefusal) return { ok: false, kind: err.kind, message: err.message, errors: err.errors }
     throw err
   }
+}
+
+/** What makes two placements the same request: the body without its key, spelt one way (slots in group order). */
+function fingerprint(input: PlaceOrderBody): string {
+  const slots = [...input.slots].sort((a, b) => a.delivery_charge_id - b.delivery_charge_id).map((x) => [x.delivery_charge_id, x.slot_id])
+  const canonical = [input.address_id, slots, input.payment_method, input.notes?.trim() || null, input.expected_total ?? null]
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
+}
+
+async function checkAddress(s: PlaceState) {
+  if (!paymentMethods(s.ctx).includes(s.input.payment_method)) return refuse('invalid', 'This payment method is not offered here')
+  const address = await findAddress(s.ctx, s.input.address_id)
+  if (!address) return refuse('not_found', 'This address was not found')
+  if (!address.serviceable) return refuse('invalid', address.delivery_message)
+  s.address = snapshot(address)
 }
 
 function snapshot(a: AddressSnapshot): AddressSnapshot {
@@ -77,7 +96,7 @@ function placedAnswer(o: { id: number; orderNumber: string; paymentMethod: strin
 async function repriceCart(s: PlaceState) {
   const target = await deliveryTarget(s.ctx, s.address.pincode)
   const cart = await cartForCheckout(s.ctx, target)
-  if (!cart) return refuse('conflict', 'Your cart is empty')
+  if (!cart) return refuse('conflict', s.taken?.orderedAs ? `This cart was just ordered as ${s.taken.orderedAs}` : 'Your cart is empty')
   const problems = cart.lines.filter((l) => l.problem).map((l) => `${l.productName} (${l.packName}): ${l.problem}`)
   if (problems.length) return refuse('conflict', `Some items changed: ${problems.join('; ')}`)
   if (cart.coupon?.problem) return refuse('conflict', cart.coupon.problem)
@@ -89,7 +108,7 @@ async function repriceCart(s: PlaceState) {
 }
 
 async function reserveLines(s: PlaceState) {
-  const lines = [...s.cart.lines].sort((a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId)
+  const lines = [...s.cart.lines].sort(stockRowOrder)
   for (const line of lines) {
     if (!(await reserveStock(s.ctx.db, line.packId, line.warehouseId, line.quantity))) {
       refuse('conflict', `${line.productName} (${line.packName}) has just sold out or has fewer left than you asked for`)
@@ -128,6 +147,7 @@ async function createOrder(s: PlaceState) {
     address: s.address,
     notes: s.input.notes?.trim() || s.cart.notes || null,
     idempotencyKey: s.input.idempotency_key,
+    requestHash: s.request,
     holdMinutes: online ? s.ctx.config.PAYMENT_HOLD_MINUTES : null,
     lines: s.cart.lines,
     deliveries: s.slots,

@@ -3,11 +3,13 @@ export class CheckoutRefusal extends Error {
   constructor(
     readonly kind: 'conflict' | 'invalid' | 'not_found',
     message: string,
+    /** per-field messages of a 422 */
+    readonly errors?: Record<string, string>,
   ) {
     super(message)
   }
 }
 
-export const refuse = (kind: CheckoutRefusal['kind'], message: string): never => {
-  throw new CheckoutRefusal(kind, message)
+export const refuse = (kind: CheckoutRefusal['kind'], message: string, errors?: Record<string, string>): never => {
+  throw new CheckoutRefusal(kind, message, errors)
 }

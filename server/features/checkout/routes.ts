@@ -37,7 +37,8 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
     route(scope, getCheckoutSlots, async (req) => (await checkoutSlots(req.ctx, req.query.address_id)) ?? orThrow({ ok: false, kind: 'not_found', message: 'This address was not found' }), { tags: ['checkout'] })
     route(scope, placeOrder, async (req) => {
       const r = await place(req.ctx, requireUser(req.ctx).id, req.body)
-      return orThrow(r.ok ? { ok: true, value: r.order } : r)
+      if (!r.ok) throw new AppError(r.kind, r.message, r.errors)
+      return r.order
     }, { tags: ['checkout'] })
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, app.payments, req.params.orderId, origin(req))), { tags: ['checkout'] })
     route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, app.payments, req.params.orderId, req.body)), { tags: ['checkout'] })

@@ -76,9 +76,9 @@ export function shopping(t: TestApp, catalogue: Product[]) {
       t.app.deps.db.update(stock).set({ quantity, reserved: 0 }).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))),
     stockOf: async (packId: number, warehouseId: number) =>
       (await t.app.deps.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0],
-    /** a new shopper with an address in 560001 and `units` of each pack in the cart */
-    async shopperWithCart(packs: { pack_id: number; warehouse_id: number }[], units = 1, origin = MAIN): Promise<SignedIn & { addressId: number }> {
-      const s = await newShopper(t, origin)
+    /** a new shopper (or `who`, signed in on `origin`) with an address in 560001 and `units` of each pack in the cart */
+    async shopperWithCart(packs: { pack_id: number; warehouse_id: number }[], units = 1, origin = MAIN, who?: SignedIn): Promise<SignedIn & { addressId: number }> {
+      const s = who ?? (await newShopper(t, origin))
       const [a] = await t.app.deps.db
         .insert(addresses)
         .values({ websiteId: s.websiteId, userId: s.userId, name: 'Asha Rao', mobile: '9876512345', house: '12', street: 'MG Road', area: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', isDefault: true })

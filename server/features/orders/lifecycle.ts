@@ -3,7 +3,7 @@ import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
-import { releaseStock, reserveStock } from '../catalogue/stock'
+import { releaseStock, reserveStock, stockRowOrder } from '../catalogue/stock'
 import * as coupons from '../coupons/service'
 import { releaseSlot, retakeSlot } from '../delivery/slots'
 import * as q from './queries'
@@ -18,6 +18,7 @@ export interface NewOrder {
   address: AddressSnapshot
   notes: string | null
   idempotencyKey: string
+  requestHash: string
   holdMinutes: number | null
   lines: CheckoutLine[]
   deliveries: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
@@ -45,6 +46,7 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
     address: o.address,
     notes: o.notes,
     idempotencyKey: o.idempotencyKey,
+    requestHash: o.requestHash,
     holdExpiresAt: o.holdMinutes ? new Date(Date.now() + o.holdMinutes * 60_000) : null,
   })
   await q.insertItems(
@@ -63,9 +65,12 @@ async function confirmed(tx: Tx | Db, orderId: number, note: string) {
   await q.insertOutbox(tx, 'order_confirmation', { orderId })
 }
 
-/** Gives back what an order holds; only the caller that set releasedAt (a conditional update) gets here. */
+/**
+ * Gives back what an order holds; only the caller that set releasedAt (a conditional update) gets here. Rows in
+ * checkout's order (stock by pack and warehouse, then slots, then the coupon), so a release and a checkout never deadlock.
+ */
 export async function releaseHold(tx: Tx, order: q.OrderRow) {
-  for (const item of await q.itemsOf(tx, order.id)) await releaseStock(tx, item.packId, item.warehouseId, item.quantity)
+  for (const item of (await q.itemsOf(tx, order.id)).sort(stockRowOrder)) await releaseStock(tx, item.packId, item.warehouseId, item.quantity)
   for (const d of await q.deliveriesOf(tx, order.id)) await releaseSlot(tx, d.slotId)
   if (order.couponRedemptionId) await coupons.releaseCoupon(tx, order.couponRedemptionId)
 }

@@ -27,8 +27,9 @@ export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferIns
 export const insertEvent = (tx: Conn, orderId: number, kind: string, note = '') => tx.insert(orderEvents).values({ orderId, kind, note })
 export const insertOutbox = (tx: Conn, kind: string, payload: Record<string, unknown>) => tx.insert(outbox).values({ kind, payload })
 
-export async function findByIdempotencyKey(db: Conn, userId: number, key: string): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1)
+/** A key is the shopper's on one website: the same key elsewhere is another order. */
+export async function findByIdempotencyKey(db: Conn, websiteId: number, userId: number, key: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1)
   return rows[0] ?? null
 }
 
@@ -91,7 +92,8 @@ export async function countPlacedOrders(db: Conn, websiteId: number, userId: num
 }
 
 export const itemsOf = (db: Conn, orderId: number) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
-export const deliveriesOf = (db: Conn, orderId: number) => db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId))
+/** In delivery-charge order, the order checkout takes slots in (so a release or retake never waits in a cycle with it). */
+export const deliveriesOf = (db: Conn, orderId: number) => db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(asc(orderDeliveries.deliveryChargeId))
 export const eventsOf = (db: Conn, orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id))
 export const paymentsOf = (db: Conn, orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt))
 

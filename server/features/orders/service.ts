@@ -19,7 +19,7 @@ const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as 
 
 export type OrderResult = { ok: true; order: OrderDetail } | { ok: false; kind: 'not_found' | 'conflict'; message: string }
 
-export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, userId, key)
+export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, ctx.site.id, userId, key)
 export const countPlacedOrders = (db: Db | Tx, websiteId: number, userId: number) => q.countPlacedOrders(db, websiteId, userId)
 
 /** Another user's or another website's order id is not found, never forbidden (no hint that it exists). */
