@@ -3,13 +3,9 @@ import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '..
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireAdmin, requireUser } from '../../platform/guards'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import * as orders from './service'
-
-const orThrow = (r: orders.OrderResult) => {
-  if (!r.ok) throw new AppError(r.kind, r.message)
-  return r.order
-}
 
 export async function orderRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
