@@ -25,7 +25,9 @@ export async function bulkUpdate(ctx: StaffWriteCtx, input: Bulk): Promise<Resul
     categoryId = (await q.findCategoryBySlug(ctx.db, site, input.category))?.id ?? null
     if (categoryId === null) return invalidFields({ category: `Unknown category: ${input.category}` })
   }
-  const updated = await staffWrites(ctx, { ...PRODUCT, action: `product.${input.action}`, data: { bulk: input } }, async (tx) => {
+  // What the action was, not the ids: each product has its own row.
+  const data = input.action === 'set_category' ? { products: found.length, category: input.category, mode: input.mode } : { products: found.length }
+  const updated = await staffWrites(ctx, { ...PRODUCT, action: `product.${input.action}`, data }, async (tx) => {
     const before = await records(tx, site, found)
     if (input.action === 'set_category') {
       if (input.mode === 'replace') {

@@ -198,6 +198,14 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     const foreign = await admin('PATCH', `${URL}/${p.product_id}`, { version: 2, packs: [{ pack_id: 1, pack_name: 'x', price: 1, act_price: 1 }] })
     expect(foreign.statusCode).toBe(422)
     expect(foreign.json().errors).toEqual({ 'packs.0.pack_id': 'This pack is not one of this product’s' })
+
+    // A pack whose stock open orders hold cannot go.
+    const [held, kept] = after.packs
+    await t.app.deps.db.execute(sql`insert into stock (pack_id, warehouse_id, quantity, reserved) select ${held.pack_id}, id, 5, 2 from warehouses where website_id = ${mainId} limit 1`)
+    const removing = await admin('PATCH', `${URL}/${p.product_id}`, { version: 2, packs: [{ pack_id: kept.pack_id, pack_name: '5 kg', price: 480, act_price: 600 }] })
+    expect(removing.statusCode).toBe(422)
+    expect(removing.json().errors).toEqual({ packs: '“1 kg” cannot be removed: open orders hold its stock' })
+    expect((await admin('GET', `${URL}/${p.product_id}`)).json().packs).toHaveLength(2)
   })
 
   it('refuses an unknown brand, unknown category and taken slug on edit', async () => {
