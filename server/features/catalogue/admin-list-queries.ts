@@ -2,7 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm'
 import type { PRODUCT_SORTS, ProductStatus } from '../../../common/contracts/admin-catalogue'
 import { type Db, rowsOf } from '../../db/client'
 import { packs } from '../../db/schema/index'
-import { inCategories } from './queries'
+import { inCategories, inOrderOf } from './queries'
 
 /** The staff product table: every status, filters, sorts; fast on 50,000 products (bench/README.md). */
 
@@ -109,6 +109,5 @@ export async function loadAdminRows(db: Db, websiteId: number, productIds: numbe
       from products p join brands b on b.id = p.brand_id
       where p.website_id = ${websiteId} and p.id = any(${ids(productIds)})`),
   )
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return productIds.map((id) => byId.get(id)).filter((r) => r !== undefined)
+  return inOrderOf(productIds, rows)
 }

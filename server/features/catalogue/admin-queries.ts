@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { brands, categories, packs, productCategories, products, productSlugRedirects, stock } from '../../db/schema/index'
+import { inOrderOf, PACK_COLUMNS, PRODUCT_COLUMNS, stockAt } from './queries'
 
 /** Staff reads and writes of products and packs; every one takes the website id (another website's id finds nothing). */
 
@@ -25,17 +26,10 @@ export async function loadProductRows(db: Conn, websiteId: number, ids: number[]
   if (ids.length === 0) return []
   const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      description: products.description,
-      info: products.info,
-      medias: products.medias,
+      ...PRODUCT_COLUMNS,
       status: products.status,
       version: products.version,
       brandId: products.brandId,
-      brandName: brands.name,
-      brandSlug: brands.slug,
       categoryId: products.categoryId,
       searchKeywords: products.searchKeywords,
       hsnCode: products.hsnCode,
@@ -46,8 +40,7 @@ export async function loadProductRows(db: Conn, websiteId: number, ids: number[]
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined)
+  return inOrderOf(ids, rows)
 }
 export type AdminProductRowData = Awaited<ReturnType<typeof loadProductRows>>[number]
 
@@ -67,20 +60,9 @@ export function loadProductCategorySlugs(db: Conn, productIds: number[]) {
 export function loadAdminPacks(db: Conn, productIds: number[], warehouseId: number | null) {
   if (productIds.length === 0) return Promise.resolve([])
   return db
-    .select({
-      id: packs.id,
-      productId: packs.productId,
-      name: packs.name,
-      pricePaise: packs.pricePaise,
-      mrpPaise: packs.mrpPaise,
-      sku: packs.sku,
-      barcode: packs.barcode,
-      weightGrams: packs.weightGrams,
-      position: packs.position,
-      available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
-    })
+    .select({ ...PACK_COLUMNS, sku: packs.sku, barcode: packs.barcode, weightGrams: packs.weightGrams, position: packs.position })
     .from(packs)
-    .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1)))
+    .leftJoin(stock, stockAt(warehouseId))
     .where(inArray(packs.productId, productIds))
     .orderBy(asc(packs.productId), asc(packs.position), asc(packs.id))
 }

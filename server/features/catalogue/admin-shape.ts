@@ -1,6 +1,6 @@
 import type { AdminPack, AdminProduct } from '../../../common/contracts/admin-catalogue'
 import type { AdminPackRow, AdminProductRowData } from './admin-queries'
-import { toPack } from './shape'
+import { toPack, toProduct } from './shape'
 
 export const toPaise = (rupees: number) => Math.round(rupees * 100)
 export const toRupees = (paise: number) => Math.round(paise) / 100
@@ -12,17 +12,7 @@ export function toAdminPack(row: AdminPackRow, warehouseId: number | null): Admi
 /** The spec's product shape (what the storefront answers) with what staff keep. */
 export function toAdminProduct(row: AdminProductRowData, categorySlugs: string[], packs: AdminPack[]): AdminProduct {
   return {
-    product_id: row.id,
-    product_name: row.name,
-    product_description: row.description,
-    product_info: row.info,
-    brand_name: row.brandName,
-    slug: row.slug,
-    brand_slug: row.brandSlug,
-    category_slug: categorySlugs[0] ?? '',
-    wishlist: false,
-    medias: row.medias,
-    image: row.medias[0]?.src ?? '',
+    ...toProduct({ ...row, categorySlug: categorySlugs[0] ?? '' }, packs),
     packs,
     status: row.status,
     version: row.version,

@@ -115,45 +115,56 @@ export async function findProductIdBySlug(db: Db, websiteId: number, slugOrId: s
   return moved[0]?.id ?? null
 }
 
-/** Products with brand and category, in the order of `ids`. */
-export async function loadProducts(db: Db, websiteId: number, ids: number[]) {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      description: products.description,
-      info: products.info,
-      medias: products.medias,
-      brandName: brands.name,
-      brandSlug: brands.slug,
-      categorySlug: categories.slug,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
+/** What every product answer shows (with `brands` joined); staff answers add their own columns. */
+export const PRODUCT_COLUMNS = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  info: products.info,
+  medias: products.medias,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+}
+
+/** Rows in the order of `ids` (those not found left out). */
+export function inOrderOf<R extends { id: number }>(ids: number[], rows: R[]): R[] {
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.map((id) => byId.get(id)).filter((r) => r !== undefined)
 }
 
+/** Products with brand and category, in the order of `ids`. */
+export async function loadProducts(db: Db, websiteId: number, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ ...PRODUCT_COLUMNS, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
+  return inOrderOf(ids, rows)
+}
+
 export type ProductRow = Awaited<ReturnType<typeof loadProducts>>[number]
+
+/** What every pack answer shows, with what one warehouse has free (`stockAt` joined). */
+export const PACK_COLUMNS = {
+  id: packs.id,
+  productId: packs.productId,
+  name: packs.name,
+  pricePaise: packs.pricePaise,
+  mrpPaise: packs.mrpPaise,
+  available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
+}
+export const stockAt = (warehouseId: number | null) => and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1))
 
 /** Packs of these products with what the warehouse has free to sell. */
 export function loadPacks(db: Db, productIds: number[], warehouseId: number | null) {
   if (productIds.length === 0) return Promise.resolve([])
   return db
-    .select({
-      id: packs.id,
-      productId: packs.productId,
-      name: packs.name,
-      pricePaise: packs.pricePaise,
-      mrpPaise: packs.mrpPaise,
-      available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
-    })
+    .select(PACK_COLUMNS)
     .from(packs)
-    .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1)))
+    .leftJoin(stock, stockAt(warehouseId))
     .where(inArray(packs.productId, productIds))
     // Cheapest first: the card shows the first pack, and sorting by price uses the lowest one.
     .orderBy(asc(packs.productId), asc(packs.pricePaise), asc(packs.position), asc(packs.id))
