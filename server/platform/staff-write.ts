@@ -1,7 +1,6 @@
 import type { User } from '../../common/contracts/accounts'
 import type { Tx } from '../db/client'
 import { insertAuditRows } from './audit'
-import type { AppCaches } from './cache'
 import type { RequestCtx } from './request-context'
 
 /** What a staff call's service gets: the request's context with the signed-in staff member. */
@@ -23,8 +22,8 @@ export interface StaffWriteCtx extends StaffCtx {
 /** What the writes of one call did: the route group refuses to commit a write call that wrote no audit row. */
 export interface WriteTrail {
   auditRows: number
-  /** caches to drop once the transaction is over */
-  caches: Set<keyof AppCaches>
+  /** drop the website's cached answers once the transaction is over */
+  changesStorefront: boolean
 }
 
 export interface Change<Id extends string | number = string | number> {
@@ -41,8 +40,8 @@ export interface WriteInfo {
   entity: string
   /** more to remember, e.g. a bulk action's input */
   data?: Record<string, unknown>
-  /** caches that show what this write changes */
-  invalidates?: (keyof AppCaches)[]
+  /** the write changes what shoppers are shown (catalogue, stock, pages, settings): the website's cached answers go */
+  changesStorefront?: boolean
 }
 
 /**
@@ -50,8 +49,8 @@ export interface WriteInfo {
  * row per changed record (who, when, website, action, before, after, request id) goes into the same transaction.
  */
 export async function staffWrites<T>(ctx: StaffWriteCtx, info: WriteInfo, write: (tx: Tx) => Promise<{ result: T; changes: Change[] }>): Promise<T> {
-  // Named before the write: a rolled-back call drops them too (a cache read inside may hold uncommitted rows).
-  for (const name of info.invalidates ?? []) ctx.trail.caches.add(name)
+  // Noted before the write: a rolled-back call drops them too (a cache read inside may hold uncommitted rows).
+  if (info.changesStorefront) ctx.trail.changesStorefront = true
   const { result, changes } = await write(ctx.db)
   await insertAuditRows(
     ctx.db,

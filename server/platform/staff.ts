@@ -94,7 +94,7 @@ export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAd
       write: (contract, handler) =>
         add(contract, true, async (req, reply) => {
           const ctx = staffCtx(req, reply, guard)
-          const trail: WriteTrail = { auditRows: 0, caches: new Set() }
+          const trail: WriteTrail = { auditRows: 0, changesStorefront: false }
           try {
             return await ctx.db.transaction(async (tx) => {
               const answer = await handler(req as never, { ...ctx, db: tx, trail }, reply)
@@ -108,8 +108,9 @@ export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAd
             if (known) throw new AppError('invalid', known.message, { [known.field]: known.message })
             throw new AppError('conflict', 'Someone saved the same thing at the same moment: please try again')
           } finally {
-            // Also after a rollback: a cache filled inside the transaction may hold what was never committed.
-            for (const name of trail.caches) ctx.caches[name].clear()
+            // After the commit (here and in every app process), and also after a rollback: a cache filled inside
+            // the transaction may hold what was never committed.
+            if (trail.changesStorefront) await ctx.caches.invalidateWebsite(ctx.site.id)
           }
         }),
     })

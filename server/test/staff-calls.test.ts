@@ -124,7 +124,7 @@ describe('the staff route group', () => {
         return { ok: true }
       })
       staff.write(probe('/api/admin/test/fails-after-write'), async (_req, ctx) => {
-        await staffWrite(ctx, { action: 'test.write', entity: 'product', invalidates: ['catalogue'] }, async (tx) => {
+        await staffWrite(ctx, { action: 'test.write', entity: 'product', changesStorefront: true }, async (tx) => {
           await tx.execute(sql`update products set name = 'Rolled back' where id = (select min(id) from products)`)
           return { id: 1, before: null, after: { name: 'Rolled back' }, result: null }
         })

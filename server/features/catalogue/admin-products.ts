@@ -15,7 +15,7 @@ type CreateInput = z.output<typeof CreateProductInput>
 type UpdateInput = z.output<typeof UpdateProductInput>
 type PackIn = z.output<typeof PackInput>
 
-export const PRODUCT = { entity: 'product', invalidates: ['catalogue', 'pages'] as ('catalogue' | 'pages')[] }
+export const PRODUCT = { entity: 'product', changesStorefront: true }
 
 /** Products as staff see them (any status), in the order of `ids`. */
 export async function loadAdminProducts(db: Db | Tx, websiteId: number, ids: number[]): Promise<AdminProduct[]> {

@@ -12,11 +12,10 @@ import { freeSlug, slugBase } from './free-slug'
 import { withDescendants } from './service'
 
 type Body<C extends { body?: unknown }> = C['body'] extends z.ZodMiniType ? z.output<C['body']> : never
-const CACHES: ('catalogue' | 'pages')[] = ['catalogue', 'pages']
 
 /* ---------- categories ---------- */
 
-const CATEGORY = { entity: 'category', invalidates: CACHES }
+const CATEGORY = { entity: 'category', changesStorefront: true }
 const categoryRecord = (c: q.CategoryRow) => ({ id: c.id, name: c.name, slug: c.slug, parent_id: c.parentId, position: c.position, avatar: c.avatar })
 
 /** Flat, each parent before its children, siblings by position. */
@@ -112,7 +111,7 @@ async function refreshCategoryProducts(tx: Tx, websiteId: number, id: number) {
 
 /* ---------- brands ---------- */
 
-const BRAND = { entity: 'brand', invalidates: CACHES }
+const BRAND = { entity: 'brand', changesStorefront: true }
 const brandRecord = (b: { id: number; name: string; slug: string; logo: string | null }) => ({ id: b.id, name: b.name, slug: b.slug, logo: b.logo })
 
 export async function listBrands(ctx: StaffCtx, query: z.output<typeof listAdminBrands.query>) {
