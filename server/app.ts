@@ -14,6 +14,8 @@ import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { cartRoutes } from './features/cart/routes'
+import { auditRoutes } from './features/audit/routes'
+import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
@@ -35,6 +37,7 @@ import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
 import type { Reads } from './platform/route'
 import { createSiteResolver } from './platform/site-context'
+import { registerStaffSeam } from './platform/staff'
 import { registerWeb } from './web/serve'
 
 // The web client carries no message catalogue; the server answers in English for checks without their own text.
@@ -110,6 +113,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   registerErrorHandling(app)
   registerRequestContext(app, { db, config, caches, sites })
   registerCacheHeaders(app)
+  registerStaffSeam(app)
 
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery })
@@ -123,6 +127,9 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await checkoutRoutes(app, { otpDelivery: otpDelivery ?? createOtpDelivery(config, app.log) })
   await orderRoutes(app)
   mediaRoutes(app, { db, caches })
+  // Staff calls (/s/api/admin/…): server/platform/staff.ts
+  await catalogueAdminRoutes(app)
+  await auditRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })

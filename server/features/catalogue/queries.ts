@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { type Db, rowsOf } from '../../db/client'
-import { brands, categories, packs, products, stock, warehouses } from '../../db/schema/index'
+import { brands, categories, packs, products, productSlugRedirects, stock, warehouses } from '../../db/schema/index'
 import type { Sort } from '../../../common/contracts/catalogue'
 
 export type CategoryRow = typeof categories.$inferSelect
@@ -43,15 +43,27 @@ const ORDER: Record<Exclude<Sort, 'relevance'>, SQL> = {
   name: sql`p.name asc, p.id`,
 }
 
+/** Shoppers see active products only (SECURITY AZ-15: outside any filter they send). */
+const SOLD = sql`'active'`
+
 function whereOf(f: ProductFilter, alias = sql`p`): SQL {
-  const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`]
-  if (f.categoryIds) parts.push(sql`${alias}.category_id = any(${toIntArray(f.categoryIds)})`)
+  const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`, sql`${alias}.status = ${SOLD}`]
+  if (f.categoryIds) parts.push(inCategories(alias, f.categoryIds))
   if (f.brandIds) parts.push(sql`${alias}.brand_id = any(${toIntArray(f.brandIds)})`)
   if (f.tsquery && f.text) parts.push(sql`(${alias}.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% ${alias}.name)`)
   return sql.join(parts, sql` and `)
 }
 
 const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`
+
+/**
+ * Products with any of these categories: by the primary one through products' own indexes (as fast as one
+ * category per product was), or by another one of theirs (product_categories at positions above 0: few rows).
+ */
+export function inCategories(alias: SQL, ids: number[]): SQL {
+  const list = toIntArray(ids)
+  return sql`(${alias}.category_id = any(${list}) or ${alias}.id = any(array(select pc.product_id from product_categories pc where pc.category_id = any(${list}) and pc.position > 0)))`
+}
 
 /** How many products match (the catalogue service caches it per filter: it does not change with sort or page). */
 export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
@@ -84,55 +96,75 @@ async function findSearchPage(db: Db, f: ProductFilter, sort: Sort, limit: numbe
   return rows.map((r) => r.id)
 }
 
+/** An active product by id, slug, or a slug it had before (staff renamed it). */
 export async function findProductIdBySlug(db: Db, websiteId: number, slugOrId: string): Promise<number | null> {
   const byId = /^\d{1,9}$/.test(slugOrId) ? Number(slugOrId) : null
+  const sold = and(eq(products.websiteId, websiteId), eq(products.status, 'active'))
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), byId !== null ? eq(products.id, byId) : eq(products.slug, slugOrId)))
+    .where(and(sold, byId !== null ? eq(products.id, byId) : eq(products.slug, slugOrId)))
     .limit(1)
-  return rows[0]?.id ?? null
+  if (rows[0] || byId !== null) return rows[0]?.id ?? null
+  const moved = await db
+    .select({ id: products.id })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.websiteId, websiteId), eq(productSlugRedirects.slug, slugOrId), sold))
+    .limit(1)
+  return moved[0]?.id ?? null
+}
+
+/** What every product answer shows (with `brands` joined); staff answers add their own columns. */
+export const PRODUCT_COLUMNS = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  info: products.info,
+  medias: products.medias,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+}
+
+/** Rows in the order of `ids` (those not found left out). */
+export function inOrderOf<R extends { id: number }>(ids: number[], rows: R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined)
 }
 
 /** Products with brand and category, in the order of `ids`. */
 export async function loadProducts(db: Db, websiteId: number, ids: number[]) {
   if (ids.length === 0) return []
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      description: products.description,
-      info: products.info,
-      medias: products.medias,
-      brandName: brands.name,
-      brandSlug: brands.slug,
-      categorySlug: categories.slug,
-    })
+    .select({ ...PRODUCT_COLUMNS, categorySlug: categories.slug })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.map((id) => byId.get(id)).filter((r) => r !== undefined)
+  return inOrderOf(ids, rows)
 }
 
 export type ProductRow = Awaited<ReturnType<typeof loadProducts>>[number]
+
+/** What every pack answer shows, with what one warehouse has free (`stockAt` joined). */
+export const PACK_COLUMNS = {
+  id: packs.id,
+  productId: packs.productId,
+  name: packs.name,
+  pricePaise: packs.pricePaise,
+  mrpPaise: packs.mrpPaise,
+  available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
+}
+export const stockAt = (warehouseId: number | null) => and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1))
 
 /** Packs of these products with what the warehouse has free to sell. */
 export function loadPacks(db: Db, productIds: number[], warehouseId: number | null) {
   if (productIds.length === 0) return Promise.resolve([])
   return db
-    .select({
-      id: packs.id,
-      productId: packs.productId,
-      name: packs.name,
-      pricePaise: packs.pricePaise,
-      mrpPaise: packs.mrpPaise,
-      available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
-    })
+    .select(PACK_COLUMNS)
     .from(packs)
-    .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId ?? -1)))
+    .leftJoin(stock, stockAt(warehouseId))
     .where(inArray(packs.productId, productIds))
     // Cheapest first: the card shows the first pack, and sorting by price uses the lowest one.
     .orderBy(asc(packs.productId), asc(packs.pricePaise), asc(packs.position), asc(packs.id))
@@ -140,7 +172,7 @@ export function loadPacks(db: Db, productIds: number[], warehouseId: number | nu
 
 export type PackRow = Awaited<ReturnType<typeof loadPacks>>[number]
 
-/** Every product slug of a website, for the sitemap. */
+/** Every product slug a shopper can open, for the sitemap. */
 export function listProductSlugs(db: Db, websiteId: number) {
-  return db.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId)).orderBy(asc(products.id))
+  return db.select({ slug: products.slug }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'))).orderBy(asc(products.id))
 }

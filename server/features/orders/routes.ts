@@ -2,14 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
-import { guardHook, requireAdmin, requireUser } from '../../platform/guards'
+import { guardHook, requireUser } from '../../platform/guards'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
+import { staffRoutes } from '../../platform/staff'
 import * as orders from './service'
-
-const orThrow = (r: orders.OrderResult) => {
-  if (!r.ok) throw new AppError(r.kind, r.message)
-  return r.order
-}
 
 export async function orderRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
@@ -26,9 +23,7 @@ export async function orderRoutes(app: FastifyInstance) {
     }, { tags })
   })
 
-  // Staff: its own scope, so it can move onto the staff route group as it is.
-  await app.register(async (scope) => {
-    scope.addHook('preValidation', guardHook(requireAdmin))
-    route(scope, listPaymentRefunds, (req) => orders.listRefunds(req.ctx, req.query.page), { tags: ['admin'] })
+  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page))
   })
 }

@@ -3,6 +3,7 @@ import type { PaymentRefund } from '../../../common/contracts/payment-refunds'
 import type { Db, Tx } from '../../db/client'
 import { requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Result } from '../../platform/result'
 import * as cart from '../cart/service'
 import { canCancel, detail, summary } from './answer'
 import { refundOrderPayment, releaseHold } from './lifecycle'
@@ -17,7 +18,7 @@ const PAGE_SIZE = 10
 const STAFF_PAGE_SIZE = 50
 const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
 
-export type OrderResult = { ok: true; order: OrderDetail } | { ok: false; kind: 'not_found' | 'conflict'; message: string }
+export type OrderResult = Result<OrderDetail>
 
 export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, ctx.site.id, userId, key)
 export const countPlacedOrders = (db: Db | Tx, websiteId: number, userId: number) => q.countPlacedOrders(db, websiteId, userId)
@@ -57,13 +58,13 @@ export async function listRefunds(ctx: RequestCtx, page = 1): Promise<{ refunds:
 
 export async function get(ctx: RequestCtx, id: number): Promise<OrderResult> {
   const order = await findOwn(ctx, id)
-  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+  return order ? { ok: true, value: await detail(ctx.db, order) } : NOT_FOUND
 }
 
 export async function getByNumber(ctx: RequestCtx, orderNumber: string): Promise<OrderResult> {
   const user = requireUser(ctx)
   const order = await q.findOwnOrderByNumber(ctx.db, ctx.site.id, user.id, orderNumber)
-  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+  return order ? { ok: true, value: await detail(ctx.db, order) } : NOT_FOUND
 }
 
 /** Before packing only. Held items go back; a paid online order is refunded through its provider (outbox job). */
