@@ -15,6 +15,10 @@ export interface Contract<
   query?: Query
   body?: Body
   response: Response
+  /** the success status when not 200 (201 for a create) */
+  status?: 201
+  /** the 409 body of a stale save (optimistic concurrency; see common/contracts/admin.ts) */
+  stale?: $ZodType
 }
 
 export const defineContract = <const C extends Contract>(c: C) => c
