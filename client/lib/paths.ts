@@ -1,0 +1,67 @@
+/**
+ * Every page's address pattern, named once: the route table (client/app/routes.ts) matches these, and links
+ * build their addresses from them with `paths.*` (Saleor's typed URL builders), so a link cannot point at a
+ * page that does not exist.
+ */
+export const PATTERNS = {
+  home: '/',
+  products: '/products',
+  product: '/products/:slug',
+  checkout: '/checkout',
+  checkoutRazorpay: '/checkout/razorpay/:id',
+  checkoutCashfree: '/checkout/cashfree/:id',
+  checkoutConfirm: '/checkout/confirm/:id',
+  orderSuccess: '/order/success/:ordernumber',
+  login: '/auth/login',
+  verify: '/auth/verify',
+  register: '/auth/register',
+  logout: '/auth/logout',
+  chooseWebsite: '/auth/bos/choose',
+  createWebsite: '/auth/bos/create',
+  switchWebsite: '/auth/bos/switch',
+  account: '/account',
+  accountDetails: '/account/details',
+  accountAddresses: '/account/addresses',
+  accountOrders: '/account/orders',
+  accountOrder: '/account/orders/:id',
+  accountWishlist: '/account/wishlist',
+  salesDashboard: '/account/dashboard',
+  admin: '/bos/admin',
+  adminProducts: '/bos/admin/products',
+  adminProductNew: '/bos/admin/products/new',
+  adminProduct: '/bos/admin/products/:id',
+} as const
+
+export type PageName = keyof typeof PATTERNS
+
+/** The `:name` parameters of a pattern. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name | keyof PathParams<`/${Rest}`>]: string | number }
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<string, never>
+
+/** '/products/:slug' + { slug: 'atta' } → '/products/atta' (each value URL-encoded), then the query string. */
+export function pathTo<P extends string>(pattern: P, params: PathParams<P>, search?: URLSearchParams | string): string {
+  const values = params as Record<string, string | number>
+  const path = pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(values[name])))
+  const qs = typeof search === 'string' ? search.replace(/^\?/, '') : (search?.toString() ?? '')
+  return qs ? `${path}?${qs}` : path
+}
+
+const none = {} as Record<string, never>
+
+export const paths = {
+  home: () => PATTERNS.home,
+  products: (search?: URLSearchParams | string) => pathTo(PATTERNS.products, none, search),
+  product: (slug: string) => pathTo(PATTERNS.product, { slug }),
+  login: () => PATTERNS.login,
+  logout: () => PATTERNS.logout,
+  account: () => PATTERNS.account,
+  accountOrders: () => PATTERNS.accountOrders,
+  accountOrder: (id: number) => pathTo(PATTERNS.accountOrder, { id }),
+  admin: () => PATTERNS.admin,
+  adminProducts: (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search),
+  adminProductNew: () => PATTERNS.adminProductNew,
+  adminProduct: (id: number) => pathTo(PATTERNS.adminProduct, { id }),
+}
