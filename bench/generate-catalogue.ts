@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../server/db/client'
-import { brands, categories, packs, products, stock, warehouses, websiteOrigins, websites } from '../server/db/schema/index'
+import { brands, categories, packs, productCategories, products, stock, warehouses, websiteOrigins, websites } from '../server/db/schema/index'
 import * as demo from '../server/db/seed/data/catalogue'
 import { seedSites } from '../server/db/seed/data/sites'
 import { brandImagePath, categoryImagePath, productImagePath } from '../server/db/seed/images'
@@ -106,7 +106,8 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
           packs: packList,
         }
       })
-      const rows = await tx.insert(products).values(items.map((x) => x.row)).returning({ id: products.id, slug: products.slug })
+      const rows = await tx.insert(products).values(items.map((x) => ({ ...x.row, updatedAt: x.row.createdAt }))).returning({ id: products.id, slug: products.slug, categoryId: products.categoryId })
+      await tx.insert(productCategories).values(rows.map((r) => ({ productId: r.id, categoryId: r.categoryId })))
       const idOf = new Map(rows.map((r) => [r.slug, r.id]))
       const packRows = await tx
         .insert(packs)
@@ -124,7 +125,7 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
     return { products: count, packs: packCount, stockRows: stockCount }
   })
   // Statistics as autovacuum would have them a minute later (PGlite has no autovacuum).
-  for (const table of ['products', 'packs', 'stock', 'categories', 'brands']) await db.execute(sql.raw(`analyze ${table}`))
+  for (const table of ['products', 'packs', 'stock', 'categories', 'brands', 'product_categories']) await db.execute(sql.raw(`analyze ${table}`))
   const ms = Date.now() - started
   options.log?.(`generated ${result.products} products, ${result.packs} packs, ${result.stockRows} stock rows in ${(ms / 1000).toFixed(1)} s`)
   return { ...result, ms }

@@ -13,6 +13,8 @@ import type { Db } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { cartRoutes } from './features/cart/routes'
+import { auditRoutes } from './features/audit/routes'
+import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
@@ -31,6 +33,7 @@ import { registerSecurityHeaders, securityHeaders } from './platform/security-he
 import { registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
 import { createSiteResolver } from './platform/site-context'
+import { registerStaffSeam } from './platform/staff'
 import { registerWeb } from './web/serve'
 
 // The web client carries no message catalogue; the server answers in English for checks without their own text.
@@ -99,6 +102,7 @@ export async function buildApp({ config, db, web = false, otpDelivery, logStream
   registerErrorHandling(app)
   registerRequestContext(app, { db, config, caches, sites })
   registerCacheHeaders(app)
+  registerStaffSeam(app)
 
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery })
@@ -112,6 +116,9 @@ export async function buildApp({ config, db, web = false, otpDelivery, logStream
   await checkoutRoutes(app, { otpDelivery: otpDelivery ?? createOtpDelivery(config, app.log) })
   await orderRoutes(app)
   mediaRoutes(app, { db, caches })
+  // Staff calls (/s/api/admin/…): server/platform/staff.ts
+  await catalogueAdminRoutes(app)
+  await auditRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'payment' | 'too_many'
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_many'
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 422,
@@ -9,6 +9,8 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** a save based on an old version of the record (platform/versioned.ts) */
+  stale: 409,
   payment: 402,
   too_many: 429,
 }
@@ -20,6 +22,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** more of the answer's body, e.g. the current record of a stale save */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message)
     this.status = STATUS[kind]
@@ -33,7 +37,7 @@ export const invalid = (message: string, fieldErrors?: Record<string, string>) =
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send({ message: err.message, code: err.kind, errors: err.fieldErrors })
+      return reply.code(err.status).send({ message: err.message, code: err.kind, errors: err.fieldErrors, ...err.details })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {}

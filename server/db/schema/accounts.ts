@@ -86,22 +86,6 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.websiteId, t.userId)],
 )
 
-/** Every staff write, per website (ARCHITECTURE: every admin write is audited). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: serial('id').primaryKey(),
-    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'set null' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_site_idx').on(t.websiteId, t.createdAt)],
-)
-
 /** One-time, single-use hand-over of a superadmin from one website to another (sessions are per website). */
 export const websiteSwitchTokens = pgTable(
   'website_switch_tokens',

@@ -43,14 +43,23 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     description: text('description'),
     info: text('info'),
-    /** brand and category names, kept by the catalogue service so search finds them too */
+    /** brand and category names and the staff's search keywords, kept by the catalogue service so search finds them too */
     keywords: text('keywords').notNull().default(''),
+    /** what staff typed as search keywords (part of `keywords`) */
+    searchKeywords: text('search_keywords').notNull().default(''),
+    /** draft and archived products are hidden from the storefront */
+    status: text('status').$type<'draft' | 'active' | 'archived'>().notNull().default('active'),
+    /** optimistic concurrency: every staff write adds one (common/contracts/admin.ts) */
+    version: integer('version').notNull().default(1),
+    hsnCode: text('hsn_code'),
+    gstRate: integer('gst_rate'),
     medias: jsonb('medias').$type<{ src: string }[]>().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),
     /** lowest pack price and best pack discount (percent), kept by the catalogue service for sorting */
     minPricePaise: integer('min_price_paise').notNull().default(0),
     maxDiscount: integer('max_discount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(keywords, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
@@ -64,6 +73,7 @@ export const products = pgTable(
     index('products_site_discount_idx').on(t.websiteId, t.maxDiscount),
     index('products_site_created_idx').on(t.websiteId, t.createdAt),
     index('products_site_name_idx').on(t.websiteId, t.name),
+    index('products_site_updated_idx').on(t.websiteId, t.updatedAt),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
@@ -79,8 +89,38 @@ export const packs = pgTable(
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     position: integer('position').notNull().default(0),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    weightGrams: integer('weight_grams'),
   },
-  (t) => [index('packs_product_idx').on(t.productId)],
+  (t) => [
+    index('packs_product_idx').on(t.productId),
+    uniqueIndex('packs_site_sku_uq').on(t.websiteId, t.sku).where(sql`${t.sku} is not null`),
+    uniqueIndex('packs_site_barcode_uq').on(t.websiteId, t.barcode).where(sql`${t.barcode} is not null`),
+  ],
+)
+
+/** Every category of a product (products.category_id is the primary one and is always here too). */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
+)
+
+/** A product's earlier slugs: the storefront still finds it by them. */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.slug] }), index('product_slug_redirects_product_idx').on(t.productId)],
 )
 
 export const warehouses = pgTable('warehouses', {

@@ -1,5 +1,6 @@
 export * from './sites'
 export * from './accounts'
+export * from './audit'
 export * from './catalogue'
 export * from './delivery'
 export * from './pages'

@@ -1,5 +1,5 @@
 import type { Tx } from '../client'
-import { brands, categories, packs, products, stock, warehouses } from '../schema/index'
+import { brands, categories, packs, productCategories, products, stock, warehouses } from '../schema/index'
 import * as data from './data/catalogue'
 import { brandImagePath, categoryImagePath, productImagePath } from './images'
 
@@ -45,9 +45,11 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
           minPricePaise: Math.min(...p.packs.map((k) => k.pricePaise)),
           maxDiscount: Math.max(...p.packs.map((k) => Math.round(((k.mrpPaise - k.pricePaise) * 100) / k.mrpPaise))),
           createdAt: new Date(now - (data.products.indexOf(p) * 7 + i) * 3600_000),
+          updatedAt: new Date(now - (data.products.indexOf(p) * 7 + i) * 3600_000),
         })),
       )
-      .returning({ id: products.id, slug: products.slug })
+      .returning({ id: products.id, slug: products.slug, categoryId: products.categoryId })
+    await tx.insert(productCategories).values(rows.map((r) => ({ productId: r.id, categoryId: r.categoryId })))
     const productId = new Map(rows.map((r) => [r.slug, r.id]))
     const packRows = await tx
       .insert(packs)

@@ -6,10 +6,13 @@ export interface LineFacts {
   /** free stock at the line's warehouse */
   available: number
   warehouseId: number
+  /** false once staff unpublish or archive the product */
+  onSale: boolean
 }
 
 /** Why a line can't be bought as it is (it stays in the cart, marked); null when it can. */
 export function lineProblem(line: LineFacts, target: DeliveryTarget): string | null {
+  if (!line.onSale) return 'No longer available'
   if (target.warehouseId === null || line.warehouseId !== target.warehouseId) {
     return target.pincode ? `Not deliverable to ${target.pincode}` : 'Not deliverable to your area'
   }

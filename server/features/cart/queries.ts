@@ -34,6 +34,8 @@ export async function findPackAt(db: Db, websiteId: number, packId: number, ware
       available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
     })
     .from(packs)
+    // Only packs of products on sale: drafts and archived products are not sold (SECURITY AZ-15).
+    .innerJoin(products, and(eq(products.id, packs.productId), eq(products.status, 'active')))
     .leftJoin(warehouses, and(eq(warehouses.id, warehouseId), eq(warehouses.websiteId, websiteId)))
     .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouses.id)))
     .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
@@ -96,6 +98,7 @@ export function loadLines(db: Db, websiteId: number, cartId: number) {
       pricePaise: packs.pricePaise,
       mrpPaise: packs.mrpPaise,
       available: sql<number>`coalesce(${stock.quantity} - ${stock.reserved}, 0)::int`,
+      onSale: sql<boolean>`${products.status} = 'active'`,
     })
     .from(cartItems)
     .innerJoin(packs, and(eq(packs.id, cartItems.packId), eq(packs.websiteId, websiteId)))

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { type Db, rowsOf } from '../../db/client'
-import { brands, categories, packs, products, stock, warehouses } from '../../db/schema/index'
+import { brands, categories, packs, products, productSlugRedirects, stock, warehouses } from '../../db/schema/index'
 import type { Sort } from '../../../common/contracts/catalogue'
 
 export type CategoryRow = typeof categories.$inferSelect
@@ -43,9 +43,13 @@ const ORDER: Record<Exclude<Sort, 'relevance'>, SQL> = {
   name: sql`p.name asc, p.id`,
 }
 
+/** Shoppers see active products only (SECURITY AZ-15: outside any filter they send). */
+const SOLD = sql`'active'`
+
 function whereOf(f: ProductFilter, alias = sql`p`): SQL {
-  const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`]
-  if (f.categoryIds) parts.push(sql`${alias}.category_id = any(${toIntArray(f.categoryIds)})`)
+  const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`, sql`${alias}.status = ${SOLD}`]
+  // Any of the product's categories (the primary one is among them).
+  if (f.categoryIds) parts.push(sql`exists (select 1 from product_categories pc where pc.product_id = ${alias}.id and pc.category_id = any(${toIntArray(f.categoryIds)}))`)
   if (f.brandIds) parts.push(sql`${alias}.brand_id = any(${toIntArray(f.brandIds)})`)
   if (f.tsquery && f.text) parts.push(sql`(${alias}.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% ${alias}.name)`)
   return sql.join(parts, sql` and `)
@@ -84,14 +88,23 @@ async function findSearchPage(db: Db, f: ProductFilter, sort: Sort, limit: numbe
   return rows.map((r) => r.id)
 }
 
+/** An active product by id, slug, or a slug it had before (staff renamed it). */
 export async function findProductIdBySlug(db: Db, websiteId: number, slugOrId: string): Promise<number | null> {
   const byId = /^\d{1,9}$/.test(slugOrId) ? Number(slugOrId) : null
+  const sold = and(eq(products.websiteId, websiteId), eq(products.status, 'active'))
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), byId !== null ? eq(products.id, byId) : eq(products.slug, slugOrId)))
+    .where(and(sold, byId !== null ? eq(products.id, byId) : eq(products.slug, slugOrId)))
     .limit(1)
-  return rows[0]?.id ?? null
+  if (rows[0] || byId !== null) return rows[0]?.id ?? null
+  const moved = await db
+    .select({ id: products.id })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.websiteId, websiteId), eq(productSlugRedirects.slug, slugOrId), sold))
+    .limit(1)
+  return moved[0]?.id ?? null
 }
 
 /** Products with brand and category, in the order of `ids`. */
@@ -140,7 +153,7 @@ export function loadPacks(db: Db, productIds: number[], warehouseId: number | nu
 
 export type PackRow = Awaited<ReturnType<typeof loadPacks>>[number]
 
-/** Every product slug of a website, for the sitemap. */
+/** Every product slug a shopper can open, for the sitemap. */
 export function listProductSlugs(db: Db, websiteId: number) {
-  return db.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId)).orderBy(asc(products.id))
+  return db.select({ slug: products.slug }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'))).orderBy(asc(products.id))
 }

@@ -21,11 +21,7 @@ export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
     const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
     const tree: CategoryNode[] = []
     for (const c of cats) (c.parentId ? nodes.get(c.parentId)?.children : tree)?.push(nodes.get(c.id)!)
-    const categoryIdsBySlug = new Map<string, number[]>()
-    for (const c of cats) {
-      const ids = [c.id, ...cats.filter((x) => x.parentId === c.id).map((x) => x.id)]
-      categoryIdsBySlug.set(c.slug, ids)
-    }
+    const categoryIdsBySlug = new Map(cats.map((c) => [c.slug, withDescendants(cats, c.id)]))
     return {
       tree,
       brands: brandRows.map((b) => ({ name: b.name, slug: b.slug, logo: b.logo })),
@@ -33,6 +29,13 @@ export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
       brandIdBySlug: new Map(brandRows.map((b) => [b.slug, b.id])),
     }
   }) as Promise<SiteCatalogueMeta>
+}
+
+/** A category and every category under it, at any depth (staff may nest them). */
+export function withDescendants(cats: { id: number; parentId: number | null }[], id: number): number[] {
+  const ids = [id]
+  for (let i = 0; i < ids.length; i++) for (const c of cats) if (c.parentId === ids[i] && !ids.includes(c.id)) ids.push(c.id)
+  return ids
 }
 
 export interface ProductPage {

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { $ZodType, input } from 'zod/v4/core'
+import type { User } from '../../common/contracts/accounts'
+import type { Contract } from '../../common/contracts/http'
+import { uniqueViolation } from './db-errors'
+import { AppError } from './errors'
+import { requireAdmin } from './guards'
+import type { RequestCtx } from './request-context'
+import { route, type RouteRequest } from './route'
+import type { StaffCtx, StaffWriteCtx, WriteTrail } from './staff-write'
+
+/**
+ * The staff route group (docs/decisions/0010-staff-seam.md). Every staff call:
+ * - lives under /s/api/{tag}/… and is listed under its tag in the OpenAPI description;
+ * - is refused in onRequest, before its body is read: a visitor 401, anyone without the role on this website 403;
+ * - if it writes, runs in one transaction that must also write its audit rows (staff-write.ts), else nothing
+ *   is committed; the caches its writes name are dropped afterwards.
+ * A route under /s/api/admin or /s/api/pos declared any other way stops the app from starting.
+ */
+
+export type StaffTag = 'admin' | 'pos'
+
+export interface StaffCall {
+  method: string
+  url: string
+  tag: StaffTag
+  /** runs in a transaction and must write an audit row */
+  writes: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    staff?: StaffCall
+  }
+  interface FastifyInstance {
+    /** every staff call of the app, for the tests that walk them all */
+    staffCalls: StaffCall[]
+  }
+}
+
+const STAFF_PATH = /^\/s\/api\/(admin|pos)(\/|$)/i
+
+/** Call once, before any route: keeps the list of staff calls and refuses staff paths declared outside a group. */
+export function registerStaffSeam(app: FastifyInstance) {
+  app.decorate('staffCalls', [] as StaffCall[])
+  app.addHook('onRoute', (opts) => {
+    if (STAFF_PATH.test(opts.url) && !opts.config?.staff) {
+      throw new Error(`${String(opts.method)} ${opts.url} is a staff path: declare it with staffRoutes() (server/platform/staff.ts)`)
+    }
+  })
+}
+
+type Answer<C extends Contract> = Promise<(C['response'] extends $ZodType ? input<C['response']> : never) | FastifyReply>
+
+export interface StaffGroup {
+  /** A call that changes nothing (GET, or a POST that only computes, like a preview). */
+  read<C extends Contract>(contract: C, handler: (req: RouteRequest<C>, ctx: StaffCtx, reply: FastifyReply) => Answer<C>): void
+  /** A call that writes: its handler gets the transaction as ctx.db and must write through staffWrite. */
+  write<C extends Contract & { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' }>(
+    contract: C,
+    handler: (req: RouteRequest<C>, ctx: StaffWriteCtx, reply: FastifyReply) => Answer<C>,
+  ): void
+}
+
+export interface StaffGroupOptions {
+  tag: StaffTag
+  /** who may call (default: admin access on this website) */
+  guard?: (ctx: Pick<RequestCtx, 'user'>) => User
+  /**
+   * Unique indexes → the field they guard. Services check before writing and answer 422 on the field; this
+   * covers two saves of the same value at the same moment (the database refuses the second).
+   */
+  uniques?: Record<string, { field: string; message: string }>
+}
+
+export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAdmin, uniques = {} }: StaffGroupOptions, declare: (group: StaffGroup) => void) {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (req: FastifyRequest) => {
+      // No context means the request-context hook did not run for this URL (a path variant): refuse the same way.
+      if (!req.ctx) throw new AppError('unauthorized', 'Please sign in to continue')
+      guard(req.ctx)
+    })
+    const add = (contract: Contract, writes: boolean, handler: (req: RouteRequest<Contract>, reply: FastifyReply) => Promise<unknown>) => {
+      if (!contract.path.startsWith(`/api/${tag}/`)) throw new Error(`${contract.path}: a ${tag} call lives under /api/${tag}/`)
+      if (writes && contract.method === 'GET') throw new Error(`GET ${contract.path}: a GET never writes; declare it with read()`)
+      const call: StaffCall = { method: contract.method, url: `/s${contract.path}`, tag, writes }
+      app.staffCalls.push(call)
+      route(scope, contract, handler as never, { tags: [tag], config: { staff: call } })
+    }
+    declare({
+      read: (contract, handler) =>
+        add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, reply, guard), reply)),
+      write: (contract, handler) =>
+        add(contract, true, async (req, reply) => {
+          const ctx = staffCtx(req, reply, guard)
+          const trail: WriteTrail = { auditRows: 0, caches: new Set() }
+          try {
+            return await ctx.db.transaction(async (tx) => {
+              const answer = await handler(req as never, { ...ctx, db: tx, trail }, reply)
+              if (trail.auditRows === 0) throw new Error(`${contract.method} ${contract.path} wrote no audit row: staff services write through staffWrite()`)
+              return answer
+            })
+          } catch (err) {
+            const constraint = uniqueViolation(err)
+            if (constraint === null) throw err
+            const known = uniques[constraint]
+            if (known) throw new AppError('invalid', known.message, { [known.field]: known.message })
+            throw new AppError('conflict', 'Someone saved the same thing at the same moment: please try again')
+          } finally {
+            // Also after a rollback: a cache filled inside the transaction may hold what was never committed.
+            for (const name of trail.caches) ctx.caches[name].clear()
+          }
+        }),
+    })
+  })
+}
+
+function staffCtx(req: FastifyRequest, reply: FastifyReply, guard: NonNullable<StaffGroupOptions['guard']>): StaffCtx {
+  const requestId = randomUUID()
+  reply.header('x-request-id', requestId)
+  return { ...req.ctx, user: guard(req.ctx), requestId }
+}
