@@ -8,6 +8,19 @@ import { MemoryRouter, useLocation } from './router'
 
 /** Test support for components that call the API and read the address: a fake Api and a router that shows its URL. */
 
+// happy-dom lacks <option>.defaultSelected and <select>.size, so react-hook-form takes every select for one the
+// user changed before the form was ready and reads its value from the page. Give them their standard meaning.
+if (typeof HTMLOptionElement !== 'undefined' && !('defaultSelected' in HTMLOptionElement.prototype)) {
+  Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
+    get(this: HTMLOptionElement) { return this.hasAttribute('selected') },
+    configurable: true,
+  })
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+    get(this: HTMLSelectElement) { return Number(this.getAttribute('size') ?? 0) },
+    configurable: true,
+  })
+}
+
 type Handler = (contract: Contract, input: CallInput<Contract>) => unknown
 
 /** An Api whose answers come from `handler` (keyed on contract.path); the calls are recorded. */

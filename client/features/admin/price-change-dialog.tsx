@@ -87,7 +87,7 @@ export function PriceChangeDialog({ ids, onClose, onDone }: { ids: number[]; onC
           <div className="max-h-72 overflow-auto rounded-md border border-border">
             <table className="w-full text-sm">
               <caption className="sr-only">Preview: old and new prices</caption>
-              <thead className="sticky top-0 bg-background text-left text-xs text-muted uppercase">
+              <thead className="sticky top-0 bg-background text-left text-xs font-semibold text-muted">
                 <tr><th scope="col" className="px-3 py-2">Product</th><th scope="col" className="px-3 py-2">Pack</th><th scope="col" className="px-3 py-2">Price</th><th scope="col" className="px-3 py-2">MRP</th></tr>
               </thead>
               <tbody>

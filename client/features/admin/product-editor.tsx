@@ -59,10 +59,10 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
   const dirty = form.formState.isDirty
   useUnsavedChanges(dirty, 'your changes to this product')
 
-  // A newer version arrived (our save, an archive, someone else's save seen on refetch): shown at once unless
-  // there are edits, which a save then checks against it (409).
+  // A newer version arrived (an archive, someone else's save seen on refetch): shown at once unless there are
+  // edits, which a save then checks against it (409). An older answer arriving late changes nothing.
   useEffect(() => {
-    if (product.version === version.current || form.formState.isDirty) return
+    if (product.version <= version.current || form.formState.isDirty) return
     version.current = product.version
     form.reset(productFormValues(product))
   }, [product, form])

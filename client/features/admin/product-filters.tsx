@@ -18,12 +18,12 @@ export function ProductFilterBar({ value, onChange }: { value: ProductFilters & 
   const brands = useAdminBrands().data?.data ?? []
   return (
     <>
-      <div className="w-48">
+      <div className="w-44">
         <Combobox aria-label="Category" placeholder="All categories" searchPlaceholder="Find a category"
           options={[{ value: '', label: 'All categories' }, ...categoryOptions(categories)]} value={value.category ?? ''}
           onChange={(category) => onChange({ category: category || undefined })} />
       </div>
-      <div className="w-44">
+      <div className="w-40">
         <Combobox aria-label="Brand" placeholder="All brands" searchPlaceholder="Find a brand"
           options={[{ value: '', label: 'All brands' }, ...brands.map((b) => ({ value: b.slug, label: b.name }))]} value={value.brand ?? ''}
           onChange={(brand) => onChange({ brand: brand || undefined })} />

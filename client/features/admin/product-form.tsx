@@ -51,7 +51,7 @@ export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, bran
           {children}
         </div>
         <div className="flex min-w-0 flex-col gap-5">
-          <Card title="Status">
+          <Card title="Visibility">
             <SelectField label="Status" placeholder={null} options={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
               hint="Draft and archived products are not on the store." error={errors.status?.message} {...register('status')} />
           </Card>

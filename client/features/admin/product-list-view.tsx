@@ -48,7 +48,7 @@ export function ProductListView() {
         onOpenRow={(p) => navigate(paths.adminProduct(p.product_id))}
         toolbar={
           <>
-            <TableSearch value={query.q ?? ''} onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })} label="Search products" placeholder="Search by name, brand, SKU or barcode" />
+            <TableSearch value={query.q ?? ''} onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })} label="Search products" placeholder="Name, SKU or barcode" />
             <ProductFilterBar value={query} onChange={setQuery} />
           </>
         }

@@ -38,7 +38,7 @@ export function ConflictDialog({ open, what, rows, onReloadTheirs, onKeepMine, o
       ) : (
         <table className="w-full text-sm">
           <caption className="sr-only">What changed</caption>
-          <thead className="text-left text-xs text-muted uppercase">
+          <thead className="text-left text-xs font-semibold text-muted">
             <tr><th scope="col" className="py-1 pr-3">Field</th><th scope="col" className="py-1 pr-3">Theirs (saved)</th><th scope="col" className="py-1">Yours</th></tr>
           </thead>
           <tbody>

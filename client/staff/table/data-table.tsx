@@ -135,7 +135,7 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-sm" aria-busy={rows === undefined || refreshing || undefined}>
             <caption className="sr-only">{label}{' '}(up and down arrows move between rows, left and right to a row’s links and buttons{selectable ? ', Space selects' : ''}{props.onOpenRow ? ', Enter opens' : ''})</caption>
-            <thead className="bg-background/60 text-left text-xs font-semibold tracking-wide text-muted uppercase">
+            <thead className="bg-background/60 text-left text-xs font-semibold text-muted">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {selectable && (

@@ -30,7 +30,7 @@ export function TableSearch({ value, onSearch, label, placeholder }: { value: st
     onSearch(text.trim())
   }
   return (
-    <form role="search" className="relative w-full sm:w-72" onSubmit={(e) => { e.preventDefault(); submit() }}>
+    <form role="search" className="relative w-full sm:w-64" onSubmit={(e) => { e.preventDefault(); submit() }}>
       <label htmlFor={id} className="sr-only">{label}</label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
       <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder ?? label} autoComplete="off"

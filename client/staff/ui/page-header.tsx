@@ -27,7 +27,7 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
     heading.current?.focus()
   }, [])
   return (
-    <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
         {back && (
           <Link to={back.to} className="mb-1 inline-flex items-center gap-1 text-sm text-muted hover:text-text">
@@ -39,6 +39,6 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
         {description && <p className="mt-1 text-sm text-muted">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-    </header>
+    </div>
   )
 }
