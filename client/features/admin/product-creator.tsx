@@ -33,7 +33,7 @@ export function ProductCreator() {
     create.mutate(body, {
       onSuccess: (product) => {
         toast.success(`${product.product_name} created`)
-        navigate(paths.adminProduct(product.product_id), { replace: true })
+        navigate(paths.adminProduct(product.product_id), { replace: true, force: true })
       },
       onError: (err) => setFormError(showServerErrors(err, form.setError, PRODUCT_FIELDS)),
     })
