@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import type { User } from '../../common/contracts/accounts'
 import { useLocation, useNavigate } from '../lib/router'
-import { paths } from '../lib/paths'
+import * as paths from '../lib/paths'
 import { savePath } from '../lib/saved-path'
 import { type AppRoute, routeFor } from './routes'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PATTERNS, paths, pathTo } from '../lib/paths'
+import * as paths from '../lib/paths'
+import { PATTERNS, pathTo } from '../lib/paths'
 import { isContentPath } from './prefetch'
 import { ROUTES, routeComponentFor, routeFor } from './routes'
 

@@ -2,6 +2,7 @@ import { type ComponentType, createElement } from 'react'
 import { matchPath } from '../lib/router'
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route'
 import { PATTERNS as P } from '../lib/paths'
+import type { AdminPage } from '../staff/staff-app'
 import { ClientOnly } from './client-only'
 
 /**
@@ -40,13 +41,17 @@ function browserOnly(route: LazyRoute): LazyRoute {
   return Object.assign(Gated, { preload: route.preload })
 }
 
-/** The staff shell loads with the first staff screen, never with a shopper's page. */
-export const StaffShell = lazyRoute(() => import('../staff/staff-shell').then((m) => m.StaffShell as ComponentType))
+/** The staff shell and pages load with the first staff screen, never with a shopper's page. */
+const loadStaffApp = () => import('../staff/staff-app')
+export const StaffShell = lazyRoute(() => loadStaffApp().then((m) => m.StaffShell as ComponentType))
 
 const ssr = (path: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(load), shell: 'shop', render: 'ssr', ...flags })
 const client = (path: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: browserOnly(lazyRoute(load)), shell: 'shop', render: 'client', ...flags })
-function staff(path: string, load: Load): AppRoute {
-  const page = lazyRoute(load)
+function staff(path: string, name: AdminPage): AppRoute {
+  const page = lazyRoute(() => loadStaffApp().then(async ({ ADMIN_PAGES }) => {
+    await ADMIN_PAGES[name].preload()
+    return ADMIN_PAGES[name]
+  }))
   const component = Object.assign((props: object) => createElement(page, props), { preload: () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined) })
   return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true }
 }
@@ -78,11 +83,11 @@ export const ROUTES: readonly AppRoute[] = [
   client(P.checkoutConfirm, () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
   client(P.orderSuccess, () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
   // Administration (issue #10): the staff shell, admins only.
-  staff(P.admin, () => import('../routes/admin-home').then((m) => m.AdminHomeRoute)),
-  staff(P.adminProducts, () => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
-  staff(P.adminProductNew, () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
-  staff(P.adminProduct, () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
-  staff('/bos/admin/*', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
+  staff(P.admin, 'home'),
+  staff(P.adminProducts, 'products'),
+  staff(P.adminProductNew, 'productNew'),
+  staff(P.adminProduct, 'product'),
+  staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', notFound, { requiresLogin: true, notFound: true }),
   ssr('/checkout/*', notFound, { fullWidth: true, notFound: true }),

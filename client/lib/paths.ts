@@ -1,6 +1,6 @@
 /**
  * Every page's address pattern, named once: the route table (client/app/routes.ts) matches these, and links
- * build their addresses from them with `paths.*` (Saleor's typed URL builders), so a link cannot point at a
+ * build their addresses from them with `paths.*` (`import * as paths`; Saleor's typed URL builders), so a link cannot point at a
  * page that does not exist.
  */
 export const PATTERNS = {
@@ -51,17 +51,16 @@ export function pathTo<P extends string>(pattern: P, params: PathParams<P>, sear
 
 const none = {} as Record<string, never>
 
-export const paths = {
-  home: () => PATTERNS.home,
-  products: (search?: URLSearchParams | string) => pathTo(PATTERNS.products, none, search),
-  product: (slug: string) => pathTo(PATTERNS.product, { slug }),
-  login: () => PATTERNS.login,
-  logout: () => PATTERNS.logout,
-  account: () => PATTERNS.account,
-  accountOrders: () => PATTERNS.accountOrders,
-  accountOrder: (id: number) => pathTo(PATTERNS.accountOrder, { id }),
-  admin: () => PATTERNS.admin,
-  adminProducts: (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search),
-  adminProductNew: () => PATTERNS.adminProductNew,
-  adminProduct: (id: number) => pathTo(PATTERNS.adminProduct, { id }),
-}
+// Builders are separate exports (import * as paths), so the shopper's bundle keeps only the ones it uses.
+export const home = () => PATTERNS.home
+export const products = (search?: URLSearchParams | string) => pathTo(PATTERNS.products, none, search)
+export const product = (slug: string) => pathTo(PATTERNS.product, { slug })
+export const login = () => PATTERNS.login
+export const logout = () => PATTERNS.logout
+export const account = () => PATTERNS.account
+export const accountOrders = () => PATTERNS.accountOrders
+export const accountOrder = (id: number) => pathTo(PATTERNS.accountOrder, { id })
+export const admin = () => PATTERNS.admin
+export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search)
+export const adminProductNew = () => PATTERNS.adminProductNew
+export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })

@@ -5,7 +5,7 @@ import { useStaffTitle } from '../staff/use-staff-title'
 import { ADMIN_SECTIONS } from '../staff/staff-sections'
 import { ProductShortcuts } from '../features/admin/product-shortcuts'
 import { useInit } from '../features/site-settings/api'
-import { paths } from '../lib/paths'
+import * as paths from '../lib/paths'
 
 /** Administration's home: where each section is, until reports exist (no figures made up meanwhile). */
 export function AdminHomeRoute() {

@@ -1,6 +1,6 @@
 import type { User } from '../../common/contracts/accounts'
 import { Link } from '../lib/router'
-import { paths } from '../lib/paths'
+import * as paths from '../lib/paths'
 import { buttonClasses } from '../ui/button'
 import { LockIcon } from './ui/staff-icons'
 

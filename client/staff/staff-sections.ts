@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react'
-import { paths } from '../lib/paths'
+import * as paths from '../lib/paths'
 import { DashboardIcon, PackageIcon } from './ui/staff-icons'
 
 export interface StaffSection {
