@@ -1,16 +1,9 @@
 import type { SVGProps } from 'react'
+import { Icon } from '../../ui/icons'
 
 type P = SVGProps<SVGSVGElement>
 
-/** Icons of the staff screens (decorative: the text next to them, or an aria-label, names the control). */
-function Icon({ children, ...props }: P) {
-  return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  )
-}
-
+// Icons of the staff screens (decorative: the text next to them, or an aria-label, names the control).
 export const DashboardIcon = (p: P) => <Icon {...p}><rect x="3" y="3" width="7" height="9" rx="1" /><rect x="14" y="3" width="7" height="5" rx="1" /><rect x="14" y="12" width="7" height="9" rx="1" /><rect x="3" y="16" width="7" height="5" rx="1" /></Icon>
 export const PackageIcon = (p: P) => <Icon {...p}><path d="m21 8-9-5-9 5 9 5 9-5Z" /><path d="M3 8v8l9 5 9-5V8M12 13v8" /></Icon>
 export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>
