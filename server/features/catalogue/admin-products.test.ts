@@ -79,7 +79,7 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     const shown = await storefront('tulsi-green-tea')
     expect(shown.statusCode).toBe(200)
     expect(shown.json()).toMatchObject({ product_id: p.product_id, category_slug: 'beverages', packs: [{ price: 149.5 }, { price: 320 }] })
-    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }]) {
+    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }] as Record<string, string>[]) {
       const list = await t.call({ method: 'GET', url: '/s/api/products', query: { ...query, perPage: '100' } })
       expect(list.json().data.map((x: { product_id: number }) => x.product_id), JSON.stringify(query)).toContain(p.product_id)
     }

@@ -60,7 +60,7 @@ export function loadProductCategorySlugs(db: Conn, productIds: number[]) {
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .innerJoin(products, eq(products.id, productCategories.productId))
     .where(inArray(productCategories.productId, productIds))
-    .orderBy(asc(productCategories.productId), sql`${categories.id} <> ${products.categoryId}`, asc(productCategories.position), asc(categories.id))
+    .orderBy(asc(productCategories.productId), sql`"categories"."id" <> "products"."category_id"`, asc(productCategories.position), asc(categories.id))
 }
 
 /** Packs in staff order, with what the website's default warehouse has free (the storefront's `in_stock`). */
