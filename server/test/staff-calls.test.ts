@@ -64,6 +64,18 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
     }
   })
 
+  it('gives path variants of a staff call the same refusal, or 404 (SECURITY AZ-14)', async () => {
+    for (const url of ['/s/api/%61dmin/products', '/s/api/admin/products/', '/s/api/ADMIN/products', '/s//api/admin/products', '/s/api/admin/products;x=1', '/s/api/admin/./products', '/s/api/admin/x/../products']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await staffCall(t, who.shopper, method, url, method === 'POST' ? { product_name: 'x' } : undefined)
+        expect([403, 404], `${method} ${url}`).toContain(res.statusCode)
+      }
+    }
+    // No method override: a shopper's POST stays a POST to whatever it names.
+    const overridden = await t.call({ method: 'POST', url: '/s/api/admin/products', session: who.shopper, headers: { 'x-http-method-override': 'GET', 'content-type': 'application/json' }, payload: '{}' })
+    expect(overridden.statusCode).toBe(403)
+  })
+
   it('works for an admin; every write leaves audit rows (who, website, before/after) under its request id', async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {
       const request = await fixtureOf(r)(kit)

@@ -227,6 +227,24 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     expect((await storefront('old-name-poha')).json().product_id).toBe(taker.product_id)
   })
 
+  it('shows every staff write on the storefront at once: the catalogue and page caches are dropped', async () => {
+    const page = async () => (await t.call({ method: 'GET', url: '/s/api/page/data/' })).json().data as { type: string; response: unknown }[]
+    const carousel = async () => (await page()).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response as { product_id: number; product_name: string; slug: string }[])
+    const shown = (await carousel())[0]
+    const before = await storefront(shown.slug)
+    expect(before.json().product_name).toBe(shown.product_name)
+    const list = await t.call({ method: 'GET', url: '/s/api/products', query: { q: shown.product_name } })
+    expect(list.json().data.map((p: { product_id: number }) => p.product_id)).toContain(shown.product_id)
+    const current = (await admin('GET', `${URL}/${shown.product_id}`)).json() as AdminProduct
+    const res = await admin('PATCH', `${URL}/${shown.product_id}`, { version: current.version, product_name: `${shown.product_name} Renamed`, search_keywords: 'zzkeyword chaipatti' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await storefront(shown.slug)).json().product_name).toBe(`${shown.product_name} Renamed`)
+    expect((await carousel()).find((p) => p.product_id === shown.product_id)?.product_name).toBe(`${shown.product_name} Renamed`)
+    // The staff's search keywords find it on the storefront.
+    const byKeyword = await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'chaipatti' } })
+    expect(byKeyword.json().data.map((p: { product_id: number }) => p.product_id)).toEqual([shown.product_id])
+  })
+
   it('sanitises description and info on the server', async () => {
     const p = await create({
       product_name: 'Sanitised Ghee',

@@ -165,11 +165,13 @@ export async function updateProduct(tx: Tx, id: number, values: Partial<ProductV
     .where(eq(products.id, id))
 }
 
+/** The first is the primary (position 0, as products.category_id must say: schema/catalogue.ts). */
 export async function setProductCategories(tx: Tx, productId: number, categoryIds: number[]) {
   await tx.delete(productCategories).where(eq(productCategories.productId, productId))
   await tx.insert(productCategories).values(categoryIds.map((categoryId, position) => ({ productId, categoryId, position })))
 }
 
+/** One more (never the primary) category for each product. */
 export async function addProductCategory(tx: Tx, productIds: number[], categoryId: number) {
   if (productIds.length === 0) return
   await tx
