@@ -30,9 +30,12 @@ ALTER TABLE "product_categories" ADD CONSTRAINT "product_categories_category_id_
 ALTER TABLE "product_slug_redirects" ADD CONSTRAINT "product_slug_redirects_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_slug_redirects" ADD CONSTRAINT "product_slug_redirects_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_categories_category_idx" ON "product_categories" USING btree ("category_id","product_id");--> statement-breakpoint
+CREATE INDEX "product_categories_extra_idx" ON "product_categories" USING btree ("category_id","product_id") WHERE "product_categories"."position" > 0;--> statement-breakpoint
 CREATE INDEX "product_slug_redirects_product_idx" ON "product_slug_redirects" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("website_id","entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("website_id","user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "packs_site_sku_uq" ON "packs" USING btree ("website_id","sku") WHERE "packs"."sku" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "packs_site_barcode_uq" ON "packs" USING btree ("website_id","barcode") WHERE "packs"."barcode" is not null;--> statement-breakpoint
-CREATE INDEX "products_site_updated_idx" ON "products" USING btree ("website_id","updated_at");
+CREATE INDEX "products_site_id_idx" ON "products" USING btree ("website_id","id");--> statement-breakpoint
+CREATE INDEX "products_site_updated_idx" ON "products" USING btree ("website_id","updated_at");--> statement-breakpoint
+CREATE INDEX "products_site_status_idx" ON "products" USING btree ("website_id","status","updated_at");

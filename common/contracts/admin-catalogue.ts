@@ -256,7 +256,7 @@ export const previewPriceChange = defineContract({
 export const applyPriceChange = defineContract({
   method: 'POST',
   path: '/api/admin/products/prices/apply',
-  summary: 'Admin: applies a price change in one transaction (422 with the preview when any pack would be invalid)',
+  summary: 'Admin: applies a price change in one transaction; 422 naming every pack that cannot take it (errors: { "packs.<pack_id>": why }), changing nothing',
   body: PriceChangeInput,
   response: z.object({ updated: int(), lines: z.array(PriceChangeLine) }),
 })

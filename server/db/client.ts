@@ -43,7 +43,9 @@ export async function openDb(options: OpenDbOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 10_000 })
+  // No JIT: compiling a query the planner thinks costly (a staff sort over every stock row) took about a second,
+  // far more than running it; the app's queries are short.
+  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 10_000, options: '-c jit=off' })
   // An idle connection killed by the server (restart, failover, pg_terminate_backend, DROP DATABASE … FORCE)
   // is reported here; the pool has already dropped it and opens a new one on demand. Without a listener
   // node-postgres rethrows it as an uncaught exception and the process dies (SECURITY RE-01).

@@ -59,7 +59,7 @@ export async function listAudit(db: Db, websiteId: number, query: AuditQuery): P
         id: auditLog.id,
         at: auditLog.createdAt,
         userId: auditLog.userId,
-        userName: sql<string | null>`(select name from users u where u.id = ${auditLog.userId})`,
+        userName: sql<string | null>`(select u.name from users u where u.id = "audit_log"."user_id")`,
         action: auditLog.action,
         entity: auditLog.entity,
         entityId: auditLog.entityId,

@@ -66,6 +66,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_site_slug_uq').on(t.websiteId, t.slug),
+    // Counting a website's products that match a join (staff: by category) reads this index, not the wide rows.
+    index('products_site_id_idx').on(t.websiteId, t.id),
     index('products_site_category_idx').on(t.websiteId, t.categoryId),
     index('products_site_brand_idx').on(t.websiteId, t.brandId),
     index('products_site_popularity_idx').on(t.websiteId, t.popularity),
@@ -74,6 +76,8 @@ export const products = pgTable(
     index('products_site_created_idx').on(t.websiteId, t.createdAt),
     index('products_site_name_idx').on(t.websiteId, t.name),
     index('products_site_updated_idx').on(t.websiteId, t.updatedAt),
+    // Staff filter by status; drafts and archived products are few, so this finds them without a scan.
+    index('products_site_status_idx').on(t.websiteId, t.status, t.updatedAt),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
@@ -100,7 +104,11 @@ export const packs = pgTable(
   ],
 )
 
-/** Every category of a product (products.category_id is the primary one and is always here too). */
+/**
+ * Every category of a product. products.category_id is the primary one: it is here too, always at position 0,
+ * and only it is; the storefront filters by the primary category through products' own index and looks here
+ * only for the other ones (product_categories_extra_idx, small).
+ */
 export const productCategories = pgTable(
   'product_categories',
   {
@@ -108,7 +116,11 @@ export const productCategories = pgTable(
     categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
+    index('product_categories_extra_idx').on(t.categoryId, t.productId).where(sql`${t.position} > 0`),
+  ],
 )
 
 /** A product's earlier slugs: the storefront still finds it by them. */

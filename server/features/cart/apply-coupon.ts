@@ -29,7 +29,7 @@ export async function applyCoupon(ctx: RequestCtx, code: string): Promise<CartRe
   const problem = outcome && coupons.amountProblem(coupon, outcome)
   if (problem) return { ok: false, kind: 'invalid', message: problem }
   await queries.setCoupon(ctx.db, cart.id, coupon.code)
-  return { ok: true, cart: await answer(ctx, { ...cart, couponCode: coupon.code }, target) }
+  return { ok: true, value: await answer(ctx, { ...cart, couponCode: coupon.code }, target) }
 }
 
 export async function removeCoupon(ctx: RequestCtx): Promise<Cart> {

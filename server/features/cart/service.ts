@@ -1,6 +1,7 @@
 import { type Cart, MAX_LINE_QUANTITY } from '../../../common/contracts/cart'
 import { findAddress } from '../accounts/addresses'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Result } from '../../platform/result'
 import { deliveryTarget, type DeliveryTarget } from '../delivery/schedule'
 import { cartAnswer, emptyCart, paymentMethods } from './cart-answer'
 import { lineCap } from './line-checks'
@@ -11,7 +12,7 @@ export { emptyCart } from './cart-answer'
 export { mergeVisitorCart } from './merge'
 
 /** An expected refusal (STYLE error model): the route turns it into the matching HTTP error. */
-export type CartResult = { ok: true; cart: Cart } | { ok: false; kind: 'not_found' | 'invalid' | 'too_many'; message: string }
+export type CartResult = Result<Cart>
 
 /** The whole cart answer for a cart row (or none), delivered to `target` (the current pincode by default). */
 export async function answer(ctx: RequestCtx, cart: queries.CartRow | null, target?: DeliveryTarget): Promise<Cart> {
@@ -32,8 +33,8 @@ export async function getCart(ctx: RequestCtx, options: { addressId?: number } =
     if (!pincode) return { ok: false, kind: 'not_found', message: 'This address was not found' }
     target = await deliveryTarget(ctx, pincode)
   }
-  if (!ownerOf(ctx)) return { ok: true, cart: emptyCart(paymentMethods(ctx)) }
-  return { ok: true, cart: await answer(ctx, await findOwnCart(ctx), target) }
+  if (!ownerOf(ctx)) return { ok: true, value: emptyCart(paymentMethods(ctx)) }
+  return { ok: true, value: await answer(ctx, await findOwnCart(ctx), target) }
 }
 
 /** The cart of the init call (GET /api/cart without options). */
@@ -63,7 +64,7 @@ export async function add(ctx: RequestCtx, input: { pack_id: number; warehouse_i
     const message = cap < MAX_LINE_QUANTITY ? `Only ${cap} left in stock` : `You can buy at most ${MAX_LINE_QUANTITY} of this item`
     return { ok: false, kind: 'invalid', message }
   }
-  return { ok: true, cart: await answer(ctx, cart, target) }
+  return { ok: true, value: await answer(ctx, cart, target) }
 }
 
 /** remove: true drops the line; false takes one away. A pack not in the cart changes nothing. */

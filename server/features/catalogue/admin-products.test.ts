@@ -79,7 +79,7 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     const shown = await storefront('tulsi-green-tea')
     expect(shown.statusCode).toBe(200)
     expect(shown.json()).toMatchObject({ product_id: p.product_id, category_slug: 'beverages', packs: [{ price: 149.5 }, { price: 320 }] })
-    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }]) {
+    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }] as Record<string, string>[]) {
       const list = await t.call({ method: 'GET', url: '/s/api/products', query: { ...query, perPage: '100' } })
       expect(list.json().data.map((x: { product_id: number }) => x.product_id), JSON.stringify(query)).toContain(p.product_id)
     }
@@ -225,6 +225,24 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     const taker = await create({ product_name: 'Old Name Poha', packs: [{ pack_name: '1 kg', price: 10, act_price: 10 }] })
     expect(taker.slug).toBe('old-name-poha')
     expect((await storefront('old-name-poha')).json().product_id).toBe(taker.product_id)
+  })
+
+  it('shows every staff write on the storefront at once: the catalogue and page caches are dropped', async () => {
+    const page = async () => (await t.call({ method: 'GET', url: '/s/api/page/data/' })).json().data as { type: string; response: unknown }[]
+    const carousel = async () => (await page()).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response as { product_id: number; product_name: string; slug: string }[])
+    const shown = (await carousel())[0]
+    const before = await storefront(shown.slug)
+    expect(before.json().product_name).toBe(shown.product_name)
+    const list = await t.call({ method: 'GET', url: '/s/api/products', query: { q: shown.product_name } })
+    expect(list.json().data.map((p: { product_id: number }) => p.product_id)).toContain(shown.product_id)
+    const current = (await admin('GET', `${URL}/${shown.product_id}`)).json() as AdminProduct
+    const res = await admin('PATCH', `${URL}/${shown.product_id}`, { version: current.version, product_name: `${shown.product_name} Renamed`, search_keywords: 'zzkeyword chaipatti' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await storefront(shown.slug)).json().product_name).toBe(`${shown.product_name} Renamed`)
+    expect((await carousel()).find((p) => p.product_id === shown.product_id)?.product_name).toBe(`${shown.product_name} Renamed`)
+    // The staff's search keywords find it on the storefront.
+    const byKeyword = await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'chaipatti' } })
+    expect(byKeyword.json().data.map((p: { product_id: number }) => p.product_id)).toEqual([shown.product_id])
   })
 
   it('sanitises description and info on the server', async () => {

@@ -20,7 +20,10 @@ export const PRODUCT = { entity: 'product', invalidates: ['catalogue', 'pages'] 
 /** Products as staff see them (any status), in the order of `ids`. */
 export async function loadAdminProducts(db: Db | Tx, websiteId: number, ids: number[]): Promise<AdminProduct[]> {
   const warehouseId = await defaultWarehouseId(db as Db, websiteId)
-  const [rows, cats, packs] = await Promise.all([q.loadProductRows(db, websiteId, ids), q.loadProductCategorySlugs(db, ids), q.loadAdminPacks(db, ids, warehouseId)])
+  // One after another: inside a write's transaction they share one connection.
+  const rows = await q.loadProductRows(db, websiteId, ids)
+  const cats = await q.loadProductCategorySlugs(db, ids)
+  const packs = await q.loadAdminPacks(db, ids, warehouseId)
   return rows.map((row) =>
     toAdminProduct(
       row,

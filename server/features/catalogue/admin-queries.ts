@@ -60,7 +60,7 @@ export function loadProductCategorySlugs(db: Conn, productIds: number[]) {
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .innerJoin(products, eq(products.id, productCategories.productId))
     .where(inArray(productCategories.productId, productIds))
-    .orderBy(asc(productCategories.productId), sql`${categories.id} <> ${products.categoryId}`, asc(productCategories.position), asc(categories.id))
+    .orderBy(asc(productCategories.productId), sql`"categories"."id" <> "products"."category_id"`, asc(productCategories.position), asc(categories.id))
 }
 
 /** Packs in staff order, with what the website's default warehouse has free (the storefront's `in_stock`). */
@@ -165,11 +165,13 @@ export async function updateProduct(tx: Tx, id: number, values: Partial<ProductV
     .where(eq(products.id, id))
 }
 
+/** The first is the primary (position 0, as products.category_id must say: schema/catalogue.ts). */
 export async function setProductCategories(tx: Tx, productId: number, categoryIds: number[]) {
   await tx.delete(productCategories).where(eq(productCategories.productId, productId))
   await tx.insert(productCategories).values(categoryIds.map((categoryId, position) => ({ productId, categoryId, position })))
 }
 
+/** One more (never the primary) category for each product. */
 export async function addProductCategory(tx: Tx, productIds: number[], categoryId: number) {
   if (productIds.length === 0) return
   await tx

@@ -19,7 +19,7 @@ export function listCategoriesWithCounts(db: Conn, websiteId: number) {
       parentId: categories.parentId,
       position: categories.position,
       avatar: categories.avatar,
-      products: sql<number>`(select count(*)::int from product_categories pc where pc.category_id = ${categories.id})`,
+      products: sql<number>`(select count(*)::int from product_categories pc where pc.category_id = "categories"."id")`,
     })
     .from(categories)
     .where(eq(categories.websiteId, websiteId))
@@ -92,7 +92,8 @@ export async function productIdsOf(db: Conn, websiteId: number, by: { categoryId
 
 /* ---------- brands ---------- */
 
-const brandProducts = sql<number>`(select count(*)::int from products p where p.brand_id = ${brands.id})`
+// Written out: drizzle leaves a column of the selected table unqualified inside sql``, and p has an id too.
+const brandProducts = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`
 
 export async function listBrandsPage(db: Conn, websiteId: number, opts: { q?: string; sort: 'name' | 'products'; desc: boolean; limit: number; offset: number }) {
   const where = and(eq(brands.websiteId, websiteId), opts.q ? sql`${brands.name} ilike ${`%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined)

@@ -48,14 +48,22 @@ const SOLD = sql`'active'`
 
 function whereOf(f: ProductFilter, alias = sql`p`): SQL {
   const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`, sql`${alias}.status = ${SOLD}`]
-  // Any of the product's categories (the primary one is among them).
-  if (f.categoryIds) parts.push(sql`exists (select 1 from product_categories pc where pc.product_id = ${alias}.id and pc.category_id = any(${toIntArray(f.categoryIds)}))`)
+  if (f.categoryIds) parts.push(inCategories(alias, f.categoryIds))
   if (f.brandIds) parts.push(sql`${alias}.brand_id = any(${toIntArray(f.brandIds)})`)
   if (f.tsquery && f.text) parts.push(sql`(${alias}.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% ${alias}.name)`)
   return sql.join(parts, sql` and `)
 }
 
 const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`
+
+/**
+ * Products with any of these categories: by the primary one through products' own indexes (as fast as one
+ * category per product was), or by another one of theirs (product_categories at positions above 0: few rows).
+ */
+export function inCategories(alias: SQL, ids: number[]): SQL {
+  const list = toIntArray(ids)
+  return sql`(${alias}.category_id = any(${list}) or ${alias}.id = any(array(select pc.product_id from product_categories pc where pc.category_id = any(${list}) and pc.position > 0)))`
+}
 
 /** How many products match (the catalogue service caches it per filter: it does not change with sort or page). */
 export async function countProducts(db: Db, f: ProductFilter): Promise<number> {

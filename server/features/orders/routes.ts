@@ -2,13 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import * as orders from './service'
-
-const orThrow = (r: orders.OrderResult) => {
-  if (!r.ok) throw new AppError(r.kind, r.message)
-  return r.order
-}
 
 export async function orderRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {

@@ -2,6 +2,7 @@ import type { OrderDetail } from '../../../common/contracts/orders'
 import type { Db, Tx } from '../../db/client'
 import { requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Result } from '../../platform/result'
 import * as cart from '../cart/service'
 import { canCancel, detail, summary } from './answer'
 import { refundLater, releaseHold } from './lifecycle'
@@ -13,7 +14,7 @@ export type { OrderRow, PaymentRow } from './queries'
 const PAGE_SIZE = 10
 const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
 
-export type OrderResult = { ok: true; order: OrderDetail } | { ok: false; kind: 'not_found' | 'conflict'; message: string }
+export type OrderResult = Result<OrderDetail>
 
 export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, userId, key)
 export const countPlacedOrders = (db: Db | Tx, websiteId: number, userId: number) => q.countPlacedOrders(db, websiteId, userId)
@@ -32,13 +33,13 @@ export async function list(ctx: RequestCtx, page = 1) {
 
 export async function get(ctx: RequestCtx, id: number): Promise<OrderResult> {
   const order = await findOwn(ctx, id)
-  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+  return order ? { ok: true, value: await detail(ctx.db, order) } : NOT_FOUND
 }
 
 export async function getByNumber(ctx: RequestCtx, orderNumber: string): Promise<OrderResult> {
   const user = requireUser(ctx)
   const order = await q.findOwnOrderByNumber(ctx.db, ctx.site.id, user.id, orderNumber)
-  return order ? { ok: true, order: await detail(ctx.db, order) } : NOT_FOUND
+  return order ? { ok: true, value: await detail(ctx.db, order) } : NOT_FOUND
 }
 
 /** Before packing only. Held items go back; a paid online order is refunded through its provider (outbox job). */

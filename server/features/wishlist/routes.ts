@@ -2,14 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { createWishlistCategory, getWishlist, updateWishlist } from '../../../common/contracts/wishlist'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import * as catalogue from '../catalogue/service'
 import * as wishlist from './service'
-
-function valueOrThrow<T>(result: wishlist.WishlistResult<T>): T {
-  if (!result.ok) throw new AppError(result.kind, result.message)
-  return result.value
-}
 
 export function wishlistRoutes(app: FastifyInstance) {
   // Visitors are refused before the body is read: 401, not 422, whatever they send.
@@ -26,7 +22,7 @@ function routes(app: FastifyInstance) {
     async (req) => {
       const product = await catalogue.getProduct(req.ctx, String(req.body.product_id))
       if (!product) throw new AppError('not_found', 'This product is not available')
-      return valueOrThrow(await wishlist.toggle(req.ctx, product.value.product_id, req.body.wishlist_category_id || null))
+      return orThrow(await wishlist.toggle(req.ctx, product.value.product_id, req.body.wishlist_category_id || null))
     },
     { tags: ['wishlist'] },
   )
@@ -41,5 +37,5 @@ function routes(app: FastifyInstance) {
     },
     { tags: ['wishlist'] },
   )
-  route(app, createWishlistCategory, async (req) => valueOrThrow(await wishlist.createCategory(req.ctx, req.body.name)), { tags: ['wishlist'] })
+  route(app, createWishlistCategory, async (req) => orThrow(await wishlist.createCategory(req.ctx, req.body.name)), { tags: ['wishlist'] })
 }

@@ -2,12 +2,13 @@ import type * as z from 'zod/mini'
 import { DEFAULT_WISHLIST_NAME, MAX_WISHLISTS, type updateWishlist, type WishlistCategory } from '../../../common/contracts/wishlist'
 import { requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Result } from '../../platform/result'
 import * as queries from './queries'
 
 /** Wishlists are a signed-in shopper's, per website: visitors get 401 (the web sends them to sign in). */
 const ownerOf = (ctx: RequestCtx): queries.Owner => ({ websiteId: ctx.site.id, userId: requireUser(ctx).id })
 
-export type WishlistResult<T> = { ok: true; value: T } | { ok: false; kind: 'not_found' | 'invalid'; message: string }
+export type WishlistResult<T> = Result<T>
 
 /** Products (of those given) in any of the shopper's wishlists; none for a visitor. */
 export async function savedProductIds(ctx: RequestCtx, productIds?: number[]): Promise<Set<number>> {

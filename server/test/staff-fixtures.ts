@@ -1,0 +1,86 @@
+import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
+import type { TestApp } from './app'
+import type { SignedIn } from './shopper'
+import { staffCall } from './staff'
+
+/**
+ * A working request for every staff call, so the tests that walk the route table (server/test/staff-calls.test.ts)
+ * can show each one succeeding for an admin. A staff call without an entry here fails those tests: add one with
+ * the call.
+ */
+export interface StaffRequest {
+  url: string
+  payload?: unknown
+  /** what an admin gets (default 200) */
+  status?: number
+  /** the request names records of the main demo website: the other website's admin gets 404 */
+  foreign?: boolean
+}
+
+export interface FixtureKit {
+  /** a new product, category or brand on the main demo website, made through the staff calls */
+  product(): Promise<AdminProduct>
+  category(): Promise<AdminCategory>
+  brand(): Promise<AdminBrand>
+  unique(): string
+}
+
+export type StaffFixtures = Record<string, (k: FixtureKit) => Promise<StaffRequest>>
+
+const catalogue: StaffFixtures = {
+  'GET /s/api/admin/products': async () => ({ url: '/s/api/admin/products?perPage=5&sort=-updated_at' }),
+  'POST /s/api/admin/products': async (k) => ({
+    url: '/s/api/admin/products',
+    payload: { product_name: `Fixture ${k.unique()}`, brand: 'Kesar Valley', categories: ['rice'], packs: [{ pack_name: '1 kg', price: 90, act_price: 100 }] },
+    status: 201,
+  }),
+  'GET /s/api/admin/products/:id': async (k) => ({ url: `/s/api/admin/products/${(await k.product()).product_id}`, foreign: true }),
+  'PATCH /s/api/admin/products/:id': async (k) => {
+    const p = await k.product()
+    return { url: `/s/api/admin/products/${p.product_id}`, payload: { version: p.version, product_name: `Renamed ${k.unique()}` }, foreign: true }
+  },
+  'POST /s/api/admin/products/:id/duplicate': async (k) => ({ url: `/s/api/admin/products/${(await k.product()).product_id}/duplicate`, payload: {}, status: 201, foreign: true }),
+  'POST /s/api/admin/products/bulk': async (k) => ({ url: '/s/api/admin/products/bulk', payload: { action: 'unpublish', ids: [(await k.product()).product_id] }, foreign: true }),
+  'POST /s/api/admin/products/prices/preview': async (k) => ({
+    url: '/s/api/admin/products/prices/preview',
+    payload: { ids: [(await k.product()).product_id], kind: 'percent', value: -10 },
+    foreign: true,
+  }),
+  'POST /s/api/admin/products/prices/apply': async (k) => ({
+    url: '/s/api/admin/products/prices/apply',
+    payload: { ids: [(await k.product()).product_id], kind: 'amount', value: -5 },
+    foreign: true,
+  }),
+  'GET /s/api/admin/categories': async () => ({ url: '/s/api/admin/categories' }),
+  'POST /s/api/admin/categories': async (k) => ({ url: '/s/api/admin/categories', payload: { name: `Aisle ${k.unique()}` }, status: 201 }),
+  'PATCH /s/api/admin/categories/:id': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}`, payload: { name: `Aisle ${k.unique()}` }, foreign: true }),
+  'POST /s/api/admin/categories/:id/move': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}/move`, payload: { parent_id: null, position: 0 }, foreign: true }),
+  'DELETE /s/api/admin/categories/:id': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}`, foreign: true }),
+  'GET /s/api/admin/brands': async () => ({ url: '/s/api/admin/brands?perPage=10' }),
+  'POST /s/api/admin/brands': async (k) => ({ url: '/s/api/admin/brands', payload: { name: `Brand ${k.unique()}` }, status: 201 }),
+  'PATCH /s/api/admin/brands/:id': async (k) => ({ url: `/s/api/admin/brands/${(await k.brand()).id}`, payload: { logo: '/cdn/brand.webp' }, foreign: true }),
+}
+
+const audit: StaffFixtures = {
+  'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...audit }
+
+/** The kit, making what fixtures need through the admin's own calls. */
+export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
+  let n = 0
+  const unique = () => `${Date.now().toString(36)}-${++n}`
+  const made = async <T>(url: string, payload: unknown): Promise<T> => {
+    const res = await staffCall(t, admin, 'POST', url, payload)
+    if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+    return res.json() as T
+  }
+  return {
+    unique,
+    product: () =>
+      made('/s/api/admin/products', { product_name: `Kit product ${unique()}`, brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }] }),
+    category: () => made('/s/api/admin/categories', { name: `Kit aisle ${unique()}` }),
+    brand: () => made('/s/api/admin/brands', { name: `Kit brand ${unique()}` }),
+  }
+}
