@@ -34,7 +34,7 @@ const sizeOf = (file: string, name: string, bytes: Buffer): JsFile => ({
 })
 const sizes = (file: string, name: string) => sizeOf(file, name, readFileSync(path.join(DIST, file)))
 
-/** The JS every shopper page loads before it can hydrate (static graph of the HTML entry; not the import() chunks). */
+/** The JS every shopper page loads before it can hydrate (static graph of the entries; not the import() chunks). */
 export function bundleReport(): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8')
@@ -47,6 +47,8 @@ export function bundleReport(): BundleReport {
     for (const k of manifest[key].imports ?? []) walk(k)
   }
   for (const file of scripts) walk(byFile.get(file) ?? '')
+  // Other entries (early-taps.ts) are not in index.html: the server adds them to every page it renders.
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key)
   const entryFiles = new Set([...seen].map((k) => manifest[k].file).concat(scripts))
   const entry = [...entryFiles].map((f) => sizes(f, byFile.get(f) ?? '?'))
   const lazy = Object.entries(manifest)

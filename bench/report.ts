@@ -1,5 +1,6 @@
 import type { ApiRow, ApiRun } from './api-bench'
 import { type BundleReport, type JsFile, kb, total } from './bundle-size'
+import type { InteractionRow } from './first-interaction'
 import type { LighthouseRow } from './lighthouse'
 
 export const BUDGET = {
@@ -16,6 +17,7 @@ export interface Figures {
   api: ApiRun[]
   bundle?: BundleReport
   observed?: Record<string, JsFile[]>
+  interaction?: InteractionRow[]
   lighthouse?: LighthouseRow[]
   notes: string[]
 }
@@ -98,6 +100,19 @@ function bundleTable(b: BundleReport, observed: Record<string, JsFile[]> | undef
   return lines
 }
 
+function interactionTable(rows: InteractionRow[]): string[] {
+  return [
+    '### First paint to interactive on a slow phone (Chromium, CPU 6× slower, 150 ms round trips, 1.6 Mbps, cold cache)',
+    '',
+    '| page | first contentful paint ms | scripts here ms | DOMContentLoaded ms | hydrated ms | gap ms | gap of each run |',
+    '|---|--:|--:|--:|--:|--:|---|',
+    ...rows.map((r) => `| ${r.path} | ${r.fcpMs} | ${r.scriptsMs} | ${r.dclMs} | ${r.hydratedMs} | ${r.gapMs} | ${r.runs.join(', ')} |`),
+    '',
+    'Times from navigation start, median run by gap. Scripts here: the last script the page needed to hydrate has arrived; DOMContentLoaded: the document is parsed and the entry has run. Gap: hydrated − first contentful paint, how long buttons show before the app answers them itself; a tap meanwhile is held and replayed (docs/decisions/0010-first-interaction.md). CPU-bound on a slowed CPU: it follows the machine\'s load. For information, no budget.',
+    '',
+  ]
+}
+
 function lighthouseTable(rows: LighthouseRow[]): string[] {
   const lines = [
     '### Lighthouse (npm lighthouse 12.8.2, Debian Chromium, demo store on PostgreSQL)',
@@ -133,6 +148,7 @@ export function toMarkdown(f: Figures): string {
     '',
     ...f.api.flatMap(apiTable),
     ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
+    ...(f.interaction ? interactionTable(f.interaction) : []),
     ...(f.lighthouse ? lighthouseTable(f.lighthouse) : []),
     ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n')

@@ -1,6 +1,6 @@
 /**
  * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, shopper first-load JS,
- * Lighthouse. Prints the figures with PASS/FAIL per budget and writes bench/results.md. See bench/README.md.
+ * first paint to interactive on a slow phone, Lighthouse. Prints the figures with PASS/FAIL per budget and writes bench/results.md. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -13,6 +13,7 @@ import { startServer, type TestServer } from '../tests/e2e/server'
 import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { stopAllChildren } from './children'
+import { firstInteraction, someProductPath } from './first-interaction'
 import { killChrome, runLighthouse } from './lighthouse'
 import { budgetChecks, type Figures, toMarkdown } from './report'
 
@@ -22,6 +23,7 @@ const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 50_000)
 const PGLITE_PRODUCTS = Number(env.BENCH_PGLITE_PRODUCTS ?? PRODUCTS)
 const LOAD = { connections: Number(env.BENCH_CONNECTIONS ?? 50), warmupS: Number(env.BENCH_WARMUP ?? 3), durationS: Number(env.BENCH_DURATION ?? 10) }
 const LH_RUNS = Number(env.BENCH_LH_RUNS ?? 3)
+const INTERACTION_RUNS = Number(env.BENCH_INTERACTION_RUNS ?? 3)
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean))
 const ADMIN_URL = env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 const log = (m: string) => console.log(`[bench +${Math.round((Date.now() - started.getTime()) / 1000)}s] ${m}`)
@@ -95,15 +97,16 @@ async function main() {
   await phase('API on PostgreSQL', async () => {
     if (!SKIP.has('postgres')) figures.api.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
   })
-  await phase('first-load JS and Lighthouse', async () => {
+  await phase('first-load JS, first interaction and Lighthouse', async () => {
     if (SKIP.has('web')) return
     figures.bundle = bundleReport()
     const builtAt = figures.bundle.builtAt.getTime()
-    log('web server (tests/e2e/server.ts) on the bench database for first-load JS and Lighthouse')
+    log('web server (tests/e2e/server.ts) on the bench database for first-load JS, first interaction and Lighthouse')
     webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
     try {
       figures.observed = {}
       for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
+      if (!SKIP.has('interaction')) figures.interaction = await firstInteraction(webServer.origin, ['/', '/products', await someProductPath(webServer.origin)], INTERACTION_RUNS, log)
       if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
     } finally {
       await webServer.stop()

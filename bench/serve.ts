@@ -39,7 +39,7 @@ async function serveApp(url: string, port: number, count: number) {
   lap('generate')
   const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map((r) => r.slug)
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED: 'never', PORT: String(port) })
-  const app = await buildApp({ config, db: database.db, web: false })
+  const app = await buildApp({ config, database, web: false })
   await app.listen({ port, host: '127.0.0.1' })
   process.on('message', async (m: ToChild) => {
     if (m.type !== 'stop') return

@@ -29,6 +29,8 @@ export interface RenderResult {
   head: string
   state: string
   status: number
+  /** the source module of the route rendered (client/…, Vite's manifest key), whose code the page should preload */
+  route: string
 }
 
 export type ServerRender = (input: RenderInput) => Promise<RenderResult>
@@ -66,5 +68,6 @@ export const render: ServerRender = async ({ url, origin, fetchJson }) => {
     head: `${headToHtml(head)}\n    <style id="site-theme">${themeCss(init)}</style>`,
     state,
     status: missing ? 404 : 200,
+    route: route.component.module,
   }
 }

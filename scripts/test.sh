@@ -11,8 +11,10 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/storefront-test.XXXXXX")
 export XDG_CONFIG_HOME="$WORK/config" TMPDIR="$WORK/tmp"
 mkdir -p "$XDG_CONFIG_HOME" "$TMPDIR" reports
 PG_OWN=""
+REDIS_OWN=""
 cleanup() {
   [ -n "$PG_OWN" ] && su postgres -c "/usr/lib/postgresql/15/bin/pg_ctl -D '$PG_OWN' -m fast stop" >/dev/null 2>&1 || true
+  [ -n "$REDIS_OWN" ] && kill "$(cat "$REDIS_OWN")" >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -38,6 +40,20 @@ if [ -z "${TEST_PG_URL:-}" ] && [ -x /usr/lib/postgresql/15/bin/initdb ]; then
 fi
 [ -n "${TEST_PG_URL:-}" ] || { echo "No PostgreSQL: set TEST_PG_URL or install postgresql-15"; exit 1; }
 echo "TEST_PG_URL=$TEST_PG_URL"
+
+# Redis for the scale-out tests (REDIS_URL): TEST_REDIS_URL, else 127.0.0.1:6379, else a throwaway server.
+step "redis"
+redis_up() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1 && printf 'PING\r\n' >&3 && head -c 5 <&3" 2>/dev/null | grep -q PONG; }
+if [ -z "${TEST_REDIS_URL:-}" ] && redis_up 6379; then export TEST_REDIS_URL="redis://127.0.0.1:6379"; fi
+if [ -z "${TEST_REDIS_URL:-}" ] && command -v redis-server >/dev/null 2>&1; then
+  PORT_REDIS=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  REDIS_OWN="$WORK/redis.pid"
+  redis-server --port "$PORT_REDIS" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes --pidfile "$REDIS_OWN" --dir "$WORK" >/dev/null
+  for _ in $(seq 50); do redis_up "$PORT_REDIS" && break; sleep 0.1; done
+  export TEST_REDIS_URL="redis://127.0.0.1:$PORT_REDIS"
+fi
+[ -n "${TEST_REDIS_URL:-}" ] || { echo "No Redis: set TEST_REDIS_URL or install redis-server"; exit 1; }
+echo "TEST_REDIS_URL=$TEST_REDIS_URL"
 
 step "typecheck + migration drift"
 npx tsc --noEmit

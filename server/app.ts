@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
 import type { Config } from './config'
-import type { Db } from './db/client'
+import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { cartRoutes } from './features/cart/routes'
@@ -28,6 +28,7 @@ import { sessionRoutes } from './features/session/routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
 import { wishlistRoutes } from './features/wishlist/routes'
 import { createAppCaches } from './platform/cache'
+import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { registerRequestContext } from './platform/request-context'
@@ -41,7 +42,8 @@ zodConfig(en())
 
 export interface AppOptions {
   config: Config
-  db: Db
+  /** the database, and what other connections to it need (cache invalidations between app processes) */
+  database: Database
   /** serve the built web client (dist/); API tests leave it off */
   web?: boolean
   /** where sign-in codes go instead of the configured provider (tests) */
@@ -51,7 +53,8 @@ export interface AppOptions {
 }
 
 /** Builds the whole app without listening (STYLE rule 25): tests inject into it, main.ts listens. */
-export async function buildApp({ config, db, web = false, otpDelivery, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web = false, otpDelivery, logStream }: AppOptions): Promise<FastifyInstance> {
+  const db = database.db
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -72,18 +75,22 @@ export async function buildApp({ config, db, web = false, otpDelivery, logStream
   // A cross-site form can send text/plain; only JSON bodies are accepted (SECURITY CS-05).
   app.removeContentTypeParser('text/plain')
 
-  const caches = createAppCaches()
-  const sites = createSiteResolver(db, config.NODE_ENV === 'production')
+  const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log })
+  app.addHook('onClose', () => bus.close())
+  const caches = createAppCaches(bus)
+  const sites = createSiteResolver(db, config.NODE_ENV === 'production', bus)
   app.decorate('deps', { db, config, caches, sites })
 
   await app.register(cookie)
   registerSecurityHeaders(app, securityHeaders(config))
   // Pages and API answers for browsers that ask; built assets are compressed ahead of time (server/web/serve.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
+  // Several app processes share one count through Redis; one process counts in memory.
+  const rateRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined
+  if (rateRedis) app.addHook('onClose', () => rateRedis.quit().then(() => {}, () => rateRedis.disconnect()))
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
-    // Several app processes share one count through Redis; one process counts in memory.
-    redis: config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined,
+    redis: rateRedis,
     skipOnError: true,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/s/api/'),

@@ -6,7 +6,7 @@ import { seedIfEmpty } from './db/seed/index'
 const config = loadConfig()
 const database = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE })
 if (config.SEED === 'auto') await seedIfEmpty(database.db, config.PORT, (msg) => console.log(msg))
-const app = await buildApp({ config, db: database.db, web: true })
+const app = await buildApp({ config, database, web: true })
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

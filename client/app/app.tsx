@@ -21,8 +21,10 @@ const page = (route: AppRoute) => (route.path === '*' ? <Route component={route.
 export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }) {
   const { pathname } = useLocation()
   const { route } = routeFor(pathname)
-  // Marks the page interactive (hydrated); browser tests wait for it before they click.
+  // Marks the page interactive (hydrated): the bench times it, browser tests wait for it before they click, and
+  // client/early-taps.ts then replays the taps it held.
   useEffect(() => {
+    performance.mark('hydrated')
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as paths from '../lib/paths'
 import { PATTERNS, pathTo } from '../lib/paths'
@@ -67,5 +69,20 @@ describe('the route table', () => {
   it('gives the server the component to preload for an address', () => {
     expect(routeComponentFor('/products/atta')).toBe(routeFor(PATTERNS.product).route.component)
     expect(routeComponentFor('/anything')).toBe(ROUTES.at(-1)?.component)
+  })
+})
+
+describe('route modules (the server preloads the chunk of the route it rendered by this name)', () => {
+  it.each(ROUTES.map((r) => [r.path, r.component.module]))('%s: %s is a file under client/', (_, module) => {
+    expect(existsSync(path.resolve(import.meta.dirname, '..', module))).toBe(true)
+  })
+
+  it('names the module a path renders', () => {
+    expect(routeComponentFor('/').module).toBe('routes/home.tsx')
+    expect(routeComponentFor('/products').module).toBe('routes/products.tsx')
+    expect(routeComponentFor('/products/sona-khet-chakki-atta').module).toBe('routes/product.tsx')
+    expect(routeComponentFor('/about-us').module).toBe('routes/content-page.tsx')
+    expect(routeComponentFor('/checkout/razorpay/12').module).toBe('routes/checkout-pay.tsx')
+    expect(routeComponentFor('/bos/admin/products').module).toBe('staff/staff-app.ts')
   })
 })

@@ -35,53 +35,57 @@ export interface AppRoute {
 type Load = () => Promise<ComponentType>
 type Flags = Omit<AppRoute, 'path' | 'component' | 'shell' | 'render'>
 
-/** Wraps a page so that it renders in the browser only (ClientOnly), keeping its preload. */
+/** Wraps a page so that it renders in the browser only (ClientOnly), keeping its preload and module. */
 function browserOnly(route: LazyRoute): LazyRoute {
   const Gated = (props: object) => createElement(ClientOnly, null, createElement(route, props))
-  return Object.assign(Gated, { preload: route.preload })
+  return Object.assign(Gated, { preload: route.preload, module: route.module })
 }
 
 /** The staff shell and pages load with the first staff screen, never with a shopper's page. */
+const STAFF_APP = 'staff/staff-app.ts'
 const loadStaffApp = () => import('../staff/staff-app')
-export const StaffShell = lazyRoute(() => loadStaffApp().then((m) => m.StaffShell as ComponentType))
+export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell as ComponentType))
 
-const ssr = (path: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(load), shell: 'shop', render: 'ssr', ...flags })
-const client = (path: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: browserOnly(lazyRoute(load)), shell: 'shop', render: 'client', ...flags })
+// `module` is the page's source under client/ (its key in Vite's manifest): the server preloads its chunk.
+const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(module, load), shell: 'shop', render: 'ssr', ...flags })
+const client = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: browserOnly(lazyRoute(module, load)), shell: 'shop', render: 'client', ...flags })
 function staff(path: string, name: AdminPage): AppRoute {
-  const page = lazyRoute(() => loadStaffApp().then(async ({ ADMIN_PAGES }) => {
+  const page = lazyRoute(STAFF_APP, () => loadStaffApp().then(async ({ ADMIN_PAGES }) => {
     await ADMIN_PAGES[name].preload()
     return ADMIN_PAGES[name]
   }))
-  const component = Object.assign((props: object) => createElement(page, props), { preload: () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined) })
+  const preload = () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined)
+  const component = Object.assign((props: object) => createElement(page, props), { preload, module: STAFF_APP })
   return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true }
 }
 
+const NOT_FOUND = 'routes/not-found.tsx'
 const notFound: Load = () => import('../routes/not-found').then((m) => m.NotFoundRoute)
 
 export const ROUTES: readonly AppRoute[] = [
-  ssr(P.home, () => import('../routes/home').then((m) => m.HomeRoute), { data: 'page' }),
-  ssr(P.products, () => import('../routes/products').then((m) => m.ProductsRoute), { data: 'product-list' }),
-  ssr(P.product, () => import('../routes/product').then((m) => m.ProductRoute), { data: 'product' }),
+  ssr(P.home, 'routes/home.tsx', () => import('../routes/home').then((m) => m.HomeRoute), { data: 'page' }),
+  ssr(P.products, 'routes/products.tsx', () => import('../routes/products').then((m) => m.ProductsRoute), { data: 'product-list' }),
+  ssr(P.product, 'routes/product.tsx', () => import('../routes/product').then((m) => m.ProductRoute), { data: 'product' }),
   // Sign-in, account and superadmin screens (issue #3), checkout and orders (issue #5): each in its own chunk, none in a shopper's first load.
-  client(P.login, () => import('../routes/auth-login').then((m) => m.AuthLoginRoute), { fullWidth: true }),
-  client(P.verify, () => import('../routes/auth-verify').then((m) => m.AuthVerifyRoute), { fullWidth: true }),
-  client(P.register, () => import('../routes/auth-register').then((m) => m.AuthRegisterRoute), { fullWidth: true }),
-  client(P.logout, () => import('../routes/auth-logout').then((m) => m.AuthLogoutRoute), { fullWidth: true }),
-  client(P.chooseWebsite, () => import('../routes/bos-choose').then((m) => m.BosChooseRoute), { requiresLogin: true }),
-  client(P.createWebsite, () => import('../routes/bos-create').then((m) => m.BosCreateRoute), { requiresLogin: true }),
-  client(P.switchWebsite, () => import('../routes/bos-switch').then((m) => m.BosSwitchRoute)),
-  client(P.account, () => import('../routes/account').then((m) => m.AccountRoute), { requiresLogin: true }),
-  client(P.accountDetails, () => import('../routes/account-details').then((m) => m.AccountDetailsRoute), { requiresLogin: true }),
-  client(P.accountAddresses, () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute), { requiresLogin: true }),
-  client(P.accountOrders, () => import('../routes/account-orders').then((m) => m.AccountOrdersRoute), { requiresLogin: true }),
-  client(P.accountOrder, () => import('../routes/account-order').then((m) => m.AccountOrderRoute), { requiresLogin: true }),
-  client(P.accountWishlist, () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), { requiresLogin: true }),
-  client(P.salesDashboard, () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), { requiresLogin: true, agentOnly: true }),
-  client(P.checkout, () => import('../routes/checkout').then((m) => m.CheckoutRoute), { fullWidth: true, requiresLogin: true }),
-  client(P.checkoutRazorpay, () => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute), { fullWidth: true }),
-  client(P.checkoutCashfree, () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),
-  client(P.checkoutConfirm, () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
-  client(P.orderSuccess, () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
+  client(P.login, 'routes/auth-login.tsx', () => import('../routes/auth-login').then((m) => m.AuthLoginRoute), { fullWidth: true }),
+  client(P.verify, 'routes/auth-verify.tsx', () => import('../routes/auth-verify').then((m) => m.AuthVerifyRoute), { fullWidth: true }),
+  client(P.register, 'routes/auth-register.tsx', () => import('../routes/auth-register').then((m) => m.AuthRegisterRoute), { fullWidth: true }),
+  client(P.logout, 'routes/auth-logout.tsx', () => import('../routes/auth-logout').then((m) => m.AuthLogoutRoute), { fullWidth: true }),
+  client(P.chooseWebsite, 'routes/bos-choose.tsx', () => import('../routes/bos-choose').then((m) => m.BosChooseRoute), { requiresLogin: true }),
+  client(P.createWebsite, 'routes/bos-create.tsx', () => import('../routes/bos-create').then((m) => m.BosCreateRoute), { requiresLogin: true }),
+  client(P.switchWebsite, 'routes/bos-switch.tsx', () => import('../routes/bos-switch').then((m) => m.BosSwitchRoute)),
+  client(P.account, 'routes/account.tsx', () => import('../routes/account').then((m) => m.AccountRoute), { requiresLogin: true }),
+  client(P.accountDetails, 'routes/account-details.tsx', () => import('../routes/account-details').then((m) => m.AccountDetailsRoute), { requiresLogin: true }),
+  client(P.accountAddresses, 'routes/account-addresses.tsx', () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute), { requiresLogin: true }),
+  client(P.accountOrders, 'routes/account-orders.tsx', () => import('../routes/account-orders').then((m) => m.AccountOrdersRoute), { requiresLogin: true }),
+  client(P.accountOrder, 'routes/account-order.tsx', () => import('../routes/account-order').then((m) => m.AccountOrderRoute), { requiresLogin: true }),
+  client(P.accountWishlist, 'routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), { requiresLogin: true }),
+  client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), { requiresLogin: true, agentOnly: true }),
+  client(P.checkout, 'routes/checkout.tsx', () => import('../routes/checkout').then((m) => m.CheckoutRoute), { fullWidth: true, requiresLogin: true }),
+  client(P.checkoutRazorpay, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute), { fullWidth: true }),
+  client(P.checkoutCashfree, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),
+  client(P.checkoutConfirm, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
+  client(P.orderSuccess, 'routes/order-success.tsx', () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
   // Administration (issue #10): the staff shell, admins only.
   staff(P.admin, 'home'),
   staff(P.adminProducts, 'products'),
@@ -89,13 +93,13 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProduct, 'product'),
   staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
-  client('/account/*', notFound, { requiresLogin: true, notFound: true }),
-  ssr('/checkout/*', notFound, { fullWidth: true, notFound: true }),
-  ssr('/auth/*', notFound, { fullWidth: true, notFound: true }),
-  ssr('/order/*', notFound, { fullWidth: true, notFound: true }),
-  ssr('/bos/*', notFound, { fullWidth: true, notFound: true }),
+  client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
+  ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/auth/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/order/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/bos/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
   // Any other path: a content page built from page data (spec §2).
-  ssr('*', () => import('../routes/content-page').then((m) => m.ContentPageRoute), { data: 'page', fullWidth: true }),
+  ssr('*', 'routes/content-page.tsx', () => import('../routes/content-page').then((m) => m.ContentPageRoute), { data: 'page', fullWidth: true }),
 ]
 
 export interface RouteMatch {

@@ -3,13 +3,15 @@ import { type ComponentType, createElement, lazy } from 'react'
 export interface LazyRoute {
   (props: object): ReturnType<typeof createElement>
   preload(): Promise<void>
+  /** the route's source module under client/ (its key in Vite's manifest): the server preloads its chunk with the page */
+  module: string
 }
 
 /**
  * A route component in its own chunk. `preload()` before rendering (the server does, and so does the
  * browser before hydrating) makes it render synchronously, so server HTML hydrates without a fallback.
  */
-export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
+export function lazyRoute(module: string, load: () => Promise<ComponentType>): LazyRoute {
   let loaded: ComponentType | null = null
   let pending: Promise<void> | null = null
   const preload = () =>
@@ -21,5 +23,5 @@ export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
     return { default: loaded! }
   })
   const Route = (props: object) => createElement(loaded ?? Lazy, props)
-  return Object.assign(Route, { preload })
+  return Object.assign(Route, { preload, module })
 }

@@ -7,11 +7,11 @@ import { lazyRoute } from '../lib/lazy-route'
 export { StaffShell } from './staff-shell'
 
 export const ADMIN_PAGES = {
-  home: lazyRoute(() => import('../routes/admin-home').then((m) => m.AdminHomeRoute)),
-  products: lazyRoute(() => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
-  productNew: lazyRoute(() => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
-  product: lazyRoute(() => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
-  notFound: lazyRoute(() => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
+  home: lazyRoute('routes/admin-home.tsx', () => import('../routes/admin-home').then((m) => m.AdminHomeRoute)),
+  products: lazyRoute('routes/admin-products.tsx', () => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
+  productNew: lazyRoute('routes/admin-product-new.tsx', () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
+  product: lazyRoute('routes/admin-product.tsx', () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
+  notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 
 export type AdminPage = keyof typeof ADMIN_PAGES

@@ -34,11 +34,14 @@ export const OrderDetail = z.object({
 })
 export type OrderDetail = z.infer<typeof OrderDetail>
 
+/** `?page=` of a paged list, from 1 */
+export const PageQuery = z.object({ page: z.optional(id('page')) })
+
 export const listOrders = defineContract({
   method: 'GET',
   path: '/api/orders',
   summary: "The shopper's orders on this website, newest first",
-  query: z.object({ page: z.optional(id('page')) }),
+  query: PageQuery,
   response: z.object({ orders: z.array(OrderSummary), page: int(), pages: int(), total: int() }),
 })
 

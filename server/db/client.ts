@@ -21,6 +21,8 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** the PostgreSQL connection string (null for PGlite): what other connections to the same database need */
+  url: string | null
   close(): Promise<void>
 }
 
@@ -52,7 +54,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
   await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })
-  return { db, kind: 'postgres', close: () => pool.end() }
+  return { db, kind: 'postgres', url, close: () => pool.end() }
 }
 
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
@@ -70,6 +72,7 @@ async function openPglite(dir: string | undefined, template: string | undefined)
   return {
     db,
     kind: 'pglite',
+    url: null,
     close: async () => {
       await client.close()
       unlock()

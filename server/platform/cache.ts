@@ -1,10 +1,14 @@
+import type { CacheBus } from './cache-bus'
+
 /**
- * A small in-process cache with a TTL and a size bound. Entries are dropped on writes through `clear`
- * (the catalogue's writers call it); the TTL bounds staleness across processes.
+ * A small in-process cache with a TTL and a size bound. `live` says whether answers may be kept at all (the cache
+ * bus turns it off while it may be missing invalidations). A load that was under way when entries were dropped
+ * is answered but not kept: it may have read the database before the write that dropped them.
  */
-export function createCache<T>({ ttlMs, max }: { ttlMs: number; max: number }) {
+export function createCache<T>({ ttlMs, max, live = () => true }: { ttlMs: number; max: number; live?: () => boolean }) {
   const entries = new Map<string, { value: T; at: number }>()
-  return {
+  let epoch = 0
+  const cache = {
     get(key: string): T | undefined {
       const hit = entries.get(key)
       if (!hit) return undefined
@@ -15,27 +19,67 @@ export function createCache<T>({ ttlMs, max }: { ttlMs: number; max: number }) {
       return hit.value
     },
     set(key: string, value: T) {
+      if (!live()) return
       if (entries.size >= max) entries.delete(entries.keys().next().value as string)
       entries.set(key, { value, at: Date.now() })
     },
     async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
-      const hit = this.get(key)
+      const hit = cache.get(key)
       if (hit !== undefined) return hit
+      const started = epoch
       const value = await load()
-      this.set(key, value)
+      if (started === epoch) cache.set(key, value)
       return value
     },
-    clear: () => entries.clear(),
+    clear() {
+      epoch++
+      entries.clear()
+    },
+    deleteWhere(drop: (key: string, value: T) => boolean) {
+      epoch++
+      for (const [key, hit] of entries) if (drop(key, hit.value)) entries.delete(key)
+    },
   }
+  return cache
 }
 
 export type Cache<T> = ReturnType<typeof createCache<T>>
 
-/** Per app instance (never module-level: tests run several apps over different databases in one process). */
-export function createAppCaches() {
+/** A cache of one website's answers among all websites': every key names its website, so a write drops only that website's. */
+export function createSiteCache<T>(options: { ttlMs: number; max: number; live?: () => boolean }) {
+  const cache = createCache<T>(options)
+  const keyOf = (websiteId: number, key: string) => `${websiteId}|${key}`
   return {
-    catalogue: createCache<unknown>({ ttlMs: 60_000, max: 2000 }),
-    pages: createCache<unknown>({ ttlMs: 60_000, max: 500 }),
+    get: (websiteId: number, key: string) => cache.get(keyOf(websiteId, key)),
+    set: (websiteId: number, key: string, value: T) => cache.set(keyOf(websiteId, key), value),
+    getOrLoad: (websiteId: number, key: string, load: () => Promise<T>) => cache.getOrLoad(keyOf(websiteId, key), load),
+    /** one website's entries, or every website's (null) */
+    drop(websiteId: number | null) {
+      if (websiteId === null) cache.clear()
+      else cache.deleteWhere((key) => key.startsWith(`${websiteId}|`))
+    },
+  }
+}
+
+export type SiteCache<T> = ReturnType<typeof createSiteCache<T>>
+
+/** Per app instance (never module-level: tests run several apps over different databases in one process). */
+export function createAppCaches(bus: CacheBus) {
+  const catalogue = createSiteCache<unknown>({ ttlMs: 60_000, max: 2000, live: bus.live })
+  const pages = createSiteCache<unknown>({ ttlMs: 60_000, max: 500, live: bus.live })
+  bus.onDrop((websiteId) => {
+    catalogue.drop(websiteId)
+    pages.drop(websiteId)
+  })
+  return {
+    catalogue,
+    pages,
+    /**
+     * Call after every write that changes what shoppers are shown (catalogue, stock, pages, settings), once its
+     * transaction has committed: this website's cached answers are dropped here before it resolves, and in every
+     * other app process on the same database within moments.
+     */
+    invalidateWebsite: (websiteId: number) => bus.invalidateWebsite(websiteId),
   }
 }
 export type AppCaches = ReturnType<typeof createAppCaches>

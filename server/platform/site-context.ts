@@ -2,14 +2,23 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client'
 import { SITE_HEADER } from '../../common/contracts/session'
 import { findDefaultWebsite, findWebsiteByHost, findWebsiteByOrigin, type WebsiteRow } from '../features/site-settings/queries'
+import type { CacheBus } from './cache-bus'
+import { createCache } from './cache'
 import { AppError } from './errors'
 
 const TTL_MS = 10_000
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/** Resolves the website a request names (x-web-url, else the Host it came to), cached for a few seconds. */
-export function createSiteResolver(db: Db, production: boolean) {
-  const cache = new Map<string, { site: WebsiteRow | null; at: number }>()
+/**
+ * Resolves the website a request names (x-web-url, else the Host it came to), cached by origin for a few seconds.
+ * A website's write drops its origins, and every origin that answered no website (it may be the new one).
+ */
+export function createSiteResolver(db: Db, production: boolean, bus: CacheBus) {
+  const cache = createCache<WebsiteRow | null>({ ttlMs: TTL_MS, max: 1000, live: bus.live })
+  bus.onDrop((websiteId) => {
+    if (websiteId === null) cache.clear()
+    else cache.deleteWhere((_origin, site) => site === null || site.id === websiteId)
+  })
 
   async function lookup(origin: string): Promise<WebsiteRow | null> {
     const exact = await findWebsiteByOrigin(db, origin)
@@ -24,17 +33,10 @@ export function createSiteResolver(db: Db, production: boolean) {
   return {
     async resolve(req: FastifyRequest): Promise<WebsiteRow> {
       const origin = requestOrigin(req)
-      const hit = cache.get(origin)
-      const fresh = hit !== undefined && Date.now() - hit.at < TTL_MS
-      const site = fresh ? hit.site : await lookup(origin)
-      if (!fresh) {
-        if (cache.size > 1000) cache.clear()
-        cache.set(origin, { site, at: Date.now() })
-      }
+      const site = await cache.getOrLoad(origin, () => lookup(origin))
       if (!site) throw new AppError('not_found', `No website is configured for ${origin}`)
       return site
     },
-    invalidate: () => cache.clear(),
   }
 }
 

@@ -109,7 +109,8 @@ export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAd
             throw new AppError('conflict', 'Someone saved the same thing at the same moment: please try again')
           } finally {
             // Also after a rollback: a cache filled inside the transaction may hold what was never committed.
-            for (const name of trail.caches) ctx.caches[name].clear()
+            // (Merge with main: its caches are dropped per website, here and in every other app process.)
+            if (trail.caches.size > 0) await ctx.caches.invalidateWebsite(ctx.site.id)
           }
         }),
     })

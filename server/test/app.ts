@@ -4,7 +4,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { type AppOptions, buildApp } from '../app'
 import { loadConfig, type Config } from '../config'
-import { openDb } from '../db/client'
+import { type Database, openDb } from '../db/client'
 import { withDatabase } from '../db/template'
 
 export type Driver = 'pglite' | 'postgres'
@@ -29,28 +29,48 @@ export interface TestSession {
   xsrf: string
 }
 
-export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web'> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
-  let dropDb = async () => {}
-  let database
-  if (driver === 'postgres') {
-    const admin = inject('pgAdminUrl')!
-    const name = `sf_t_${randomBytes(6).toString('hex')}`
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(`create database "${name}" template "${inject('pgTemplateDb')}"`)
-    await client.end()
-    database = await openDb({ url: withDatabase(admin, name), poolSize: 5 })
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`drop database if exists "${name}" with (force)`)
-      await c.end()
-    }
-  } else {
-    database = await openDb({ url: 'memory://', template: inject('pgliteTemplate') })
+type Extra = Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web'>
+
+export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<TestApp> {
+  if (driver === 'pglite') return appOn(await openDb({ url: 'memory://', template: inject('pgliteTemplate') }), overrides, extra)
+  const { url, drop } = await copyPostgresTemplate()
+  return appOn(await openDb({ url, poolSize: 5 }), overrides, extra, drop)
+}
+
+/**
+ * Several apps on one new PostgreSQL database, as app processes behind a load balancer are (cache invalidation).
+ * `url` is the database's; the database is dropped when the last app closes.
+ */
+export async function buildTestAppsOnOneDatabase(count: number, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<{ apps: TestApp[]; url: string }> {
+  const { url, drop } = await copyPostgresTemplate()
+  let open = count
+  const dropAfterLast = async () => {
+    if (--open === 0) await drop()
   }
-  const app = await buildApp({ config, db: database.db, ...extra })
+  const apps: TestApp[] = []
+  for (let i = 0; i < count; i++) apps.push(await appOn(await openDb({ url, poolSize: 3 }), overrides, extra, dropAfterLast))
+  return { apps, url }
+}
+
+async function copyPostgresTemplate() {
+  const admin = inject('pgAdminUrl')!
+  const name = `sf_t_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database "${name}" template "${inject('pgTemplateDb')}"`)
+  await client.end()
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: admin })
+    await c.connect()
+    await c.query(`drop database if exists "${name}" with (force)`)
+    await c.end()
+  }
+  return { url: withDatabase(admin, name), drop }
+}
+
+async function appOn(database: Database, overrides: Partial<Config>, extra: Extra, dropDb = async () => {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
+  const app = await buildApp({ config, database, ...extra })
   const call: TestApp['call'] = ({ origin = MAIN, session, headers, ...opts }) =>
     app.inject({
       ...opts,

@@ -65,7 +65,11 @@ const audit: StaffFixtures = {
   'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...audit }
+const payments: StaffFixtures = {
+  'GET /s/api/admin/payments/refunds': async () => ({ url: '/s/api/admin/payments/refunds' }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...audit, ...payments }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {

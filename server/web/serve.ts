@@ -7,6 +7,8 @@ import { SITE_HEADER } from '../../common/contracts/session'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
+import { pageHeadLinks } from './preload'
+import { trimmedSearchUrl } from './search-url'
 import { sitemapXml } from './sitemap'
 import type { RenderResult, ServerRender } from '../../client/entry-server'
 
@@ -20,6 +22,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   if (!existsSync(SERVER_ENTRY)) throw new Error('The web client is not built: run `npm run build` first')
   const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }
+  const headLinks = pageHeadLinks(CLIENT_DIR)
 
   await app.register(fastifyStatic, {
     root: path.join(CLIENT_DIR, 'assets'),
@@ -41,6 +44,8 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   })
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const searchUrl = trimmedSearchUrl(req.url)
+    if (searchUrl) return reply.redirect(searchUrl)
     let result: RenderResult
     try {
       const ctx = await buildCtx(req, deps)
@@ -56,7 +61,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       throw err
     }
     const html = template
-      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-head-->', result.head + headLinks(result.route))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
     return reply.code(result.status).header('Vary', 'Host, Cookie').header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html)

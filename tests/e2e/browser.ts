@@ -30,10 +30,36 @@ export async function openPage(browser: Browser, options: Parameters<Browser['ne
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => {})
     return res
   }
+  return { context, page, errors: collectErrors(page) }
+}
+
+function collectErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
     if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`)
   })
-  return { context, page, errors }
+  return errors
+}
+
+/** A slow phone: the CPU 6× slower than this machine's, 150 ms round trips, 1.6 Mbps down and 750 kbps up. */
+export const SLOW_PHONE = { cpuSlowdown: 6, latencyMs: 150, downKbps: 1600, upKbps: 750 }
+
+/**
+ * A fresh phone context throttled to SLOW_PHONE (CDP), whose `goto` does not wait for hydration: for what a
+ * shopper sees and does before the page's script has taken over.
+ */
+export async function openSlowPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext(MOBILE)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: (SLOW_PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (SLOW_PHONE.upKbps * 1000) / 8,
+  })
+  return { context, page, errors: collectErrors(page) }
 }

@@ -7,6 +7,9 @@ import { websites } from './sites'
 export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'expired'
 export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
+/** why captured money goes back: paid the wrong amount, arrived after the order was released, a second payment, cancelled */
+export type RefundReason = 'amount_mismatch' | 'order_released' | 'duplicate' | 'cancelled'
+export type RefundState = 'pending' | 'processed' | 'failed'
 
 export interface AddressSnapshot {
   name: string
@@ -119,9 +122,6 @@ export const payments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status').$type<PaymentRowStatus>().notNull().default('created'),
-    refundId: text('refund_id'),
-    providerRefundId: text('provider_refund_id'),
-    refundedPaise: integer('refunded_paise').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -130,6 +130,35 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
     uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
   ],
+)
+
+/**
+ * Money going back through the provider, written before the provider is called (PAYMENTS.md B.7). At most one row
+ * per captured provider payment: the unique key makes the refund happen once, whoever sees the payment first
+ * (webhook, confirm, a replay). `payment_id` is the attempt the money came through.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id').notNull(),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** what was captured, all of which goes back */
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<RefundState>().notNull().default('pending'),
+    /** ours, sent as Razorpay's receipt / Cashfree's refund_id, so a retried call finds the refund made before */
+    reference: text('reference').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_refunds_payment_uq').on(t.provider, t.providerPaymentId), index('payment_refunds_website_idx').on(t.websiteId, t.id)],
 )
 
 /** The webhook inbox: stored by provider event id before processing, so a replay is seen and skipped. */

@@ -15,11 +15,7 @@ export async function bosRoutes(app: FastifyInstance) {
   route(
     app,
     createWebsite,
-    async (req) => {
-      const created = await websites.createWebsite(req.ctx, req.body, requestOrigin(req))
-      app.deps.sites.invalidate() // reachable at its origin at once (this process; others within the resolver's 10 s)
-      return created
-    },
+    async (req) => websites.createWebsite(req.ctx, req.body, requestOrigin(req)),
     { tags },
   )
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { websiteSwitchTokens } from '../../db/schema/index'
-import { buildTestApp, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
+import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import * as q from './queries'
 import { AGENT, captureDelivery, post, sessionFrom, setRoles, SHOPPER, signIn, SUPERADMIN } from './test-kit'
 
@@ -149,5 +149,32 @@ describe.each(drivers)('superadmin: websites, switching and creating (%s)', (dri
     expect((await init(there, SHOP3)).user).toMatchObject({ name: 'Asha Superadmin', superadmin: true, hasAdminAccess: true })
     const shopperThere = await signIn(t, codes, SHOPPER, SHOP3)
     expect((await init(shopperThere, SHOP3)).user).toMatchObject({ superadmin: false, hasAdminAccess: false, isSalesAgent: false })
+  })
+})
+
+describe.runIf(drivers.includes('postgres'))('a website created through one app process (postgres)', () => {
+  const codes = captureDelivery()
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    ;[a, b] = (await buildTestAppsOnOneDatabase(2, {}, { otpDelivery: codes })).apps
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+  })
+
+  it('is answered by every other app process within a second, though they had found no website there', async () => {
+    const initAt = (t: TestApp) => t.call({ method: 'GET', url: '/s/api/init', origin: SHOP3 })
+    expect((await initAt(b)).statusCode).toBe(404) // and B keeps that answer for a while
+    const boss = await signIn(a, codes, SUPERADMIN)
+    const created = await post(a, '/s/api/bos/websites', { name: 'Tiffin Corner', origin: SHOP3, theme: 'dark', primary_color: '#ffcc00', description: 'Home-style snacks' }, boss)
+    expect(created.statusCode, created.body).toBe(200)
+    const deadline = Date.now() + 1000
+    while ((await initAt(b)).statusCode !== 200) {
+      expect(Date.now(), 'B still finds no website at the new address').toBeLessThan(deadline)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect((await initAt(b)).json().web.name).toBe('Tiffin Corner')
   })
 })

@@ -101,5 +101,6 @@ export async function createWebsite(ctx: RequestCtx, input: NewWebsite, here: st
     await q.insertAudit(tx, { websiteId: ctx.site.id, userId: user.id, action: 'website.create', entity: 'website', entityId: String(created.id), data })
     return created
   })
+  await ctx.caches.invalidateWebsite(site.id) // answered at its address at once, by every app process
   return { website: { id: site.id, name: site.name, origin: reachableOrigin(ctx, [origin], here), current: false } }
 }

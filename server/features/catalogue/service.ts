@@ -16,7 +16,7 @@ interface SiteCatalogueMeta {
 
 /** Categories and brands of the website, cached: they are read by every list and every page. */
 export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
-  return ctx.caches.catalogue.getOrLoad(`meta:${ctx.site.id}`, async () => {
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, 'meta', async () => {
     const [cats, brandRows] = await Promise.all([queries.listCategories(ctx.db, ctx.site.id), queries.listBrands(ctx.db, ctx.site.id)])
     const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
     const tree: CategoryNode[] = []
@@ -53,8 +53,8 @@ const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify
 
 export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
-  const key = `list:${ctx.site.id}:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-  return ctx.caches.catalogue.getOrLoad(key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<Serialised<ProductPage>>
+  const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<Serialised<ProductPage>>
 }
 
 async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
@@ -65,10 +65,10 @@ async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehou
   const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
   const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
   const filter = { websiteId: ctx.site.id, categoryIds, brandIds, tsquery: search?.tsquery, text: search?.text }
-  const countKey = `count:${ctx.site.id}:${JSON.stringify([search?.tsquery, categoryIds, brandIds])}`
+  const countKey = `count:${JSON.stringify([search?.tsquery, categoryIds, brandIds])}`
   const [ids, total] = await Promise.all([
     queries.findProductPage(ctx.db, filter, sort, query.perPage, (query.page - 1) * query.perPage),
-    ctx.caches.catalogue.getOrLoad(countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
+    ctx.caches.catalogue.getOrLoad(ctx.site.id, countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
   ])
   return {
     data: await loadProductsWithPacks(ctx, ids, warehouseId),
@@ -91,8 +91,8 @@ async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId
 
 export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Serialised<Product> | null> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
-  const key = `product:${ctx.site.id}:${warehouseId}:${idOrSlug.toLowerCase()}`
-  return ctx.caches.catalogue.getOrLoad(key, async () => {
+  const key = `product:${warehouseId}:${idOrSlug.toLowerCase()}`
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
     const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
     if (id === null) return null
     const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)

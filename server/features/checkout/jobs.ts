@@ -22,16 +22,17 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} confirmed`, text } })
     },
     async refund(payload, message) {
-      const payment = await q.findPaymentById(db, Number(payload.paymentId))
-      if (!payment?.providerOrderId || !payment.providerPaymentId || payment.status !== 'refund_pending') return
-      const order = (await q.findOrderById(db, payment.orderId))!
-      const refundId = `${order.orderNumber}-r${payment.attempt}`
-      const result = await providers()
-        .providerFor(payment.provider as ProviderName)
-        .refund({ providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: payment.amountPaise, refundId, note: `outbox ${message.id}` })
-      await q.setRefundIds(db, payment.id, refundId, result.providerRefundId)
-      if (result.status === 'processed') await orders.refundSettled(db, payment, result.amountPaise, result.providerRefundId)
-      if (result.status === 'failed') throw new Error('refund failed at the provider')
+      const refund = await orders.findRefund(db, Number(payload.refundId))
+      if (!refund || refund.status !== 'pending') return
+      const provider = providers().providerFor(refund.provider as ProviderName)
+      const ids = { providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, refundId: refund.reference }
+      // asked by our reference first: a repeat (crash before the mark, a pending refund checked again) finds the first
+      const result = (await provider.fetchRefund(ids)) ?? (await provider.refund({ ...ids, amountPaise: refund.amountPaise, note: `outbox ${message.id}` }))
+      await orders.refundAccepted(db, refund, result.providerRefundId)
+      if (result.status === 'processed') await orders.refundSettled(db, refund, result.providerRefundId)
+      if (result.status === 'failed') await orders.refundFailed(db, refund)
+      // still pending: this job runs again later (backoff) unless the provider's webhook settles it first
+      if (result.status === 'pending') throw new Error('refund pending at the provider')
     },
   }
 }

@@ -1,12 +1,27 @@
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import type { Product } from '../../../common/contracts/catalogue'
 import type { PlacedOrder } from '../../../common/contracts/checkout'
 import type { Config } from '../../config'
-import { addresses, stock } from '../../db/schema/index'
+import { addresses, orders, payments, stock } from '../../db/schema/index'
 import { buildTestApp, type Driver, MAIN, type TestApp, type TestSession } from '../../test/app'
 import { newShopper, type SignedIn } from '../../test/shopper'
+import { drainOutbox } from '../orders/outbox'
 import { createPaymentProviders } from '../payments/providers/registry'
+import { outboxHandlers } from './jobs'
+
+/** waits until `check` holds (webhooks and jobs run in the background) */
+export async function until(check: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** the three fields Razorpay's checkout hands the page, out of what `/__sim/pay` answers */
+export const pick = (t: Record<string, string>) => ({ razorpay_payment_id: t.razorpay_payment_id, razorpay_order_id: t.razorpay_order_id, razorpay_signature: t.razorpay_signature })
 
 /** The app on a loopback port (so the simulator's provider APIs answer real HTTP), its background jobs off. */
 export async function startCheckoutApp(driver: Driver, overrides: Partial<Config> = {}) {
@@ -18,7 +33,37 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
     (await (await fetch(`${origin}/__sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as T
   await sim('/webhooks/options', { urls: { razorpay: `${origin}/s/api/payments/webhooks/razorpay`, cashfree: `${origin}/s/api/payments/webhooks/cashfree` }, backoffMs: 20 })
   const catalogue: Product[] = (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data
-  return { t, origin, sim, catalogue, ...shopping(t, catalogue) }
+  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret } = t.app.deps.config
+  /** the simulator's Razorpay REST API as the shop's own key sees it (what the provider holds, made outside the app) */
+  const razorpay = async <T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const auth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
+    const res = await fetch(`${origin}/v1${path}`, { method, headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    return (await res.json()) as T
+  }
+  const { CASHFREE_CLIENT_ID: clientId, CASHFREE_CLIENT_SECRET: clientSecret, CASHFREE_API_VERSION: apiVersion } = t.app.deps.config
+  const cashfree = async <T = Record<string, unknown>>(path: string) =>
+    (await (await fetch(`${origin}/pg${path}`, { headers: { 'x-client-id': clientId!, 'x-client-secret': clientSecret!, 'x-api-version': apiVersion } })).json()) as T
+  /** runs the outbox now (the refund and confirmation jobs), as the background worker would */
+  const drain = () => drainOutbox(t.app.deps.db, outboxHandlers(t.app, () => t.app.payments, { send: async () => {} }), t.app.log, 100)
+  return { t, origin, sim, razorpay, cashfree, drain, catalogue, ...shopping(t, catalogue) }
+}
+
+export type CheckoutKit = Awaited<ReturnType<typeof startCheckoutApp>>
+
+/** A describe block's app (started before its tests, closed after) and the rows its tests read. */
+export function useCheckoutApp(driver: Driver) {
+  let kit: CheckoutKit
+  beforeAll(async () => {
+    kit = await startCheckoutApp(driver)
+  })
+  afterAll(() => kit.t.close())
+  const db = () => kit.t.app.deps.db
+  return {
+    k: () => kit,
+    db,
+    orderRow: async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0],
+    paymentRows: (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt),
+  }
 }
 
 export function shopping(t: TestApp, catalogue: Product[]) {

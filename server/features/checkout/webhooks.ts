@@ -2,16 +2,21 @@ import type { Db, Tx } from '../../db/client'
 import * as orders from '../orders/service'
 import * as q from '../orders/queries'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders } from '../payments/providers/types'
+import { PaymentProviderError, PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders } from '../payments/providers/types'
+import { attemptFor } from './provider-orders'
 
 export interface WebhookAnswer {
-  status: 200 | 400 | 401 | 404
+  status: 200 | 400 | 401 | 404 | 503
   message: string
 }
+
+const ABOUT_A_PAYMENT = new Set<WebhookEvent['kind']>(['payment.captured', 'order.paid', 'payment.failed', 'payment.dropped'])
 
 /**
  * A provider's webhook: verified on the raw bytes, stored by the provider's event id, then applied once. Storing and
  * applying share one transaction: a crash in between leaves nothing stored, so the provider's retry is processed.
+ * The attempt is found first (a provider order we never stored is looked up at the provider by its reference);
+ * when the provider cannot be asked, the answer is 503 so that it sends the event again later.
  */
 export async function receiveWebhook(db: Db, providers: PaymentProviders, name: string, raw: Buffer, headers: WebhookHeaders): Promise<WebhookAnswer> {
   const provider = PROVIDER_NAMES.find((p) => p === name && providers.enabled.includes(p))
@@ -19,32 +24,44 @@ export async function receiveWebhook(db: Db, providers: PaymentProviders, name: 
   const verified = providers.providerFor(provider).verifyWebhook(raw, headers)
   if (!verified.ok) return { status: verified.reason === 'malformed' ? 400 : 401, message: `Webhook refused: ${verified.reason}` }
   const event = verified.event
+  let payment: orders.PaymentRow | null = null
+  if (ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId) {
+    try {
+      payment = await attemptFor(db, providers.providerFor(provider), event.providerOrderId)
+    } catch (err) {
+      if (err instanceof PaymentProviderError) return { status: 503, message: 'The order could not be looked up at the provider: send the event again later' }
+      throw err
+    }
+  }
   return db.transaction(async (tx) => {
     const id = await q.insertPaymentEvent(tx, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
     if (id === null) return { status: 200, message: 'Already processed' } as const
-    const outcome = await apply(tx, provider, event)
+    const outcome = await apply(tx, provider, event, payment)
     await q.markEventProcessed(tx, id, outcome)
     return { status: 200, message: outcome } as const
   })
 }
 
-async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent): Promise<string> {
-  if (event.kind === 'ignored' || event.kind === 'payment.authorized' || event.kind === 'refund.pending') return 'ignored'
-  const payment = event.providerOrderId ? await q.findPaymentByProviderOrder(tx, provider, event.providerOrderId) : null
-  if (!payment) return 'unknown order'
+async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent, payment: orders.PaymentRow | null): Promise<string> {
   switch (event.kind) {
     case 'payment.captured':
     case 'order.paid':
-      if (!event.providerPaymentId || event.amountPaise === undefined || !event.currency) return 'incomplete'
-      return orders.markPaid(tx, payment, event.providerPaymentId, event.amountPaise, event.currency)
+      if (!payment) return 'unknown order'
+      if (!event.providerOrderId || !event.providerPaymentId || event.amountPaise === undefined || !event.currency) return 'incomplete'
+      return orders.markPaid(tx, payment, { providerOrderId: event.providerOrderId, providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise, currency: event.currency })
     case 'payment.failed':
     case 'payment.dropped':
+      if (!payment) return 'unknown order'
       await orders.markFailed(tx, payment)
       return 'failed'
     case 'refund.processed':
-      return (await orders.refundSettled(tx, payment, event.refund?.amountPaise ?? payment.amountPaise, event.refund?.providerRefundId ?? null)) ? 'refunded' : 'refund already recorded'
-    case 'refund.failed':
-      await q.insertEvent(tx, payment.orderId, 'refund_failed', 'The refund failed at the provider: the shop will follow up')
-      return 'refund failed'
+    case 'refund.failed': {
+      const refund = event.providerPaymentId ? await orders.findRefundByPayment(tx, provider, event.providerPaymentId) : null
+      if (!refund) return 'unknown refund'
+      if (event.kind === 'refund.failed') return (await orders.refundFailed(tx, refund)) ? 'refund failed' : 'refund already recorded'
+      return (await orders.refundSettled(tx, refund, event.refund?.providerRefundId ?? null)) ? 'refunded' : 'refund already recorded'
+    }
+    default:
+      return 'ignored'
   }
 }

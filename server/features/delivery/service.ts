@@ -24,11 +24,11 @@ export const currentPincode = (ctx: RequestCtx) => ctx.session?.data.pincode ?? 
 /** The warehouse that serves the shopper's pincode, else the website's default one. */
 export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null> {
   const pincode = currentPincode(ctx)
-  const key = `warehouse:${ctx.site.id}:${pincode ?? ''}`
-  const cached = ctx.caches.catalogue.get(key) as number | null | undefined
+  const key = `warehouse:${pincode ?? ''}`
+  const cached = ctx.caches.catalogue.get(ctx.site.id, key) as number | null | undefined
   if (cached !== undefined) return cached
   const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
   const id = row?.warehouseId ?? (await catalogueQueries.defaultWarehouseId(ctx.db, ctx.site.id))
-  ctx.caches.catalogue.set(key, id)
+  ctx.caches.catalogue.set(ctx.site.id, key, id)
   return id
 }

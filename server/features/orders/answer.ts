@@ -18,8 +18,9 @@ export function summary(o: q.OrderRow, items: number): OrderSummary {
 }
 
 export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
-  const [items, deliveries, events, payments] = await Promise.all([q.itemsOf(db, o.id), q.deliveriesOf(db, o.id), q.eventsOf(db, o.id), q.paymentsOf(db, o.id)])
-  const payment = payments.find((p) => p.status !== 'created' && p.status !== 'failed') ?? payments.at(-1) ?? null
+  const [items, deliveries, events, payments, refunds] = await Promise.all([q.itemsOf(db, o.id), q.deliveriesOf(db, o.id), q.eventsOf(db, o.id), q.paymentsOf(db, o.id), q.refundsOf(db, o.id)])
+  const payment = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.status !== 'created' && p.status !== 'failed') ?? payments.at(-1) ?? null
+  const refunded = refunds.filter((r) => r.status === 'processed' && r.providerPaymentId === payment?.providerPaymentId).reduce((sum, r) => sum + r.amountPaise, 0)
   const online = o.paymentMethod !== 'cod'
   return {
     ...summary(o, items.reduce((n, i) => n + i.quantity, 0)),
@@ -27,7 +28,7 @@ export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
     charges: { items: o.itemsPaise, discount: o.discountPaise, delivery: o.deliveryPaise, total: o.totalPaise, coupon: o.couponCode },
     address: o.address,
     deliveries: deliveries.map((d) => ({ date: d.date, start: d.startTime, end: d.endTime, charge: d.chargePaise })),
-    payment: payment && { provider: payment.provider, status: payment.status, amount: payment.amountPaise, refunded: payment.refundedPaise, attempt: payment.attempt },
+    payment: payment && { provider: payment.provider, status: payment.status, amount: payment.amountPaise, refunded, attempt: payment.attempt },
     timeline: events.map((e) => ({ kind: e.kind, note: e.note, at: e.createdAt.toISOString() })),
     notes: o.notes,
     can_cancel: CANCELLABLE.has(o.status),

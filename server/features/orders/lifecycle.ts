@@ -7,6 +7,7 @@ import { releaseStock, reserveStock } from '../catalogue/stock'
 import * as coupons from '../coupons/service'
 import { releaseSlot, retakeSlot } from '../delivery/slots'
 import * as q from './queries'
+import { type Capture, refundCapture } from './refunds'
 
 export interface NewOrder {
   userId: number
@@ -80,28 +81,43 @@ async function retakeHold(tx: Tx, order: q.OrderRow): Promise<boolean> {
 export type PaidOutcome = 'paid' | 'already_paid' | 'refunding' | 'mismatch'
 
 /**
- * The one way an order becomes paid, from a verified webhook or a server-side status fetch: the amount and currency
- * must match the attempt, and the conditional updates make a second caller (webhook and confirm at once) a no-op.
- * A payment for an order that can no longer be fulfilled is refunded through the outbox, never dropped.
+ * The one way an order becomes paid, from a verified webhook or a server-side status fetch, with the order row
+ * locked so webhook and confirm at once run one after the other. The capture must match the attempt's amount and
+ * currency and the order must still be payable; any other capture (wrong amount, order cancelled or released and
+ * its items gone, a second payment) is refunded through the outbox, never kept and never dropped.
  */
-export async function markPaid(db: Db | Tx, payment: q.PaymentRow, providerPaymentId: string, amountPaise: number, currency: string): Promise<PaidOutcome> {
-  if (amountPaise !== payment.amountPaise || currency !== payment.currency) return 'mismatch'
+export async function markPaid(db: Db | Tx, payment: q.PaymentRow, c: Capture): Promise<PaidOutcome> {
   return db.transaction(async (tx) => {
-    const order = await q.lockOrder(tx, payment.orderId)
-    if (!order) return 'mismatch'
-    if (!(await q.updatePaymentIf(tx, payment.id, ['created', 'failed'], { status: 'paid', providerPaymentId }))) return 'already_paid'
+    const order = (await q.lockOrder(tx, payment.orderId))!
+    const refunded = await q.findRefundByPayment(tx, payment.provider, c.providerPaymentId)
+    if (refunded) return refunded.reason === 'amount_mismatch' ? 'mismatch' : 'refunding'
+    const attempt = (await q.findPaymentById(tx, payment.id))!
+    if (attempt.providerPaymentId === c.providerPaymentId) return 'already_paid'
+    if (c.amountPaise !== attempt.amountPaise || c.currency !== attempt.currency) {
+      // the attempt is spent (its provider order is paid): the shopper can start another, or the hold runs out
+      if (await q.updatePaymentIf(tx, attempt.id, ['created'], { status: 'failed' })) {
+        await q.updateOrderIf(tx, order.id, { paymentStatus: ['pending'] }, { paymentStatus: 'failed' })
+      }
+      await refundCapture(tx, attempt, c, 'amount_mismatch', 'The amount paid does not match the order: refunding it')
+      return 'mismatch'
+    }
+    if (attempt.status !== 'created' && attempt.status !== 'failed') {
+      await refundCapture(tx, attempt, c, 'duplicate', 'A second payment for this order is refunded')
+      return 'refunding'
+    }
+    const own = { status: 'refund_pending' as const, providerPaymentId: c.providerPaymentId }
     if (order.paymentStatus === 'paid' || order.paymentStatus === 'refund_pending' || order.paymentStatus === 'refunded') {
-      // a second attempt paid too: give this one back
-      await refundLater(tx, payment.id, order.id, 'A second payment for a paid order is refunded')
+      await q.updatePaymentIf(tx, attempt.id, ['created', 'failed'], own)
+      await refundCapture(tx, attempt, c, 'duplicate', 'A second payment for this order is refunded')
       return 'refunding'
     }
-    const released = order.releasedAt !== null
-    if (order.status === 'cancelled' && !released) return 'mismatch'
-    if (released && (order.status === 'cancelled' || !(await retakeHold(tx, order)))) {
+    if (order.status === 'cancelled' || (order.releasedAt !== null && !(await retakeHold(tx, order)))) {
+      await q.updatePaymentIf(tx, attempt.id, ['created', 'failed'], own)
       await q.updateOrderIf(tx, order.id, {}, { paymentStatus: 'refund_pending', status: 'cancelled' })
-      await refundLater(tx, payment.id, order.id, 'Paid after the order was released and the items are gone: refunding')
+      await refundCapture(tx, attempt, c, 'order_released', 'Paid after the order was cancelled or released and its items are gone: refunding')
       return 'refunding'
     }
+    await q.updatePaymentIf(tx, attempt.id, ['created', 'failed'], { status: 'paid', providerPaymentId: c.providerPaymentId })
     await q.updateOrderIf(tx, order.id, {}, { paymentStatus: 'paid', status: 'confirmed', releasedAt: null, holdExpiresAt: null })
     await q.insertEvent(tx, order.id, 'paid', `Paid online (${payment.provider})`)
     await confirmed(tx, order.id, 'Payment received')
@@ -109,10 +125,12 @@ export async function markPaid(db: Db | Tx, payment: q.PaymentRow, providerPayme
   })
 }
 
-export async function refundLater(tx: Tx, paymentId: number, orderId: number, note: string) {
-  await q.updatePaymentIf(tx, paymentId, ['paid'], { status: 'refund_pending' })
-  await q.insertEvent(tx, orderId, 'refund_requested', note)
-  await q.insertOutbox(tx, 'refund', { paymentId })
+/** The order's own payment goes back (the shopper cancelled a paid order). */
+export async function refundOrderPayment(tx: Tx, payment: q.PaymentRow, note: string) {
+  if (!payment.providerOrderId || !payment.providerPaymentId) return
+  if (!(await q.updatePaymentIf(tx, payment.id, ['paid'], { status: 'refund_pending' }))) return
+  const capture = { providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: payment.amountPaise, currency: payment.currency }
+  await refundCapture(tx, payment, capture, 'cancelled', note)
 }
 
 /** A failed attempt: the order stays payable (retry, another method) until its hold runs out. */
@@ -137,13 +155,4 @@ export async function releaseExpired(db: Db, now = new Date()): Promise<number> 
     })
   }
   return released
-}
-
-/** A refund the provider reports done (webhook or the refund call's answer); once. */
-export async function refundSettled(db: Db | Tx, payment: q.PaymentRow, amountPaise: number, providerRefundId: string | null): Promise<boolean> {
-  const done = await q.updatePaymentIf(db, payment.id, ['refund_pending', 'paid'], { status: 'refunded', refundedPaise: amountPaise, ...(providerRefundId ? { providerRefundId } : {}) })
-  if (!done) return false
-  await q.updateOrderIf(db, payment.orderId, { paymentStatus: ['refund_pending', 'paid'] }, { paymentStatus: 'refunded' })
-  await q.insertEvent(db, payment.orderId, 'refunded', 'Refunded to your original payment method')
-  return true
 }

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, payments } from '../../db/schema/index'
-import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus } from '../../db/schema/orders'
+import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, paymentRefunds, payments } from '../../db/schema/index'
+import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus, RefundState } from '../../db/schema/orders'
 
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
+export type RefundRow = typeof paymentRefunds.$inferSelect
 type Conn = Db | Tx
 
 /** The next number of a website (the counter row is locked until the order's transaction ends). */
@@ -45,6 +46,27 @@ export async function findOwnOrderByNumber(db: Conn, websiteId: number, userId: 
 export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
   const rows = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
   return rows[0] ?? null
+}
+
+/** The order's row lock was not free within the wait given to `lockOrderWithin`. */
+export class OrderBusy extends Error {}
+
+/** lockOrder for a caller that may wait only `ms` (PostgreSQL's lock_timeout, for this transaction only). */
+export async function lockOrderWithin(tx: Tx, id: number, ms: number): Promise<OrderRow | null> {
+  await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(ms))}`))
+  try {
+    return await lockOrder(tx, id)
+  } catch (err) {
+    if (pgCode(err) === '55P03') throw new OrderBusy()
+    throw err
+  }
+}
+
+/** The SQLSTATE of a database error, also when drizzle wraps it (its `cause`). */
+function pgCode(err: unknown): unknown {
+  if (!err || typeof err !== 'object') return undefined
+  const e = err as { code?: unknown; cause?: unknown }
+  return e.code ?? pgCode(e.cause)
 }
 
 export async function listOwnOrders(db: Conn, websiteId: number, userId: number, limit: number, offset: number) {
@@ -104,28 +126,76 @@ export function expiredHolds(db: Conn, now: Date, limit = 50) {
     .limit(limit)
 }
 
-export async function insertPayment(tx: Conn, row: typeof payments.$inferInsert): Promise<PaymentRow | null> {
-  const rows = await tx.insert(payments).values(row).onConflictDoNothing().returning()
-  return rows[0] ?? null
+export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [created] = await tx.insert(payments).values(row).returning()
+  return created
 }
 export async function findPaymentByProviderOrder(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
   const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))).limit(1)
   return rows[0] ?? null
 }
+/** The attempt a provider reference names (website, order number, attempt number). */
+export async function findPaymentByReference(db: Conn, provider: string, websiteId: number, orderNumber: string, attempt: number): Promise<PaymentRow | null> {
+  const rows = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.orderNumber, orderNumber), eq(payments.attempt, attempt), eq(payments.provider, provider)))
+    .limit(1)
+  return rows[0]?.payment ?? null
+}
 export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
   await db.update(payments).set({ providerOrderId, updatedAt: new Date() }).where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
 }
-export async function updatePaymentIf(tx: Conn, id: number, from: PaymentRowStatus[], set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId' | 'refundId' | 'providerRefundId' | 'refundedPaise'>>) {
+export async function updatePaymentIf(tx: Conn, id: number, from: PaymentRowStatus[], set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId'>>, providerPaymentId?: string) {
   const rows = await tx
     .update(payments)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(payments.id, id), inArray(payments.status, from)))
+    .where(and(eq(payments.id, id), inArray(payments.status, from), providerPaymentId === undefined ? undefined : eq(payments.providerPaymentId, providerPaymentId)))
     .returning({ id: payments.id })
   return rows.length === 1
 }
-export async function findPaymentByRefundId(db: Conn, provider: string, refundId: string): Promise<PaymentRow | null> {
-  const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.refundId, refundId))).limit(1)
+
+/** A refund of one captured provider payment; null when that payment has one already (the unique key decides). */
+export async function insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInsert): Promise<RefundRow | null> {
+  const rows = await tx.insert(paymentRefunds).values(row).onConflictDoNothing().returning()
   return rows[0] ?? null
+}
+export async function findRefundById(db: Conn, id: number): Promise<RefundRow | null> {
+  const rows = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).limit(1)
+  return rows[0] ?? null
+}
+export async function findRefundByPayment(db: Conn, provider: string, providerPaymentId: string): Promise<RefundRow | null> {
+  const rows = await db.select().from(paymentRefunds).where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.providerPaymentId, providerPaymentId))).limit(1)
+  return rows[0] ?? null
+}
+export const refundsOf = (db: Conn, orderId: number) => db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id))
+
+/** A conditional change of a refund's state: only one caller moves it from `from`. */
+export async function updateRefundIf(db: Conn, id: number, from: RefundState[], set: Partial<Pick<RefundRow, 'status' | 'providerRefundId'>>) {
+  const rows = await db
+    .update(paymentRefunds)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, id), inArray(paymentRefunds.status, from)))
+    .returning({ id: paymentRefunds.id })
+  return rows.length === 1
+}
+
+/** A website's refunds, newest first, with their order numbers (the staff list). */
+export async function listRefunds(db: Conn, websiteId: number, limit: number, offset: number) {
+  const where = eq(paymentRefunds.websiteId, websiteId)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ refund: paymentRefunds, orderNumber: orders.orderNumber })
+      .from(paymentRefunds)
+      .innerJoin(orders, eq(orders.id, paymentRefunds.orderId))
+      .where(where)
+      .orderBy(desc(paymentRefunds.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(paymentRefunds).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
 }
 
 /** Stores a webhook once; null when the provider sent this event before. */
@@ -170,7 +240,4 @@ export async function findPaymentById(db: Conn, id: number): Promise<PaymentRow 
 export async function findOrderById(db: Conn, id: number): Promise<OrderRow | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return rows[0] ?? null
-}
-export async function setRefundIds(db: Conn, id: number, refundId: string, providerRefundId: string) {
-  await db.update(payments).set({ refundId, providerRefundId, updatedAt: new Date() }).where(eq(payments.id, id))
 }

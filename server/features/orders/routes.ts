@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
+import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
+import { staffRoutes } from '../../platform/staff'
 import * as orders from './service'
 
 export async function orderRoutes(app: FastifyInstance) {
@@ -19,5 +21,10 @@ export async function orderRoutes(app: FastifyInstance) {
       if (!result) throw new AppError('not_found', 'No such order')
       return result
     }, { tags })
+  })
+
+  // Staff calls: the staff route group (guard before the body, tag 'admin').
+  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page))
   })
 }

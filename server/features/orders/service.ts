@@ -1,17 +1,21 @@
 import type { OrderDetail } from '../../../common/contracts/orders'
+import type { PaymentRefund } from '../../../common/contracts/payment-refunds'
 import type { Db, Tx } from '../../db/client'
 import { requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
 import type { Result } from '../../platform/result'
 import * as cart from '../cart/service'
 import { canCancel, detail, summary } from './answer'
-import { refundLater, releaseHold } from './lifecycle'
+import { refundOrderPayment, releaseHold } from './lifecycle'
 import * as q from './queries'
 
-export { createOrder, markFailed, markPaid, refundSettled, releaseExpired } from './lifecycle'
-export type { OrderRow, PaymentRow } from './queries'
+export { createOrder, markFailed, markPaid, type PaidOutcome, releaseExpired } from './lifecycle'
+export { type Capture, findRefund, findRefundByPayment, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
+export type { OrderRow, PaymentRow, RefundRow } from './queries'
+export * as attempts from './attempts'
 
 const PAGE_SIZE = 10
+const STAFF_PAGE_SIZE = 50
 const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
 
 export type OrderResult = Result<OrderDetail>
@@ -29,6 +33,27 @@ export async function list(ctx: RequestCtx, page = 1) {
   const user = requireUser(ctx)
   const { rows, total } = await q.listOwnOrders(ctx.db, ctx.site.id, user.id, PAGE_SIZE, (page - 1) * PAGE_SIZE)
   return { orders: rows.map((r) => summary(r.order, r.items)), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }
+}
+
+/** The website's refunds, for staff (the route checks the role). */
+export async function listRefunds(ctx: RequestCtx, page = 1): Promise<{ refunds: PaymentRefund[]; page: number; pages: number; total: number }> {
+  const { rows, total } = await q.listRefunds(ctx.db, ctx.site.id, STAFF_PAGE_SIZE, (page - 1) * STAFF_PAGE_SIZE)
+  const refunds = rows.map(({ refund: r, orderNumber }) => ({
+    id: r.id,
+    order_id: r.orderId,
+    order_number: orderNumber,
+    provider: r.provider,
+    provider_payment_id: r.providerPaymentId,
+    amount: r.amountPaise,
+    currency: r.currency,
+    reason: r.reason,
+    state: r.status,
+    reference: r.reference,
+    provider_refund_id: r.providerRefundId,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }))
+  return { refunds, page, pages: Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE)), total }
 }
 
 export async function get(ctx: RequestCtx, id: number): Promise<OrderResult> {
@@ -55,7 +80,7 @@ export async function cancel(ctx: RequestCtx, id: number): Promise<OrderResult> 
     const paid = (await q.paymentsOf(tx, id)).find((p) => p.status === 'paid')
     if (paid) {
       await q.updateOrderIf(tx, id, {}, { paymentStatus: 'refund_pending' })
-      await refundLater(tx, paid.id, id, 'Refund to your original payment method')
+      await refundOrderPayment(tx, paid, 'Cancelled after paying: refunding to your original payment method')
     }
     return 'cancelled' as const
   })

@@ -9,8 +9,8 @@ import * as queries from './queries'
 
 export async function getPageData(ctx: RequestCtx, url: string): Promise<PageData | null> {
   // Product blocks carry the packs (and warehouse ids) of the warehouse serving the shopper: one cached page per warehouse.
-  const key = `page:${ctx.site.id}:${await delivery.currentWarehouseId(ctx)}:${url}`
-  return ctx.caches.pages.getOrLoad(key, async () => {
+  const key = `page:${await delivery.currentWarehouseId(ctx)}:${url}`
+  return ctx.caches.pages.getOrLoad(ctx.site.id, key, async () => {
     const row = await queries.findPage(ctx.db, ctx.site.id, url)
     if (!row) return null
     return {

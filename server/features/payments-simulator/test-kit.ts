@@ -17,6 +17,7 @@ export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<A
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const config = t.app.deps.config
   const providers = createPaymentProviders(config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
+  t.app.payments = providers // the app's own calls (webhooks look unknown orders up) reach this port too
 
   async function control<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${origin}/__sim${path}`, {

@@ -77,6 +77,13 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     expect(statuses).toEqual([200, 200, 409, 409, 409, 409])
   })
 
+  it('resumes a stored order by its id: the same payment session, no create', async () => {
+    const first = await cf.createOrder(order(), key)
+    expect(await cf.resumeOrder(first.providerOrderId, order())).toEqual({ ...first, reused: true })
+    expect(await calls('POST /pg/orders')).toHaveLength(1)
+    expect(await failure(cf.resumeOrder('w1-none-1', order()))).toMatchObject({ kind: 'rejected', status: 404 })
+  })
+
   it('RE-03: the order is made but the answer never comes: found again, created once', async () => {
     await s.fault({ route: 'POST /pg/orders', mode: 'succeed_then_timeout' })
     const created = await cf.createOrder(order(), key)
@@ -125,6 +132,7 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     const { cf_payment_id } = await s.pay({ provider: 'cashfree', order_id: o.providerOrderId, outcome: 'success' })
     expect(await cf.fetchStatus(o.providerOrderId)).toEqual({
       providerOrderId: o.providerOrderId,
+      reference: o.providerOrderId,
       state: 'paid',
       amountPaise: 12345,
       currency: 'INR',

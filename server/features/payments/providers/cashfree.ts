@@ -123,6 +123,10 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       return toOrder(value, input, reused)
     },
 
+    async resumeOrder(providerOrderId, input) {
+      return toOrder(await fetchOrder(providerOrderId), input, true)
+    },
+
     async fetchStatus(providerOrderId) {
       const order = await fetchOrder(providerOrderId)
       const list = await call(CfPayments, () => cf.PGOrderFetchPayments(providerOrderId, undefined, undefined, http))
@@ -135,7 +139,7 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       }))
       const failed = payments.length > 0 && payments.every((p) => p.status === 'failed')
       const state = ORDER_STATE[order.order_status] ?? (failed ? 'failed' : 'pending')
-      return { providerOrderId: order.order_id, state, amountPaise: toPaise(order.order_amount), currency: order.order_currency, payments }
+      return { providerOrderId: order.order_id, reference: order.order_id, state, amountPaise: toPaise(order.order_amount), currency: order.order_currency, payments }
     },
 
     // Cashfree's return URL carries nothing signed: the order status must be fetched (C.3).

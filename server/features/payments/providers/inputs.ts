@@ -14,6 +14,12 @@ export function providerReference(provider: ProviderName, websiteId: number, ord
   return reference
 }
 
+/** The reverse of providerReference: null for anything it did not make. */
+export function parseProviderReference(reference: string): { websiteId: number; orderNumber: string; attempt: number } | null {
+  const m = /^w(\d{1,9})-([A-Za-z0-9_-]+)-(\d{1,9})$/.exec(reference)
+  return m ? { websiteId: Number(m[1]), orderNumber: m[2], attempt: Number(m[3]) } : null
+}
+
 export function assertPaise(provider: ProviderName, amountPaise: number) {
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
     throw new PaymentProviderError(provider, 'rejected', 'INVALID_AMOUNT', undefined, 'amount must be a positive whole number of paise')

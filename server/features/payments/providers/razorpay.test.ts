@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type SimApp, startSimApp } from '../../payments-simulator/test-kit'
+import { parseProviderReference } from './inputs'
 import { createRazorpayProvider } from './razorpay'
 import { type CreateOrderInput, PaymentProviderError, type PaymentProvider } from './types'
 
@@ -53,6 +54,17 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     expect(await posts('POST /v1/orders')).toHaveLength(2)
     // same attempt, another amount: a caller bug, refused rather than paying the old amount
     expect(await failure(rzp.createOrder(order({ amountPaise: 999 }), key))).toMatchObject({ kind: 'rejected', providerCode: 'REFERENCE_CONFLICT' })
+  })
+
+  it('resumes a stored provider order by its id (even with another for the same receipt) and never creates one; the reference reads back', async () => {
+    const first = await rzp.createOrder(order(), key)
+    const resumed = await rzp.resumeOrder(first.providerOrderId, order())
+    expect(resumed).toEqual({ ...first, reused: true })
+    expect(await posts('POST /v1/orders')).toHaveLength(1)
+    expect(await failure(rzp.resumeOrder(first.providerOrderId, order({ amountPaise: 999 })))).toMatchObject({ kind: 'rejected', providerCode: 'REFERENCE_CONFLICT' })
+    expect(await failure(rzp.resumeOrder('order_NoSuchOrder01', order()))).toMatchObject({ kind: 'rejected', status: 400 })
+    expect(parseProviderReference(first.reference)).toEqual({ websiteId: 1, orderNumber: 'ORD-1001', attempt: 1 })
+    expect(parseProviderReference('someone-else')).toBeNull()
   })
 
   it('keeps websites apart: the same order number on two websites makes two orders', async () => {
@@ -111,6 +123,7 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const { razorpay_payment_id } = await s.pay({ provider: 'razorpay', order_id: paid.providerOrderId, outcome: 'success' })
     expect(await rzp.fetchStatus(paid.providerOrderId)).toEqual({
       providerOrderId: paid.providerOrderId,
+      reference: paid.reference,
       state: 'paid',
       amountPaise: 12345,
       currency: 'INR',
@@ -140,7 +153,7 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     expect(rzp.verifyClientReturn(tampered, mine.providerOrderId)).toEqual({ verified: false, reason: 'bad_signature' })
     // another order's genuine payment and signature, presented for our order
     const theirs = await s.pay({ provider: 'razorpay', order_id: other.providerOrderId, outcome: 'success' })
-    expect(rzp.verifyClientReturn(theirs, mine.providerOrderId)).toEqual({ verified: false, reason: 'order_mismatch' })
+    expect(rzp.verifyClientReturn(theirs, mine.providerOrderId)).toEqual({ verified: false, reason: 'order_mismatch', providerOrderId: other.providerOrderId })
     expect(rzp.verifyClientReturn({ ...theirs, razorpay_order_id: mine.providerOrderId }, mine.providerOrderId)).toEqual({ verified: false, reason: 'bad_signature' })
     const third = await rzp.createOrder(order({ orderNumber: 'ORD-3' }), key)
     for (const signature of ['invalid', 'other_order']) {

@@ -104,20 +104,24 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       }
     },
 
+    async resumeOrder(providerOrderId, input) {
+      return toOrder(await call(RzpOrder, () => rzp.orders.fetch(providerOrderId)), input, true)
+    },
+
     async fetchStatus(providerOrderId) {
       const order = await call(RzpOrder, () => rzp.orders.fetch(providerOrderId))
       const { items } = await call(collection(RzpPayment), () => rzp.orders.fetchPayments(providerOrderId))
       const payments = items.map((p) => ({ id: p.id, amountPaise: p.amount, currency: p.currency, status: PAYMENT_STATUS[p.status] ?? 'pending', providerStatus: p.status }))
       const captured = payments.some((p) => p.status === 'captured' || p.status === 'refunded')
       const state = order.status === 'paid' || captured ? 'paid' : payments.length > 0 && payments.every((p) => p.status === 'failed') ? 'failed' : 'pending'
-      return { providerOrderId: order.id, state, amountPaise: order.amount, currency: order.currency, payments }
+      return { providerOrderId: order.id, reference: order.receipt ?? null, state, amountPaise: order.amount, currency: order.currency, payments }
     },
 
     verifyClientReturn(input, expectedProviderOrderId) {
       const parsed = RzpCheckoutReturn.safeParse(input)
       if (!parsed.success) return { verified: false, reason: 'malformed' }
       const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data
-      if (orderId !== expectedProviderOrderId) return { verified: false, reason: 'order_mismatch' }
+      if (orderId !== expectedProviderOrderId) return { verified: false, reason: 'order_mismatch', providerOrderId: orderId }
       // B.4: signed over OUR stored order id, never the one the browser sent.
       const expected = hmacSha256(settings.keySecret, `${expectedProviderOrderId}|${paymentId}`, 'hex')
       return safeEqual(expected, signature) ? { verified: true, providerPaymentId: paymentId } : { verified: false, reason: 'bad_signature' }

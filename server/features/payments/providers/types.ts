@@ -50,6 +50,8 @@ export interface ProviderPayment {
 
 export interface OrderStatus {
   providerOrderId: string
+  /** what the provider knows the order by (our reference: website, order number, attempt), when it has it */
+  reference: string | null
   state: OrderState
   amountPaise: number
   currency: string
@@ -58,7 +60,9 @@ export interface OrderStatus {
 
 export type ClientReturn =
   | { verified: true; providerPaymentId: string }
-  | { verified: false; reason: 'fetch_required' | 'malformed' | 'order_mismatch' | 'bad_signature' }
+  | { verified: false; reason: 'fetch_required' | 'malformed' | 'bad_signature' }
+  /** the browser paid another provider order than the one expected; `providerOrderId` is the one it names */
+  | { verified: false; reason: 'order_mismatch'; providerOrderId: string }
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>
 
@@ -112,6 +116,8 @@ export interface PaymentProvider {
   name: ProviderName
   /** idempotent per (website, order number, attempt): a repeat returns the provider order made before */
   createOrder(input: CreateOrderInput, opts: { idempotencyKey: string }): Promise<ProviderOrder>
+  /** the provider order made before for this input's attempt (its id stored by us), fetched again for the checkout; never creates one */
+  resumeOrder(providerOrderId: string, input: CreateOrderInput): Promise<ProviderOrder>
   fetchStatus(providerOrderId: string): Promise<OrderStatus>
   /** the browser's success callback, checked against OUR stored provider order id; only a hint to fetch status */
   verifyClientReturn(input: unknown, expectedProviderOrderId: string): ClientReturn

@@ -1,0 +1,45 @@
+/**
+ * Taps made before the page is interactive (docs/decisions/0010-first-interaction.md). The server puts this in the
+ * head as a classic, parser-blocking script, so it runs before anything is painted: until the app has hydrated
+ * (App sets data-hydrated on <html>), a click on a button, checkbox or radio button is held back and replayed,
+ * in order, once it has. Links and forms with an action work without script and are left alone.
+ * No imports: a few hundred bytes that wait for nothing. The block keeps its names out of the page's global scope.
+ */
+export {}
+
+{
+  const held: HTMLElement[] = []
+  const html = document.documentElement
+
+  /** The control a click would operate that only the app's script can answer, if any. */
+  const controlOf = (target: EventTarget | null): HTMLElement | null => {
+    const el = target instanceof Element ? target.closest('button, label, input') : null
+    if (el instanceof HTMLButtonElement) return el.form?.hasAttribute('action') ? null : el
+    const input = el instanceof HTMLLabelElement ? el.control : el
+    return input instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio') ? (el as HTMLElement) : null
+  }
+
+  const hold = (e: MouseEvent) => {
+    const control = controlOf(e.target)
+    if (!control) return
+    e.preventDefault()
+    e.stopImmediatePropagation()
+    held.push(control)
+  }
+
+  // One at a time, each after the app has rendered the previous one's answer (a second tap on 'Add to Cart' meets the busy button, as it would live).
+  const replay = () => {
+    const control = held.shift()
+    if (!control) return
+    if (control.isConnected) control.click()
+    setTimeout(replay, 0)
+  }
+
+  addEventListener('click', hold, true)
+  new MutationObserver((_, observer) => {
+    if (html.dataset.hydrated !== 'true') return
+    observer.disconnect()
+    removeEventListener('click', hold, true)
+    replay()
+  }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] })
+}

@@ -1,0 +1,25 @@
+import type { Db, Tx } from '../../db/client'
+import * as q from './queries'
+
+/**
+ * The attempt to pay now, for an order whose row the caller holds locked (`lockForPayment`): the last attempt while
+ * it is open (no outcome yet, same provider and amount), else a new one. Under the lock, concurrent callers (reloads,
+ * a second tab) share one attempt and find its provider order once the first of them stored it.
+ */
+export async function openAttempt(tx: Tx, order: q.OrderRow, provider: string): Promise<q.PaymentRow> {
+  const last = (await q.paymentsOf(tx, order.id)).at(-1)
+  if (last && last.status === 'created' && last.provider === provider && last.amountPaise === order.totalPaise) return last
+  return q.insertPayment(tx, { orderId: order.id, websiteId: order.websiteId, provider, attempt: (last?.attempt ?? 0) + 1, amountPaise: order.totalPaise })
+}
+
+/** Locks the order for starting a payment, waiting at most `waitMs` for another caller (then throws OrderBusy). */
+export const lockForPayment = (tx: Tx, orderId: number, waitMs: number) => q.lockOrderWithin(tx, orderId, waitMs)
+export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string) => q.setProviderOrder(tx, paymentId, providerOrderId)
+export { OrderBusy } from './queries'
+
+/** The attempt whose provider order was handed out to be paid last: what confirm asks the provider about. */
+export const lastHandedOut = async (db: Db, orderId: number) => (await q.paymentsOf(db, orderId)).filter((p) => p.providerOrderId).at(-1) ?? null
+export const findPayment = (db: Db | Tx, id: number) => q.findPaymentById(db, id)
+export const paymentByProviderOrder = (db: Db | Tx, provider: string, providerOrderId: string) => q.findPaymentByProviderOrder(db, provider, providerOrderId)
+export const paymentByReference = (db: Db | Tx, provider: string, ref: { websiteId: number; orderNumber: string; attempt: number }) =>
+  q.findPaymentByReference(db, provider, ref.websiteId, ref.orderNumber, ref.attempt)

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, rowsOf } from '../db/client'
+import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
+import { createAppCaches } from './cache'
+import { createCacheBus } from './cache-bus'
+
+const REDIS_URL = process.env.TEST_REDIS_URL
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+interface Seen {
+  websiteId: number
+  slug: string
+  packId: number
+}
+
+const get = async (t: TestApp, url: string, origin = MAIN) => {
+  const res = await t.call({ method: 'GET', url, origin })
+  expect(res.statusCode, url).toBe(200)
+  return res.json()
+}
+const priceOf = async (t: TestApp, p: Seen, origin = MAIN): Promise<number> => (await get(t, `/s/api/products/${p.slug}`, origin)).packs[0].price
+const setPrice = (t: TestApp, p: Seen, rupees: number) => t.app.deps.db.execute(sql`update packs set price_paise = ${Math.round(rupees * 100)} where id = ${p.packId}`)
+
+async function firstProduct(t: TestApp, origin: string): Promise<Seen> {
+  const [product] = (await get(t, '/s/api/products?perPage=1', origin)).data
+  return { websiteId: (await get(t, '/s/api/init', origin)).web.id, slug: product.slug, packId: product.packs[0].pack_id }
+}
+
+/** Polls every 50 ms until `done`; fails after `ms`. */
+async function within(ms: number, done: () => Promise<boolean>) {
+  const deadline = Date.now() + ms
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const listeners = async (t: TestApp) =>
+  rowsOf<{ n: number }>(
+    await t.app.deps.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`),
+  )[0].n
+const dropListeners = (t: TestApp) =>
+  t.app.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`)
+
+describe.each(drivers)('invalidating a website’s cached answers in its own process (%s)', (driver) => {
+  let t: TestApp
+  let main: Seen
+  let shop2: Seen
+  beforeAll(async () => {
+    t = await buildTestApp(driver)
+    ;[main, shop2] = [await firstProduct(t, MAIN), await firstProduct(t, SHOP2)]
+  })
+  afterAll(() => t.close())
+
+  it('drops that website’s catalogue answers before it resolves, and no other website’s', async () => {
+    const [before, before2] = [await priceOf(t, main), await priceOf(t, shop2, SHOP2)]
+    await setPrice(t, main, before - 1)
+    await setPrice(t, shop2, before2 - 1)
+    expect([await priceOf(t, main), await priceOf(t, shop2, SHOP2)], 'cached until a write says otherwise').toEqual([before, before2])
+    await t.app.deps.caches.invalidateWebsite(main.websiteId)
+    expect(await priceOf(t, main)).toBe(before - 1)
+    expect(await priceOf(t, shop2, SHOP2), 'the other website keeps its answers').toBe(before2)
+    await t.app.deps.caches.invalidateWebsite(shop2.websiteId)
+    expect(await priceOf(t, shop2, SHOP2)).toBe(before2 - 1)
+  })
+
+  it('drops its pages and the website itself (settings, name) too', async () => {
+    const [page, init] = [await get(t, '/s/api/page/data/'), await get(t, '/s/api/init')]
+    await t.app.deps.db.execute(sql`update pages set seo_title = 'Fresh today' where website_id = ${main.websiteId} and url = '/'`)
+    await t.app.deps.db.execute(sql`update websites set name = 'Kirana Fresher' where id = ${main.websiteId}`)
+    expect([(await get(t, '/s/api/page/data/')).seo_title, (await get(t, '/s/api/init')).web.name]).toEqual([page.seo_title, init.web.name])
+    await t.app.deps.caches.invalidateWebsite(main.websiteId)
+    expect([(await get(t, '/s/api/page/data/')).seo_title, (await get(t, '/s/api/init')).web.name]).toEqual(['Fresh today', 'Kirana Fresher'])
+  })
+})
+
+describe.runIf(drivers.includes('postgres'))('two app processes on one PostgreSQL database: LISTEN/NOTIFY', () => {
+  let a: TestApp
+  let b: TestApp
+  let main: Seen
+  let shop2: Seen
+  beforeAll(async () => {
+    ;[a, b] = (await buildTestAppsOnOneDatabase(2)).apps
+    ;[main, shop2] = [await firstProduct(b, MAIN), await firstProduct(b, SHOP2)]
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+  })
+
+  it('listens on a connection of its own, one per app', async () => {
+    expect(await listeners(a)).toBe(2)
+  })
+
+  it('an invalidation published by A drops B’s answers of that website within a second, and only that website’s', async () => {
+    const [before, before2] = [await priceOf(b, main), await priceOf(b, shop2, SHOP2)]
+    await setPrice(a, main, before - 2)
+    await setPrice(a, shop2, before2 - 2)
+    expect(await priceOf(b, main), 'B answers from its cache').toBe(before)
+    await a.app.deps.caches.invalidateWebsite(main.websiteId)
+    await within(1000, async () => (await priceOf(b, main)) === before - 2)
+    expect(await priceOf(b, shop2, SHOP2)).toBe(before2)
+    await a.app.deps.caches.invalidateWebsite(shop2.websiteId)
+    await within(1000, async () => (await priceOf(b, shop2, SHOP2)) === before2 - 2)
+  })
+
+  it('when its LISTEN connection drops, an app drops everything, then listens again and follows invalidations again', async () => {
+    const [before, before2] = [await priceOf(b, main), await priceOf(b, shop2, SHOP2)]
+    await setPrice(a, main, before - 3)
+    await setPrice(a, shop2, before2 - 3)
+    expect([await priceOf(b, main), await priceOf(b, shop2, SHOP2)]).toEqual([before, before2])
+    await dropListeners(a) // invalidations published now would be missed: B must not answer from what it kept
+    await within(1000, async () => (await priceOf(b, main)) === before - 3 && (await priceOf(b, shop2, SHOP2)) === before2 - 3)
+    await within(5000, async () => (await listeners(a)) === 2)
+
+    await priceOf(b, main)
+    await setPrice(a, main, before - 4)
+    expect(await priceOf(b, main), 'caching again').toBe(before - 3)
+    await a.app.deps.caches.invalidateWebsite(main.websiteId)
+    await within(1000, async () => (await priceOf(b, main)) === before - 4)
+  })
+})
+
+describe.runIf(drivers.includes('postgres'))('closing an app on PostgreSQL', () => {
+  it('leaves no LISTEN connection behind, also while it is reconnecting', async () => {
+    const { apps } = await buildTestAppsOnOneDatabase(3)
+    const [watcher, quiet, reconnecting] = apps
+    expect(await listeners(watcher)).toBe(3)
+    await quiet.app.close()
+    expect(await listeners(watcher)).toBe(2)
+    await dropListeners(watcher)
+    await reconnecting.app.close() // with a reconnection pending
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(await listeners(watcher), 'only the watcher listens again').toBe(1)
+    for (const t of apps) await t.close()
+  })
+
+  it.each([['LISTEN/NOTIFY', {}], ...(REDIS_URL ? [['Redis', { REDIS_URL }]] : [])] as [string, object][])(
+    'lets the process exit by itself once the app and database are closed (%s)',
+    async (_transport, env) => {
+      const { apps, url } = await buildTestAppsOnOneDatabase(1)
+      const script = `
+        import { buildApp } from './server/app.ts'
+        import { loadConfig } from './server/config.ts'
+        import { openDb } from './server/db/client.ts'
+        const database = await openDb({ url: ${JSON.stringify(url)}, poolSize: 2 })
+        const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...${JSON.stringify(env)} }), database })
+        await app.close()
+        await database.close()
+        console.log('closed')`
+      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, timeout: 30_000 })
+      expect((await run).stdout.trim()).toBe('closed')
+      await apps[0].close()
+    },
+    40_000,
+  )
+})
+
+describe.runIf(drivers.includes('postgres') && REDIS_URL)('two app processes with REDIS_URL: Redis pub/sub', () => {
+  let a: TestApp
+  let b: TestApp
+  let main: Seen
+  let redis: Redis
+  beforeAll(async () => {
+    ;[a, b] = (await buildTestAppsOnOneDatabase(2, { REDIS_URL })).apps
+    main = await firstProduct(b, MAIN)
+    redis = new Redis(REDIS_URL!)
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    await redis?.quit()
+  })
+
+  it('an invalidation published by A drops B’s answers within a second, without a LISTEN connection', async () => {
+    expect(await listeners(a)).toBe(0)
+    const before = await priceOf(b, main)
+    await setPrice(a, main, before - 2)
+    expect(await priceOf(b, main)).toBe(before)
+    await a.app.deps.caches.invalidateWebsite(main.websiteId)
+    await within(1000, async () => (await priceOf(b, main)) === before - 2)
+  })
+
+  it('when its subscription drops, an app drops everything, then subscribes again and follows invalidations again', async () => {
+    const database = rowsOf<{ name: string }>(await a.app.deps.db.execute(sql`select current_database() as name`))[0].name
+    const ours = async () =>
+      ((await redis.client('LIST')) as string)
+        .split('\n')
+        .filter((line) => line.includes(' name=storefront_cache:') && line.includes(`/${database} `))
+        .map((line) => /\bid=(\d+)/.exec(line)![1])
+    expect(await ours()).toHaveLength(2)
+    const before = await priceOf(b, main)
+    await setPrice(a, main, before - 3)
+    expect(await priceOf(b, main)).toBe(before)
+    for (const id of await ours()) await redis.client('KILL', 'ID', id)
+    await within(1000, async () => (await priceOf(b, main)) === before - 3)
+    await within(5000, async () => (await ours()).length === 2)
+
+    await priceOf(b, main)
+    await setPrice(a, main, before - 4)
+    expect(await priceOf(b, main), 'caching again').toBe(before - 3)
+    await a.app.deps.caches.invalidateWebsite(main.websiteId)
+    await within(1000, async () => (await priceOf(b, main)) === before - 4)
+  })
+})
+
+describe('a bus that cannot listen', () => {
+  const unreachable: Database = { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/nowhere', db: undefined as never, close: async () => {} }
+  it.each([['PostgreSQL', undefined], ['Redis', 'redis://127.0.0.1:1']])('keeps nothing, says so once while it retries, and closes (%s)', async (_kind, redisUrl) => {
+    const warnings: string[] = []
+    const bus = await createCacheBus({ database: unreachable, redisUrl, log: { warn: (_o, msg) => warnings.push(msg), error() {} } })
+    const caches = createAppCaches(bus)
+    expect(bus.live()).toBe(false)
+    let loads = 0
+    for (let i = 0; i < 2; i++) await caches.catalogue.getOrLoad(1, 'k', async () => ++loads)
+    expect(loads, 'every answer from the database').toBe(2)
+    await new Promise((r) => setTimeout(r, 700)) // a few retries
+    expect(warnings).toEqual(['cache invalidations are not being received; caching is off until they are'])
+    await bus.close()
+  })
+})
