@@ -1,14 +1,13 @@
 import { dehydrate } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { matchPath } from './lib/router'
 import { StaticRouter } from './lib/router'
 import type { Product } from '../common/contracts/catalogue'
 import type { PageData } from '../common/contracts/pages'
 import type { InitData } from '../common/contracts/site-settings'
 import { App } from './app/app'
 import { computeHead, headToHtml } from './app/head'
-import { isContentPath, prefetchFor } from './app/prefetch'
-import { routeComponentFor } from './app/routes'
+import { prefetchFor } from './app/prefetch'
+import { routeFor } from './app/routes'
 import { themeCss } from './app/theme'
 import { productQuery } from './features/catalogue/api'
 import { listHeading } from './features/catalogue/list-heading'
@@ -42,16 +41,15 @@ export const render: ServerRender = async ({ url, origin, data }) => {
   const api = createServerApi(data)
   const qc = createQueryClient()
   const location = new URL(url, origin)
-  const route = routeComponentFor(location.pathname)
-  await Promise.all([prefetchFor(api, qc, location), route.preload()])
+  const path = location.pathname
+  const { route, params } = routeFor(path)
+  await Promise.all([prefetchFor(api, qc, location), route.component.preload()])
   const init = qc.getQueryData<InitData>(initQuery(api).queryKey)
   if (!init) throw new Error('GET /api/init failed while rendering')
 
-  const path = location.pathname
-  const product = matchPath('/products/:slug', path)
-  const productState = product?.params.slug ? qc.getQueryState(productQuery(api, product.params.slug).queryKey) : undefined
-  const pageState = path !== '/products' && !product && isContentPath(path) ? qc.getQueryState(pageQuery(api, path).queryKey) : undefined
-  const missing = productState?.status === 'error' || pageState?.status === 'error'
+  const productState = route.data === 'product' && params.slug ? qc.getQueryState(productQuery(api, params.slug).queryKey) : undefined
+  const pageState = route.data === 'page' ? qc.getQueryState(pageQuery(api, path).queryKey) : undefined
+  const missing = route.notFound === true || productState?.status === 'error' || pageState?.status === 'error'
 
   const head = computeHead({
     init,
@@ -59,7 +57,7 @@ export const render: ServerRender = async ({ url, origin, data }) => {
     url: location.pathname + location.search,
     page: qc.getQueryData<PageData>(pageQuery(api, path).queryKey) ?? null,
     product: (productState?.data as Product | undefined) ?? null,
-    title: missing ? 'Page not found' : path === '/products' ? listHeading(parseProductSearch(location.searchParams), init.categories, init.brands) : undefined,
+    title: missing ? 'Page not found' : route.data === 'product-list' ? listHeading(parseProductSearch(location.searchParams), init.categories, init.brands) : undefined,
   })
   const html = renderToString(
     <StaticRouter location={url}>
@@ -72,6 +70,6 @@ export const render: ServerRender = async ({ url, origin, data }) => {
     head: `${headToHtml(head)}\n    <style id="site-theme">${themeCss(init)}</style>`,
     state,
     status: missing ? 404 : 200,
-    route: route.module,
+    route: route.component.module,
   }
 }

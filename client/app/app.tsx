@@ -2,10 +2,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect } from 'react'
 import type { Api } from '../lib/api'
 import { ApiProvider } from '../lib/api-context'
-import { Route, Switch } from '../lib/router'
+import { Route, useLocation } from '../lib/router'
 import { Spinner } from '../ui/spinner'
+import { ClientOnly } from './client-only'
 import { RootLayout } from './root-layout'
-import { CLIENT_ROUTES, ContentPageRoute, HomeRoute, ProductRoute, ProductsRoute } from './routes'
+import { type AppRoute, routeFor, StaffShell } from './routes'
 
 const routeFallback = (
   <div className="flex justify-center py-24">
@@ -13,8 +14,13 @@ const routeFallback = (
   </div>
 )
 
-/** Providers and routes; the router itself (browser, static or memory) is chosen by the entry. */
+/** The matched entry of the route table, with wouter's params for the page (useParams). */
+const page = (route: AppRoute) => (route.path === '*' ? <Route component={route.component} /> : <Route key={route.path} path={route.path} component={route.component} />)
+
+/** Providers and the shell of the route; the router itself (browser, static or memory) is chosen by the entry. */
 export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }) {
+  const { pathname } = useLocation()
+  const { route } = routeFor(pathname)
   // Marks the page interactive (hydrated): the bench times it, browser tests wait for it before they click, and
   // client/early-taps.ts then replays the taps it held.
   useEffect(() => {
@@ -24,19 +30,18 @@ export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
-        <RootLayout>
-          <Suspense fallback={routeFallback}>
-            <Switch>
-              <Route path="/" component={HomeRoute} />
-              <Route path="/products" component={ProductsRoute} />
-              <Route path="/products/:slug" component={ProductRoute} />
-              {CLIENT_ROUTES.map(([path, component]) => (
-                <Route key={path} path={path} component={component} />
-              ))}
-              <Route component={ContentPageRoute} />
-            </Switch>
-          </Suspense>
-        </RootLayout>
+        {route.shell === 'staff' ? (
+          // Staff screens: their own shell, outside the storefront layout, rendered in the browser only.
+          <ClientOnly>
+            <Suspense fallback={routeFallback}>
+              <StaffShell>{page(route)}</StaffShell>
+            </Suspense>
+          </ClientOnly>
+        ) : (
+          <RootLayout>
+            <Suspense fallback={routeFallback}>{page(route)}</Suspense>
+          </RootLayout>
+        )}
       </ApiProvider>
     </QueryClientProvider>
   )

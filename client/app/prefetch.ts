@@ -1,25 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { matchPath } from '../lib/router'
 import type { Api } from '../lib/api'
 import { productListQuery, productQuery } from '../features/catalogue/api'
 import { parseProductSearch } from '../features/catalogue/use-product-query-params'
 import { pageQuery } from '../features/pages/api'
 import { initQuery } from '../features/site-settings/api'
+import { routeFor } from './routes'
 
-/** Server rendering loads what the page shows before rendering it, from the same queries the browser uses. */
+/** Server rendering loads what the page shows before rendering it, from the same queries the browser uses (the route's `data`). */
 export async function prefetchFor(api: Api, qc: QueryClient, url: URL) {
   const path = url.pathname
+  const { route, params } = routeFor(path)
   const jobs: Promise<unknown>[] = [qc.prefetchQuery(initQuery(api))]
-  const product = matchPath('/products/:slug', path)
-  if (path === '/products') {
+  if (route.data === 'product-list') {
     jobs.push(qc.prefetchQuery(productListQuery(api, parseProductSearch(url.searchParams))), qc.prefetchQuery(pageQuery(api, path)))
-  } else if (product?.params.slug) {
-    jobs.push(qc.prefetchQuery(productQuery(api, product.params.slug)))
-  } else if (isContentPath(path)) {
+  } else if (route.data === 'product' && params.slug) {
+    jobs.push(qc.prefetchQuery(productQuery(api, params.slug)))
+  } else if (route.data === 'page') {
     jobs.push(qc.prefetchQuery(pageQuery(api, path)))
   }
   await Promise.all(jobs)
 }
 
-/** Paths owned by client-rendered screens (account, checkout, auth, staff tools) are not content pages. */
-export const isContentPath = (path: string) => !/^\/(account|checkout|auth|order|bos|page-builder|pos)(\/|$)/.test(path)
+/** Content pages (built from page data) are the table's `data: 'page'` routes; the app's own screens are not. */
+export const isContentPath = (path: string) => routeFor(path).route.data === 'page'

@@ -14,7 +14,7 @@ import { useWishlistRequest } from '../features/wishlist/wishlist-request'
 import { Header } from './header'
 import { ProgressBar } from './progress-bar'
 import { useRouteGuard } from './route-guard'
-import { routeMetaFor } from './route-table'
+import { routeFor } from './routes'
 import { ScrollManager } from './scroll-manager'
 
 // Drawers load on first open: they are not part of a shopper's first load.
@@ -43,7 +43,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
     setPanelState(next)
   }
   const close = () => setPanelState(null)
-  const blocked = useRouteGuard(init.data?.user)
+  // Only staff routes are admin-only (the staff shell shows their 403), so here a guard only ever redirects.
+  const blocked = useRouteGuard(init.data?.user).kind !== 'open'
   const wishlistFor = useWishlistRequest()
   const [wishlistUsed, setWishlistUsed] = useState(false)
   if (wishlistFor && !wishlistUsed) setWishlistUsed(true)
@@ -69,7 +70,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   }
 
   const data = init.data
-  const meta = routeMetaFor(pathname)
+  const meta = routeFor(pathname).route
   const showNavbar = pageSettings?.show_navbar ?? true
   const showSubNavbar = pageSettings?.show_sub_navbar ?? true
   const showFooter = pageSettings?.show_footer ?? true

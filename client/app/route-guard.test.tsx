@@ -7,11 +7,13 @@ import { useRouteGuard } from './route-guard'
 
 const shopper: User = { id: 3, name: 'Meera', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false }
 const agent: User = { ...shopper, id: 2, isSalesAgent: true }
+const admin: User = { ...shopper, id: 1, hasAdminAccess: true }
+const superadminElsewhere: User = { ...shopper, id: 4, superadmin: true }
 
 function Probe({ user }: { user: User | null | undefined }) {
-  const blocked = useRouteGuard(user)
+  const access = useRouteGuard(user)
   const { pathname, search } = useLocation()
-  return <p data-testid="at">{`${pathname}${search} ${blocked ? 'blocked' : 'open'}`}</p>
+  return <p data-testid="at">{`${pathname}${search} ${access.kind === 'redirect' ? 'blocked' : access.kind}`}</p>
 }
 
 const at = () => screen.getByTestId('at').textContent
@@ -57,5 +59,30 @@ describe('route guards (spec §4)', () => {
     open('/auth/bos/choose', null)
     await waitFor(() => expect(at()).toBe('/auth/login open'))
     expect(sessionStorage.getItem('auth.redirect')).toBe('/auth/bos/choose')
+  })
+
+  it('sends a visitor from Administration to /auth/login, saving the full path', async () => {
+    open('/bos/admin/products?status=draft&page=2', null)
+    await waitFor(() => expect(at()).toBe('/auth/login open'))
+    expect(sessionStorage.getItem('auth.redirect')).toBe('/bos/admin/products?status=draft&page=2')
+  })
+
+  it('shows a signed-in person without admin access the 403 screen where they are (no redirect, nothing saved)', () => {
+    for (const user of [shopper, agent, superadminElsewhere]) {
+      open('/bos/admin', user)
+      expect(at()).toBe('/bos/admin forbidden')
+      cleanup()
+    }
+    open('/bos/admin/no-such-screen', shopper)
+    expect(at()).toBe('/bos/admin/no-such-screen forbidden')
+    expect(sessionStorage.getItem('auth.redirect')).toBeNull()
+  })
+
+  it('lets an admin into every staff screen', () => {
+    for (const path of ['/bos/admin', '/bos/admin/products?q=atta', '/bos/admin/products/new', '/bos/admin/products/12']) {
+      open(path, admin)
+      expect(at()).toBe(`${path} open`)
+      cleanup()
+    }
   })
 })

@@ -1,24 +1,42 @@
 import { useEffect } from 'react'
 import type { User } from '../../common/contracts/accounts'
 import { useLocation, useNavigate } from '../lib/router'
+import * as paths from '../lib/paths'
 import { savePath } from '../lib/saved-path'
-import { routeMetaFor } from './route-table'
+import { type AppRoute, routeFor } from './routes'
+
+export type Access = { kind: 'open' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' }
+
+const OPEN: Access = { kind: 'open' }
 
 /**
- * Spec §4 guards: a login-required target with nobody signed in saves the full path and goes to /auth/login;
- * an agent-only target for a non-agent saves the path and goes to /account/orders. Answers true while the
- * page must not show. The server refuses these calls anyway; this only keeps people on pages they can use.
+ * Spec §4 guards from the route's flags: a login-required (or admin) target with nobody signed in goes to
+ * /auth/login; an agent-only target for a non-agent goes to /account/orders; an admin screen for someone signed
+ * in without admin access is forbidden (a 403 screen, not a redirect: they know where they are and why).
+ * `undefined`: startup has not said who is signed in yet.
  */
-export function useRouteGuard(user: User | null | undefined): boolean {
+export function routeAccess(route: AppRoute, user: User | null | undefined): Access {
+  if (user === undefined) return OPEN
+  if ((route.requiresLogin || route.adminOnly) && !user) return { kind: 'redirect', to: paths.login() }
+  if (route.agentOnly && !user?.isSalesAgent) return { kind: 'redirect', to: paths.accountOrders() }
+  if (route.adminOnly && !user?.hasAdminAccess) return { kind: 'forbidden' }
+  return OPEN
+}
+
+/**
+ * Applies routeAccess to the current address: a redirect saves the full path first. Answers the access, so the
+ * layout shows a spinner while redirecting and the 403 screen when forbidden. The server refuses these calls
+ * anyway; this only keeps people on pages they can use.
+ */
+export function useRouteGuard(user: User | null | undefined): Access {
   const { pathname, search, hash } = useLocation()
   const navigate = useNavigate()
-  const meta = routeMetaFor(pathname)
-  // undefined: startup has not said who is signed in yet (the layout shows its spinner meanwhile).
-  const target = user === undefined ? null : meta.requiresLogin && !user ? '/auth/login' : meta.agentOnly && !user?.isSalesAgent ? '/account/orders' : null
+  const access = routeAccess(routeFor(pathname).route, user)
+  const target = access.kind === 'redirect' ? access.to : null
   useEffect(() => {
     if (!target) return
     savePath(pathname + search + hash)
     navigate(target, { replace: true })
   }, [target, pathname, search, hash, navigate])
-  return target !== null
+  return access
 }

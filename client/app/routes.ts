@@ -1,50 +1,122 @@
 import { type ComponentType, createElement } from 'react'
 import { matchPath } from '../lib/router'
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route'
+import { PATTERNS as P } from '../lib/paths'
+import type { AdminPage } from '../staff/staff-app'
 import { ClientOnly } from './client-only'
 
-export const HomeRoute = lazyRoute('routes/home.tsx', () => import('../routes/home').then((m) => m.HomeRoute))
-export const ProductsRoute = lazyRoute('routes/products.tsx', () => import('../routes/products').then((m) => m.ProductsRoute))
-export const ProductRoute = lazyRoute('routes/product.tsx', () => import('../routes/product').then((m) => m.ProductRoute))
-export const ContentPageRoute = lazyRoute('routes/content-page.tsx', () => import('../routes/content-page').then((m) => m.ContentPageRoute))
-
-/** A lazy route that renders in the browser only: the server sends the layout with a loading state. */
-function clientRoute(module: string, load: () => Promise<ComponentType>): LazyRoute {
-  const route = lazyRoute(module, load)
-  const Gated = (props: object) => createElement(ClientOnly, null, createElement(route, props))
-  return Object.assign(Gated, { preload: route.preload, module })
+/**
+ * The one route table of the web client. The router (app.tsx), the guards (route-guard.ts), the server's
+ * preload and data loading (entry-server.tsx, prefetch.ts) and the content-page check all read it; links are
+ * built from the same patterns (lib/paths.ts). The first entry whose pattern matches wins.
+ */
+export interface AppRoute {
+  path: string
+  /** the page, in its own chunk; `preload()` before rendering or hydrating */
+  component: LazyRoute
+  /** 'shop': the storefront layout (header, footer, drawers); 'staff': the staff shell, loaded with staff screens */
+  shell: 'shop' | 'staff'
+  /** 'ssr': rendered on the server with its data; 'client': in the browser only (the server sends a loading state) */
+  render: 'ssr' | 'client'
+  /** what the server loads before rendering it (prefetch.ts); 'page' is a content page from page data */
+  data?: 'page' | 'product-list' | 'product'
+  /** spec §2: full-width pages skip the centred container */
+  fullWidth?: boolean
+  /** spec §4: a visitor is sent to /auth/login with the path saved */
+  requiresLogin?: boolean
+  /** spec §4: a signed-in non-agent is sent to /account/orders */
+  agentOnly?: boolean
+  /** spec §2 and §6: hasAdminAccess only; others signed in see a 403 screen */
+  adminOnly?: boolean
+  /** an address kept for the app's own screens where none is: the server answers 404 */
+  notFound?: boolean
 }
 
-/** Sign-in, account and superadmin screens (issue #3), checkout and orders (issue #5), each in its own chunk, none in a shopper's first load. */
-export const CLIENT_ROUTES: [path: string, route: LazyRoute][] = [
-  ['/auth/login', clientRoute('routes/auth-login.tsx', () => import('../routes/auth-login').then((m) => m.AuthLoginRoute))],
-  ['/auth/verify', clientRoute('routes/auth-verify.tsx', () => import('../routes/auth-verify').then((m) => m.AuthVerifyRoute))],
-  ['/auth/register', clientRoute('routes/auth-register.tsx', () => import('../routes/auth-register').then((m) => m.AuthRegisterRoute))],
-  ['/auth/logout', clientRoute('routes/auth-logout.tsx', () => import('../routes/auth-logout').then((m) => m.AuthLogoutRoute))],
-  ['/auth/bos/choose', clientRoute('routes/bos-choose.tsx', () => import('../routes/bos-choose').then((m) => m.BosChooseRoute))],
-  ['/auth/bos/create', clientRoute('routes/bos-create.tsx', () => import('../routes/bos-create').then((m) => m.BosCreateRoute))],
-  ['/auth/bos/switch', clientRoute('routes/bos-switch.tsx', () => import('../routes/bos-switch').then((m) => m.BosSwitchRoute))],
-  ['/account', clientRoute('routes/account.tsx', () => import('../routes/account').then((m) => m.AccountRoute))],
-  ['/account/details', clientRoute('routes/account-details.tsx', () => import('../routes/account-details').then((m) => m.AccountDetailsRoute))],
-  ['/account/addresses', clientRoute('routes/account-addresses.tsx', () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute))],
-  ['/account/orders', clientRoute('routes/account-orders.tsx', () => import('../routes/account-orders').then((m) => m.AccountOrdersRoute))],
-  ['/account/wishlist', clientRoute('routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute))],
-  ['/account/dashboard', clientRoute('routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute))],
-  ['/account/orders/:id', clientRoute('routes/account-order.tsx', () => import('../routes/account-order').then((m) => m.AccountOrderRoute))],
-  // Checkout and orders (issue #5)
-  ['/checkout', clientRoute('routes/checkout.tsx', () => import('../routes/checkout').then((m) => m.CheckoutRoute))],
-  ['/checkout/razorpay/:id', clientRoute('routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute))],
-  ['/checkout/cashfree/:id', clientRoute('routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute))],
-  ['/checkout/confirm/:id', clientRoute('routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute))],
-  ['/order/success/:ordernumber', clientRoute('routes/order-success.tsx', () => import('../routes/order-success').then((m) => m.OrderSuccessRoute))],
+type Load = () => Promise<ComponentType>
+type Flags = Omit<AppRoute, 'path' | 'component' | 'shell' | 'render'>
+
+/** Wraps a page so that it renders in the browser only (ClientOnly), keeping its preload and module. */
+function browserOnly(route: LazyRoute): LazyRoute {
+  const Gated = (props: object) => createElement(ClientOnly, null, createElement(route, props))
+  return Object.assign(Gated, { preload: route.preload, module: route.module })
+}
+
+/** The staff shell and pages load with the first staff screen, never with a shopper's page. */
+const STAFF_APP = 'staff/staff-app.ts'
+const loadStaffApp = () => import('../staff/staff-app')
+export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell as ComponentType))
+
+// `module` is the page's source under client/ (its key in Vite's manifest): the server preloads its chunk.
+const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(module, load), shell: 'shop', render: 'ssr', ...flags })
+const client = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: browserOnly(lazyRoute(module, load)), shell: 'shop', render: 'client', ...flags })
+function staff(path: string, name: AdminPage): AppRoute {
+  const page = lazyRoute(STAFF_APP, () => loadStaffApp().then(async ({ ADMIN_PAGES }) => {
+    await ADMIN_PAGES[name].preload()
+    return ADMIN_PAGES[name]
+  }))
+  const preload = () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined)
+  const component = Object.assign((props: object) => createElement(page, props), { preload, module: STAFF_APP })
+  return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true }
+}
+
+const NOT_FOUND = 'routes/not-found.tsx'
+const notFound: Load = () => import('../routes/not-found').then((m) => m.NotFoundRoute)
+
+export const ROUTES: readonly AppRoute[] = [
+  ssr(P.home, 'routes/home.tsx', () => import('../routes/home').then((m) => m.HomeRoute), { data: 'page' }),
+  ssr(P.products, 'routes/products.tsx', () => import('../routes/products').then((m) => m.ProductsRoute), { data: 'product-list' }),
+  ssr(P.product, 'routes/product.tsx', () => import('../routes/product').then((m) => m.ProductRoute), { data: 'product' }),
+  // Sign-in, account and superadmin screens (issue #3), checkout and orders (issue #5): each in its own chunk, none in a shopper's first load.
+  client(P.login, 'routes/auth-login.tsx', () => import('../routes/auth-login').then((m) => m.AuthLoginRoute), { fullWidth: true }),
+  client(P.verify, 'routes/auth-verify.tsx', () => import('../routes/auth-verify').then((m) => m.AuthVerifyRoute), { fullWidth: true }),
+  client(P.register, 'routes/auth-register.tsx', () => import('../routes/auth-register').then((m) => m.AuthRegisterRoute), { fullWidth: true }),
+  client(P.logout, 'routes/auth-logout.tsx', () => import('../routes/auth-logout').then((m) => m.AuthLogoutRoute), { fullWidth: true }),
+  client(P.chooseWebsite, 'routes/bos-choose.tsx', () => import('../routes/bos-choose').then((m) => m.BosChooseRoute), { requiresLogin: true }),
+  client(P.createWebsite, 'routes/bos-create.tsx', () => import('../routes/bos-create').then((m) => m.BosCreateRoute), { requiresLogin: true }),
+  client(P.switchWebsite, 'routes/bos-switch.tsx', () => import('../routes/bos-switch').then((m) => m.BosSwitchRoute)),
+  client(P.account, 'routes/account.tsx', () => import('../routes/account').then((m) => m.AccountRoute), { requiresLogin: true }),
+  client(P.accountDetails, 'routes/account-details.tsx', () => import('../routes/account-details').then((m) => m.AccountDetailsRoute), { requiresLogin: true }),
+  client(P.accountAddresses, 'routes/account-addresses.tsx', () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute), { requiresLogin: true }),
+  client(P.accountOrders, 'routes/account-orders.tsx', () => import('../routes/account-orders').then((m) => m.AccountOrdersRoute), { requiresLogin: true }),
+  client(P.accountOrder, 'routes/account-order.tsx', () => import('../routes/account-order').then((m) => m.AccountOrderRoute), { requiresLogin: true }),
+  client(P.accountWishlist, 'routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), { requiresLogin: true }),
+  client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), { requiresLogin: true, agentOnly: true }),
+  client(P.checkout, 'routes/checkout.tsx', () => import('../routes/checkout').then((m) => m.CheckoutRoute), { fullWidth: true, requiresLogin: true }),
+  client(P.checkoutRazorpay, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute), { fullWidth: true }),
+  client(P.checkoutCashfree, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),
+  client(P.checkoutConfirm, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
+  client(P.orderSuccess, 'routes/order-success.tsx', () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
+  // Administration (issue #10): the staff shell, admins only.
+  staff(P.admin, 'home'),
+  staff(P.adminProducts, 'products'),
+  staff(P.adminProductNew, 'productNew'),
+  staff(P.adminProduct, 'product'),
+  staff('/bos/admin/*', 'notFound'),
+  // Addresses kept for the app's own screens are never content pages.
+  client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
+  ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/auth/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/order/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  ssr('/bos/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
+  // Any other path: a content page built from page data (spec §2).
+  ssr('*', 'routes/content-page.tsx', () => import('../routes/content-page').then((m) => m.ContentPageRoute), { data: 'page', fullWidth: true }),
 ]
+
+export interface RouteMatch {
+  route: AppRoute
+  params: Record<string, string>
+}
+
+/** The entry that serves `pathname` (the last one matches anything). */
+export function routeFor(pathname: string): RouteMatch {
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, pathname)
+    if (match) return { route, params: match.params }
+  }
+  throw new Error(`no route for ${pathname}`)
+}
 
 /** The route component a path renders, to preload before rendering or hydrating. */
 export function routeComponentFor(pathname: string): LazyRoute {
-  const client = CLIENT_ROUTES.find(([path]) => (path.includes(':') ? matchPath(path, pathname) !== null : path === pathname))
-  if (client) return client[1]
-  if (pathname === '/') return HomeRoute
-  if (pathname === '/products') return ProductsRoute
-  if (matchPath('/products/:slug', pathname)) return ProductRoute
-  return ContentPageRoute
+  return routeFor(pathname).route.component
 }

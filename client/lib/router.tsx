@@ -6,6 +6,7 @@ import { type AnchorHTMLAttributes, type ReactNode, useMemo, useState, useSyncEx
 import { parse } from 'regexparam'
 import { Link as WouterLink, matchRoute, Router, useLocation as useWouterLocation, useSearch } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import { navigate as browserNavigate, useBrowserLocation } from 'wouter/use-browser-location'
 
 export { Route, Switch, useParams } from 'wouter'
 
@@ -27,11 +28,64 @@ export interface NavigateOptions {
   replace?: boolean
   /** keep the scroll position (filters, sort) instead of going to the top */
   preventScrollReset?: boolean
+  /** go even while a page blocks leaving (it has just saved, say) */
+  force?: boolean
 }
 
 export function useNavigate() {
   const [, navigate] = useWouterLocation()
-  return (to: string, options: NavigateOptions = {}) => navigate(to, { replace: options.replace, state: options.preventScrollReset ? { keepScroll: true } : null })
+  return (to: string, options: NavigateOptions = {}) =>
+    navigate(to, { replace: options.replace, state: options.preventScrollReset ? { keepScroll: true } : null, force: options.force } as Parameters<typeof navigate>[1])
+}
+
+/**
+ * A page that must not be left without asking (a form with unsaved edits) blocks navigation: links and
+ * navigate() calls wait for `ask`, and so does the browser's Back/Forward, whose address is put back first.
+ * One at a time; the function returned lifts it.
+ */
+let blocker: { ask: () => Promise<boolean>; here: string } | null = null
+let leaving = false
+
+export function blockNavigation(ask: () => Promise<boolean>): () => void {
+  const own = { ask, here: typeof window === 'undefined' ? '' : window.location.pathname + window.location.search + window.location.hash }
+  blocker = own
+  return () => {
+    if (blocker === own) blocker = null
+  }
+}
+
+type NavigateFn = (to: string, options?: { replace?: boolean; state?: unknown; force?: boolean }) => void
+function guarded(navigate: NavigateFn): NavigateFn {
+  return (to, options) => {
+    const current = blocker
+    if (!current || options?.force) return navigate(to, options)
+    void current.ask().then((leave) => {
+      if (!leave) return
+      if (blocker === current) blocker = null
+      navigate(to, options)
+    })
+  }
+}
+const guardedBrowserNavigate = guarded(browserNavigate as NavigateFn)
+const useGuardedBrowserLocation = (options: Parameters<typeof useBrowserLocation>[0]) => [useBrowserLocation(options)[0], guardedBrowserNavigate] as ReturnType<typeof useBrowserLocation>
+
+if (typeof window !== 'undefined') {
+  // Registered when this module loads, before the router subscribes: the address is back before it looks.
+  window.addEventListener('popstate', () => {
+    const current = blocker
+    const here = window.location.pathname + window.location.search + window.location.hash
+    if (!current || leaving || here === current.here) {
+      leaving = false
+      return
+    }
+    window.history.pushState(window.history.state, '', current.here)
+    void current.ask().then((leave) => {
+      if (!leave) return
+      if (blocker === current) blocker = null
+      leaving = true
+      window.history.back()
+    })
+  })
 }
 
 export function useSearchParams(): [URLSearchParams, (next: URLSearchParams, options?: NavigateOptions) => void] {
@@ -90,7 +144,7 @@ export function Link({ to, reloadDocument, ...props }: LinkProps) {
 }
 
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  return <Router>{children}</Router>
+  return <Router hook={useGuardedBrowserLocation}>{children}</Router>
 }
 
 /** Server rendering: a fixed location. */
@@ -110,7 +164,11 @@ export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntr
 }
 
 function InMemory({ entry, children }: { entry: string; children: ReactNode }) {
-  const [memory] = useState(() => memoryLocation({ path: entry, record: true }))
+  const [memory] = useState(() => {
+    const location = memoryLocation({ path: entry, record: true })
+    const navigate = guarded(location.navigate as NavigateFn)
+    return { hook: () => [location.hook()[0], navigate] as ReturnType<typeof location.hook>, searchHook: location.searchHook }
+  })
   return (
     <Router hook={memory.hook} searchHook={memory.searchHook}>
       {children}

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react'
 
 /** Small stroke icons used by the primitives; decorative, so hidden from assistive tech. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2}
       strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>

@@ -18,6 +18,17 @@ afterEach(() => {
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 
 describe('toast', () => {
+  it('offers one action (Undo), which runs once and closes the toast', () => {
+    const undo = vi.fn()
+    render(<Toaster />)
+    act(() => {
+      toast.success('3 products published', { action: { label: 'Undo', onClick: undo } })
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(undo).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
   it('shows a success toast as a polite status and removes it after 5000 ms', () => {
     render(<Toaster />)
     act(() => {

@@ -6,15 +6,23 @@ import { XIcon } from './icons'
 
 export type ToastKind = 'success' | 'error' | 'info'
 
+export interface ToastAction {
+  label: string
+  onClick: () => void
+}
+
 export interface ToastItem {
   id: number
   kind: ToastKind
   message: string
+  /** one button (e.g. 'Undo'); choosing it closes the toast */
+  action?: ToastAction
 }
 
 interface ToastOptions {
   /** ms before the toast disappears; 0 keeps it until dismissed. */
   duration?: number
+  action?: ToastAction
 }
 
 let items: ToastItem[] = []
@@ -33,9 +41,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-function show(kind: ToastKind, message: string, { duration = TOAST_MS }: ToastOptions = {}): number {
+function show(kind: ToastKind, message: string, { duration = TOAST_MS, action }: ToastOptions = {}): number {
   const id = nextId++
-  emit([...items, { id, kind, message }])
+  emit([...items, { id, kind, message, action }])
   if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration))
   return id
 }
@@ -79,6 +87,11 @@ export function Toaster() {
         <div key={t.id} role="status" aria-live={t.kind === 'error' ? 'assertive' : 'polite'} aria-atomic="true" data-kind={t.kind}
           className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-4 border-border bg-surface p-3 text-sm text-text shadow-lg', kindClasses[t.kind])}>
           <p className="flex-1">{t.message}</p>
+          {t.action && (
+            <button type="button" className="font-semibold text-primary hover:underline" onClick={() => { dismiss(t.id); t.action?.onClick() }}>
+              {t.action.label}
+            </button>
+          )}
           <button type="button" aria-label="Dismiss notification" onClick={() => dismiss(t.id)} className="text-muted hover:text-text">
             <XIcon className="size-4" />
           </button>

@@ -3,7 +3,7 @@ import type { AuditEntry, AuditQuery, ListMeta } from '../../common/contracts/ad
 import { type Db, rowsOf, type Tx } from '../db/client'
 import { auditLog } from '../db/schema/audit'
 
-/** The audit table's only reader and writer besides accounts' superadmin records (docs/decisions/0010-staff-seam.md). */
+/** The audit table's only reader and writer besides accounts' superadmin records (docs/decisions/0014-staff-seam.md). */
 
 export interface AuditRow {
   websiteId: number

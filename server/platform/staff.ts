@@ -11,7 +11,7 @@ import { route, type RouteRequest } from './route'
 import type { StaffCtx, StaffWriteCtx, WriteTrail } from './staff-write'
 
 /**
- * The staff route group (docs/decisions/0010-staff-seam.md). Every staff call:
+ * The staff route group (docs/decisions/0014-staff-seam.md). Every staff call:
  * - lives under /s/api/{tag}/… and is listed under its tag in the OpenAPI description;
  * - is refused in onRequest, before its body is read: a visitor 401, anyone without the role on this website 403;
  * - if it writes, runs in one transaction that must also write its audit rows (staff-write.ts), else nothing

@@ -8,9 +8,9 @@ import { Button } from '../../ui/button'
 import { TextField } from '../../ui/form-field'
 import { useForm } from '../../ui/use-form'
 import { usePincodeServiceability } from './api'
-import { fieldErrors } from './field-errors'
-import { FormAlert } from './form-alert'
-import { SelectField } from './select-field'
+import { fieldErrors } from '../../lib/field-errors'
+import { FormAlert } from '../../ui/form-alert'
+import { SelectField } from '../../ui/select-field'
 
 const EMPTY = { name: '', mobile: '', house: '', street: '', area: '', landmark: '', city: '', state: '', pincode: '', type: 'home' }
 /** Only the fields the form edits (the server refuses any other key). */

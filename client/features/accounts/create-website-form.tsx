@@ -6,8 +6,8 @@ import { Button } from '../../ui/button'
 import { TextField } from '../../ui/form-field'
 import { useForm } from '../../ui/use-form'
 import { useCreateWebsite } from './api'
-import { fieldErrors } from './field-errors'
-import { FormAlert } from './form-alert'
+import { fieldErrors } from '../../lib/field-errors'
+import { FormAlert } from '../../ui/form-alert'
 
 const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i
 

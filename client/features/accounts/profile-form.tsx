@@ -6,8 +6,8 @@ import { TextField } from '../../ui/form-field'
 import { toast } from '../../ui/toast'
 import { useForm } from '../../ui/use-form'
 import { useUpdateProfile } from './api'
-import { fieldErrors } from './field-errors'
-import { FormAlert } from './form-alert'
+import { fieldErrors } from '../../lib/field-errors'
+import { FormAlert } from '../../ui/form-alert'
 
 /** /account/details: name and email; the mobile number is how you sign in, so it is shown, not edited. */
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {

@@ -7,8 +7,8 @@ import { Button } from '../../ui/button'
 import { TextField } from '../../ui/form-field'
 import { useForm } from '../../ui/use-form'
 import { useRegister } from './api'
-import { fieldErrors } from './field-errors'
-import { FormAlert } from './form-alert'
+import { fieldErrors } from '../../lib/field-errors'
+import { FormAlert } from '../../ui/form-alert'
 
 /** Step 3 for someone new: name, email and phone (spec §5 rules); the verified one is filled in and fixed. */
 export function RegisterForm({ verified, onRegistered }: { verified: string; onRegistered: (user: User) => void }) {

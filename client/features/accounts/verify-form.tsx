@@ -4,7 +4,7 @@ import { maskUsername, parseUsername } from '../../../common/rules/username'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { useLogin, useVerify } from './api'
-import { FormAlert } from './form-alert'
+import { FormAlert } from '../../ui/form-alert'
 import { codeSent, secondsUntilResend } from './pending-sign-in'
 
 /** Step 2: the 6-digit code (filled in by the phone's keyboard suggestion where it can), and a resend with a countdown. */

@@ -1,11 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { MemoryRouter, useLocation } from '../../lib/router'
 import type { Brand, CategoryNode, Pack, Product } from '../../../common/contracts/catalogue'
-import type { Contract } from '../../../common/contracts/http'
-import type { Api, CallInput } from '../../lib/api'
-import { ApiProvider } from '../../lib/api-context'
+import type { Api } from '../../lib/api'
+import { fakeApi, renderAt as renderWithProviders } from '../../lib/test-kit'
 
 /** Test support for the catalogue components: fixtures, a fake Api and a router that shows its URL. */
 
@@ -41,35 +37,6 @@ export const productPage = (products: Product[], total = products.length, page =
   meta: { total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)), sort: 'popularity' as const },
 })
 
-type Handler = (contract: Contract, input: CallInput<Contract>) => unknown
-
-/** An Api whose answers come from `handler` (keyed on contract.path); the calls are recorded. */
-export function fakeApi(handler: Handler) {
-  const calls: { path: string; input: CallInput<Contract> }[] = []
-  const call = async (contract: Contract, input: CallInput<Contract> = {}) => {
-    calls.push({ path: contract.path, input })
-    return handler(contract, input)
-  }
-  // The generic signature of Api['call'] can't be met by a fixture table; the answers are shaped by the tests.
-  return { api: { call } as unknown as Api, calls }
-}
-
-function LocationProbe() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="location">{pathname + decodeURIComponent(search)}</output>
-}
-
-/** Renders `ui` at `url` inside QueryClient, Api and MemoryRouter providers. */
-export function renderAt(ui: ReactNode, { url = '/products', api }: { url?: string; api: Api }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <ApiProvider api={api}>
-        <MemoryRouter initialEntries={[url]}>
-          {ui}
-          <LocationProbe />
-        </MemoryRouter>
-      </ApiProvider>
-    </QueryClientProvider>,
-  )
-}
+/** Catalogue tests render at /products by default. */
+export const renderAt = (ui: ReactNode, { url = '/products', api }: { url?: string; api: Api }) => renderWithProviders(ui, { url, api })
+export { fakeApi }

@@ -11,7 +11,7 @@ import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'
 import { AddressForm } from '../accounts/address-form'
 import { useAddresses, useCreateAddress } from '../accounts/api'
-import { FormAlert } from '../accounts/form-alert'
+import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
 import { cartRupees, clock, newIdempotencyKey, PAYMENT_HINTS, paymentLabel, slotDay } from './format'
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/error-text'
+import { ApiError } from './error-text'
 
 /** The per-field messages of a 422 or 409 answer ({ errors: { field: message } }), if there are any. */
 export function fieldErrors(err: unknown): Record<string, string> {

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const STAFF_FILES = /^client\/(staff\/|features\/admin\/|routes\/admin-)/
+const STAFF_PACKAGES = /^(@tanstack\/react-table|@tanstack\/table-core|react-hook-form|@hookform\/)/
+
+/** Static imports of a module (what a bundler puts in the same load); `import type` and import() are not. */
+function staticImports(file: string): string[] {
+  const source = readFileSync(path.join(ROOT, file), 'utf8')
+  return [...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1])
+}
+
+function resolve(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null
+  const base = path.join(path.dirname(from), spec)
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (/\.(ts|tsx|css)$/.test(candidate) && existsSync(path.join(ROOT, candidate))) return candidate
+  }
+  throw new Error(`cannot resolve ${spec} from ${from}`)
+}
+
+/** Every file and package the entry loads before anything lazy: the shopper's first load. */
+function staticGraph(entry: string) {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    if (file.endsWith('.css')) return
+    for (const spec of staticImports(file)) {
+      const target = resolve(file, spec)
+      if (target) visit(target)
+      else packages.add(spec)
+    }
+  }
+  visit(entry)
+  return { files: [...files], packages: [...packages] }
+}
+
+describe("the shopper's first load", () => {
+  it('holds no staff module and no staff package (they load with the staff shell, from import())', () => {
+    const { files, packages } = staticGraph('client/entry-client.tsx')
+    expect(files).toContain('client/app/routes.ts')
+    expect(files).toContain('client/app/root-layout.tsx')
+    expect(files.filter((f) => STAFF_FILES.test(f))).toEqual([])
+    expect(packages.filter((p) => STAFF_PACKAGES.test(p))).toEqual([])
+  })
+
+  it('would notice one (the walk does reach staff modules from the staff shell)', () => {
+    const { files, packages } = staticGraph('client/routes/admin-products.tsx')
+    expect(files).toContain('client/staff/table/data-table.tsx')
+    expect(packages).toContain('@tanstack/react-table')
+    expect(packages).toContain('react-hook-form')
+  })
+})

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import * as c from '../../../common/contracts/admin-catalogue'
+import type { Api } from '../../lib/api'
+import { useApi } from '../../lib/api-context'
+
+/** Every staff query key starts with 'admin'; a staff write refreshes them and the storefront's own answers. */
+export const ADMIN_KEY = ['admin'] as const
+
+export const adminProductsQuery = (api: Api, query: c.AdminProductQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'products', 'list', query],
+    queryFn: () => api.call(c.listAdminProducts, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const adminProductQuery = (api: Api, id: number) =>
+  queryOptions({ queryKey: ['admin', 'products', 'one', id], queryFn: () => api.call(c.getAdminProduct, { params: { id } }), retry: false })
+
+export const adminCategoriesQuery = (api: Api) =>
+  queryOptions({ queryKey: ['admin', 'categories'], queryFn: () => api.call(c.listAdminCategories), staleTime: 60_000 })
+
+/** Brands for pickers and filters: the first 100 by name (a shop with more types to search). */
+export const adminBrandsQuery = (api: Api, q = '') =>
+  queryOptions({
+    queryKey: ['admin', 'brands', q],
+    queryFn: () => api.call(c.listAdminBrands, { query: { q: q || undefined, perPage: 100, sort: 'name' } }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  })
+
+export const useAdminProducts = (query: c.AdminProductQuery) => useQuery(adminProductsQuery(useApi(), query))
+export const useAdminProduct = (id: number) => useQuery(adminProductQuery(useApi(), id))
+export const useAdminCategories = () => useQuery(adminCategoriesQuery(useApi()))
+export const useAdminBrands = (q = '') => useQuery(adminBrandsQuery(useApi(), q))
+
+/** A staff write changed the catalogue: staff lists and the storefront answers cached in this tab are stale. */
+function useRefreshAfterWrite() {
+  const qc = useQueryClient()
+  return () => Promise.all([qc.invalidateQueries({ queryKey: ADMIN_KEY }), qc.invalidateQueries({ queryKey: ['catalogue'] })])
+}
+
+export function useCreateProduct() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (body: c.CreateProductInput) => api.call(c.createAdminProduct, { body }), onSuccess: refresh })
+}
+
+export function useUpdateProduct(id: number) {
+  const api = useApi()
+  const qc = useQueryClient()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: (body: c.UpdateProductInput) => api.call(c.updateAdminProduct, { params: { id }, body }),
+    onSuccess: (product) => {
+      qc.setQueryData(adminProductQuery(api, id).queryKey, product)
+      return refresh()
+    },
+  })
+}
+
+export function useDuplicateProduct() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (id: number) => api.call(c.duplicateAdminProduct, { params: { id }, body: {} }), onSuccess: refresh })
+}
+
+export function useBulkProducts() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (body: c.BulkProductAction) => api.call(c.bulkAdminProducts, { body }), onSuccess: refresh })
+}
+
+export function usePreviewPriceChange() {
+  const api = useApi()
+  return useMutation({ mutationFn: (body: c.PriceChangeInput) => api.call(c.previewPriceChange, { body }) })
+}
+
+export function useApplyPriceChange() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (body: c.PriceChangeInput) => api.call(c.applyPriceChange, { body }), onSuccess: refresh })
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react'
+import { blockNavigation } from '../../lib/router'
+import { confirm } from '../../ui/confirm-dialog'
+
+/**
+ * While `dirty`, leaving asks first: links and navigations inside the app and the browser's Back and Forward
+ * (the router waits for the answer), closing or reloading the tab (the browser's own prompt). Saving or
+ * discarding makes the form clean, which lifts the guard; a navigation right after a save passes `force`.
+ */
+export function useUnsavedChanges(dirty: boolean, what = 'your changes') {
+  useEffect(() => {
+    if (!dirty) return
+    const unblock = blockNavigation(() =>
+      confirm({ title: 'Leave without saving?', message: `If you leave this page now, ${what} will be lost.`, confirmText: 'Leave without saving', cancelText: 'Stay', danger: true }),
+    )
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault()
+      e.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => {
+      unblock()
+      window.removeEventListener('beforeunload', onBeforeUnload)
+    }
+  }, [dirty, what])
+}

@@ -1,0 +1,17 @@
+import { lazyRoute } from '../lib/lazy-route'
+
+/**
+ * What the route table loads for any staff address, in one import(): the shell and the staff pages, each page
+ * still in its own chunk. The shopper's entry then carries one loader for all of them, not one per page.
+ */
+export { StaffShell } from './staff-shell'
+
+export const ADMIN_PAGES = {
+  home: lazyRoute('routes/admin-home.tsx', () => import('../routes/admin-home').then((m) => m.AdminHomeRoute)),
+  products: lazyRoute('routes/admin-products.tsx', () => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
+  productNew: lazyRoute('routes/admin-product-new.tsx', () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
+  product: lazyRoute('routes/admin-product.tsx', () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
+  notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
+}
+
+export type AdminPage = keyof typeof ADMIN_PAGES

@@ -1,0 +1,34 @@
+import { cn } from '../lib/cn'
+import { Link, useLocation } from '../lib/router'
+import { isCurrentSection, type StaffSection } from './staff-sections'
+
+/**
+ * The sections of a staff tool. `rail`: at tablet widths (lg–xl) only icons show, with the label as tooltip and
+ * accessible name; the drawer and wide screens show the labels.
+ */
+export function StaffNav({ sections, label, rail = false, onNavigate }: { sections: StaffSection[]; label: string; rail?: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation()
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-col gap-1">
+        {sections.map((section) => {
+          const current = isCurrentSection(section, pathname)
+          const Icon = section.icon
+          return (
+            <li key={section.to}>
+              <Link to={section.to} aria-current={current ? 'page' : undefined} title={rail ? section.label : undefined} onClick={onNavigate}
+                className={cn(
+                  'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+                  rail && 'lg:justify-center lg:px-0 xl:justify-start xl:px-3',
+                  current ? 'bg-primary/10 text-primary' : 'text-text hover:bg-background',
+                )}>
+                <Icon className="size-5 shrink-0" />
+                <span className={cn(rail && 'lg:sr-only xl:not-sr-only')}>{section.label}</span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

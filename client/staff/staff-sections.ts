@@ -1,0 +1,33 @@
+import type { ComponentType, SVGProps } from 'react'
+import * as paths from '../lib/paths'
+import { DashboardIcon, PackageIcon } from './ui/staff-icons'
+
+export interface StaffSection {
+  label: string
+  to: string
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+  /** the section is current on this address and below it (Dashboard only on its own) */
+  exact?: boolean
+  /** what staff do there (the dashboard's cards) */
+  description?: string
+  /** the section's main action, offered on the dashboard */
+  action?: { label: string; to: string }
+}
+
+/**
+ * The sidebar of Administration: only the sections that exist (Categories, Brands, Stock, Orders, Customers,
+ * Coupons, Delivery, Staff, Audit log and Reports join as they are built).
+ */
+export const ADMIN_SECTIONS: StaffSection[] = [
+  { label: 'Dashboard', to: paths.admin(), icon: DashboardIcon, exact: true },
+  {
+    label: 'Products',
+    to: paths.adminProducts(),
+    icon: PackageIcon,
+    description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
+    action: { label: 'Add a product', to: paths.adminProductNew() },
+  },
+]
+
+export const isCurrentSection = (section: StaffSection, pathname: string) =>
+  section.exact ? pathname === section.to : pathname === section.to || pathname.startsWith(`${section.to}/`)

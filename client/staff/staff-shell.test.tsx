@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { User } from '../../common/contracts/accounts'
+import { App } from '../app/app'
+import { fakeApi, renderAt } from '../lib/test-kit'
+import { MemoryRouter } from '../lib/router'
+import { StaffShell } from './staff-shell'
+
+afterEach(cleanup)
+beforeEach(() => sessionStorage.clear())
+
+const user = (over: Partial<User> = {}): User => ({ id: 1, name: 'Asha Superadmin', email: null, phone: '9876500001', superadmin: true, hasAdminAccess: true, isSalesAgent: false, ...over })
+const shopper = user({ id: 3, name: 'Meera Shopper', phone: '9876500003', superadmin: false, hasAdminAccess: false })
+
+/** The staff shell reads who is signed in and the website's name from startup (GET /api/init). */
+function api(who: User | null) {
+  return fakeApi((contract) => {
+    if (contract.path === '/api/init') return { user: who, web: { name: 'Kirana Fresh' } }
+    if (contract.path === '/api/admin/categories') return { data: [] }
+    return { data: [], meta: { total: 0, page: 1, perPage: 20 } }
+  }).api
+}
+
+const shell = (path: string, who: User | null) => renderAt(<StaffShell><h1>Staff page</h1></StaffShell>, { url: path, api: api(who) })
+
+describe('the staff shell', () => {
+  it('opens for an admin in its own frame: sections, the website, the way back to the store, who is signed in; no storefront header', async () => {
+    render(
+      <MemoryRouter initialEntries={['/bos/admin/products']}>
+        <App api={api(user())} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} />
+      </MemoryRouter>,
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Administration' }, { timeout: 5000 })
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([['Dashboard', null], ['Products', 'page']])
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
+    const banner = screen.getByRole('banner')
+    expect(banner.textContent).toContain('Kirana Fresh')
+    expect(banner.textContent).toContain('Asha Superadmin')
+    expect(within(banner).getByRole('link', { name: /View store/ }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#staff-main')
+    expect(document.getElementById('staff-main')?.tagName).toBe('MAIN')
+    // The storefront's header pieces are not here.
+    expect(screen.queryByRole('searchbox', { name: 'Search' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /cart/i })).toBeNull()
+    expect(screen.getAllByRole('banner')).toHaveLength(1)
+  })
+
+  it("moves the focus to the new page's heading after navigating", async () => {
+    render(
+      <MemoryRouter initialEntries={['/bos/admin/products']}>
+        <App api={api(user())} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} />
+      </MemoryRouter>,
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Administration' }, { timeout: 5000 })
+    await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })
+    expect(document.activeElement?.tagName).not.toBe('H1')
+    fireEvent.click(within(nav).getByRole('link', { name: 'Dashboard' }))
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Asha' }, { timeout: 5000 })
+    await waitFor(() => expect(document.activeElement).toBe(heading))
+  })
+
+  it('shows someone signed in without admin access a 403 screen, without the sections', async () => {
+    shell('/bos/admin/products', shopper)
+    expect(await screen.findByRole('heading', { name: 'You don’t have access to Administration' })).toBeTruthy()
+    expect(screen.getByText(/signed in as Meera Shopper, 9876500003/)).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull()
+    expect(screen.queryByText('Staff page')).toBeNull()
+    expect(screen.getByTestId('location').textContent).toBe('/bos/admin/products')
+  })
+
+  it('sends a visitor to sign in, remembering where they were going', async () => {
+    shell('/bos/admin/products?status=draft', null)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth/login'))
+    expect(sessionStorage.getItem('auth.redirect')).toBe('/bos/admin/products?status=draft')
+    expect(screen.queryByText('Staff page')).toBeNull()
+  })
+})

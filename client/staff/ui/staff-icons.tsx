@@ -1,0 +1,16 @@
+import type { SVGProps } from 'react'
+import { Icon } from '../../ui/icons'
+
+type P = SVGProps<SVGSVGElement>
+
+// Icons of the staff screens (decorative: the text next to them, or an aria-label, names the control).
+export const DashboardIcon = (p: P) => <Icon {...p}><rect x="3" y="3" width="7" height="9" rx="1" /><rect x="14" y="3" width="7" height="5" rx="1" /><rect x="14" y="12" width="7" height="9" rx="1" /><rect x="3" y="16" width="7" height="5" rx="1" /></Icon>
+export const PackageIcon = (p: P) => <Icon {...p}><path d="m21 8-9-5-9 5 9 5 9-5Z" /><path d="M3 8v8l9 5 9-5V8M12 13v8" /></Icon>
+export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>
+export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M5 12l7-7 7 7" /></Icon>
+export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M19 12l-7 7-7-7" /></Icon>
+export const SortIcon = (p: P) => <Icon {...p}><path d="m7 15 5 5 5-5M7 9l5-5 5 5" /></Icon>
+export const TrashIcon = (p: P) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" /></Icon>
+export const CopyIcon = (p: P) => <Icon {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h8" /></Icon>
+export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3 2 21h20L12 3Z" /><path d="M12 10v4M12 18h.01" /></Icon>
+export const LockIcon = (p: P) => <Icon {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
