@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { IdParam, IdParams, listAnswer, staffListQuery, staleBody, Version } from './admin'
 import { Pack, Product } from './catalogue'
 import { defineContract } from './http'
+import { text } from './text'
 
 /**
  * Staff calls of the catalogue: products, bulk actions, categories and brands. Prices are rupees as numbers,
@@ -9,12 +10,12 @@ import { defineContract } from './http'
  */
 
 const int = () => z.number().check(z.int())
-const text = (label: string, max: number) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`))
-const optionalText = (label: string, max: number) => z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
+const required = (label: string, max: number) => text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`)])
+const optionalText = (label: string, max: number) => text(label, [z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)])
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const Slug = (label = 'Slug') =>
-  z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, `${label} is required`), z.maxLength(80, `${label} is at most 80 characters`), z.regex(SLUG_PATTERN, `${label} may have only a–z, 0–9 and single dashes`))
+  text(label, [z.trim(), z.toLowerCase(), z.minLength(1, `${label} is required`), z.maxLength(80, `${label} is at most 80 characters`), z.regex(SLUG_PATTERN, `${label} may have only a–z, 0–9 and single dashes`)])
 
 export const PRICE_MAX = 10_000_000
 /** Rupees: more than 0, at most two decimals. */
@@ -27,15 +28,15 @@ export const Rupees = (label: string) =>
 
 export const GST_RATES = [0, 5, 12, 18, 28] as const
 export const GstRate = z.literal(GST_RATES, { error: `GST rate must be one of ${GST_RATES.join(', ')} %` })
-export const HsnCode = z.string().check(z.trim(), z.regex(/^(\d{4}|\d{6}|\d{8})$/, 'HSN code has 4, 6 or 8 digits'))
+export const HsnCode = text('HSN code', [z.trim(), z.regex(/^(\d{4}|\d{6}|\d{8})$/, 'HSN code has 4, 6 or 8 digits')])
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 export const ProductStatus = z.enum(PRODUCT_STATUSES, { error: 'Status must be draft, active or archived' })
 
 /** Rich text (HTML) of description and info: the server keeps only safe tags and attributes. */
-const RichText = (label: string) => z.string().check(z.maxLength(20_000, `${label} is too long`))
-const Code = (label: string) => z.string().check(z.trim(), z.maxLength(64, `${label} is at most 64 characters`), z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`))
+const RichText = (label: string) => text(label, [z.maxLength(20_000, `${label} is too long`)])
+const Code = (label: string) => text(label, [z.trim(), z.maxLength(64, `${label} is at most 64 characters`), z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`)])
 
 /* ---------- what staff read ---------- */
 
@@ -102,7 +103,7 @@ export type AdminProductQuery = z.output<typeof AdminProductQuery>
 /* ---------- what staff write ---------- */
 
 const PackFields = {
-  pack_name: text('Pack name', 60),
+  pack_name: required('Pack name', 60),
   price: Rupees('Price'),
   /** MRP */
   act_price: Rupees('MRP'),
@@ -131,8 +132,8 @@ const ProductFields = {
 
 /** CONTRACT: `product_name`, `brand` (name; created when new), `categories` (slugs), `product_description`?, `status`, `packs`. */
 export const CreateProductInput = z.strictObject({
-  product_name: text('Product name', 120),
-  brand: text('Brand', 80),
+  product_name: required('Product name', 120),
+  brand: required('Brand', 80),
   categories: Categories,
   status: z._default(z.enum(['active', 'draft'], { error: 'Status must be active or draft' }), 'active'),
   packs: Packs(NewPackInput),
@@ -143,8 +144,8 @@ export type CreateProductInput = z.input<typeof CreateProductInput>
 /** Only what is sent changes; `version` is the one the editor read. `brand` must exist here (a name or slug). */
 export const UpdateProductInput = z.strictObject({
   version: Version,
-  product_name: z.optional(text('Product name', 120)),
-  brand: z.optional(text('Brand', 80)),
+  product_name: z.optional(required('Product name', 120)),
+  brand: z.optional(required('Brand', 80)),
   categories: z.optional(Categories),
   status: z.optional(ProductStatus),
   packs: z.optional(Packs(PackInput)),
@@ -265,7 +266,7 @@ export const applyPriceChange = defineContract({
 
 /** An image path on this server (`/cdn/…`, `/images/…`) or an https address. */
 const ImageRef = (label: string) =>
-  z.string().check(z.trim(), z.maxLength(500, `${label} address is too long`), z.regex(/^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+)$/, `${label} must be a path like /cdn/… or an https address`))
+  text(label, [z.trim(), z.maxLength(500, `${label} address is too long`), z.regex(/^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+)$/, `${label} must be a path like /cdn/… or an https address`)])
 
 export const AdminCategory = z.object({
   id: int(),
@@ -293,7 +294,7 @@ export const createAdminCategory = defineContract({
   summary: 'Admin: adds a category (at the end of its parent); 201',
   status: 201,
   body: z.strictObject({
-    name: text('Name', 80),
+    name: required('Name', 80),
     slug: z.optional(Slug()),
     parent_id: z.optional(z.nullable(IdParam('parent_id'))),
     avatar: z.optional(z.nullable(ImageRef('Avatar'))),
@@ -306,7 +307,7 @@ export const updateAdminCategory = defineContract({
   path: '/api/admin/categories/:id',
   summary: 'Admin: renames a category, changes its slug or avatar',
   params: IdParams,
-  body: z.strictObject({ name: z.optional(text('Name', 80)), slug: z.optional(Slug()), avatar: z.optional(z.nullable(ImageRef('Avatar'))) }),
+  body: z.strictObject({ name: z.optional(required('Name', 80)), slug: z.optional(Slug()), avatar: z.optional(z.nullable(ImageRef('Avatar'))) }),
   response: AdminCategory,
 })
 
@@ -347,7 +348,7 @@ export const createAdminBrand = defineContract({
   path: '/api/admin/brands',
   summary: 'Admin: adds a brand (422 when the name or slug is taken); 201',
   status: 201,
-  body: z.strictObject({ name: text('Name', 80), ...BrandFields }),
+  body: z.strictObject({ name: required('Name', 80), ...BrandFields }),
   response: AdminBrand,
 })
 
@@ -356,6 +357,6 @@ export const updateAdminBrand = defineContract({
   path: '/api/admin/brands/:id',
   summary: 'Admin: renames a brand, changes its slug or logo',
   params: IdParams,
-  body: z.strictObject({ name: z.optional(text('Name', 80)), ...BrandFields }),
+  body: z.strictObject({ name: z.optional(required('Name', 80)), ...BrandFields }),
   response: AdminBrand,
 })

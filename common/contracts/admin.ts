@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
 import { defineContract } from './http'
+import { text } from './text'
 
 /**
  * What every staff table and every staff write share: the list query and answer of a server-side data table,
@@ -36,7 +37,7 @@ export function staffListQuery<const S extends string, F extends Record<string, 
   return z.object({
     page: z._default(z.coerce.number({ error: 'page must be a number' }).check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more'), z.lte(100_000, 'page is too large')), 1),
     perPage: z._default(perPage, STAFF_PER_PAGE_DEFAULT),
-    q: z.optional(z.string().check(z.trim(), z.maxLength(STAFF_QUERY_MAX, `Search text is limited to ${STAFF_QUERY_MAX} characters`))),
+    q: z.optional(text('Search text', [z.trim(), z.maxLength(STAFF_QUERY_MAX, `Search text is limited to ${STAFF_QUERY_MAX} characters`)])),
     sort: z._default(z.enum(sortValues, { error: `sort must be one of: ${sortValues.join(', ')}` }), defaultSort as never),
     ...filters,
   })
@@ -78,13 +79,13 @@ export const AuditEntry = z.object({
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 
-const DATE = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-01-31'))
+const DATE = text('Date', [z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-01-31')])
 
 export const AuditQuery = staffListQuery(['at'], '-at', {
-  entity: z.optional(z.string().check(z.regex(/^[a-z_]{1,40}$/, 'Unknown entity'))),
-  entity_id: z.optional(z.string().check(z.maxLength(40))),
+  entity: z.optional(text('Entity', [z.regex(/^[a-z_]{1,40}$/, 'Unknown entity')])),
+  entity_id: z.optional(text('Entity id', [z.maxLength(40)])),
   user_id: z.optional(IdParam('user_id')),
-  action: z.optional(z.string().check(z.maxLength(60))),
+  action: z.optional(text('Action', [z.maxLength(60)])),
   /** first and last day, inclusive, in India time */
   from: z.optional(DATE),
   to: z.optional(DATE),
