@@ -2,49 +2,25 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { bundleReport, DIST } from '../../bench/bundle-size'
-import { DESKTOP, launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
+import { openAccountMenu, SHOPPER, STAFF_CODE, staffSignIn, SUPERADMIN } from './staff'
 
-const CODE = '123456'
-const SUPERADMIN = '9876500001'
-const SHOPPER = '9876500003'
 const STAFF_SOURCE = /(^|\/)(staff\/|features\/admin\/|routes\/admin-)|@tanstack\/(react-table|table-core)|react-hook-form|@hookform/
 
 let server: TestServer
 let browser: Browser
-const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
+const signedIn = staffSignIn(() => browser, () => server.origin)
 
 before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: CODE }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-async function signedIn(username: string) {
-  const opened = await openPage(browser, { ...DESKTOP, viewport: { width: 1280, height: 800 }, storageState: states.get(username) })
-  if (!states.has(username)) {
-    await opened.page.goto(`${server.origin}/auth/login`)
-    await opened.page.getByLabel('Mobile number or email').fill(username)
-    await opened.page.getByRole('button', { name: /Send code|Continue/ }).click()
-    await opened.page.getByLabel('6-digit code').fill(CODE)
-    await opened.page.waitForURL(`${server.origin}/`)
-    states.set(username, await opened.context.storageState())
-  }
-  return opened
-}
-
-async function openAccountMenu(page: Page, name: string) {
-  const menu = page.getByRole('menu', { name: 'Account' })
-  for (let tries = 0; tries < 20 && !(await menu.isVisible()); tries++) {
-    await page.getByRole('button', { name }).click()
-    await menu.waitFor({ timeout: 500 }).catch(() => {})
-  }
-  return menu
-}
 
 type Manifest = Record<string, { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>
 
@@ -100,7 +76,7 @@ describe('administration in the browser', () => {
     // The staff shell, not the storefront's layout.
     const nav = admin.getByRole('navigation', { name: 'Administration' })
     await nav.waitFor()
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Products'])
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Products', 'Stock', 'Warehouses'])
     await admin.getByRole('heading', { level: 1, name: 'Welcome, Asha' }).waitFor()
     assert.equal(await admin.getByRole('searchbox', { name: 'Search' }).count(), 0, 'no storefront search box')
     assert.equal(await admin.getByRole('button', { name: /cart/i }).count(), 0, 'no cart button')
