@@ -58,7 +58,7 @@ export function StockEditor({ row, onDone }: { row: StockRow; onDone: () => void
 
   const label = `${row.product_name} ${row.pack_name} at ${row.warehouse_name}`
   return (
-    <form onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())} className="grid w-64 grid-cols-[auto_1fr] gap-1.5" aria-label={`Change stock of ${label}`}>
+    <form onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())} className="grid w-56 grid-cols-[auto_1fr] gap-1.5" aria-label={`Change stock of ${label}`}>
       <select aria-label="How" className={control} value={mode} onChange={(e) => changeMode(e.target.value as Mode)}>
         {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
       </select>

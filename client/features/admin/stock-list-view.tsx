@@ -11,6 +11,7 @@ import { TableEmpty } from '../../staff/table/table-parts'
 import { TableSearch } from '../../staff/table/table-search'
 import { useTableQuery } from '../../staff/table/use-table-query'
 import { PageHeader } from '../../staff/ui/page-header'
+import { HistoryIcon } from '../../staff/ui/staff-icons'
 import { useAdminStock, useWarehouses } from './stock-api'
 import { StockEditor } from './stock-editor'
 import { StockHistoryDrawer } from './stock-history-drawer'
@@ -44,7 +45,7 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
       id: 'product',
       header: 'Product',
       enableSorting: true,
-      meta: { className: 'min-w-48' },
+      meta: { className: 'min-w-40 max-w-56' },
       cell: ({ row: { original: r } }) => (
         <div className="flex items-center gap-3">
           <Image src={r.image} size="thumb" width={40} height={40} className="size-10 shrink-0 rounded-md border border-border object-cover" />
@@ -95,7 +96,10 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
           {editing !== rowKey(r) && (
             <Button size="sm" variant="outline" tabIndex={-1} onClick={(e) => { e.stopPropagation(); edit(r) }}>Change</Button>
           )}
-          <Button size="sm" variant="ghost" tabIndex={-1} aria-label={`History of ${r.product_name} ${r.pack_name}`} onClick={(e) => { e.stopPropagation(); history(r) }}>History</Button>
+          <button type="button" className="flex size-8 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text" tabIndex={-1} title="History"
+            aria-label={`History of ${r.product_name} ${r.pack_name}`} onClick={(e) => { e.stopPropagation(); history(r) }}>
+            <HistoryIcon className="size-4" />
+          </button>
         </div>
       ),
     }),
