@@ -59,7 +59,7 @@ export interface StockFilter {
   websiteId: number
   warehouseId?: number
   productId?: number
-  state?: StockState | 'needs_stock'
+  state?: StockState
   q?: string
 }
 type StockSort = (typeof STOCK_SORTS)[number]
@@ -79,7 +79,6 @@ function stockRows(f: StockFilter) {
   const lowAt = sql`coalesce(t.low_at, ${DEFAULT_LOW_STOCK})`
   if (f.state === 'out_of_stock') parts.push(sql`${available} <= 0`)
   if (f.state === 'low') parts.push(sql`${available} > 0 and ${available} <= ${lowAt}`)
-  if (f.state === 'needs_stock') parts.push(sql`${available} <= ${lowAt}`)
   if (f.state === 'in_stock') parts.push(sql`${available} > ${lowAt}`)
   return {
     from: sql`packs k join products p on p.id = k.product_id cross join warehouses w
