@@ -33,7 +33,7 @@ after(async () => {
 })
 
 describe('product images in the staff app', () => {
-  it('uploads images to a product, orders them and sets alt text; the storefront’s product page and card show the first', async () => {
+  it('uploads images to a product (picker and drop), orders them (buttons and drag) and sets alt text; the storefront’s product page and card show the first', async () => {
     const origin = server.origin
     const { data } = (await (await fetch(`${origin}/s/api/products?q=masala%20chai&perPage=1`, { headers: { 'x-web-url': origin } })).json()) as { data: { product_id: number; slug: string; product_name: string }[] }
     const product = data[0]
@@ -66,9 +66,24 @@ describe('product images in the staff app', () => {
     assert.match(src ?? '', /^\/cdn\/thumb\/uploads\/\d+\/[0-9a-f]{64}\.png$/)
     const path0 = src!.replace('/cdn/thumb/', '')
 
+    // Dragged: the back picture (third) onto the second place.
+    await list.getByRole('listitem').nth(2).dragTo(list.getByRole('listitem').nth(1))
+    assert.match((await list.getByRole('listitem').nth(1).locator('img').getAttribute('src')) ?? '', /\.jpg$/)
+
+    // A file dropped on the drop zone joins at the end.
+    const dropped = (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#5b2c6f' } }).webp().toBuffer()).toString('base64')
+    const transfer = await admin.evaluateHandle((b64) => {
+      const data = new DataTransfer()
+      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'dropped.webp', { type: 'image/webp' }))
+      return data
+    }, dropped)
+    await images.getByText('Drop images here').locator('xpath=../..').dispatchEvent('drop', { dataTransfer: transfer })
+    await list.getByRole('listitem').nth(3).waitFor()
+    assert.match((await list.getByRole('listitem').nth(3).locator('img').getAttribute('src')) ?? '', /\.webp$/)
+
     await admin.getByRole('button', { name: 'Save', exact: true }).click()
     await admin.getByText('All changes saved').waitFor()
-    assert.equal(await list.getByRole('listitem').count(), 3)
+    assert.equal(await list.getByRole('listitem').count(), 4)
 
     // The storefront: the product page's main image is the upload, with its alt text; the card shows it too.
     const { page: shop, context: shopContext, errors: shopErrors } = await openPage(browser)
