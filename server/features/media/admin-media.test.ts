@@ -122,6 +122,23 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     expect(onShop2.created).toBe(true)
   })
 
+  it('keeps no EXIF of a phone photo (where and when it was taken): the stored original is turned upright and clean', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#7a4f2b' } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1' } })
+      .jpeg()
+      .toBuffer()
+    expect((await sharp(photo).metadata()).exif).toBeDefined()
+    const media = await uploaded(photo)
+    expect(media).toMatchObject({ width: 200, height: 300 })
+    const original = await t.call({ method: 'GET', url: media.url })
+    expect(original.statusCode).toBe(200)
+    const meta = await sharp(original.rawPayload).metadata()
+    expect(meta.exif).toBeUndefined()
+    expect([meta.width, meta.height]).toEqual([200, 300])
+    expect((await uploaded(photo)).path).toBe(media.path)
+  })
+
   it('refuses a 50 MB upload with 413 from its length alone, and a streamed one as soon as it passes the limit', async () => {
     const before = await mediaRows()
     const huge = Buffer.alloc(50 * MB, 0x41)

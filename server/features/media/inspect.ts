@@ -10,6 +10,8 @@ export interface InspectedImage {
   ext: 'jpg' | 'png' | 'webp'
   width: number
   height: number
+  /** the bytes to keep: the upload itself, or a copy without its EXIF, XMP or IPTC data */
+  bytes: Buffer
 }
 
 const KINDS: { type: MediaType; ext: InspectedImage['ext']; format: string; is: (b: Buffer) => boolean }[] = [
@@ -42,11 +44,24 @@ export async function inspectImage(bytes: Buffer): Promise<Result<InspectedImage
     const meta = await sharp(bytes, options).metadata()
     if (meta.format !== kind.format || !meta.width || !meta.height) return refuse(NOT_AN_IMAGE)
     await sharp(bytes, options).stats()
-    return ok({ contentType: kind.type, ext: kind.ext, width: meta.width, height: meta.height })
+    if (!meta.exif && !meta.xmp && !meta.iptc) return ok({ contentType: kind.type, ext: kind.ext, width: meta.width, height: meta.height, bytes })
+    return ok({ contentType: kind.type, ext: kind.ext, ...(await withoutMetadata(bytes, kind.format)) })
   } catch (err) {
     const message = err instanceof Error && /pixel limit/i.test(err.message)
       ? `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`
       : `This ${kind.ext === 'jpg' ? 'JPEG' : kind.ext.toUpperCase()} file is damaged or cut off: it cannot be read`
     return refuse(message)
   }
+}
+
+/**
+ * A phone photo carries where and when it was taken: the copy we keep and serve (the original at `/cdn/{path}`
+ * too) has none of it, turned upright as its orientation tag said.
+ */
+async function withoutMetadata(bytes: Buffer, format: string) {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .toFormat(format as 'jpeg' | 'png' | 'webp', format === 'png' ? {} : { quality: 92 })
+    .toBuffer({ resolveWithObject: true })
+  return { width: info.width, height: info.height, bytes: data }
 }

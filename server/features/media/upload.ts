@@ -20,10 +20,10 @@ export async function uploadMedia(ctx: StaffWriteCtx, file: UploadedFile): Promi
   if (!inspected.ok) return inspected
   const image = inspected.value
   const path = `uploads/${ctx.site.id}/${createHash('sha256').update(file.bytes).digest('hex')}.${image.ext}`
-  const record = { path, content_type: image.contentType, width: image.width, height: image.height, bytes: file.bytes.length }
+  const record = { path, content_type: image.contentType, width: image.width, height: image.height, bytes: image.bytes.length }
   const answer = await staffWrite(ctx, { action: 'media.upload', entity: 'media', data: file.name ? { name: file.name } : undefined }, async (tx) => {
     const created = await q.insertMediaOnce(tx, {
-      path, websiteId: ctx.site.id, contentType: image.contentType, bytes: file.bytes, width: image.width, height: image.height,
+      path, websiteId: ctx.site.id, contentType: image.contentType, bytes: image.bytes, width: image.width, height: image.height,
     })
     return { id: path, before: created ? null : record, after: record, result: { ...record, url: `/cdn/${path}`, created } }
   })
