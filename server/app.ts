@@ -22,6 +22,7 @@ import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
+import { mediaAdminRoutes } from './features/media/admin-routes'
 import { orderRoutes } from './features/orders/routes'
 import { pageRoutes } from './features/pages/routes'
 import { describePayments } from './features/payments/config'
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   // Staff calls (/s/api/admin/…): server/platform/staff.ts
   await catalogueAdminRoutes(app)
   await stockAdminRoutes(app)
+  await mediaAdminRoutes(app)
   await auditRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.

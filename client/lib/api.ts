@@ -76,15 +76,20 @@ function readCookie(name: string): string | null {
 
 let cookieRequest: Promise<unknown> | null = null
 
+/** The headers of a call that changes something: x-web-url and the XSRF token (fetched first when the cookie is missing). */
+export async function writeHeaders(): Promise<Record<string, string>> {
+  if (!readCookie(XSRF_COOKIE)) {
+    cookieRequest ??= fetch(`${API_BASE}/api/cookie`, { credentials: 'include', headers: { [SITE_HEADER]: window.location.origin } }).finally(() => (cookieRequest = null))
+    await cookieRequest
+  }
+  return { [SITE_HEADER]: window.location.origin, [XSRF_HEADER]: readCookie(XSRF_COOKIE) ?? '' }
+}
+
 /** Spec §7: credentials, x-web-url, and for any non-GET call an XSRF token (fetched first when the cookie is missing). */
 export const browserTransport: Transport = async (method, url, body) => {
-  const headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
+  let headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
   if (method !== 'GET' || url.startsWith(`${API_BASE}/api/check/pincode/`) || url === `${API_BASE}/api/remove/coupon` || url === `${API_BASE}/api/auth/logout`) {
-    if (!readCookie(XSRF_COOKIE)) {
-      cookieRequest ??= fetch(`${API_BASE}/api/cookie`, { credentials: 'include', headers: { [SITE_HEADER]: window.location.origin } }).finally(() => (cookieRequest = null))
-      await cookieRequest
-    }
-    headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? ''
+    headers = { ...headers, ...(await writeHeaders()) }
   }
   if (body !== undefined) headers['content-type'] = 'application/json'
   const res = await fetch(url, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) })

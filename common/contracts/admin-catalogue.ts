@@ -120,7 +120,20 @@ export const PackInput = z.strictObject({ pack_id: z.optional(IdParam('pack_id')
 const Packs = <T extends z.ZodMiniType>(pack: T) => z.array(pack).check(z.minLength(1, 'Add at least one pack'), z.maxLength(20, 'At most 20 packs'))
 const Categories = z.array(Slug('Category')).check(z.minLength(1, 'Choose at least one category'), z.maxLength(10, 'At most 10 categories'))
 
+/** A path of an image on this server as /cdn/ serves it (an upload's `path`, e.g. `uploads/1/…webp`). */
+export const MEDIA_PATH_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i
+export const MediaPath = (label: string) =>
+  text(label, [z.trim(), z.regex(MEDIA_PATH_PATTERN, `${label} must be an uploaded image`), z.refine((v) => !v.includes('..'), `${label} must be an uploaded image`)])
+
+export const MAX_PRODUCT_IMAGES = 12
+export const ALT_MAX = 200
+/** A product's images in order: the first is the card image (the storefront's `image`). */
+export const MediaInput = z.strictObject({ src: MediaPath('Image'), alt: z._default(optionalText('Alt text', ALT_MAX), '') })
+const Medias = z.array(MediaInput).check(z.maxLength(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`))
+
 const ProductFields = {
+  /** images in order, each with its alt text; the first is the card image. Sent: the whole list */
+  medias: z.optional(Medias),
   /** generated from the name when left out */
   slug: z.optional(Slug()),
   product_description: z.optional(z.nullable(RichText('Description'))),
@@ -264,9 +277,17 @@ export const applyPriceChange = defineContract({
 
 /* ---------- categories ---------- */
 
-/** An image path on this server (`/cdn/…`, `/images/…`) or an https address. */
+/**
+ * An uploaded image's path (`uploads/…`, checked to be one of this website's), an image path on this server
+ * (`/cdn/…`, `/images/…`) or an https address.
+ */
 const ImageRef = (label: string) =>
-  text(label, [z.trim(), z.maxLength(500, `${label} address is too long`), z.regex(/^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+)$/, `${label} must be a path like /cdn/… or an https address`)])
+  text(label, [
+    z.trim(),
+    z.maxLength(500, `${label} address is too long`),
+    z.regex(/^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+|[A-Za-z0-9][A-Za-z0-9/_.-]{0,200})$/, `${label} must be an uploaded image, a path like /cdn/… or an https address`),
+    z.refine((v) => !v.includes('..'), `${label} must be an uploaded image, a path like /cdn/… or an https address`),
+  ])
 
 export const AdminCategory = z.object({
   id: int(),

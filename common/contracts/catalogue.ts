@@ -21,7 +21,8 @@ export const Pack = z.object({
 })
 export type Pack = z.infer<typeof Pack>
 
-export const Media = z.object({ src: z.string() })
+/** A product image: `src` is a path under /cdn/; `alt` describes it for those who cannot see it (staff set it). */
+export const Media = z.object({ src: z.string(), alt: z.optional(z.string()) })
 
 export const Product = z.object({
   product_id: int(),

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_many'
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_large' | 'too_many'
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 422,
@@ -12,6 +12,8 @@ const STATUS: Record<ErrorKind, number> = {
   /** a save based on an old version of the record (platform/versioned.ts) */
   stale: 409,
   payment: 402,
+  /** an upload over its size limit */
+  too_large: 413,
   too_many: 429,
 }
 

@@ -72,15 +72,28 @@ export interface StaffGroupOptions {
    * covers two saves of the same value at the same moment (the database refuses the second).
    */
   uniques?: Record<string, { field: string; message: string }>
+  /**
+   * The group's calls take a file as their body (uploads): a body of any type other than JSON is read as bytes,
+   * at most `limit` of them; a longer body answers 413 with `tooLarge` (on the field `file`) as soon as its
+   * length says so, without reading it. The guard still runs before any of it is read.
+   */
+  fileBody?: { limit: number; tooLarge: string }
 }
 
-export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAdmin, uniques = {} }: StaffGroupOptions, declare: (group: StaffGroup) => void) {
+export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAdmin, uniques = {}, fileBody }: StaffGroupOptions, declare: (group: StaffGroup) => void) {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req: FastifyRequest) => {
       // No context means the request-context hook did not run for this URL (a path variant): refuse the same way.
       if (!req.ctx) throw new AppError('unauthorized', 'Please sign in to continue')
       guard(req.ctx)
     })
+    if (fileBody) {
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: fileBody.limit }, (_req, body, done) => done(null, body))
+      scope.setErrorHandler((err: { code?: string }, _req, reply) => {
+        if (err.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw err
+        return reply.code(413).send({ message: fileBody.tooLarge, code: 'too_large', errors: { file: fileBody.tooLarge } })
+      })
+    }
     const add = (contract: Contract, writes: boolean, handler: (req: RouteRequest<Contract>, reply: FastifyReply) => Promise<unknown>) => {
       if (!contract.path.startsWith(`/api/${tag}/`)) throw new Error(`${contract.path}: a ${tag} call lives under /api/${tag}/`)
       if (writes && contract.method === 'GET') throw new Error(`GET ${contract.path}: a GET never writes; declare it with read()`)

@@ -1,4 +1,5 @@
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
+import sharp from 'sharp'
 import type { Warehouse } from '../../common/contracts/admin-stock'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
@@ -63,6 +64,14 @@ const catalogue: StaffFixtures = {
   'PATCH /s/api/admin/brands/:id': async (k) => ({ url: `/s/api/admin/brands/${(await k.brand()).id}`, payload: { logo: '/cdn/brand.webp' }, foreign: true }),
 }
 
+const media: StaffFixtures = {
+  'POST /s/api/admin/media': async () => ({
+    url: '/s/api/admin/media',
+    // a new image each time (a random colour), so each upload adds one
+    payload: await sharp({ create: { width: 64, height: 48, channels: 3, background: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}` } }).png().toBuffer(),
+  }),
+}
+
 const audit: StaffFixtures = {
   'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
 }
@@ -89,7 +98,7 @@ const stock: StaffFixtures = {
   'PATCH /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, payload: { address: 'Brigade Road' }, foreign: true }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...audit, ...orders, ...stock }
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...audit, ...orders, ...stock }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {

@@ -3,11 +3,11 @@ import { after, before, describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { STAFF_CODE, staffSignIn, SUPERADMIN } from './staff'
+import { signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
-const signedIn = staffSignIn(() => browser, () => server.origin)
+const signedIn = (username: string) => signInAs(browser, server.origin, username)
 const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {

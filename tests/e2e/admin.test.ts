@@ -2,25 +2,36 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { bundleReport, DIST } from '../../bench/bundle-size'
 import { launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { openAccountMenu, SHOPPER, STAFF_CODE, staffSignIn, SUPERADMIN } from './staff'
+import { signedIn as signInAs, STAFF_CODE as CODE, SUPERADMIN } from './staff-session'
 
+const SHOPPER = '9876500003'
 const STAFF_SOURCE = /(^|\/)(staff\/|features\/admin\/|routes\/admin-)|@tanstack\/(react-table|table-core)|react-hook-form|@hookform/
 
 let server: TestServer
 let browser: Browser
-const signedIn = staffSignIn(() => browser, () => server.origin)
 
 before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: CODE }), launchBrowser()])
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
 })
+
+const signedIn = (username: string) => signInAs(browser, server.origin, username)
+
+async function openAccountMenu(page: Page, name: string) {
+  const menu = page.getByRole('menu', { name: 'Account' })
+  for (let tries = 0; tries < 20 && !(await menu.isVisible()); tries++) {
+    await page.getByRole('button', { name }).click()
+    await menu.waitFor({ timeout: 500 }).catch(() => {})
+  }
+  return menu
+}
 
 type Manifest = Record<string, { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>
 

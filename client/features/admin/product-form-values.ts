@@ -11,6 +11,12 @@ export interface PackFormValues {
   weight_grams: string
 }
 
+/** An image of the product: an uploaded image's path and its alt text (the first is the card image). */
+export interface MediaFormValues {
+  src: string
+  alt: string
+}
+
 export interface ProductFormValues {
   product_name: string
   slug: string
@@ -24,12 +30,13 @@ export interface ProductFormValues {
   hsn_code: string
   gst_rate: string
   packs: PackFormValues[]
+  medias: MediaFormValues[]
 }
 
 export const emptyPack = (): PackFormValues => ({ pack_id: '', pack_name: '', price: '', act_price: '', sku: '', barcode: '', weight_grams: '' })
 
 export const emptyProduct = (): ProductFormValues => ({
-  product_name: '', slug: '', brand: '', categories: [], status: 'active', product_description: '', product_info: '', search_keywords: '', hsn_code: '', gst_rate: '', packs: [emptyPack()],
+  product_name: '', slug: '', brand: '', categories: [], status: 'active', product_description: '', product_info: '', search_keywords: '', hsn_code: '', gst_rate: '', packs: [emptyPack()], medias: [],
 })
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))
@@ -49,6 +56,7 @@ export function productFormValues(p: AdminProduct): ProductFormValues {
     packs: [...p.packs].sort((a, b) => a.position - b.position).map((k) => ({
       pack_id: String(k.pack_id), pack_name: k.pack_name, price: String(k.price), act_price: String(k.act_price), sku: text(k.sku), barcode: text(k.barcode), weight_grams: text(k.weight_grams),
     })),
+    medias: p.medias.map((m) => ({ src: m.src, alt: m.alt ?? '' })),
   }
 }
 
@@ -67,6 +75,7 @@ const details = (v: ProductFormValues) => ({
   search_keywords: v.search_keywords,
   hsn_code: orNull(v.hsn_code),
   gst_rate: (num(v.gst_rate) ?? null) as 0 | 5 | 12 | 18 | 28 | null,
+  medias: v.medias.map((m) => ({ src: m.src, alt: m.alt })),
 })
 
 export function createInput(v: ProductFormValues): CreateProductInput {
@@ -96,7 +105,11 @@ export const REQUIRED_FIELDS = {
 }
 
 /** The field names a server message can land on. */
-export const PRODUCT_FIELDS = ['product_name', 'slug', 'brand', 'categories', 'status', 'product_description', 'product_info', 'search_keywords', 'hsn_code', 'gst_rate', 'packs', ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams'].map((f) => `packs.*.${f}`)]
+export const PRODUCT_FIELDS = [
+  'product_name', 'slug', 'brand', 'categories', 'status', 'product_description', 'product_info', 'search_keywords', 'hsn_code', 'gst_rate', 'packs', 'medias',
+  ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams'].map((f) => `packs.*.${f}`),
+  'medias.*.src', 'medias.*.alt',
+]
 
 /** What a 409's `changed` names are called on screen, and how each reads, for the conflict dialog. */
 export const CHANGE_LABELS: Record<string, { label: string; read: (v: ProductFormValues) => string }> = {
@@ -111,5 +124,6 @@ export const CHANGE_LABELS: Record<string, { label: string; read: (v: ProductFor
   search_keywords: { label: 'Search keywords', read: (v) => v.search_keywords },
   hsn_code: { label: 'HSN code', read: (v) => v.hsn_code },
   gst_rate: { label: 'GST rate', read: (v) => (v.gst_rate ? `${v.gst_rate} %` : '') },
+  medias: { label: 'Images', read: (v) => (v.medias.length ? v.medias.map((m, i) => `${i + 1}. ${m.alt || 'no alt text'}`).join('; ') : 'No images') },
   packs: { label: 'Packs', read: (v) => v.packs.map((k) => `${k.pack_name} ₹${k.price} (MRP ₹${k.act_price})`).join('; ') },
 }

@@ -10,6 +10,7 @@ import { Card } from '../../staff/ui/card'
 import type { CategoryOption } from './category-options'
 import { CategoryPicker } from './category-picker'
 import { PackRows } from './pack-rows'
+import { ProductImages } from './product-images'
 import type { ProductFormValues } from './product-form-values'
 import { STATUS_LABELS } from './product-status'
 
@@ -44,6 +45,9 @@ export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, bran
               <TextareaField label="Description" rows={5} hint="Bold, italics, lists and links are kept; anything else is removed when saved." error={errors.product_description?.message} {...register('product_description')} />
               <TextareaField label="Info" rows={3} hint="Ingredients, storage, nutrition: shown under the description." error={errors.product_info?.message} {...register('product_info')} />
             </div>
+          </Card>
+          <Card title="Images" description="The first image is the card image shoppers see in lists. Drag to reorder, or use the arrows.">
+            <ProductImages control={control} register={register} errors={errors} />
           </Card>
           <Card title="Packs" description="Each size or variant with its own price. The selling price cannot be more than the MRP.">
             <PackRows control={control} register={register} errors={errors} />

@@ -40,7 +40,7 @@ export function ProductGallery({ medias, name, className }: ProductGalleryProps)
       <div id={`${baseId}-panel`} role={count > 1 ? 'tabpanel' : undefined} aria-labelledby={count > 1 ? `${baseId}-tab-${current}` : undefined}
         className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-border bg-surface p-4">
         <Image src={medias[current]?.src} size="medium" loading="eager" width={800} height={800}
-          alt={count > 1 ? `${name}, image ${current + 1} of ${count}` : name}
+          alt={medias[current]?.alt || (count > 1 ? `${name}, image ${current + 1} of ${count}` : name)}
           className="size-full object-contain" />
       </div>
       {count > 1 && (
@@ -48,7 +48,7 @@ export function ProductGallery({ medias, name, className }: ProductGalleryProps)
           {medias.map((media, i) => (
             <button key={`${media.src}-${i}`} ref={(el) => { thumbs.current[i] = el }} type="button" role="tab"
               id={`${baseId}-tab-${i}`} aria-controls={`${baseId}-panel`} aria-selected={i === current} tabIndex={i === current ? 0 : -1}
-              aria-label={`Image ${i + 1} of ${count}`} onClick={() => setIndex(i)}
+              aria-label={`Image ${i + 1} of ${count}${media.alt ? `: ${media.alt}` : ''}`} onClick={() => setIndex(i)}
               className={cn('size-16 shrink-0 overflow-hidden rounded-lg border-2 bg-surface p-1 transition-colors md:size-20',
                 i === current ? 'border-primary' : 'border-border hover:border-muted')}>
               <Image src={media.src} size="thumb" alt="" width={80} height={80} className="size-full object-contain" />

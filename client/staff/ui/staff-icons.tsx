@@ -17,3 +17,8 @@ export const TrashIcon = (p: P) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M6 6l1
 export const CopyIcon = (p: P) => <Icon {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h8" /></Icon>
 export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3 2 21h20L12 3Z" /><path d="M12 10v4M12 18h.01" /></Icon>
 export const LockIcon = (p: P) => <Icon {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
+export const ArrowLeftIcon = (p: P) => <Icon {...p}><path d="M19 12H5M12 19l-7-7 7-7" /></Icon>
+export const ArrowRightIcon = (p: P) => <Icon {...p}><path d="M5 12h14M12 5l7 7-7 7" /></Icon>
+export const UploadIcon = (p: P) => <Icon {...p}><path d="M12 15V3M7 8l5-5 5 5" /><path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" /></Icon>
+export const GripIcon = (p: P) => <Icon {...p}><circle cx="9" cy="6" r="1" /><circle cx="15" cy="6" r="1" /><circle cx="9" cy="12" r="1" /><circle cx="15" cy="12" r="1" /><circle cx="9" cy="18" r="1" /><circle cx="15" cy="18" r="1" /></Icon>
+export const CloseIcon = (p: P) => <Icon {...p}><path d="M18 6 6 18M6 6l12 12" /></Icon>

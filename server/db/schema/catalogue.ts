@@ -53,7 +53,8 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     hsnCode: text('hsn_code'),
     gstRate: integer('gst_rate'),
-    medias: jsonb('medias').$type<{ src: string }[]>().notNull().default([]),
+    /** images in order, the first the card image; `src` a path under /cdn/ (an upload's or a demo image's) */
+    medias: jsonb('medias').$type<{ src: string; alt?: string }[]>().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),
     /** lowest pack price and best pack discount (percent), kept by the catalogue service for sorting */
     minPricePaise: integer('min_price_paise').notNull().default(0),

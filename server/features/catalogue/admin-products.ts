@@ -1,9 +1,10 @@
 import type { z } from 'zod/mini'
-import type { AdminProduct, CreateProductInput, PackInput, UpdateProductInput } from '../../../common/contracts/admin-catalogue'
+import type { AdminProduct, CreateProductInput, MediaInput, PackInput, UpdateProductInput } from '../../../common/contracts/admin-catalogue'
 import type { Db, Tx } from '../../db/client'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
+import { usableImagePaths } from '../media/service'
 import * as q from './admin-queries'
 import { productRecord, toAdminPack, toAdminProduct, toPaise } from './admin-shape'
 import { ensureBrand } from './admin-taxonomy'
@@ -14,6 +15,7 @@ import { defaultWarehouseId } from './queries'
 type CreateInput = z.output<typeof CreateProductInput>
 type UpdateInput = z.output<typeof UpdateProductInput>
 type PackIn = z.output<typeof PackInput>
+type MediaIn = z.output<typeof MediaInput>
 
 export const PRODUCT = { entity: 'product', changesStorefront: true }
 
@@ -52,6 +54,8 @@ export async function createProduct(ctx: StaffWriteCtx, input: CreateInput): Pro
   if (input.slug && (await q.productWithSlug(ctx.db, site, input.slug)) !== null) return invalidFields({ slug: 'Another product already uses this slug' })
   const codes = await packCodeProblems(ctx.db, site, input.packs, null)
   if (codes) return codes
+  const images = input.medias ? await mediaProblems(ctx.db, site, input.medias, []) : {}
+  if (Object.keys(images).length) return invalidFields(images)
   const brandId = await ensureBrand(ctx, input.brand)
   const product = await staffWrite(ctx, { ...PRODUCT, action: 'product.create' }, async (tx) => {
     const id = await q.insertProduct(tx, site, {
@@ -61,6 +65,7 @@ export async function createProduct(ctx: StaffWriteCtx, input: CreateInput): Pro
       brandId,
       categoryId: categoryIds.value[0],
       status: input.status,
+      medias: mediaValues(input.medias ?? []),
     })
     await q.setProductCategories(tx, id, categoryIds.value)
     await q.insertPacks(tx, site, id, input.packs.map(packValues))
@@ -100,6 +105,10 @@ export async function updateProduct(ctx: StaffWriteCtx, id: number, input: Updat
     else values.slug = input.slug
   }
   if (input.packs) Object.assign(errors, await packProblems(ctx.db, site, id, current, input.packs))
+  if (input.medias) {
+    Object.assign(errors, await mediaProblems(ctx.db, site, input.medias, current.medias.map((m) => m.src)))
+    values.medias = mediaValues(input.medias)
+  }
   if (Object.keys(errors).length) return invalidFields(errors)
 
   const product = await staffWrite(ctx, { ...PRODUCT, action: 'product.update' }, async (tx) => {
@@ -135,6 +144,7 @@ export async function duplicateProduct(ctx: StaffWriteCtx, id: number): Promise<
       status: 'draft',
       hsnCode: source.hsn_code,
       gstRate: source.gst_rate,
+      medias: source.medias,
     })
     await q.setProductCategories(tx, newId, categoryIds.value)
     await q.insertPacks(
@@ -172,6 +182,26 @@ function packValues(k: Omit<PackIn, 'pack_id'>, position: number): q.PackValues 
     weightGrams: k.weight_grams ?? null,
     position,
   }
+}
+
+/** Images as kept: alt text only when there is some. */
+const mediaValues = (medias: MediaIn[]) => medias.map((m) => (m.alt ? { src: m.src, alt: m.alt } : { src: m.src }))
+
+/**
+ * A product's images must be this website's uploads (or the shared demo images); ones it already has stay
+ * allowed whatever they are. Each image once.
+ */
+async function mediaProblems(db: Db | Tx, websiteId: number, medias: MediaIn[], kept: string[]) {
+  const errors: Record<string, string> = {}
+  const asked = medias.map((m) => m.src).filter((src) => !kept.includes(src))
+  const usable = new Set([...kept, ...(await usableImagePaths(db, websiteId, asked))])
+  const seen = new Set<string>()
+  medias.forEach((m, i) => {
+    if (!usable.has(m.src)) errors[`medias.${i}.src`] = 'This image was not uploaded to this website: upload it again'
+    else if (seen.has(m.src)) errors[`medias.${i}.src`] = 'This image is in the list twice'
+    seen.add(m.src)
+  })
+  return errors
 }
 
 /** Category ids in the order of the slugs (the first is the primary); 422 naming the unknown ones. */

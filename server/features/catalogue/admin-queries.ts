@@ -9,7 +9,7 @@ type Conn = Db | Tx
 
 export type ProductValues = Pick<
   typeof products.$inferInsert,
-  'name' | 'slug' | 'brandId' | 'categoryId' | 'description' | 'info' | 'searchKeywords' | 'status' | 'hsnCode' | 'gstRate'
+  'name' | 'slug' | 'brandId' | 'categoryId' | 'description' | 'info' | 'searchKeywords' | 'status' | 'hsnCode' | 'gstRate' | 'medias'
 >
 export interface PackValues {
   name: string

@@ -45,7 +45,7 @@ describe.each(drivers)('staff categories and brands (%s)', (driver) => {
       [{ name: 'X', slug: 'rice' }, { slug: 'Another category already uses this slug' }],
       [{ name: 'X', parent_id: 999999 }, { parent_id: 'No such parent category' }],
       [{ name: '' }, { name: 'Name is required' }],
-      [{ name: 'X', avatar: 'javascript:alert(1)' }, { avatar: 'Avatar must be a path like /cdn/… or an https address' }],
+      [{ name: 'X', avatar: 'javascript:alert(1)' }, { avatar: 'Avatar must be an uploaded image, a path like /cdn/… or an https address' }],
     ] as const) {
       const res = await admin('POST', 'categories', payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(422)

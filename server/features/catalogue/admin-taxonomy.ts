@@ -6,12 +6,20 @@ import type {
 import type { Tx } from '../../db/client'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
+import { usableImagePaths } from '../media/service'
 import { findBrandByName, refreshDerived } from './admin-queries'
 import * as q from './admin-taxonomy-queries'
 import { freeSlug, slugBase } from './free-slug'
 import { withDescendants } from './service'
 
 type Body<C extends { body?: unknown }> = C['body'] extends z.ZodMiniType ? z.output<C['body']> : never
+
+/** An avatar or logo given as an uploaded image's path must be one this website may show. */
+async function imageProblem(ctx: StaffCtx | StaffWriteCtx, field: 'avatar' | 'logo', value: string | null | undefined): Promise<Record<string, string>> {
+  if (!value || value.startsWith('/') || value.startsWith('https://')) return {}
+  const usable = await usableImagePaths(ctx.db, ctx.site.id, [value])
+  return usable.length ? {} : { [field]: 'This image was not uploaded to this website: upload it again' }
+}
 
 /* ---------- categories ---------- */
 
@@ -41,6 +49,8 @@ export async function createCategory(ctx: StaffWriteCtx, input: Body<typeof crea
   const parentId = input.parent_id ?? null
   if (parentId !== null && !(await q.findCategory(ctx.db, site, parentId))) return invalidFields({ parent_id: 'No such parent category' })
   if (input.slug && (await q.categorySlugTaken(ctx.db, site, input.slug))) return invalidFields({ slug: 'Another category already uses this slug' })
+  const avatar = await imageProblem(ctx, 'avatar', input.avatar)
+  if (avatar.avatar) return invalidFields(avatar)
   const base = slugBase(input.name, 'category')
   const slug = input.slug ?? freeSlug(base, await q.categorySlugsLike(ctx.db, site, base))
   const answer = await staffWrite(ctx, { ...CATEGORY, action: 'category.create' }, async (tx) => {
@@ -57,6 +67,8 @@ export async function updateCategory(ctx: StaffWriteCtx, id: number, input: Body
   const current = await q.lockCategory(ctx.db, site, id)
   if (!current) return fail('not_found', 'No such category on this website')
   if (input.slug && (await q.categorySlugTaken(ctx.db, site, input.slug, id))) return invalidFields({ slug: 'Another category already uses this slug' })
+  const avatar = input.avatar === current.avatar ? {} : await imageProblem(ctx, 'avatar', input.avatar)
+  if (avatar.avatar) return invalidFields(avatar)
   await staffWrite(ctx, { ...CATEGORY, action: 'category.update' }, async (tx) => {
     await q.updateCategory(tx, id, { name: input.name, slug: input.slug, avatar: input.avatar })
     // Products are found by their categories' names (and their parents'): keep that true after a rename.
@@ -122,7 +134,10 @@ export async function listBrands(ctx: StaffCtx, query: z.output<typeof listAdmin
 
 export async function createBrand(ctx: StaffWriteCtx, input: Body<typeof createAdminBrand>): Promise<Result<AdminBrand>> {
   const clash = await q.brandClash(ctx.db, ctx.site.id, { name: input.name, slug: input.slug })
-  if (clash.name || clash.slug) return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }) })
+  const logo = await imageProblem(ctx, 'logo', input.logo)
+  if (clash.name || clash.slug || logo.logo) {
+    return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }), ...logo })
+  }
   const id = await insertBrand(ctx, input)
   return ok((await q.findBrand(ctx.db, ctx.site.id, id))!)
 }
@@ -132,7 +147,10 @@ export async function updateBrand(ctx: StaffWriteCtx, id: number, input: Body<ty
   if (!(await q.lockBrand(ctx.db, site, id))) return fail('not_found', 'No such brand on this website')
   const current = (await q.findBrand(ctx.db, site, id))!
   const clash = await q.brandClash(ctx.db, site, { name: input.name, slug: input.slug }, id)
-  if (clash.name || clash.slug) return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }) })
+  const logo = input.logo === current.logo ? {} : await imageProblem(ctx, 'logo', input.logo)
+  if (clash.name || clash.slug || logo.logo) {
+    return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }), ...logo })
+  }
   await staffWrite(ctx, { ...BRAND, action: 'brand.update' }, async (tx) => {
     await q.updateBrand(tx, id, { name: input.name, slug: input.slug, logo: input.logo })
     if (input.name !== undefined && input.name !== current.name) await refreshDerived(tx, await q.productIdsOf(tx, site, { brandId: id }))

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { createCache } from '../../platform/cache'
 import { placeholderImage } from './generate-image'
 import * as queries from './queries'
@@ -27,4 +27,9 @@ export function createImageStore(db: Db) {
       return { bytes, contentType: size === 'full' ? row.contentType : 'image/webp', placeholder: false }
     })
   }
+}
+
+/** Of these image paths, the ones a website may show: its own uploads and the shared demo images. */
+export function usableImagePaths(db: Db | Tx, websiteId: number, paths: string[]): Promise<string[]> {
+  return queries.usablePaths(db, websiteId, [...new Set(paths)])
 }
