@@ -143,6 +143,23 @@ describe.each(drivers)('staff stock and warehouses (%s)', (driver) => {
     expect(oldest.data[0]).toMatchObject({ reason: 'count_correction', on_hand_change: 10 })
   })
 
+  it('keeps the product’s figure when staff remove a pack that has stock', async () => {
+    const res = await admin('POST', '/s/api/admin/products', {
+      product_name: 'Kashmiri Saffron', brand: 'Hill Spice Co', categories: ['powdered-spices'],
+      packs: [{ pack_name: '1 g', price: 300, act_price: 350 }, { pack_name: '2 g', price: 560, act_price: 650 }],
+    })
+    const p = AdminProduct.parse(res.json())
+    await set(p.packs[0].pack_id, 6)
+    await set(p.packs[1].pack_id, 9)
+    const figure = async () => rowsOf<{ on_hand: number }>(await db().execute(sql`select on_hand from product_stock where product_id = ${p.product_id}`))[0].on_hand
+    expect(await figure()).toBe(15)
+    const kept = p.packs[0]
+    const saved = await admin('PATCH', `/s/api/admin/products/${p.product_id}`, { version: p.version, packs: [{ pack_id: kept.pack_id, pack_name: kept.pack_name, price: kept.price, act_price: kept.act_price }] })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(await figure()).toBe(6)
+    expect(await ledgerDrift(t)).toEqual({ rows: 0, products: 0 })
+  })
+
   it('keeps warehouses as checkout needs them: a pincode served by one warehouse, exactly one default', async () => {
     const made = await admin('POST', '/s/api/admin/warehouses', { name: 'Koramangala Store', address: '80 Feet Road', pincodes: [{ pincode: '560300', delivery_days: 1 }] })
     expect(made.statusCode, made.body).toBe(201)

@@ -156,6 +156,26 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   }
 }
 
+/**
+ * Packs about to be deleted (their stock rows and ledger go with them, by cascade): their stock leaves the
+ * products' figures first, with the rows locked in the same order as every move.
+ */
+export async function forgetPacks(tx: Tx, websiteId: number, productId: number, keep: number[]) {
+  const kept = `{${keep.map((n) => Math.trunc(n)).join(',')}}`
+  const gone = rowsOf<{ quantity: number; reserved: number }>(
+    await tx.execute(sql`
+      select s.quantity, s.reserved from stock s join packs k on k.id = s.pack_id
+      where k.product_id = ${productId} and k.website_id = ${websiteId} and not (k.id = any(${kept}::int[]))
+      order by s.pack_id, s.warehouse_id
+      for update of s`),
+  )
+  const onHand = gone.reduce((n, r) => n + r.quantity, 0)
+  const reserved = gone.reduce((n, r) => n + r.reserved, 0)
+  if (onHand || reserved) {
+    await tx.execute(sql`update product_stock set on_hand = on_hand - ${onHand}::int, reserved = reserved - ${reserved}::int where product_id = ${productId}`)
+  }
+}
+
 /** Hold rows written before their order existed (checkout reserves first) get the order's id. */
 export async function attachOrder(tx: Tx, ledgerIds: number[], orderId: number) {
   if (ledgerIds.length === 0) return

@@ -1,11 +1,11 @@
 import type { Db, Tx } from '../../db/client'
-import { attachOrder, moveStock, openStock } from './moves'
+import { attachOrder, forgetPacks, moveStock, openStock } from './moves'
 
 /**
  * The stock feature's service: what other features call. Every stock change goes through `moveStock`
  * (./moves.ts), which writes the ledger row and the product's figure with it.
  */
-export { attachOrder, moveStock, openStock }
+export { attachOrder, forgetPacks, moveStock, openStock }
 export type { MoveFailure, MoveResult, StockLevel, StockMove, StockWho } from './moves'
 
 export interface OrderLineStock {
