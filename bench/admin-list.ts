@@ -8,10 +8,12 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { AdminProductQuery } from '../common/contracts/admin-catalogue'
+import { StockQuery } from '../common/contracts/admin-stock'
 import { loadConfig } from '../server/config'
 import { openDb } from '../server/db/client'
 import { withDatabase } from '../server/db/template'
 import { listProducts } from '../server/features/catalogue/admin-list'
+import { listStock } from '../server/features/stock/admin'
 import type { StaffCtx } from '../server/platform/staff-write'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
 
@@ -22,13 +24,22 @@ const QUERIES: Record<string, Record<string, string>> = {
   'by name': { sort: 'name' },
   'by price, desc': { sort: '-price' },
   'by stock': { sort: 'available' },
+  'by stock, desc': { sort: '-available' },
   'search words': { q: 'basmati rice' },
   'search typo': { q: 'basmatti' },
   'search SKU-like': { q: 'XYZ-123' },
   'category with subcategories': { category: 'atta-rice-dals' },
   'status draft': { status: 'draft' },
   'out of stock': { stock: 'out_of_stock' },
+  'in stock, by stock': { stock: 'in_stock', sort: 'available' },
   'brand + category + sort': { brand: 'kesar-foods', category: 'rice', sort: '-updated_at' },
+}
+
+const STOCK_QUERIES: Record<string, Record<string, string>> = {
+  'default (by product)': {},
+  'low stock': { state: 'low' },
+  'out of stock, by available': { state: 'out_of_stock', sort: 'available' },
+  'one warehouse, search words': { warehouse_id: 'FIRST', q: 'basmati' },
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
@@ -64,6 +75,22 @@ async function main() {
       console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${answer.data.length} | ${answer.meta.total} |`)
     }
     console.log(`\nworst p99: ${worst.toFixed(1)} ms (budget 100 ms): ${worst <= 100 ? 'PASS' : 'FAIL'}`)
+
+    // The stock table (every pack at every warehouse: ~300,000 rows here), for information.
+    console.log(`\n| stock table query | p50 ms | p99 ms | rows | total |\n|---|---|---|---|---|`)
+    const house = await database.db.query.warehouses.findFirst({ where: (w, { eq }) => eq(w.websiteId, siteId) })
+    for (const [label, raw] of Object.entries(STOCK_QUERIES)) {
+      const query = StockQuery.parse({ ...raw, ...(raw.warehouse_id ? { warehouse_id: String(house!.id) } : {}) })
+      const times: number[] = []
+      let answer = await listStock(ctx, query)
+      for (let i = 0; i < Math.min(runs, 20); i++) {
+        const started = performance.now()
+        answer = await listStock(ctx, query)
+        times.push(performance.now() - started)
+      }
+      times.sort((a, b) => a - b)
+      console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} | ${answer.data.length} | ${answer.meta.total} |`)
+    }
   } finally {
     await database.close()
     if (!kept) await client.query(`drop database if exists "${name}" with (force)`)

@@ -30,6 +30,10 @@ export const PATTERNS = {
   adminProducts: '/bos/admin/products',
   adminProductNew: '/bos/admin/products/new',
   adminProduct: '/bos/admin/products/:id',
+  adminStock: '/bos/admin/stock',
+  adminWarehouses: '/bos/admin/warehouses',
+  adminWarehouseNew: '/bos/admin/warehouses/new',
+  adminWarehouse: '/bos/admin/warehouses/:id',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -64,3 +68,7 @@ export const admin = () => PATTERNS.admin
 export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search)
 export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
+export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
+export const adminWarehouses = () => PATTERNS.adminWarehouses
+export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
+export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })

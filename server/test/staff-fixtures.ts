@@ -1,5 +1,6 @@
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
+import type { Warehouse } from '../../common/contracts/admin-stock'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
 import { staffCall } from './staff'
@@ -23,6 +24,7 @@ export interface FixtureKit {
   product(): Promise<AdminProduct>
   category(): Promise<AdminCategory>
   brand(): Promise<AdminBrand>
+  warehouse(): Promise<Warehouse>
   unique(): string
 }
 
@@ -78,7 +80,25 @@ const orders: StaffFixtures = {
   'GET /s/api/admin/payments/refunds': async () => ({ url: '/s/api/admin/payments/refunds?page=1' }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...audit, ...orders }
+const stock: StaffFixtures = {
+  'GET /s/api/admin/stock': async () => ({ url: '/s/api/admin/stock?perPage=5&state=low&sort=-available' }),
+  'PUT /s/api/admin/stock': async (k) => {
+    const [p, w] = await Promise.all([k.product(), k.warehouse()])
+    return { url: '/s/api/admin/stock', payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, quantity: 12, reason: 'received' }, foreign: true }
+  },
+  'POST /s/api/admin/stock/adjust': async (k) => {
+    const [p, w] = await Promise.all([k.product(), k.warehouse()])
+    return { url: '/s/api/admin/stock/adjust', payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, change: 4, reason: 'received', note: 'Morning delivery' }, foreign: true }
+  },
+  'PUT /s/api/admin/stock/packs/:id/threshold': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/threshold`, payload: { low_stock_threshold: 8 }, foreign: true }),
+  'GET /s/api/admin/stock/packs/:id/history': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/history`, foreign: true }),
+  'GET /s/api/admin/warehouses': async () => ({ url: '/s/api/admin/warehouses' }),
+  'GET /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, foreign: true }),
+  'POST /s/api/admin/warehouses': async (k) => ({ url: '/s/api/admin/warehouses', payload: { name: `Store ${k.unique()}`, address: 'MG Road' }, status: 201 }),
+  'PATCH /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, payload: { address: 'Brigade Road' }, foreign: true }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...audit, ...orders, ...stock }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -95,5 +115,6 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       made('/s/api/admin/products', { product_name: `Kit product ${unique()}`, brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }] }),
     category: () => made('/s/api/admin/categories', { name: `Kit aisle ${unique()}` }),
     brand: () => made('/s/api/admin/brands', { name: `Kit brand ${unique()}` }),
+    warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
   }
 }

@@ -395,6 +395,12 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
       from stock s full join held h on h.pack_id = s.pack_id and h.warehouse_id = s.warehouse_id
       where s.pack_id is null or s.reserved <> coalesce(h.qty, 0) or s.quantity < 0 or s.reserved < 0 or s.reserved > s.quantity`)
     assert.deepEqual(drift, [], 'stock.reserved matches the held order items for every pack and warehouse')
+    const unledgered = await q(`
+      select s.pack_id, s.warehouse_id from stock s
+      left join (select pack_id, warehouse_id, sum(on_hand_change)::int as q, sum(reserved_change)::int as r from stock_ledger group by pack_id, warehouse_id) l
+        on l.pack_id = s.pack_id and l.warehouse_id = s.warehouse_id
+      where coalesce(l.q, 0) <> s.quantity or coalesce(l.r, 0) <> s.reserved`)
+    assert.deepEqual(unledgered, [], 'the stock ledger adds up to every stock row (its rows commit with the change)')
     const [inconsistent] = await q(`select count(*)::int as n from orders where (released_at is null) <> (status not in ('cancelled', 'expired'))`)
     assert.equal(inconsistent.n, 0, 'an order is released exactly when it is cancelled or expired')
 

@@ -5,6 +5,7 @@ import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
 import { usableImagePaths } from '../media/service'
+import * as stock from '../stock/service'
 import * as q from './admin-queries'
 import { productRecord, toAdminPack, toAdminProduct, toPaise } from './admin-shape'
 import { ensureBrand } from './admin-taxonomy'
@@ -255,6 +256,7 @@ async function packProblems(db: Db | Tx, websiteId: number, productId: number, c
 
 async function replacePacks(tx: Tx, websiteId: number, productId: number, packs: PackIn[]) {
   const keep = packs.flatMap((k) => (k.pack_id === undefined ? [] : [k.pack_id]))
+  await stock.forgetPacks(tx, websiteId, productId, keep)
   await q.deletePacks(tx, productId, keep)
   await q.clearPackCodes(tx, productId)
   for (const [position, k] of packs.entries()) if (k.pack_id !== undefined) await q.updatePack(tx, productId, k.pack_id, packValues(k, position))
