@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../server/db/client'
+import { openStock } from '../server/features/stock/service'
 import { brands, categories, packs, productCategories, products, stock, warehouses, websiteOrigins, websites } from '../server/db/schema/index'
 import * as demo from '../server/db/seed/data/catalogue'
 import { seedSites } from '../server/db/seed/data/sites'
@@ -122,11 +123,12 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
       done += size
       if (done % 10_000 === 0) options.log?.(`  ${done} products (${Math.round((Date.now() - started) / 1000)} s)`)
     }
+    await openStock(tx, websiteId)
     return { products: count, packs: packCount, stockRows: stockCount }
   })
   // Statistics and the visibility map as autovacuum would have them a minute later (PGlite has no autovacuum):
   // without the map, counting the staff product table reads every row instead of an index.
-  for (const table of ['products', 'packs', 'stock', 'categories', 'brands', 'product_categories']) await db.execute(sql.raw(`vacuum analyze ${table}`))
+  for (const table of ['products', 'packs', 'stock', 'stock_ledger', 'product_stock', 'categories', 'brands', 'product_categories']) await db.execute(sql.raw(`vacuum analyze ${table}`))
   const ms = Date.now() - started
   options.log?.(`generated ${result.products} products, ${result.packs} packs, ${result.stockRows} stock rows in ${(ms / 1000).toFixed(1)} s`)
   return { ...result, ms }

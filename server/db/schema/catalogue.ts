@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  type AnyPgColumn, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { websites } from './sites'
 
@@ -139,6 +139,7 @@ export const warehouses = pgTable('warehouses', {
   id: serial('id').primaryKey(),
   websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  address: text('address').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
 })
 
@@ -150,7 +151,11 @@ export const stock = pgTable(
     quantity: integer('quantity').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.packId, t.warehouseId] })],
+  (t) => [
+    primaryKey({ columns: [t.packId, t.warehouseId] }),
+    // Every change goes through the stock service (server/features/stock); the database refuses what no change may leave.
+    check('stock_levels_ck', sql`${t.reserved} >= 0 and ${t.quantity} >= ${t.reserved}`),
+  ],
 )
 
 /**

@@ -1,4 +1,5 @@
 import type { Tx } from '../client'
+import { openStock } from '../../features/stock/service'
 import { brands, categories, packs, productCategories, products, stock, warehouses } from '../schema/index'
 import * as data from './data/catalogue'
 import { brandImagePath, categoryImagePath, productImagePath } from './images'
@@ -62,5 +63,6 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
       ),
     )
   }
+  await openStock(tx, websiteId)
   return { warehouseIds: warehouseRows.map((w) => w.id) }
 }

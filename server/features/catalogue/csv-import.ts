@@ -51,7 +51,8 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
     const n = plan.problems.length
     return fail('invalid', `The catalogue changed since the preview: ${n} row${n === 1 ? ' has a problem' : 's have problems'}. Nothing was imported; preview the file again.`, errors)
   }
-  await writePlan(ctx, plan, token)
+  const written = await writePlan(ctx, plan, token, saved.fileName)
+  if (!written.ok) return written
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.apply', data: { file_name: saved.fileName } }, async (tx) => {
     await q.markApplied(tx, token, plan.summary)
     return { id: token, before: null, after: { file_name: saved.fileName, summary: plan.summary }, result: null }
@@ -59,12 +60,12 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
   return ok({ summary: plan.summary })
 }
 
-async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string) {
+async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName: string): Promise<Result<null>> {
   const site = ctx.site.id
   const touched = plan.products.filter((p) => p.action !== 'unchanged' || p.packs.some((k) => k.action !== 'unchanged'))
   const stockOnly = plan.products.some((p) => p.packs.some((k) => k.stock.length))
-  if (touched.length === 0 && !stockOnly) return
-  await staffWrites(ctx, { entity: 'product', action: 'product.import', data: { import: token }, changesStorefront: true }, async (tx) => {
+  if (touched.length === 0 && !stockOnly) return ok(null)
+  return staffWrites(ctx, { entity: 'product', action: 'product.import', data: { import: token }, changesStorefront: true }, async (tx) => {
     const changedIds = touched.flatMap((p) => (p.existingId === null ? [] : [p.existingId]))
     const before = new Map<number, unknown>()
     for (const part of q.slices(changedIds)) for (const p of await loadAdminProducts(tx, site, part)) before.set(p.product_id, productRecord(p))
@@ -112,13 +113,15 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string) {
     const ids = touched.map((p) => p.existingId!)
     for (const part of q.slices(ids)) await refreshDerived(tx, part)
     const stock: OnHandChange[] = plan.products.flatMap((p) => p.packs.flatMap((k) => k.stock.map((s) => ({ packId: k.existingId!, ...s }))))
-    await setOnHandFromImport({ ...ctx, db: tx }, stock)
+    const stocked = await setOnHandFromImport({ ...ctx, db: tx }, stock, fileName)
+    // Refused (the stock changed meanwhile): the call fails and its transaction rolls back.
+    if (!stocked.ok) return { result: stocked, changes: [] }
 
     const changes: Change[] = []
     for (const part of q.slices(ids)) {
       for (const p of await loadAdminProducts(tx, site, part)) changes.push({ id: p.product_id, before: before.get(p.product_id) ?? null, after: productRecord(p) })
     }
-    return { result: null, changes }
+    return { result: ok(null), changes }
   })
 }
 

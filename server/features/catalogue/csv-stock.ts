@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { fail, ok, type Result } from '../../platform/result'
 import type { StaffWriteCtx } from '../../platform/staff-write'
-import { slices } from './csv-queries'
+import { moveStock } from '../stock/service'
 
 export interface OnHandChange {
   packId: number
@@ -10,15 +10,25 @@ export interface OnHandChange {
 }
 
 /**
- * The one place the import changes stock: sets on hand of (pack, warehouse) to the file's count, as a count
- * correction. Until the stock ledger's own function is merged this writes the stock rows itself; then it calls that
- * function, so every change gets its ledger row and reason.
+ * Moves of one call to the stock service. It locks stock rows in (pack, warehouse) order and then the products'
+ * figures; the import sorts its moves that way and keeps each call under PostgreSQL's 65,535 parameters.
  */
-export async function setOnHandFromImport(ctx: StaffWriteCtx, changes: OnHandChange[]) {
-  for (const part of slices(changes, 500)) {
-    const values = sql.join(part.map((c) => sql`(${c.packId}::int, ${c.warehouseId}::int, ${c.to}::int)`), sql`, `)
-    await ctx.db.execute(sql`
-      insert into stock (pack_id, warehouse_id, quantity) select * from (values ${values}) as v(pack_id, warehouse_id, quantity)
-      on conflict (pack_id, warehouse_id) do update set quantity = excluded.quantity`)
+const MOVES_PER_CALL = 5000
+
+/** Sets on hand of (pack, warehouse) to the file's count, through the stock service: a ledger row per change, reason `import`. */
+export async function setOnHandFromImport(ctx: StaffWriteCtx, changes: OnHandChange[], fileName: string): Promise<Result<null>> {
+  const sorted = [...changes].sort((a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId)
+  for (let i = 0; i < sorted.length; i += MOVES_PER_CALL) {
+    const part = sorted.slice(i, i + MOVES_PER_CALL)
+    const moved = await moveStock(
+      ctx.db,
+      { websiteId: ctx.site.id, userId: ctx.user.id, createMissing: true },
+      part.map((c) => ({ packId: c.packId, warehouseId: c.warehouseId, onHand: { to: c.to }, reason: 'import' as const, note: `CSV import: ${fileName}`.slice(0, 200) })),
+    )
+    if (!moved.ok) {
+      const at = part[moved.at]
+      return fail('conflict', moved.kind === 'below_reserved' ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again` : 'The stock changed since the preview: preview again')
+    }
   }
+  return ok(null)
 }

@@ -7,11 +7,11 @@ import type { RequestCtx } from '../../platform/request-context'
 import { findAddress } from '../accounts/addresses'
 import { paymentMethods } from '../cart/cart-answer'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
-import { reserveStock, stockRowOrder } from '../catalogue/stock'
 import * as coupons from '../coupons/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
+import * as stock from '../stock/service'
 import { CheckoutRefusal, refuse } from './refusal'
 
 export type PlaceResult = { ok: true; order: PlacedOrder } | { ok: false; kind: CheckoutRefusal['kind']; message: string; errors?: Record<string, string> }
@@ -28,6 +28,8 @@ interface PlaceState {
   cart: CheckoutCart
   slots: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
   redemptionId: number | null
+  /** the stock ledger's hold rows, written before the order existed: they get its id once it does */
+  holds: number[]
   placed: PlacedOrder | null
 }
 
@@ -48,13 +50,14 @@ const STEPS: [string, Step][] = [
   ['take delivery slots', takeSlots],
   ['redeem the coupon', redeemCoupon],
   ['create the order', createOrder],
+  ['note the order on its stock holds', async (s) => stock.attachOrder(s.ctx.db, s.holds, s.placed!.order_id)],
   ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
 ]
 
 export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
   try {
     const placed = await ctx.db.transaction(async (tx) => {
-      const s: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, request: fingerprint(input), taken: null, address: null!, cart: null!, slots: [], redemptionId: null, placed: null }
+      const s: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, request: fingerprint(input), taken: null, address: null!, cart: null!, slots: [], redemptionId: null, holds: [], placed: null }
       // Before anything else: every placement from this cart, a retry or another tab, queues on the cart row here,
       // then sees what the one before it did.
       s.taken = await takeCart(s.ctx)
@@ -107,13 +110,14 @@ async function repriceCart(s: PlaceState) {
   s.cart = cart
 }
 
+/** All lines in one move, so stock rows are locked in (pack, warehouse) order and the order's products after them. */
 async function reserveLines(s: PlaceState) {
-  const lines = [...s.cart.lines].sort(stockRowOrder)
-  for (const line of lines) {
-    if (!(await reserveStock(s.ctx.db, line.packId, line.warehouseId, line.quantity))) {
-      refuse('conflict', `${line.productName} (${line.packName}) has just sold out or has fewer left than you asked for`)
-    }
+  const lines = [...s.cart.lines].sort(stock.stockRowOrder)
+  const held = await stock.holdForOrder(s.ctx.db, s.ctx.site.id, lines, null)
+  if (!held.ok) {
+    return refuse('conflict', `${held.line.productName} (${held.line.packName}) has just sold out or has fewer left than you asked for`)
   }
+  s.holds = held.ledgerIds
 }
 
 async function takeSlots(s: PlaceState) {

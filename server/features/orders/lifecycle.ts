@@ -3,9 +3,9 @@ import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
-import { releaseStock, reserveStock, stockRowOrder } from '../catalogue/stock'
 import * as coupons from '../coupons/service'
 import { releaseSlot, retakeSlot } from '../delivery/slots'
+import * as stock from '../stock/service'
 import * as q from './queries'
 import { type Capture, refundCapture } from './refunds'
 
@@ -70,15 +70,15 @@ async function confirmed(tx: Tx | Db, orderId: number, note: string) {
  * checkout's order (stock by pack and warehouse, then slots, then the coupon), so a release and a checkout never deadlock.
  */
 export async function releaseHold(tx: Tx, order: q.OrderRow) {
-  for (const item of (await q.itemsOf(tx, order.id)).sort(stockRowOrder)) await releaseStock(tx, item.packId, item.warehouseId, item.quantity)
+  await stock.releaseForOrder(tx, order.websiteId, (await q.itemsOf(tx, order.id)).sort(stock.stockRowOrder), order.id)
   for (const d of await q.deliveriesOf(tx, order.id)) await releaseSlot(tx, d.slotId)
   if (order.couponRedemptionId) await coupons.releaseCoupon(tx, order.couponRedemptionId)
 }
 
 /** A late payment for a released order: take the stock and slots again if they are still there. */
 async function retakeHold(tx: Tx, order: q.OrderRow): Promise<boolean> {
-  const items = [...(await q.itemsOf(tx, order.id))].sort((a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId)
-  for (const item of items) if (!(await reserveStock(tx, item.packId, item.warehouseId, item.quantity))) return false
+  // All or none: a refused retake leaves no line held (the order is then refunded and cancelled).
+  if (!(await stock.holdForOrder(tx, order.websiteId, [...(await q.itemsOf(tx, order.id))].sort(stock.stockRowOrder), order.id)).ok) return false
   for (const d of await q.deliveriesOf(tx, order.id)) await retakeSlot(tx, d.slotId)
   return true
 }

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './accounts'
+import { packs, products, warehouses } from './catalogue'
+import { orders } from './orders'
+import { websites } from './sites'
+
+export const STOCK_REASONS = ['opening', 'received', 'sold', 'returned', 'damaged', 'count_correction', 'order_hold', 'order_release', 'import'] as const
+export type StockReason = (typeof STOCK_REASONS)[number]
+
+/**
+ * Every change of a `stock` row, written by the stock service in the transaction of the change: per pack and
+ * warehouse, the sums of the changes equal the row (docs/decisions/0015-stock-ledger-and-warehouses.md).
+ */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id').notNull().references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    onHandChange: integer('on_hand_change').notNull(),
+    reservedChange: integer('reserved_change').notNull(),
+    onHandAfter: integer('on_hand_after').notNull(),
+    reservedAfter: integer('reserved_after').notNull(),
+    reason: text('reason').$type<StockReason>().notNull(),
+    /** null: the system (checkout, the hold sweeper, a migration) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_ledger_pack_idx').on(t.packId, t.warehouseId, t.id),
+    index('stock_ledger_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    check('stock_ledger_reason_ck', sql.raw(`reason in (${STOCK_REASONS.map((r) => `'${r}'`).join(', ')})`)),
+  ],
+)
+
+/**
+ * A product's stock over all its packs and warehouses, kept in step by the stock service (the staff product list
+ * filters and sorts by it). Apart from `products`, so stock moves never lock the row staff edit with versions.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    available: integer('available').generatedAlwaysAs(sql`on_hand - reserved`),
+  },
+  (t) => [index('product_stock_site_available_idx').on(t.websiteId, t.available, t.productId)],
+)
+
+/** A pack's low-stock mark: a stock row with this many or fewer available (and some) is low. */
+export const stockThresholds = pgTable('stock_thresholds', {
+  packId: integer('pack_id').primaryKey().references(() => packs.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  lowAt: integer('low_at').notNull(),
+})
