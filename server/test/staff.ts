@@ -44,13 +44,21 @@ export async function cast(t: TestApp): Promise<Cast> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
 /** A staff call as the admin web client makes it (JSON body, XSRF header). */
-export function staffCall(t: TestApp, session: TestSession | undefined, method: Method, url: string, payload?: unknown, origin = MAIN): Promise<LightMyRequestResponse> {
+export function staffCall(
+  t: TestApp,
+  session: TestSession | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  origin = MAIN,
+  contentType = 'application/json',
+): Promise<LightMyRequestResponse> {
   return t.call({
     method,
     url,
     session,
     origin,
-    ...(payload === undefined ? {} : { payload: payload as object, headers: { 'content-type': 'application/json' } }),
+    ...(payload === undefined ? {} : { payload: payload as object, headers: { 'content-type': contentType } }),
   })
 }
 
