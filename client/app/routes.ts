@@ -91,6 +91,7 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProducts, 'products'),
   staff(P.adminProductNew, 'productNew'),
   staff(P.adminProduct, 'product'),
+  staff(P.adminCatalogueCsv, 'catalogueCsv'),
   staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),

@@ -30,6 +30,7 @@ export const PATTERNS = {
   adminProducts: '/bos/admin/products',
   adminProductNew: '/bos/admin/products/new',
   adminProduct: '/bos/admin/products/:id',
+  adminCatalogueCsv: '/bos/admin/catalogue/import-export',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -64,3 +65,4 @@ export const admin = () => PATTERNS.admin
 export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search)
 export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
+export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv

@@ -11,6 +11,7 @@ export const ADMIN_PAGES = {
   products: lazyRoute('routes/admin-products.tsx', () => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
   productNew: lazyRoute('routes/admin-product-new.tsx', () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
   product: lazyRoute('routes/admin-product.tsx', () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
+  catalogueCsv: lazyRoute('routes/admin-catalogue-csv.tsx', () => import('../routes/admin-catalogue-csv').then((m) => m.AdminCatalogueCsvRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

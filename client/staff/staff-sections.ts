@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon } from './ui/staff-icons'
+import { DashboardIcon, PackageIcon, SheetIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -26,6 +26,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: PackageIcon,
     description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
     action: { label: 'Add a product', to: paths.adminProductNew() },
+  },
+  {
+    label: 'Import / export',
+    to: paths.adminCatalogueCsv(),
+    icon: SheetIcon,
+    description: 'Download the catalogue as a spreadsheet (products, packs, prices, stock), edit it, and import it back with a preview first.',
   },
 ]
 

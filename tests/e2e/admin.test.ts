@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { bundleReport, DIST } from '../../bench/bundle-size'
-import { DESKTOP, launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage } from './browser'
+import { signInOnce } from './sign-in'
 import { startServer, type TestServer } from './server'
 
 const CODE = '123456'
@@ -14,7 +15,6 @@ const STAFF_SOURCE = /(^|\/)(staff\/|features\/admin\/|routes\/admin-)|@tanstack
 
 let server: TestServer
 let browser: Browser
-const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
 
 before(async () => {
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: CODE }), launchBrowser()])
@@ -24,18 +24,7 @@ after(async () => {
   await server?.stop()
 })
 
-async function signedIn(username: string) {
-  const opened = await openPage(browser, { ...DESKTOP, viewport: { width: 1280, height: 800 }, storageState: states.get(username) })
-  if (!states.has(username)) {
-    await opened.page.goto(`${server.origin}/auth/login`)
-    await opened.page.getByLabel('Mobile number or email').fill(username)
-    await opened.page.getByRole('button', { name: /Send code|Continue/ }).click()
-    await opened.page.getByLabel('6-digit code').fill(CODE)
-    await opened.page.waitForURL(`${server.origin}/`)
-    states.set(username, await opened.context.storageState())
-  }
-  return opened
-}
+const signedIn = signInOnce(() => browser, () => server.origin, CODE)
 
 async function openAccountMenu(page: Page, name: string) {
   const menu = page.getByRole('menu', { name: 'Account' })
