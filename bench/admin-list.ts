@@ -22,12 +22,14 @@ const QUERIES: Record<string, Record<string, string>> = {
   'by name': { sort: 'name' },
   'by price, desc': { sort: '-price' },
   'by stock': { sort: 'available' },
+  'by stock, desc': { sort: '-available' },
   'search words': { q: 'basmati rice' },
   'search typo': { q: 'basmatti' },
   'search SKU-like': { q: 'XYZ-123' },
   'category with subcategories': { category: 'atta-rice-dals' },
   'status draft': { status: 'draft' },
   'out of stock': { stock: 'out_of_stock' },
+  'in stock, by stock': { stock: 'in_stock', sort: 'available' },
   'brand + category + sort': { brand: 'kesar-foods', category: 'rice', sort: '-updated_at' },
 }
 

@@ -123,6 +123,8 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
       done += size
       if (done % 10_000 === 0) options.log?.(`  ${done} products (${Math.round((Date.now() - started) / 1000)} s)`)
     }
+    // 300,000 opening ledger rows in one statement: more than the app pool's statement timeout allows.
+    await tx.execute(sql`set local statement_timeout = 0`)
     await openStock(tx, websiteId)
     return { products: count, packs: packCount, stockRows: stockCount }
   })

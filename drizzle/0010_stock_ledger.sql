@@ -51,7 +51,15 @@ INSERT INTO "stock_ledger" ("website_id", "pack_id", "warehouse_id", "on_hand_ch
 SELECT k."website_id", s."pack_id", s."warehouse_id", s."quantity", s."reserved", s."quantity", s."reserved", 'opening', 'Stock when the ledger began'
 FROM "stock" s JOIN "packs" k ON k."id" = s."pack_id"
 ORDER BY s."pack_id", s."warehouse_id";--> statement-breakpoint
+-- Every product has its stock figure (0 without stock), made with the product: the staff list sorts and filters
+-- by it through its index alone. A trigger, so every way a product is made (staff, import, seed) makes it.
 INSERT INTO "product_stock" ("product_id", "website_id", "on_hand", "reserved")
-SELECT k."product_id", k."website_id", sum(s."quantity")::int, sum(s."reserved")::int
-FROM "stock" s JOIN "packs" k ON k."id" = s."pack_id"
-GROUP BY k."product_id", k."website_id";
+SELECT p."id", p."website_id", coalesce(sum(s."quantity"), 0)::int, coalesce(sum(s."reserved"), 0)::int
+FROM "products" p LEFT JOIN "packs" k ON k."product_id" = p."id" LEFT JOIN "stock" s ON s."pack_id" = k."id"
+GROUP BY p."id", p."website_id";--> statement-breakpoint
+CREATE FUNCTION "product_stock_open"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "product_stock" ("product_id", "website_id") VALUES (NEW."id", NEW."website_id") ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "products_open_stock" AFTER INSERT ON "products" FOR EACH ROW EXECUTE FUNCTION "product_stock_open"();

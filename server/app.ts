@@ -17,6 +17,7 @@ import { cartRoutes } from './features/cart/routes'
 import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
+import { stockAdminRoutes } from './features/stock/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   // Staff calls (/s/api/admin/…): server/platform/staff.ts
   await catalogueAdminRoutes(app)
   await catalogueCsvRoutes(app)
+  await stockAdminRoutes(app)
   await auditRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.

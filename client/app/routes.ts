@@ -92,6 +92,10 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProductNew, 'productNew'),
   staff(P.adminProduct, 'product'),
   staff(P.adminCatalogueCsv, 'catalogueCsv'),
+  staff(P.adminStock, 'stock'),
+  staff(P.adminWarehouses, 'warehouses'),
+  staff(P.adminWarehouseNew, 'warehouseNew'),
+  staff(P.adminWarehouse, 'warehouse'),
   staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),

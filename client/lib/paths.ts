@@ -31,6 +31,10 @@ export const PATTERNS = {
   adminProductNew: '/bos/admin/products/new',
   adminProduct: '/bos/admin/products/:id',
   adminCatalogueCsv: '/bos/admin/catalogue/import-export',
+  adminStock: '/bos/admin/stock',
+  adminWarehouses: '/bos/admin/warehouses',
+  adminWarehouseNew: '/bos/admin/warehouses/new',
+  adminWarehouse: '/bos/admin/warehouses/:id',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -66,3 +70,7 @@ export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTE
 export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
 export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
+export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
+export const adminWarehouses = () => PATTERNS.adminWarehouses
+export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
+export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })

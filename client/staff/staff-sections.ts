@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon, SheetIcon } from './ui/staff-icons'
+import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -26,6 +26,20 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: PackageIcon,
     description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
     action: { label: 'Add a product', to: paths.adminProductNew() },
+  },
+  {
+    label: 'Stock',
+    to: paths.adminStock(),
+    icon: StockIcon,
+    description: 'Count, receive and write off stock per pack and warehouse, with a reason each time; see what is running low and every change.',
+    action: { label: 'See low stock', to: paths.adminStock('state=low') },
+  },
+  {
+    label: 'Warehouses',
+    to: paths.adminWarehouses(),
+    icon: WarehouseIcon,
+    description: 'The warehouses or stores that hold stock, their addresses and the pincodes each delivers to.',
+    action: { label: 'Add a warehouse', to: paths.adminWarehouseNew() },
   },
   {
     label: 'Import / export',

@@ -1,4 +1,5 @@
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
+import type { Warehouse } from '../../common/contracts/admin-stock'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
 import { staffCall } from './staff'
@@ -26,6 +27,7 @@ export interface FixtureKit {
   brand(): Promise<AdminBrand>
   /** a CSV import previewed on the main demo website, ready to apply */
   importToken(): Promise<string>
+  warehouse(): Promise<Warehouse>
   unique(): string
 }
 
@@ -86,7 +88,25 @@ const orders: StaffFixtures = {
   'GET /s/api/admin/payments/refunds': async () => ({ url: '/s/api/admin/payments/refunds?page=1' }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...catalogueCsv, ...audit, ...orders }
+const stock: StaffFixtures = {
+  'GET /s/api/admin/stock': async () => ({ url: '/s/api/admin/stock?perPage=5&state=low&sort=-available' }),
+  'PUT /s/api/admin/stock': async (k) => {
+    const [p, w] = await Promise.all([k.product(), k.warehouse()])
+    return { url: '/s/api/admin/stock', payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, quantity: 12, reason: 'received' }, foreign: true }
+  },
+  'POST /s/api/admin/stock/adjust': async (k) => {
+    const [p, w] = await Promise.all([k.product(), k.warehouse()])
+    return { url: '/s/api/admin/stock/adjust', payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, change: 4, reason: 'received', note: 'Morning delivery' }, foreign: true }
+  },
+  'PUT /s/api/admin/stock/packs/:id/threshold': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/threshold`, payload: { low_stock_threshold: 8 }, foreign: true }),
+  'GET /s/api/admin/stock/packs/:id/history': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/history`, foreign: true }),
+  'GET /s/api/admin/warehouses': async () => ({ url: '/s/api/admin/warehouses' }),
+  'GET /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, foreign: true }),
+  'POST /s/api/admin/warehouses': async (k) => ({ url: '/s/api/admin/warehouses', payload: { name: `Store ${k.unique()}`, address: 'MG Road' }, status: 201 }),
+  'PATCH /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, payload: { address: 'Brigade Road' }, foreign: true }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...catalogueCsv, ...audit, ...orders, ...stock }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -108,5 +128,6 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       if (res.statusCode !== 200) throw new Error(`import preview: ${res.statusCode} ${res.body}`)
       return (res.json() as { token: string }).token
     },
+    warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
   }
 }

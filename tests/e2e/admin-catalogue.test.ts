@@ -6,9 +6,8 @@ import { after, before, describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from './browser'
 import { startServer, type TestServer } from './server'
-import { FIXED_CODE, signInOnce } from './sign-in'
+import { STAFF_CODE, staffSignIn, SUPERADMIN } from './staff'
 
-const SUPERADMIN = '9876500001'
 const SHOTS = process.env.E2E_SCREENSHOTS ?? ''
 
 let server: TestServer
@@ -16,7 +15,7 @@ let browser: Browser
 const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-catalogue-'))
 
 before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: FIXED_CODE }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
 })
 after(async () => {
   await browser?.close()
@@ -24,7 +23,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const signedIn = signInOnce(() => browser, () => server.origin)
+const signedIn = staffSignIn(() => browser, () => server.origin)
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }) : Promise.resolve())
 
 async function download(page: Page, name: string): Promise<string> {

@@ -2,38 +2,25 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { bundleReport, DIST } from '../../bench/bundle-size'
 import { launchBrowser, openPage } from './browser'
-import { signInOnce } from './sign-in'
 import { startServer, type TestServer } from './server'
+import { openAccountMenu, SHOPPER, STAFF_CODE, staffSignIn, SUPERADMIN } from './staff'
 
-const CODE = '123456'
-const SUPERADMIN = '9876500001'
-const SHOPPER = '9876500003'
 const STAFF_SOURCE = /(^|\/)(staff\/|features\/admin\/|routes\/admin-)|@tanstack\/(react-table|table-core)|react-hook-form|@hookform/
 
 let server: TestServer
 let browser: Browser
+const signedIn = staffSignIn(() => browser, () => server.origin)
 
 before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: CODE }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const signedIn = signInOnce(() => browser, () => server.origin, CODE)
-
-async function openAccountMenu(page: Page, name: string) {
-  const menu = page.getByRole('menu', { name: 'Account' })
-  for (let tries = 0; tries < 20 && !(await menu.isVisible()); tries++) {
-    await page.getByRole('button', { name }).click()
-    await menu.waitFor({ timeout: 500 }).catch(() => {})
-  }
-  return menu
-}
 
 type Manifest = Record<string, { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>
 
@@ -89,7 +76,7 @@ describe('administration in the browser', () => {
     // The staff shell, not the storefront's layout.
     const nav = admin.getByRole('navigation', { name: 'Administration' })
     await nav.waitFor()
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Products'])
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Products', 'Stock', 'Warehouses'])
     await admin.getByRole('heading', { level: 1, name: 'Welcome, Asha' }).waitFor()
     assert.equal(await admin.getByRole('searchbox', { name: 'Search' }).count(), 0, 'no storefront search box')
     assert.equal(await admin.getByRole('button', { name: /cart/i }).count(), 0, 'no cart button')

@@ -6,6 +6,8 @@ type P = SVGProps<SVGSVGElement>
 // Icons of the staff screens (decorative: the text next to them, or an aria-label, names the control).
 export const DashboardIcon = (p: P) => <Icon {...p}><rect x="3" y="3" width="7" height="9" rx="1" /><rect x="14" y="3" width="7" height="5" rx="1" /><rect x="14" y="12" width="7" height="9" rx="1" /><rect x="3" y="16" width="7" height="5" rx="1" /></Icon>
 export const PackageIcon = (p: P) => <Icon {...p}><path d="m21 8-9-5-9 5 9 5 9-5Z" /><path d="M3 8v8l9 5 9-5V8M12 13v8" /></Icon>
+export const StockIcon = (p: P) => <Icon {...p}><path d="M3 21V9l9-6 9 6v12" /><path d="M7 21v-8h10v8M7 17h10" /></Icon>
+export const WarehouseIcon = (p: P) => <Icon {...p}><path d="M3 21h18M5 21V7l7-4 7 4v14" /><path d="M9 21v-6h6v6M9 10h6" /></Icon>
 export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>
 export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M5 12l7-7 7 7" /></Icon>
 export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M19 12l-7 7-7-7" /></Icon>

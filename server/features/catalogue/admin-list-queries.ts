@@ -21,8 +21,11 @@ type SortColumn = (typeof PRODUCT_SORTS)[number]
 
 const ids = (list: number[]) => sql`${`{${list.map((n) => Math.trunc(n)).join(',')}}`}::int[]`
 
-/** What a product's packs have free to sell across the website's warehouses. */
-const AVAILABLE = sql`(select coalesce(sum(greatest(s.quantity - s.reserved, 0)), 0)::int from packs k join stock s on s.pack_id = k.id where k.product_id = p.id)`
+/**
+ * What a product's packs have free to sell across the website's warehouses: the figure the stock service keeps in
+ * step with every stock change (`product_stock`), so filtering and sorting by it reads one row per product.
+ */
+const AVAILABLE = sql`coalesce((select ps.available from product_stock ps where ps.product_id = p.id), 0)`
 
 function whereOf(f: AdminProductFilter): SQL {
   const parts: SQL[] = [sql`p.website_id = ${f.websiteId}`]
@@ -30,8 +33,9 @@ function whereOf(f: AdminProductFilter): SQL {
   if (f.brandId !== undefined) parts.push(sql`p.brand_id = ${f.brandId}`)
   if (f.categoryIds) parts.push(inCategories(sql`p`, f.categoryIds))
   if (f.stock) {
-    const some = sql`exists (select 1 from packs k join stock s on s.pack_id = k.id where k.product_id = p.id and s.quantity - s.reserved > 0)`
-    parts.push(f.stock === 'in_stock' ? some : sql`not ${some}`)
+    // Every product has its figure (a trigger makes it with the product): the few out of stock come from its index.
+    const cond = f.stock === 'in_stock' ? sql`ps.available > 0` : sql`ps.available <= 0`
+    parts.push(sql`p.id in (select ps.product_id from product_stock ps where ps.website_id = ${f.websiteId} and ${cond})`)
   }
   if (f.search) {
     const { tsquery, text } = f.search
@@ -44,7 +48,7 @@ function whereOf(f: AdminProductFilter): SQL {
 const ORDER: Record<SortColumn, SQL> = {
   name: sql`p.name`,
   price: sql`p.min_price_paise`,
-  available: sql`coalesce(a.available, 0)`,
+  available: sql`a.available`,
   updated_at: sql`p.updated_at`,
   created_at: sql`p.created_at`,
   status: sql`p.status`,
@@ -52,15 +56,13 @@ const ORDER: Record<SortColumn, SQL> = {
 
 export async function findAdminProductPage(db: Db, f: AdminProductFilter, sort: { column: SortColumn; desc: boolean }, limit: number, offset: number): Promise<number[]> {
   const dir = sort.desc ? sql`desc` : sql`asc`
-  // By stock: every product's free stock at once (one pass over the stock rows), not one lookup per product.
-  const stock =
+  // By stock: read in the order of the figures' index (website, available, product), stopping at the page.
+  const query =
     sort.column === 'available'
-      ? sql`left join (select k.product_id, sum(greatest(s.quantity - s.reserved, 0))::int as available
-                       from packs k join stock s on s.pack_id = k.id where k.website_id = ${f.websiteId} group by k.product_id) a on a.product_id = p.id`
-      : sql``
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select p.id from products p ${stock} where ${whereOf(f)} order by ${ORDER[sort.column]} ${dir}, p.id ${dir} limit ${limit} offset ${offset}`),
-  )
+      ? sql`select p.id from product_stock a join products p on p.id = a.product_id
+            where a.website_id = ${f.websiteId} and ${whereOf(f)} order by a.available ${dir}, a.product_id ${dir} limit ${limit} offset ${offset}`
+      : sql`select p.id from products p where ${whereOf(f)} order by ${ORDER[sort.column]} ${dir}, p.id ${dir} limit ${limit} offset ${offset}`
+  const rows = rowsOf<{ id: number }>(await db.execute(query))
   return rows.map((r) => r.id)
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { deliveryCharges, deliverySlots, pincodes } from '../../db/schema/index'
 
 export async function findPincode(db: Db, websiteId: number, pincode: string) {
@@ -41,4 +41,19 @@ export async function findEarliestOpenSlot(db: Db, websiteId: number, warehouseI
 
 export async function insertSlots(db: Db, rows: (typeof deliverySlots.$inferInsert)[]) {
   if (rows.length > 0) await db.insert(deliverySlots).values(rows).onConflictDoNothing()
+}
+
+/** Every pincode a website serves, with its warehouse. */
+export function listPincodes(db: Db | Tx, websiteId: number) {
+  return db
+    .select({ pincode: pincodes.pincode, warehouseId: pincodes.warehouseId, deliveryDays: pincodes.deliveryDays })
+    .from(pincodes)
+    .where(eq(pincodes.websiteId, websiteId))
+    .orderBy(asc(pincodes.pincode))
+}
+
+/** A warehouse serves exactly these pincodes from now on (the caller checked that no other warehouse serves them). */
+export async function replaceWarehousePincodes(tx: Tx, websiteId: number, warehouseId: number, list: { pincode: string; deliveryDays: number }[]) {
+  await tx.delete(pincodes).where(and(eq(pincodes.websiteId, websiteId), eq(pincodes.warehouseId, warehouseId)))
+  if (list.length) await tx.insert(pincodes).values(list.map((p) => ({ websiteId, warehouseId, pincode: p.pincode, deliveryDays: p.deliveryDays })))
 }

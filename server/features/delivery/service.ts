@@ -1,3 +1,4 @@
+import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import * as catalogueQueries from '../catalogue/queries'
 import * as sessionService from '../session/service'
@@ -31,4 +32,29 @@ export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null
   const id = row?.warehouseId ?? (await catalogueQueries.defaultWarehouseId(ctx.db, ctx.site.id))
   ctx.caches.catalogue.set(ctx.site.id, key, id)
   return id
+}
+
+/* ---------- the pincodes each warehouse serves (staff: server/features/stock/warehouses.ts) ---------- */
+
+export interface ServedPincode {
+  pincode: string
+  warehouseId: number
+  deliveryDays: number
+}
+
+export const servedPincodes = (db: Db | Tx, websiteId: number): Promise<ServedPincode[]> => queries.listPincodes(db, websiteId)
+
+/**
+ * A warehouse serves exactly `list` from now on. A pincode is served by one warehouse of the website (checkout
+ * finds the warehouse by the pincode), so one served by another warehouse is refused with that warehouse's id.
+ */
+export async function setServedPincodes(tx: Tx, websiteId: number, warehouseId: number, list: { pincode: string; deliveryDays: number }[]) {
+  const served = await queries.listPincodes(tx, websiteId)
+  const taken = list.flatMap((p, index) => {
+    const other = served.find((s) => s.pincode === p.pincode && s.warehouseId !== warehouseId)
+    return other ? [{ index, pincode: p.pincode, warehouseId: other.warehouseId }] : []
+  })
+  if (taken.length) return { ok: false as const, taken }
+  await queries.replaceWarehousePincodes(tx, websiteId, warehouseId, list)
+  return { ok: true as const }
 }

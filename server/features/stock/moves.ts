@@ -38,6 +38,8 @@ export interface StockLevel {
   warehouseId: number
   onHand: number
   reserved: number
+  onHandChange: number
+  reservedChange: number
   /** the ledger row of the change; null when the move changed nothing */
   ledgerId: number | null
 }
@@ -148,7 +150,9 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   const ledgerIdOf = new Map(written.map((l, i) => [l, ids[i]]))
   return {
     ok: true,
-    levels: ledger.map((l) => ({ packId: l.m.packId, warehouseId: l.m.warehouseId, onHand: l.onHand, reserved: l.reserved, ledgerId: ledgerIdOf.get(l) ?? null })),
+    levels: ledger.map((l) => ({
+      packId: l.m.packId, warehouseId: l.m.warehouseId, onHand: l.onHand, reserved: l.reserved, onHandChange: l.onHandChange, reservedChange: l.reservedChange, ledgerId: ledgerIdOf.get(l) ?? null,
+    })),
   }
 }
 

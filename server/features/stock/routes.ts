@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  adjustStock, createWarehouse, getWarehouse, listStock, listWarehouses, setLowStockThreshold, setStock, stockHistory, updateWarehouse,
+} from '../../../common/contracts/admin-stock'
+import { orThrow } from '../../platform/result'
+import { staffRoutes } from '../../platform/staff'
+import * as stock from './admin'
+import * as warehouses from './warehouses'
+
+/** Two saves giving the same pincode to two warehouses at the same moment: the database refuses the second. */
+const UNIQUES = { pincodes_website_id_pincode_pk: { field: 'pincodes', message: 'Another warehouse just took one of these pincodes' } }
+
+/** Staff calls of stock and warehouses (CONTRACT "Staff calls": PUT /api/admin/stock). */
+export function stockAdminRoutes(app: FastifyInstance) {
+  return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+    staff.read(listStock, (req, ctx) => stock.listStock(ctx, req.query))
+    staff.write(setStock, async (req, ctx) => orThrow(await stock.setStock(ctx, req.body)))
+    staff.write(adjustStock, async (req, ctx) => orThrow(await stock.adjustStock(ctx, req.body)))
+    staff.write(setLowStockThreshold, async (req, ctx) => orThrow(await stock.setThreshold(ctx, req.params.id, req.body.low_stock_threshold)))
+    staff.read(stockHistory, async (req, ctx) => orThrow(await stock.stockHistory(ctx, req.params.id, req.query)))
+
+    staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx))
+    staff.read(getWarehouse, async (req, ctx) => orThrow(await warehouses.getWarehouse(ctx, req.params.id)))
+    staff.write(createWarehouse, async (req, ctx) => orThrow(await warehouses.createWarehouse(ctx, req.body)))
+    staff.write(updateWarehouse, async (req, ctx) => orThrow(await warehouses.updateWarehouse(ctx, req.params.id, req.body)))
+  })
+}
