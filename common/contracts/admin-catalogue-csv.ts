@@ -40,6 +40,8 @@ export const CSV_COLUMNS = [
   { key: 'barcode', header: 'Barcode' },
   { key: 'weight_grams', header: 'Weight (g)' },
   { key: 'position', header: 'Sort order' },
+  /** the pack's low-stock mark (empty: the default) */
+  { key: 'low_stock', header: 'Low-stock threshold' },
 ] as const satisfies readonly { key: string; header: string; required?: boolean }[]
 export type CsvColumnKey = (typeof CSV_COLUMNS)[number]['key']
 
@@ -88,6 +90,8 @@ export const ImportSummary = z.object({
   packs: Counts,
   /** stock cells (pack × warehouse) that would change */
   stock: int(),
+  /** low-stock thresholds that would change */
+  thresholds: int(),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
 

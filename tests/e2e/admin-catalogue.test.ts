@@ -56,7 +56,7 @@ describe('catalogue import and export in the staff app', () => {
     await check(page, exported)
     const preview = page.getByRole('region', { name: 'Preview', exact: true })
     await preview.getByText('Nothing changes: the catalogue already matches this file.').waitFor()
-    for (const label of ['New products', 'Changed products', 'New packs', 'Changed packs', 'Stock counts changed']) {
+    for (const label of ['New products', 'Changed products', 'New packs', 'Changed packs', 'Stock counts changed', 'Thresholds changed']) {
       assert.equal(await preview.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd').innerText(), '0', label)
     }
     assert.equal(await preview.locator('dt', { hasText: /^Unchanged packs$/ }).locator('+ dd').innerText(), rows.toLocaleString('en-IN'))
@@ -66,7 +66,7 @@ describe('catalogue import and export in the staff app', () => {
     await preview.getByRole('button', { name: 'Apply import' }).click()
     const result = page.getByRole('status').filter({ hasText: 'is imported' })
     await result.waitFor()
-    assert.match(await result.innerText(), /0 new and 0 changed products, 0 new and 0 changed packs, 0 stock counts/)
+    assert.match(await result.innerText(), /0 new and 0 changed products, 0 new and 0 changed packs, 0 stock counts, 0 low-stock thresholds/)
     await shot(page, 'csv-applied')
 
     // The catalogue is byte for byte what it was.

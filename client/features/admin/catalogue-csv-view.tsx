@@ -28,7 +28,7 @@ export function CatalogueCsvView() {
     preview.mutate(file)
   }
   const run = async (p: ImportPreview) => {
-    const changes = p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock
+    const changes = p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock + p.summary.thresholds
     if (!confirm(changes ? `Apply “${p.file_name}” to the catalogue? ${describe(p.summary)}` : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`)) return
     try {
       const answer = await apply.mutateAsync(p.token)
@@ -79,7 +79,7 @@ export function CatalogueCsvView() {
 }
 
 function describe(s: ImportSummary) {
-  return `${s.products.create} new and ${s.products.change} changed products, ${s.packs.create} new and ${s.packs.change} changed packs, ${s.stock} stock counts.`
+  return `${s.products.create} new and ${s.products.change} changed products, ${s.packs.create} new and ${s.packs.change} changed packs, ${s.stock} stock counts, ${s.thresholds} low-stock thresholds.`
 }
 
 function Counts({ summary }: { summary: ImportSummary }) {
@@ -91,9 +91,10 @@ function Counts({ summary }: { summary: ImportSummary }) {
     ['Changed packs', summary.packs.change, 'text-primary'],
     ['Unchanged packs', summary.packs.unchanged, 'text-muted'],
     ['Stock counts changed', summary.stock, 'text-primary'],
+    ['Thresholds changed', summary.thresholds, 'text-primary'],
   ]
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
       {cells.map(([label, n, tone]) => (
         <div key={label} className="rounded-md border border-border px-3 py-2">
           <dt className="text-xs text-muted">{label}</dt>

@@ -39,6 +39,7 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
     const categories = await q.exportCategorySlugs(db, ids)
     const packs = await q.exportPacks(db, ids)
     const stock = await q.exportStock(db, packs.map((k) => k.id))
+    const lowAt = new Map((await q.exportThresholds(db, packs.map((k) => k.id))).map((t) => [t.packId, t.lowAt]))
     const onHand = new Map(stock.map((s) => [`${s.packId}:${s.warehouseId}`, s.quantity]))
     const categoriesOf = groupBy(categories, (c) => c.productId)
     const packsOf = groupBy(packs, (k) => k.productId)
@@ -56,7 +57,7 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
         p.gstRate === null ? '' : String(p.gstRate),
       ]
       const list = packsOf.get(p.id) ?? []
-      if (list.length === 0) yield [...product, '', '', '', '', '', '', '', ...warehouses.map(() => '')].map(neutralise)
+      if (list.length === 0) yield [...product, '', '', '', '', '', '', '', '', ...warehouses.map(() => '')].map(neutralise)
       for (const k of list) {
         yield [
           ...product,
@@ -67,6 +68,7 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
           k.barcode ?? '',
           k.weightGrams === null ? '' : String(k.weightGrams),
           String(k.position),
+          lowAt.has(k.id) ? String(lowAt.get(k.id)) : '',
           ...warehouses.map((w) => String(onHand.get(`${k.id}:${w.id}`) ?? 0)),
         ].map(neutralise)
       }

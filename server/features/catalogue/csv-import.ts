@@ -11,7 +11,7 @@ import { loadAdminProducts } from './admin-products'
 import { type CsvFile, readCsv } from './csv-read'
 import { makePlan, type Plan } from './csv-plan'
 import * as q from './csv-queries'
-import { type OnHandChange, setOnHandFromImport } from './csv-stock'
+import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
 import { freeSlug, slugBase } from './free-slug'
 
 /**
@@ -63,7 +63,7 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
 async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName: string): Promise<Result<null>> {
   const site = ctx.site.id
   const touched = plan.products.filter((p) => p.action !== 'unchanged' || p.packs.some((k) => k.action !== 'unchanged'))
-  const stockOnly = plan.products.some((p) => p.packs.some((k) => k.stock.length))
+  const stockOnly = plan.products.some((p) => p.packs.some((k) => k.stock.length || k.threshold))
   if (touched.length === 0 && !stockOnly) return ok(null)
   return staffWrites(ctx, { entity: 'product', action: 'product.import', data: { import: token }, changesStorefront: true }, async (tx) => {
     const changedIds = touched.flatMap((p) => (p.existingId === null ? [] : [p.existingId]))
@@ -116,6 +116,8 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
     const stocked = await setOnHandFromImport({ ...ctx, db: tx }, stock, fileName)
     // Refused (the stock changed meanwhile): the call fails and its transaction rolls back.
     if (!stocked.ok) return { result: stocked, changes: [] }
+    const marked = await setThresholdsFromImport({ ...ctx, db: tx }, plan.products.flatMap((p) => p.packs.flatMap((k) => (k.threshold ? [{ packId: k.existingId!, lowAt: k.threshold.to }] : []))))
+    if (!marked.ok) return { result: marked, changes: [] }
 
     const changes: Change[] = []
     for (const part of q.slices(ids)) {

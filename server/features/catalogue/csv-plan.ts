@@ -60,6 +60,8 @@ export interface PlannedPack {
   action: ImportAction
   changes: string[]
   stock: PlannedStock[]
+  /** the pack's low-stock mark, when the file changes it (null: the default) */
+  threshold: { from: number | null; to: number | null } | null
 }
 export interface PlannedProduct {
   line: number
@@ -131,13 +133,16 @@ interface RowValues {
   productCells: Partial<Record<CsvColumnKey, string>>
   pack: (Omit<PackValues, 'position' | 'sku' | 'barcode' | 'weightGrams'> & Partial<Pick<PackValues, 'position' | 'sku' | 'barcode' | 'weightGrams'>>) | null
   stock: Map<number, number>
+  /** undefined: the file has no threshold column */
+  lowStock?: number | null
 }
 
 const PRODUCT_KEYS: CsvColumnKey[] = ['product_name', 'slug', 'brand', 'categories', 'status', 'product_description', 'product_info', 'search_keywords', 'hsn_code', 'gst_rate']
-const PACK_KEYS: CsvColumnKey[] = ['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'position']
+const PACK_KEYS: CsvColumnKey[] = ['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'position', 'low_stock']
 
 const Weight = z.number().check(z.int('Weight is in whole grams'), z.positive('Weight must be more than 0'), z.lte(1_000_000, 'Weight is too large'))
 const Position = z.number().check(z.int('Sort order is a whole number'), z.gte(0, 'Sort order must be 0 or more'), z.lte(1000, 'Sort order is at most 1000'))
+const Threshold = z.number().check(z.int('Low-stock threshold is a whole number'), z.gte(0, 'Low-stock threshold cannot be negative'), z.lte(1_000_000, 'Low-stock threshold is too large'))
 const OnHand = z.number().check(z.int('On hand is a whole number'), z.gte(0, 'On hand cannot be negative'), z.lte(10_000_000, 'On hand is too large'))
 
 function check<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: true; value: T } | { ok: false; message: string } {
@@ -153,7 +158,7 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
   for (const [key, f] of columns.fields) {
     const raw = r.cells[f.index] ?? ''
     // Numbers may carry a sign (a negative price is a price problem, not a formula); other cells must not run.
-    const numeric = key === 'price' || key === 'act_price' || key === 'weight_grams' || key === 'position' || key === 'gst_rate'
+    const numeric = key === 'price' || key === 'act_price' || key === 'weight_grams' || key === 'position' || key === 'gst_rate' || key === 'low_stock'
     if (runsAsFormula(raw) && !(numeric && /^[+-]?[\d.,]/.test(raw))) {
       problem(f.header, `This cell starts with “${JSON.stringify(raw[0]).slice(1, -1)}”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it`)
       formulas.add(key)
@@ -254,6 +259,11 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
     }
     if (has('position') && cell('position').trim() !== '') pack.position = take('position', Position, parseWhole(cell('position')) ?? cell('position'))
   }
+  let lowStock: number | null | undefined
+  if (has('low_stock') && pack) {
+    const s = cell('low_stock').trim()
+    lowStock = s === '' ? null : take('low_stock', Threshold, parseWhole(s) ?? s)
+  }
   const stock = new Map<number, number>()
   for (const s of columns.stock) {
     const raw = (r.cells[s.index] ?? '').trim()
@@ -272,7 +282,7 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
   }
   const productCells: RowValues['productCells'] = {}
   for (const k of PRODUCT_KEYS) if (cells.has(k)) productCells[k] = cells.get(k)!.trim()
-  return problems.length === before ? { line: r.line, row: r.row, product, productCells, pack, stock } : null
+  return problems.length === before ? { line: r.line, row: r.row, product, productCells, pack, stock, ...(lowStock !== undefined && { lowStock }) } : null
 
   function money(key: CsvColumnKey, label: string) {
     if (formulas.has(key)) return undefined
@@ -404,6 +414,7 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
   const packsOf = new Map<number, typeof state.packRows>()
   for (const k of state.packRows) packsOf.set(k.productId, [...(packsOf.get(k.productId) ?? []), k])
   const stockOf = new Map(state.stockRows.map((s) => [`${s.packId}:${s.warehouseId}`, s]))
+  const thresholdOf = new Map(state.thresholdRows.map((t) => [t.packId, t.lowAt]))
 
   const planned: PlannedProduct[] = []
   for (const [g, id] of productOf) {
@@ -491,14 +502,17 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
         }
         if (to !== from || (!pack && to > 0)) stockPlan.push({ warehouseId, from, to })
       }
+      const fromThreshold = pack ? (thresholdOf.get(pack.id) ?? null) : null
+      const threshold = r.lowStock !== undefined && r.lowStock !== fromThreshold ? { from: fromThreshold, to: r.lowStock } : null
       rowOf.set(plannedPacks.length, r)
       plannedPacks.push({
         line: r.line,
         existingId: pack?.id ?? null,
         values: packValues,
         action: pack === null ? 'create' : packChanges.length ? 'change' : 'unchanged',
-        changes: [...packChanges, ...stockPlan.map((s) => columns.stock.find((c) => c.warehouseId === s.warehouseId)!.header)],
+        changes: [...packChanges, ...stockPlan.map((s) => columns.stock.find((c) => c.warehouseId === s.warehouseId)!.header), ...(threshold ? [header('low_stock')] : [])],
         stock: stockPlan,
+        threshold,
       })
     }
     // A barcode may move between packs of this product in one import, never from another product.
@@ -553,7 +567,7 @@ function packFieldChanges(before: Omit<PackValues, never>, after: PackValues, he
 
 function summarise(products: PlannedProduct[]): { summary: ImportSummary; lines: ImportLine[] } {
   const counts = () => ({ create: 0, change: 0, unchanged: 0 })
-  const summary: ImportSummary = { rows: 0, products: counts(), packs: counts(), stock: 0 }
+  const summary: ImportSummary = { rows: 0, products: counts(), packs: counts(), stock: 0, thresholds: 0 }
   const lines: ImportLine[] = []
   for (const p of products) {
     summary.products[p.action]++
@@ -563,7 +577,8 @@ function summarise(products: PlannedProduct[]): { summary: ImportSummary; lines:
     for (const k of p.packs) {
       summary.packs[k.action]++
       summary.stock += k.stock.length
-      if (p.action !== 'unchanged' || k.action !== 'unchanged' || k.stock.length) {
+      if (k.threshold) summary.thresholds++
+      if (p.action !== 'unchanged' || k.action !== 'unchanged' || k.stock.length || k.threshold) {
         lines.push({ line: k.line, product_name: p.values.name, pack_name: k.values.name, sku: k.values.sku, product: p.action, pack: k.action, changes: [...p.changes, ...k.changes] })
       }
     }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { brands, catalogueImports, categories, packs, productCategories, products, stock, warehouses } from '../../db/schema/index'
+import { brands, catalogueImports, categories, packs, productCategories, products, stock, stockThresholds, warehouses } from '../../db/schema/index'
 
 /** Reads and writes of the CSV import and export (csv-*.ts); each takes the website id. */
 
@@ -102,8 +102,13 @@ export async function loadProductState(db: Conn, websiteId: number, ids: number[
     packRows.map((k) => k.id),
     (part) => db.select({ packId: stock.packId, warehouseId: stock.warehouseId, quantity: stock.quantity, reserved: stock.reserved }).from(stock).where(inArray(stock.packId, part)),
   )
-  return { productRows, categoryRows, packRows, stockRows }
+  const thresholdRows = await exportThresholds(db, packRows.map((k) => k.id))
+  return { productRows, categoryRows, packRows, stockRows, thresholdRows }
 }
+
+/** Packs' own low-stock marks (the stock feature's table; a pack without one has the default). */
+export const exportThresholds = (db: Conn, packIds: number[]) =>
+  sliced(packIds, (part) => db.select({ packId: stockThresholds.packId, lowAt: stockThresholds.lowAt }).from(stockThresholds).where(inArray(stockThresholds.packId, part)))
 
 /* ---------- export ---------- */
 

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffWriteCtx } from '../../platform/staff-write'
-import { moveStock } from '../stock/service'
+import { moveStock, setThreshold } from '../stock/service'
 
 export interface OnHandChange {
   packId: number
@@ -31,6 +31,15 @@ export async function setOnHandFromImport(ctx: StaffWriteCtx, changes: OnHandCha
       const at = part[moved.at]
       return fail('conflict', moved.kind === 'below_reserved' ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again` : 'The stock changed since the preview: preview again')
     }
+  }
+  return ok(null)
+}
+
+/** Low-stock marks the file changes, through the stock service (each audited there as `stock.threshold`). */
+export async function setThresholdsFromImport(ctx: StaffWriteCtx, marks: { packId: number; lowAt: number | null }[]): Promise<Result<null>> {
+  for (const m of marks) {
+    const set = await setThreshold(ctx, m.packId, m.lowAt)
+    if (!set.ok) return set
   }
   return ok(null)
 }

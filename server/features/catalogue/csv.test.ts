@@ -57,8 +57,8 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const rows = parse(res.rawPayload, { bom: true }) as string[][]
     const [header, ...data] = rows
-    expect(header.slice(0, 17)).toEqual(['Product name', 'Slug', 'Brand', 'Categories', 'Status', 'Description', 'Info', 'Search keywords', 'HSN code', 'GST rate', 'Pack name', 'Price', 'MRP', 'SKU', 'Barcode', 'Weight (g)', 'Sort order'])
-    expect(header.slice(17).every((h) => h.startsWith('On hand: '))).toBe(true)
+    expect(header.slice(0, 18)).toEqual(['Product name', 'Slug', 'Brand', 'Categories', 'Status', 'Description', 'Info', 'Search keywords', 'HSN code', 'GST rate', 'Pack name', 'Price', 'MRP', 'SKU', 'Barcode', 'Weight (g)', 'Sort order', 'Low-stock threshold'])
+    expect(header.slice(18).every((h) => h.startsWith('On hand: '))).toBe(true)
     const packs = rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from packs where website_id = ${mainId}`))[0].n
     expect(data.length).toBe(packs)
     const evil = data.find((r) => r[13] === 'FORMULA-1')!
@@ -113,6 +113,17 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect(again.summary).toMatchObject({ products: { create: 0, change: 0, unchanged: 1 }, packs: { create: 0, change: 0, unchanged: 2 }, stock: 0 })
 
     // A new price and name change one pack and the product.
+    // A low-stock threshold, through the stock service (its own audit row), and back to the default.
+    const marked = await preview(`${csv.trimEnd().replace(',On hand:', ',Low-stock threshold,On hand:').replace('KS-TEA-100,25', 'KS-TEA-100,7,25').replace('KS-TEA-250,', 'KS-TEA-250,,')}\n`)
+    expect(marked.problems).toEqual([])
+    expect(marked.summary).toMatchObject({ packs: { change: 0, unchanged: 2 }, stock: 0, thresholds: 1 })
+    expect(marked.lines).toMatchObject([{ line: 2, product: 'unchanged', pack: 'unchanged', changes: ['Low-stock threshold'] }])
+    const markedRes = await apply(marked.token)
+    expect(markedRes.statusCode, markedRes.body).toBe(200)
+    expect((await auditOf(t, markedRes)).map((r) => [r.action, r.after])).toEqual([['stock.threshold', { low_stock_threshold: 7 }], ['catalogue_import.apply', expect.anything()]])
+    const exported = (parse((await exportCsv()).rawPayload, { bom: true }) as string[][]).find((r) => r[13] === 'KS-TEA-100')!
+    expect(exported[17]).toBe('7')
+
     const changed = await preview(csv.replace('149.50', '139').replace(/Kesar Saffron Tea/g, 'Kesar Saffron Chai'))
     expect(changed.summary).toMatchObject({ products: { change: 1 }, packs: { change: 1, unchanged: 1 } })
     expect(changed.lines[0]).toMatchObject({ line: 2, product: 'change', pack: 'change', changes: ['Product name', 'Price'] })
@@ -226,7 +237,7 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const started = Date.now()
     const p = await preview(csvOf(lines))
     expect(p.problems).toEqual([])
-    expect(p.summary).toEqual({ rows: 10_000, products: { create: 2500, change: 0, unchanged: 0 }, packs: { create: 10_000, change: 0, unchanged: 0 }, stock: 10_000 - 4 * Math.ceil(2500 / 7) })
+    expect(p.summary).toEqual({ rows: 10_000, products: { create: 2500, change: 0, unchanged: 0 }, packs: { create: 10_000, change: 0, unchanged: 0 }, stock: 10_000 - 4 * Math.ceil(2500 / 7), thresholds: 0 })
     const res = await apply(p.token)
     expect(res.statusCode, res.body).toBe(200)
     const made = rowsOf<{ products: number; packs: number; stock: number; ledger: number }>(
