@@ -93,6 +93,15 @@ describe('catalogue import and export in the staff app', () => {
     assert.equal(await page.getByRole('button', { name: 'Apply import' }).isDisabled(), true)
     await shot(page, 'csv-problems')
 
+    const good = path.join(dir, 'good.csv')
+    writeFileSync(good, 'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,Kesar Valley,rice,500 g,120,150,MO-1\nMasala Oats,Kesar Valley,rice,1 kg,220,260,MO-2\n')
+    await check(page, good)
+    const changes = page.getByRole('region', { name: 'What changes', exact: true })
+    await changes.waitFor()
+    assert.equal(await changes.locator('tbody tr').count(), 2)
+    assert.equal(await page.getByRole('button', { name: 'Apply import' }).isEnabled(), true)
+    await shot(page, 'csv-changes')
+
     const latin1 = path.join(dir, 'latin1.csv')
     writeFileSync(latin1, Buffer.concat([Buffer.from('Product name,Brand,Categories,Pack name,Price,MRP\nCaf'), Buffer.from([0xe9]), Buffer.from(',Kesar Valley,rice,1 kg,10,12\n')]))
     await page.getByLabel('CSV file').setInputFiles(latin1)

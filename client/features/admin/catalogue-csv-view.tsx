@@ -155,7 +155,7 @@ function Changes({ lines }: { lines: ImportLine[] }) {
           <thead>
             <tr className="border-b border-border text-left text-muted">
               <th className="py-2 pr-4 font-medium">Line</th><th className="py-2 pr-4 font-medium">Product</th><th className="py-2 pr-4 font-medium">Pack</th>
-              <th className="py-2 pr-4 font-medium">SKU</th><th className="py-2 pr-4 font-medium">Product</th><th className="py-2 pr-4 font-medium">Pack</th><th className="py-2 font-medium">Columns that change</th>
+              <th className="py-2 pr-4 font-medium">SKU</th><th className="py-2 pr-4 font-medium">Product is</th><th className="py-2 pr-4 font-medium">Pack is</th><th className="py-2 font-medium">Columns that change</th>
             </tr>
           </thead>
           <tbody>
