@@ -190,6 +190,17 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       expect(res.json().errors.file).toMatch(message)
     }
     expect(await count('audit_log')).toBe(audited)
+    // Not a CSV upload at all, or too big: refused before anything is read into the plan.
+    const json = await staffCall(t, who.admin, 'POST', IMPORT, { csv: 'a,b' })
+    expect(json.statusCode).toBe(422)
+    expect(json.json().errors.file).toBe('Upload a CSV file (Content-Type: text/csv)')
+    expect((await t.call({ method: 'POST', url: IMPORT, session: who.admin, payload: 'a,b', headers: { 'content-type': 'application/vnd.ms-excel' } })).statusCode).toBe(415)
+    expect((await uploadCsv(t, who.admin, Buffer.alloc(33 * 1024 * 1024, 'a'))).statusCode).toBe(413)
+    expect(await count('audit_log')).toBe(audited)
+    // A spreadsheet saved with semicolons (some locales) reads the same.
+    const semicolons = await preview('Product name;Brand;Categories;Pack name;Price;MRP;SKU\nSemi Colon Rice;Kesar Valley;rice;1 kg;"1,099.50";1200;SEMI-1\n')
+    expect(semicolons.problems).toEqual([])
+    expect(semicolons.lines).toMatchObject([{ product_name: 'Semi Colon Rice', pack: 'create' }])
     const noPrice = await preview('Product name,Brand,Categories,Pack name,MRP,Colour\nA,Kesar Valley,rice,1 kg,12,red\n')
     expect(noPrice.problems.map((x) => [x.line, x.column, x.message])).toEqual([
       [1, 'Colour', expect.stringMatching(/^Unknown column “Colour”/)],
