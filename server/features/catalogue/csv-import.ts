@@ -5,7 +5,7 @@ import { rowsOf, type Tx } from '../../db/client'
 import { products } from '../../db/schema/index'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../platform/staff-write'
-import { dropRedirect, refreshDerived } from './admin-queries'
+import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
 import { loadAdminProducts } from './admin-products'
 import { type CsvFile, readCsv } from './csv-read'
@@ -91,7 +91,7 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
         gstRate: p.values.gstRate,
       })),
     )
-    for (const slug of slugs) await dropRedirect(tx, site, slug)
+    await q.dropRedirects(tx, site, slugs)
     creating.forEach((p, i) => (p.existingId = newIds[i]))
 
     const changing = plan.products.filter((p) => p.action === 'change')

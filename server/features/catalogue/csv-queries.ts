@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { brands, catalogueImports, categories, packs, productCategories, products, stock, stockThresholds, warehouses } from '../../db/schema/index'
+import { brands, catalogueImports, categories, packs, productCategories, products, productSlugRedirects, stock, stockThresholds, warehouses } from '../../db/schema/index'
 
 /** Reads and writes of the CSV import and export (csv-*.ts); each takes the website id. */
 
@@ -183,6 +183,11 @@ export interface ProductUpdate {
   searchKeywords: string
   hsnCode: string | null
   gstRate: number | null
+}
+
+/** A new product that takes a slug takes it back from any redirect (as the product form does). */
+export async function dropRedirects(tx: Tx, websiteId: number, slugs: string[]) {
+  for (const part of slices(slugs)) await tx.delete(productSlugRedirects).where(and(eq(productSlugRedirects.websiteId, websiteId), inArray(productSlugRedirects.slug, part)))
 }
 
 /** Changed products, one statement per slice; each moves to its next version. */
