@@ -2,6 +2,7 @@ import type { ApiRow, ApiRun } from './api-bench'
 import { type BundleReport, type JsFile, kb, total } from './bundle-size'
 import type { InteractionRow } from './first-interaction'
 import type { LighthouseRow } from './lighthouse'
+import { type CsvFigures, csvMarkdown } from './catalogue-csv'
 
 export const BUDGET = {
   rpsRatio: { list: 0.5, q: 0.25, product: 0.5 },
@@ -19,6 +20,7 @@ export interface Figures {
   observed?: Record<string, JsFile[]>
   interaction?: InteractionRow[]
   lighthouse?: LighthouseRow[]
+  csv?: CsvFigures
   notes: string[]
 }
 
@@ -150,6 +152,7 @@ export function toMarkdown(f: Figures): string {
     ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
     ...(f.interaction ? interactionTable(f.interaction) : []),
     ...(f.lighthouse ? lighthouseTable(f.lighthouse) : []),
+    ...(f.csv ? csvMarkdown(f.csv) : []),
     ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n')
 }

@@ -16,6 +16,7 @@ import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-del
 import { cartRoutes } from './features/cart/routes'
 import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
+import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
 import { stockAdminRoutes } from './features/stock/routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   mediaRoutes(app, { db, caches })
   // Staff calls (/s/api/admin/…): server/platform/staff.ts
   await catalogueAdminRoutes(app)
+  await catalogueCsvRoutes(app)
   await stockAdminRoutes(app)
   await mediaAdminRoutes(app)
   await auditRoutes(app)

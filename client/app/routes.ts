@@ -91,6 +91,7 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProducts, 'products'),
   staff(P.adminProductNew, 'productNew'),
   staff(P.adminProduct, 'product'),
+  staff(P.adminCatalogueCsv, 'catalogueCsv'),
   staff(P.adminStock, 'stock'),
   staff(P.adminWarehouses, 'warehouses'),
   staff(P.adminWarehouseNew, 'warehouseNew'),

@@ -87,12 +87,27 @@ export async function writeHeaders(): Promise<Record<string, string>> {
 
 /** Spec §7: credentials, x-web-url, and for any non-GET call an XSRF token (fetched first when the cookie is missing). */
 export const browserTransport: Transport = async (method, url, body) => {
+  const headers = await requestHeaders(method, url)
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  return answerOf(await fetch(url, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+}
+
+/** A file as a call's whole body (a CSV import), with the headers of any other call. */
+export async function uploadFile(url: string, file: Blob, contentType: string): Promise<Answer> {
+  const headers = await requestHeaders('POST', url)
+  headers['content-type'] = contentType
+  return answerOf(await fetch(url, { method: 'POST', credentials: 'include', headers, body: file }))
+}
+
+async function requestHeaders(method: string, url: string): Promise<Record<string, string>> {
   let headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
   if (method !== 'GET' || url.startsWith(`${API_BASE}/api/check/pincode/`) || url === `${API_BASE}/api/remove/coupon` || url === `${API_BASE}/api/auth/logout`) {
     headers = { ...headers, ...(await writeHeaders()) }
   }
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(url, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return headers
+}
+
+async function answerOf(res: Response): Promise<Answer> {
   const text = await res.text()
   let parsed: unknown = text
   try {

@@ -30,6 +30,7 @@ export const PATTERNS = {
   adminProducts: '/bos/admin/products',
   adminProductNew: '/bos/admin/products/new',
   adminProduct: '/bos/admin/products/:id',
+  adminCatalogueCsv: '/bos/admin/catalogue/import-export',
   adminStock: '/bos/admin/stock',
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
@@ -68,6 +69,7 @@ export const admin = () => PATTERNS.admin
 export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search)
 export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
+export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
 export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew

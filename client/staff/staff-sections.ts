@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
+import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -40,6 +40,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: WarehouseIcon,
     description: 'The warehouses or stores that hold stock, their addresses and the pincodes each delivers to.',
     action: { label: 'Add a warehouse', to: paths.adminWarehouseNew() },
+  },
+  {
+    label: 'Import / export',
+    to: paths.adminCatalogueCsv(),
+    icon: SheetIcon,
+    description: 'Download the catalogue as a spreadsheet (products, packs, prices, stock), edit it, and import it back with a preview first.',
   },
 ]
 

@@ -33,7 +33,7 @@ describe('the staff shell', () => {
       </MemoryRouter>,
     )
     const nav = await screen.findByRole('navigation', { name: 'Administration' }, { timeout: 5000 })
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([['Dashboard', null], ['Products', 'page'], ['Stock', null], ['Warehouses', null]])
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([['Dashboard', null], ['Products', 'page'], ['Stock', null], ['Warehouses', null], ['Import / export', null]])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')
     expect(banner.textContent).toContain('Kirana Fresh')

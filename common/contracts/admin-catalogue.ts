@@ -10,8 +10,8 @@ import { text } from './text'
  */
 
 const int = () => z.number().check(z.int())
-const required = (label: string, max: number) => text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`)])
-const optionalText = (label: string, max: number) => text(label, [z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)])
+export const required = (label: string, max: number) => text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`)])
+export const optionalText = (label: string, max: number) => text(label, [z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)])
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const Slug = (label = 'Slug') =>
@@ -35,8 +35,8 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
 export const ProductStatus = z.enum(PRODUCT_STATUSES, { error: 'Status must be draft, active or archived' })
 
 /** Rich text (HTML) of description and info: the server keeps only safe tags and attributes. */
-const RichText = (label: string) => text(label, [z.maxLength(20_000, `${label} is too long`)])
-const Code = (label: string) => text(label, [z.trim(), z.maxLength(64, `${label} is at most 64 characters`), z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`)])
+export const RichText = (label: string) => text(label, [z.maxLength(20_000, `${label} is too long`)])
+export const Code = (label: string) => text(label, [z.trim(), z.maxLength(64, `${label} is at most 64 characters`), z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`)])
 
 /* ---------- what staff read ---------- */
 

@@ -18,8 +18,10 @@ export interface AuditRow {
 }
 
 export async function insertAuditRows(tx: Tx, rows: AuditRow[]) {
-  if (rows.length === 0) return
-  await tx.insert(auditLog).values(rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null, data: r.data ?? {} })))
+  // In slices: a statement takes at most 65,535 parameters (a CSV import audits thousands of products at once).
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(auditLog).values(rows.slice(i, i + 1000).map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null, data: r.data ?? {} })))
+  }
 }
 
 /**

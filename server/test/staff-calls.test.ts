@@ -79,7 +79,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
   it('works for an admin; every write leaves audit rows (who, website, before/after) under its request id', async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {
       const request = await fixtureOf(r)(kit)
-      const res = await staffCall(t, who.admin, r.method as Method, request.url, request.payload)
+      const res = await staffCall(t, who.admin, r.method as Method, request.url, request.payload, MAIN, request.contentType)
       const label = `${r.method} ${request.url}`
       expect(res.statusCode, `${label}: ${res.body}`).toBe(request.status ?? 200)
       expect(res.headers['x-request-id'], label).toMatch(/^[0-9a-f-]{36}$/)
@@ -104,7 +104,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
       const request = await fixtureOf(r)(kit)
       if (!request.foreign) continue
       const audited = await auditCount()
-      const res = await staffCall(t, who.adminShop2, r.method as Method, request.url, request.payload, SHOP2)
+      const res = await staffCall(t, who.adminShop2, r.method as Method, request.url, request.payload, SHOP2, request.contentType)
       expect(res.statusCode, `${r.method} ${request.url}: ${res.body}`).toBe(404)
       expect(await auditCount()).toBe(audited)
     }

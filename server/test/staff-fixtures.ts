@@ -17,6 +17,8 @@ export interface StaffRequest {
   status?: number
   /** the request names records of the main demo website: the other website's admin gets 404 */
   foreign?: boolean
+  /** a body that is not JSON (a CSV upload) says its own content type */
+  contentType?: string
 }
 
 export interface FixtureKit {
@@ -24,6 +26,8 @@ export interface FixtureKit {
   product(): Promise<AdminProduct>
   category(): Promise<AdminCategory>
   brand(): Promise<AdminBrand>
+  /** a CSV import previewed on the main demo website, ready to apply */
+  importToken(): Promise<string>
   warehouse(): Promise<Warehouse>
   unique(): string
 }
@@ -72,6 +76,19 @@ const media: StaffFixtures = {
   }),
 }
 
+const catalogueCsv: StaffFixtures = {
+  'GET /s/api/admin/catalogue/export.csv': async () => ({ url: '/s/api/admin/catalogue/export.csv' }),
+  'POST /s/api/admin/catalogue/import': async (k) => ({
+    url: '/s/api/admin/catalogue/import?name=fixture.csv',
+    payload: fixtureCsv(k.unique()),
+    contentType: 'text/csv',
+  }),
+  'POST /s/api/admin/catalogue/import/:token/apply': async (k) => ({ url: `/s/api/admin/catalogue/import/${await k.importToken()}/apply`, payload: {}, foreign: true }),
+}
+
+/** One new product with one pack, as a CSV file. */
+export const fixtureCsv = (unique: string) => `Product name,Brand,Categories,Pack name,Price,MRP,SKU\nCSV fixture ${unique},Kesar Valley,rice,1 kg,90,100,CSV-${unique}\n`
+
 const audit: StaffFixtures = {
   'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
 }
@@ -98,7 +115,7 @@ const stock: StaffFixtures = {
   'PATCH /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, payload: { address: 'Brigade Road' }, foreign: true }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...audit, ...orders, ...stock }
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -115,6 +132,11 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       made('/s/api/admin/products', { product_name: `Kit product ${unique()}`, brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }] }),
     category: () => made('/s/api/admin/categories', { name: `Kit aisle ${unique()}` }),
     brand: () => made('/s/api/admin/brands', { name: `Kit brand ${unique()}` }),
+    importToken: async () => {
+      const res = await staffCall(t, admin, 'POST', '/s/api/admin/catalogue/import', fixtureCsv(unique()), undefined, 'text/csv')
+      if (res.statusCode !== 200) throw new Error(`import preview: ${res.statusCode} ${res.body}`)
+      return (res.json() as { token: string }).token
+    },
     warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
   }
 }

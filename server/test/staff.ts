@@ -43,15 +43,22 @@ export async function cast(t: TestApp): Promise<Cast> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
-/** A staff call as the admin web client makes it (JSON body, or a file's bytes for an upload; XSRF header). */
-export function staffCall(t: TestApp, session: TestSession | undefined, method: Method, url: string, payload?: unknown, origin = MAIN): Promise<LightMyRequestResponse> {
-  const type = Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json'
+/** A staff call as the admin web client makes it (JSON body, a file's bytes for an upload, or the given type; XSRF header). */
+export function staffCall(
+  t: TestApp,
+  session: TestSession | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  origin = MAIN,
+  contentType = Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json',
+): Promise<LightMyRequestResponse> {
   return t.call({
     method,
     url,
     session,
     origin,
-    ...(payload === undefined ? {} : { payload: payload as object, headers: { 'content-type': type } }),
+    ...(payload === undefined ? {} : { payload: payload as object, headers: { 'content-type': contentType } }),
   })
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as c from '../../../common/contracts/admin-catalogue'
-import type { Api } from '../../lib/api'
+import * as csv from '../../../common/contracts/admin-catalogue-csv'
+import { type Api, buildUrl, checkedAnswer, uploadFile } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 
 /** Every staff query key starts with 'admin'; a staff write refreshes them and the storefront's own answers. */
@@ -79,4 +80,25 @@ export function useApplyPriceChange() {
   const api = useApi()
   const refresh = useRefreshAfterWrite()
   return useMutation({ mutationFn: (body: c.PriceChangeInput) => api.call(c.applyPriceChange, { body }), onSuccess: refresh })
+}
+
+/* ---------- CSV import and export ---------- */
+
+/** The export is a plain download (the browser streams it to disk); the website comes from the address's host. */
+export const CATALOGUE_EXPORT_URL = buildUrl(csv.exportCatalogueCsv.path)
+
+/** Uploads the file as it is (its bytes: the server checks the encoding) and answers the dry run. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const url = buildUrl(csv.previewCatalogueImport.path, {}, { name: file.name.slice(0, 200) })
+      return checkedAnswer(csv.previewCatalogueImport, url, await uploadFile(url, file, 'text/csv'))
+    },
+  })
+}
+
+export function useApplyImport() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (token: string) => api.call(csv.applyCatalogueImport, { params: { token }, body: {} }), onSuccess: refresh })
 }

@@ -16,6 +16,8 @@ export const SortIcon = (p: P) => <Icon {...p}><path d="m7 15 5 5 5-5M7 9l5-5 5 
 export const TrashIcon = (p: P) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" /></Icon>
 export const CopyIcon = (p: P) => <Icon {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h8" /></Icon>
 export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3 2 21h20L12 3Z" /><path d="M12 10v4M12 18h.01" /></Icon>
+export const SheetIcon = (p: P) => <Icon {...p}><rect x="4" y="3" width="16" height="18" rx="2" /><path d="M4 9h16M4 15h16M10 3v18" /></Icon>
+export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>
 export const LockIcon = (p: P) => <Icon {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
 export const ArrowLeftIcon = (p: P) => <Icon {...p}><path d="M19 12H5M12 19l-7-7 7-7" /></Icon>
 export const ArrowRightIcon = (p: P) => <Icon {...p}><path d="M5 12h14M12 5l7 7-7 7" /></Icon>

@@ -158,3 +158,26 @@ export const stock = pgTable(
     check('stock_levels_ck', sql`${t.reserved} >= 0 and ${t.quantity} >= ${t.reserved}`),
   ],
 )
+
+/**
+ * A CSV import between its preview and its apply (server/features/catalogue/csv-import.ts): the parsed rows, kept
+ * for the website and the staff member who uploaded them until `expires_at`. Apply plans again from these rows
+ * against the catalogue as it is then, so nothing the preview saw needs to stay true meanwhile.
+ */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    token: text('token').primaryKey(),
+    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    fileName: text('file_name').notNull(),
+    /** the file's header and rows as parsed (cells as text, with their line numbers); emptied once applied */
+    rows: jsonb('rows').$type<unknown>(),
+    /** 'previewed' until applied once; then what the apply did */
+    status: text('status').$type<'previewed' | 'applied'>().notNull().default('previewed'),
+    result: jsonb('result').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('catalogue_imports_site_idx').on(t.websiteId, t.expiresAt)],
+)

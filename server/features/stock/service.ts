@@ -6,6 +6,8 @@ import { attachOrder, forgetPacks, moveStock, openStock } from './moves'
  * (./moves.ts), which writes the ledger row and the product's figure with it.
  */
 export { attachOrder, forgetPacks, moveStock, openStock }
+/** A pack's low-stock mark (staff; the CSV import sets it too). */
+export { setThreshold } from './admin'
 export type { MoveFailure, MoveResult, StockLevel, StockMove, StockWho } from './moves'
 
 export interface OrderLineStock {

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { IMPORT_TTL_MINUTES, type ImportPreview, type ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
+import { rowsOf, type Tx } from '../../db/client'
+import { products } from '../../db/schema/index'
+import { fail, invalidFields, ok, type Result } from '../../platform/result'
+import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../platform/staff-write'
+import { refreshDerived } from './admin-queries'
+import { productRecord } from './admin-shape'
+import { loadAdminProducts } from './admin-products'
+import { type CsvFile, readCsv } from './csv-read'
+import { makePlan, type Plan } from './csv-plan'
+import * as q from './csv-queries'
+import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
+import { freeSlug, slugBase } from './free-slug'
+
+/**
+ * CSV import (docs/decisions/0017-catalogue-csv.md): the upload is checked and planned, the parsed rows are kept
+ * for an hour under a token tied to the website and the uploader; apply plans again inside its one transaction,
+ * with the products locked, and writes only when no row has a problem.
+ *
+ * Audit: one row per product created or changed (before / after, as the product editor's writes leave them, so its
+ * history and stale-save diffs keep working), and one row for the import itself (file, counts).
+ */
+
+const IMPORT = { entity: 'catalogue_import' }
+
+export async function previewImport(ctx: StaffWriteCtx, body: unknown, fileName = 'catalogue.csv'): Promise<Result<ImportPreview>> {
+  if (!Buffer.isBuffer(body)) return invalidFields({ file: 'Upload a CSV file (Content-Type: text/csv)' })
+  const file = readCsv(body)
+  if (!file.ok) return file
+  const plan = await makePlan(ctx.db, ctx.site.id, file.value)
+  const token = randomBytes(18).toString('base64url')
+  const expiresAt = new Date(Date.now() + IMPORT_TTL_MINUTES * 60_000)
+  await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.preview' }, async (tx) => {
+    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: file.value, expiresAt })
+    return { id: token, before: null, after: { file_name: fileName, bytes: body.length, summary: plan.summary, problems: plan.problems.length }, result: null }
+  })
+  return ok({ token, file_name: fileName, expires_at: expiresAt.toISOString(), summary: plan.summary, problems: plan.problems, lines: plan.lines })
+}
+
+export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Result<{ summary: ImportSummary }>> {
+  const site = ctx.site.id
+  const saved = await q.lockImport(ctx.db, site, ctx.user.id, token)
+  if (!saved) return fail('not_found', 'No such import: a preview can be applied for an hour by the person who uploaded it. Upload the file again.')
+  if (saved.status === 'applied') return fail('conflict', 'This import has been applied already')
+  const plan = await makePlan(ctx.db, site, saved.rows as CsvFile, { lock: (ids) => q.lockProducts(ctx.db, site, ids) })
+  if (plan.problems.length) {
+    const errors: Record<string, string> = {}
+    for (const p of plan.problems) errors[`${p.line ?? 0}:${p.column ?? ''}`] ??= p.message
+    const n = plan.problems.length
+    return fail('invalid', `The catalogue changed since the preview: ${n} row${n === 1 ? ' has a problem' : 's have problems'}. Nothing was imported; preview the file again.`, errors)
+  }
+  const written = await writePlan(ctx, plan, token, saved.fileName)
+  if (!written.ok) return written
+  await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.apply', data: { file_name: saved.fileName } }, async (tx) => {
+    await q.markApplied(tx, token, plan.summary)
+    return { id: token, before: null, after: { file_name: saved.fileName, summary: plan.summary }, result: null }
+  })
+  return ok({ summary: plan.summary })
+}
+
+async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName: string): Promise<Result<null>> {
+  const site = ctx.site.id
+  const touched = plan.products.filter((p) => p.action !== 'unchanged' || p.packs.some((k) => k.action !== 'unchanged'))
+  const stockOnly = plan.products.some((p) => p.packs.some((k) => k.stock.length || k.threshold))
+  if (touched.length === 0 && !stockOnly) return ok(null)
+  return staffWrites(ctx, { entity: 'product', action: 'product.import', data: { import: token }, changesStorefront: true }, async (tx) => {
+    const changedIds = touched.flatMap((p) => (p.existingId === null ? [] : [p.existingId]))
+    const before = new Map<number, unknown>()
+    for (const part of q.slices(changedIds)) for (const p of await loadAdminProducts(tx, site, part)) before.set(p.product_id, productRecord(p))
+
+    // New products: ids taken first, so their packs and categories can be written in bulk.
+    const creating = plan.products.filter((p) => p.existingId === null)
+    const newIds = await nextIds(tx, 'products', creating.length)
+    const slugs = await slugsFor(tx, site, creating.map((p) => p.values))
+    await q.insertProducts(
+      tx,
+      creating.map((p, i) => ({
+        id: newIds[i],
+        websiteId: site,
+        name: p.values.name,
+        slug: slugs[i],
+        brandId: p.values.brandId,
+        categoryId: p.values.categoryIds[0],
+        status: p.values.status,
+        description: p.values.description,
+        info: p.values.info,
+        searchKeywords: p.values.searchKeywords,
+        hsnCode: p.values.hsnCode,
+        gstRate: p.values.gstRate,
+      })),
+    )
+    await q.dropRedirects(tx, site, slugs)
+    creating.forEach((p, i) => (p.existingId = newIds[i]))
+
+    const changing = plan.products.filter((p) => p.action === 'change')
+    await q.updateProducts(
+      tx,
+      changing.map((p) => ({ id: p.existingId!, ...p.values, categoryId: p.values.categoryIds[0] })),
+    )
+    const categoriesChanged = [...creating, ...changing.filter((p) => p.changes.length)]
+    await q.replaceCategories(tx, categoriesChanged.map((p) => ({ productId: p.existingId!, categoryIds: p.values.categoryIds })))
+    // Products whose packs alone changed move to their next version too (an editor's copy is stale).
+    await q.bumpVersions(tx, touched.filter((p) => p.action === 'unchanged').map((p) => p.existingId!))
+
+    const newPacks = plan.products.flatMap((p) => p.packs.filter((k) => k.existingId === null).map((k) => ({ product: p, pack: k })))
+    const packIds = await nextIds(tx, 'packs', newPacks.length)
+    newPacks.forEach(({ pack }, i) => (pack.existingId = packIds[i]))
+    await q.updatePacks(tx, plan.products.flatMap((p) => p.packs.filter((k) => k.action === 'change').map((k) => ({ id: k.existingId!, ...k.values }))))
+    await q.insertPacks(tx, newPacks.map(({ product, pack }) => ({ id: pack.existingId!, websiteId: site, productId: product.existingId!, ...pack.values })))
+
+    const ids = touched.map((p) => p.existingId!)
+    for (const part of q.slices(ids)) await refreshDerived(tx, part)
+    const stock: OnHandChange[] = plan.products.flatMap((p) => p.packs.flatMap((k) => k.stock.map((s) => ({ packId: k.existingId!, ...s }))))
+    const stocked = await setOnHandFromImport({ ...ctx, db: tx }, stock, fileName)
+    // Refused (the stock changed meanwhile): the call fails and its transaction rolls back.
+    if (!stocked.ok) return { result: stocked, changes: [] }
+    const marked = await setThresholdsFromImport({ ...ctx, db: tx }, plan.products.flatMap((p) => p.packs.flatMap((k) => (k.threshold ? [{ packId: k.existingId!, lowAt: k.threshold.to }] : []))))
+    if (!marked.ok) return { result: marked, changes: [] }
+
+    const changes: Change[] = []
+    for (const part of q.slices(ids)) {
+      for (const p of await loadAdminProducts(tx, site, part)) changes.push({ id: p.product_id, before: before.get(p.product_id) ?? null, after: productRecord(p) })
+    }
+    return { result: ok(null), changes }
+  })
+}
+
+/** `count` ids of a table's own sequence. */
+async function nextIds(tx: Tx, table: 'products' | 'packs', count: number): Promise<number[]> {
+  if (count === 0) return []
+  const rows = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count}::int)`))
+  return rows.map((r) => r.id)
+}
+
+/** The file's slug, or one made from the name that no product of the website (nor of this import) has. */
+async function slugsFor(tx: Tx, websiteId: number, list: { name: string; slug: string | null }[]): Promise<string[]> {
+  if (list.length === 0) return []
+  const taken = new Set(
+    (await tx.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId))).map((r) => r.slug),
+  )
+  for (const p of list) if (p.slug) taken.add(p.slug)
+  return list.map((p) => {
+    if (p.slug) return p.slug
+    const slug = freeSlug(slugBase(p.name, 'product'), taken)
+    taken.add(slug)
+    return slug
+  })
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import { applyCatalogueImport, exportCatalogueCsv, IMPORT_MAX_BYTES, previewCatalogueImport } from '../../../common/contracts/admin-catalogue-csv'
+import { orThrow } from '../../platform/result'
+import { staffRoutes } from '../../platform/staff'
+import { sendCatalogueCsv } from './csv-export'
+import { applyImport, previewImport } from './csv-import'
+
+/** Two imports writing the same SKU at the same moment: the database refuses the second (the plan checks first). */
+const UNIQUES = {
+  packs_site_sku_uq: { field: 'sku', message: 'A SKU of this file was just used by another product: preview again' },
+  packs_site_barcode_uq: { field: 'barcode', message: 'A barcode of this file was just used by another product: preview again' },
+  products_site_slug_uq: { field: 'slug', message: 'A slug of this file was just taken by another product: preview again' },
+}
+
+/** The catalogue's CSV export and import (docs/decisions/0017-catalogue-csv.md). */
+export function catalogueCsvRoutes(app: FastifyInstance) {
+  return app.register(async (scope) => {
+    // The upload is the file itself: its bytes as they are, so the encoding can be checked (csv-read.ts).
+    scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
+    await staffRoutes(scope, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+      staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
+      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, req.body, req.query.name)))
+      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)))
+    })
+  })
+}
