@@ -9,28 +9,17 @@ export interface OnHandChange {
   to: number
 }
 
-/**
- * Moves of one call to the stock service (it locks stock rows in (pack, warehouse) order, then the products'
- * figures; the import sorts its moves that way). Small calls: on PGlite (PostgreSQL 18) moveStock's
- * `(pack_id, warehouse_id) in (values …)` answered no rows at all from about 300 pairs (found 2026-11-24; the
- * stock service's owners are told), so a bigger call would be refused as 'missing'.
- */
-const MOVES_PER_CALL = 100
-
 /** Sets on hand of (pack, warehouse) to the file's count, through the stock service: a ledger row per change, reason `import`. */
 export async function setOnHandFromImport(ctx: StaffWriteCtx, changes: OnHandChange[], fileName: string): Promise<Result<null>> {
-  const sorted = [...changes].sort((a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId)
-  for (let i = 0; i < sorted.length; i += MOVES_PER_CALL) {
-    const part = sorted.slice(i, i + MOVES_PER_CALL)
-    const moved = await moveStock(
-      ctx.db,
-      { websiteId: ctx.site.id, userId: ctx.user.id, createMissing: true },
-      part.map((c) => ({ packId: c.packId, warehouseId: c.warehouseId, onHand: { to: c.to }, reason: 'import' as const, note: `CSV import: ${fileName}`.slice(0, 200) })),
-    )
-    if (!moved.ok) {
-      const at = part[moved.at]
-      return fail('conflict', moved.kind === 'below_reserved' ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again` : 'The stock changed since the preview: preview again')
-    }
+  // One call: the stock service locks every row of the import in (pack, warehouse) order, as checkout does.
+  const moved = await moveStock(
+    ctx.db,
+    { websiteId: ctx.site.id, userId: ctx.user.id, createMissing: true },
+    changes.map((c) => ({ packId: c.packId, warehouseId: c.warehouseId, onHand: { to: c.to }, reason: 'import' as const, note: `CSV import: ${fileName}`.slice(0, 200) })),
+  )
+  if (!moved.ok) {
+    const at = changes[moved.at]
+    return fail('conflict', moved.kind === 'below_reserved' ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again` : 'The stock changed since the preview: preview again')
   }
   return ok(null)
 }

@@ -91,4 +91,15 @@ describe.each(drivers)('the stock core (%s)', (driver) => {
     await expect(db().execute(sql`update stock set quantity = -1, reserved = 0 where pack_id = ${fresh.id}`)).rejects.toThrow()
     expect(await ledgerDrift(t)).toEqual({ rows: 0, products: 0 })
   })
+  it('moves 1,000 (pack, warehouse) rows in one call: each row, its ledger row and the product figures add up', async () => {
+    const rows = rowsOf<{ pack_id: number; warehouse_id: number; quantity: number }>(
+      await db().execute(sql`select s.pack_id, s.warehouse_id, s.quantity from stock s join packs k on k.id = s.pack_id where k.website_id = ${site} order by s.pack_id, s.warehouse_id limit 1000`),
+    )
+    expect(rows.length).toBeGreaterThan(300)
+    const moved = await moveStock(db(), { websiteId: site, userId: null }, rows.map((r) => ({ packId: r.pack_id, warehouseId: r.warehouse_id, onHand: { by: 2 }, reason: 'received' as const, note: 'Big delivery' })))
+    expect(moved.ok && moved.levels.every((l, i) => l.onHand === rows[i].quantity + 2 && l.ledgerId !== null)).toBe(true)
+    const after = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from stock_ledger where website_id = ${site} and note = 'Big delivery' and on_hand_change = 2`))[0]
+    expect(after.n).toBe(rows.length)
+    expect(await ledgerDrift(t)).toEqual({ rows: 0, products: 0 })
+  })
 })

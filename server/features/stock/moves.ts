@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import type { StockReason } from '../../db/schema/index'
 
@@ -61,8 +61,12 @@ interface Locked {
 }
 
 const key = (packId: number, warehouseId: number) => `${packId}:${warehouseId}`
-const int = (n: number) => sql`${Math.trunc(n)}::int`
-const values = (rows: SQL[][]) => sql.join(rows.map((r) => sql`(${sql.join(r, sql`, `)})`), sql`, `)
+const int = (n: number) => Math.trunc(n)
+/**
+ * Many rows as one parameter (a JSON array read by jsonb_to_recordset): a statement's size does not grow with the
+ * batch, and PGlite, which loses rows of statements with several hundred parameters, reads them right.
+ */
+const rowSet = (rows: object[], columns: string) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(columns)})`
 
 /**
  * Applies the moves in order, all or nothing: every row is checked before anything is written, so a refused
@@ -73,11 +77,11 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   const rowKeys = [...new Map(moves.map((m) => [key(m.packId, m.warehouseId), { packId: m.packId, warehouseId: m.warehouseId }])).values()].sort(
     (a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId,
   )
-  const pairs = sql.join(rowKeys.map((r) => sql`(${int(r.packId)}, ${int(r.warehouseId)})`), sql`, `)
+  const pairs = rowSet(rowKeys.map((r) => ({ pack_id: int(r.packId), warehouse_id: int(r.warehouseId) })), 'pack_id int, warehouse_id int')
   if (who.createMissing) {
     await tx.execute(sql`
       insert into stock (pack_id, warehouse_id)
-      select v.pack_id, v.warehouse_id from (values ${pairs}) v(pack_id, warehouse_id)
+      select v.pack_id, v.warehouse_id from ${pairs}
       join packs k on k.id = v.pack_id and k.website_id = ${who.websiteId}
       join warehouses w on w.id = v.warehouse_id and w.website_id = ${who.websiteId}
       order by v.pack_id, v.warehouse_id
@@ -87,8 +91,8 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   const locked = rowsOf<Locked>(
     await tx.execute(sql`
       select s.pack_id, s.warehouse_id, k.product_id, s.quantity, s.reserved
-      from stock s join packs k on k.id = s.pack_id
-      where (s.pack_id, s.warehouse_id) in (${pairs}) and k.website_id = ${who.websiteId}
+      from stock s join packs k on k.id = s.pack_id join ${pairs} on v.pack_id = s.pack_id and v.warehouse_id = s.warehouse_id
+      where k.website_id = ${who.websiteId}
       order by s.pack_id, s.warehouse_id
       for update of s`),
   )
@@ -112,7 +116,10 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   if (changed.length) {
     await tx.execute(sql`
       update stock s set quantity = v.quantity, reserved = v.reserved
-      from (values ${values(changed.map((r) => [int(r.pack_id), int(r.warehouse_id), int(r.quantity), int(r.reserved)]))}) v(pack_id, warehouse_id, quantity, reserved)
+      from ${rowSet(
+        changed.map((r) => ({ pack_id: r.pack_id, warehouse_id: r.warehouse_id, quantity: r.quantity, reserved: r.reserved })),
+        'pack_id int, warehouse_id int, quantity int, reserved int',
+      )}
       where s.pack_id = v.pack_id and s.warehouse_id = v.warehouse_id`)
   }
   const written = ledger.filter((l) => l.onHandChange || l.reservedChange)
@@ -120,12 +127,16 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
     ? rowsOf<{ id: number | string }>(
         await tx.execute(sql`
           insert into stock_ledger (website_id, pack_id, warehouse_id, on_hand_change, reserved_change, on_hand_after, reserved_after, reason, user_id, order_id, note)
-          values ${values(
-            written.map((l) => [
-              int(who.websiteId), int(l.m.packId), int(l.m.warehouseId), int(l.onHandChange), int(l.reservedChange), int(l.onHand), int(l.reserved),
-              sql`${l.m.reason}`, who.userId === null ? sql`null::int` : int(who.userId), l.m.orderId ? int(l.m.orderId) : sql`null::int`, sql`${l.m.note ?? null}::text`,
-            ]),
+          select ${who.websiteId}::int, v.pack_id, v.warehouse_id, v.on_hand_change, v.reserved_change, v.on_hand_after, v.reserved_after, v.reason,
+            ${who.userId}::int, v.order_id, v.note
+          from ${rowSet(
+            written.map((l, n) => ({
+              n, pack_id: int(l.m.packId), warehouse_id: int(l.m.warehouseId), on_hand_change: int(l.onHandChange), reserved_change: int(l.reservedChange),
+              on_hand_after: int(l.onHand), reserved_after: int(l.reserved), reason: l.m.reason, order_id: l.m.orderId ? int(l.m.orderId) : null, note: l.m.note ?? null,
+            })),
+            'n int, pack_id int, warehouse_id int, on_hand_change int, reserved_change int, on_hand_after int, reserved_after int, reason text, order_id int, note text',
           )}
+          order by v.n
           returning id`),
       ).map((r) => Number(r.id))
     : []
@@ -143,7 +154,9 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   if (deltas.length) {
     await tx.execute(sql`
       insert into product_stock (product_id, website_id, on_hand, reserved)
-      values ${values(deltas.map(([productId, d]) => [int(productId), int(who.websiteId), int(d.onHand), int(d.reserved)]))}
+      select v.product_id, ${who.websiteId}::int, v.on_hand, v.reserved
+      from ${rowSet(deltas.map(([productId, d]) => ({ product_id: productId, on_hand: d.onHand, reserved: d.reserved })), 'product_id int, on_hand int, reserved int')}
+      order by v.product_id
       on conflict (product_id) do update set on_hand = product_stock.on_hand + excluded.on_hand, reserved = product_stock.reserved + excluded.reserved`)
   }
 
