@@ -39,6 +39,8 @@ describe('Pagination', () => {
     expect(pages()).toEqual(['', '1', '4', '5', '6', '7', '8', '9', '10', ''])
     expect(screen.getByText('…')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Page 6' }).getAttribute('aria-current')).toBe('page')
+    // no class merging: the current page must not also carry the other pages' background (white text on white)
+    expect(screen.getByRole('button', { name: 'Page 6' }).className.split(' ')).not.toContain('bg-surface')
   })
 
   it('moves to another page, next and previous', () => {

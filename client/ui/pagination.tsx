@@ -42,7 +42,10 @@ export interface PaginationProps {
   className?: string
 }
 
-const pageButton = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-border bg-surface px-2 text-sm hover:bg-background disabled:pointer-events-none disabled:opacity-50'
+const pageButton = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm disabled:pointer-events-none disabled:opacity-50'
+const otherPage = 'border-border bg-surface hover:bg-background'
+/** Its own colours, not added to the others': without class merging, `bg-surface` would win over `bg-primary`. */
+const currentPage = 'border-primary bg-primary font-semibold text-on-primary'
 
 export function Pagination({ page, total, perPage, onChange, onPerPageChange, className }: PaginationProps) {
   const selectId = useId()
@@ -60,7 +63,7 @@ export function Pagination({ page, total, perPage, onChange, onPerPageChange, cl
       <nav aria-label="Pagination">
         <ul className="flex flex-wrap items-center gap-1">
           <li>
-            <button type="button" className={pageButton} aria-label="Previous page" disabled={page <= 1} onClick={() => go(page - 1)}>
+            <button type="button" className={cn(pageButton, otherPage)} aria-label="Previous page" disabled={page <= 1} onClick={() => go(page - 1)}>
               <ChevronLeftIcon className="size-4" />
             </button>
           </li>
@@ -68,7 +71,7 @@ export function Pagination({ page, total, perPage, onChange, onPerPageChange, cl
             typeof item === 'number' ? (
               <li key={item}>
                 <button type="button" aria-label={`Page ${item}`} aria-current={item === page ? 'page' : undefined} onClick={() => go(item)}
-                  className={cn(pageButton, item === page && 'border-primary bg-primary text-on-primary hover:bg-primary')}>
+                  className={cn(pageButton, item === page ? currentPage : otherPage)}>
                   {item}
                 </button>
               </li>
@@ -77,7 +80,7 @@ export function Pagination({ page, total, perPage, onChange, onPerPageChange, cl
             ),
           )}
           <li>
-            <button type="button" className={pageButton} aria-label="Next page" disabled={page >= totalPages} onClick={() => go(page + 1)}>
+            <button type="button" className={cn(pageButton, otherPage)} aria-label="Next page" disabled={page >= totalPages} onClick={() => go(page + 1)}>
               <ChevronRightIcon className="size-4" />
             </button>
           </li>
