@@ -4,7 +4,6 @@ import { parseUsername } from '../../../common/rules/username'
 import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler } from '../orders/outbox'
-import * as q from '../orders/queries'
 import type { PaymentProviders } from '../payments/providers/registry'
 import type { ProviderName } from '../payments/providers/types'
 
@@ -13,7 +12,7 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
   const db = app.deps.db
   return {
     async order_confirmation(payload) {
-      const order = await q.findOrderById(db, Number(payload.orderId))
+      const order = await orders.findOrderById(db, Number(payload.orderId))
       if (!order) return
       const to = parseUsername(order.address.mobile)
       if (!to) return
