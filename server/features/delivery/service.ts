@@ -1,5 +1,5 @@
 import type { RequestCtx } from '../../platform/request-context'
-import * as catalogueQueries from '../catalogue/queries'
+import { defaultWarehouseId } from '../catalogue/warehouses'
 import * as sessionService from '../session/service'
 import * as queries from './queries'
 
@@ -28,7 +28,7 @@ export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null
   const cached = ctx.caches.catalogue.get(ctx.site.id, key) as number | null | undefined
   if (cached !== undefined) return cached
   const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
-  const id = row?.warehouseId ?? (await catalogueQueries.defaultWarehouseId(ctx.db, ctx.site.id))
+  const id = row?.warehouseId ?? (await defaultWarehouseId(ctx.db, ctx.site.id))
   ctx.caches.catalogue.set(ctx.site.id, key, id)
   return id
 }
