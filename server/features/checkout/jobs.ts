@@ -22,7 +22,7 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))
-      if (!refund || refund.status !== 'pending') return
+      if (refund?.status !== 'pending') return
       const provider = providers().providerFor(refund.provider as ProviderName)
       const ids = { providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, refundId: refund.reference }
       // asked by our reference first: a repeat (crash before the mark, a pending refund checked again) finds the first

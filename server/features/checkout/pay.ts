@@ -1,7 +1,7 @@
 import type { ConfirmResult, PayPayload } from '../../../common/contracts/checkout'
 import type { RequestCtx } from '../../platform/request-context'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { PaymentProviderError, type ProviderName } from '../payments/providers/types'
+import { type OrderStatus, PaymentProviderError, type ProviderName } from '../payments/providers/types'
 import * as orders from '../orders/service'
 import { attemptFor } from './provider-orders'
 
@@ -75,7 +75,7 @@ export async function confirmPayment(ctx: RequestCtx, providers: PaymentProvider
   const provider = providers.providerFor(payment.provider as ProviderName)
   let providerOrderId = payment.providerOrderId
   let outcomes: orders.PaidOutcome[]
-  let status
+  let status: OrderStatus
   try {
     if (Object.values(hint).some(Boolean)) {
       let check = provider.verifyClientReturn(hint, providerOrderId)
