@@ -1,14 +1,17 @@
 import type { RequestCtx } from '../../platform/request-context'
 import { defaultWarehouseId } from '../catalogue/warehouses'
 import * as sessionService from '../session/service'
+import { invalidFields, ok, type Result } from '../../platform/result'
 import * as queries from './queries'
 
 export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
 
-export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<PincodeCheck> {
+/** The shopper's pincode, remembered when it is served; else a 422 on the pincode field. */
+export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<Result<{ pincode: string; message: string }>> {
   const result = await pincodeServiceability(ctx, pincode)
-  if (result.ok) await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
-  return result
+  if (!result.ok) return invalidFields({ pincode: result.message })
+  await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
+  return ok({ pincode: result.pincode, message: result.message })
 }
 
 /** Whether and when the website delivers to a pincode, without remembering it (address book, checkout). */
