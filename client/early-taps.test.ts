@@ -22,7 +22,7 @@ function control(markup: string) {
   document.body.insertAdjacentHTML('beforeend', markup)
   const el = document.body.lastElementChild as HTMLElement
   const seen: string[] = []
-  el.addEventListener('click', (e) => seen.push(html.dataset.hydrated === 'true' ? 'after' : 'before'))
+  el.addEventListener('click', () => seen.push(html.dataset.hydrated === 'true' ? 'after' : 'before'))
   return { el, seen }
 }
 

@@ -25,5 +25,5 @@ try {
   fail++
   console.log('no e2e results:', e.message)
 }
-console.log(`${pass} passed, ${fail} failed` + (skip ? `, ${skip} skipped` : ''))
+console.log(`${pass} passed, ${fail} failed${skip ? `, ${skip} skipped` : ''}`)
 if (fail) process.exitCode = 1

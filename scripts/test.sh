@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Typecheck, migration drift, build, unit + API tests on PGlite and PostgreSQL,
+# `npm test`: every test. Typecheck, migration drift, lint and dependency rules, build, unit + API tests on PGlite and PostgreSQL,
 # then end-to-end journeys in headless Chromium. Ends with one 'N passed, N failed' line.
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +61,11 @@ npx drizzle-kit generate >/dev/null
 if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
   git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; exit 1
 fi
+
+# Biome's lint rules (biome.jsonc) and the import rules (.dependency-cruiser.cjs). The format check (npm run
+# format:check) joins this step once the tree has been formatted in one commit.
+step "lint + dependency rules"
+npm run lint --silent
 
 step "build"
 npm run build --silent

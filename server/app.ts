@@ -13,6 +13,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
+import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
 import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
@@ -29,7 +30,9 @@ import { pageRoutes } from './features/pages/routes'
 import { describePayments } from './features/payments/config'
 import { paymentsSimulator } from './features/payments-simulator/plugin'
 import { sessionRoutes } from './features/session/routes'
+import { sessionVisitors } from './features/session/service'
 import { siteSettingsRoutes } from './features/site-settings/routes'
+import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
@@ -84,8 +87,10 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log })
   app.addHook('onClose', () => bus.close())
   const caches = createAppCaches(bus)
-  const sites = createSiteResolver(db, config.NODE_ENV === 'production', bus)
-  app.decorate('deps', { db, config, caches, sites })
+  // The platform imports no feature: the features that know websites, sessions and users are plugged in here.
+  const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus)
+  const deps = { db, config, caches, sites, visitors: sessionVisitors(userOnWebsite) }
+  app.decorate('deps', deps)
   app.decorate('reads', new Map() as Reads)
 
   await app.register(cookie)
@@ -114,7 +119,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   })
 
   registerErrorHandling(app)
-  registerRequestContext(app, { db, config, caches, sites })
+  registerRequestContext(app, deps)
   registerCacheHeaders(app)
   registerStaffSeam(app)
 
@@ -145,7 +150,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   // (the web client's /* route is less specific).
   app.all(`${API_BASE}/*`, { schema: { hide: true }, config: { noSiteContext: true } }, async (req, reply) => reply.code(404).send(noSuchCall(req)))
   app.setNotFoundHandler((req, reply) => reply.code(404).send(web ? { message: 'Not found' } : noSuchCall(req)))
-  if (web) await registerWeb(app, { db, config, caches, sites })
+  if (web) await registerWeb(app, deps)
   return app
 }
 

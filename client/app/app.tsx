@@ -34,7 +34,7 @@ export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }
           // Staff screens: their own shell, outside the storefront layout, rendered in the browser only.
           <ClientOnly>
             <Suspense fallback={routeFallback}>
-              <StaffShell>{page(route)}</StaffShell>
+              <StaffShell route={route}>{page(route)}</StaffShell>
             </Suspense>
           </ClientOnly>
         ) : (

@@ -56,7 +56,7 @@ describe('PageBlocks', () => {
     const sections = [...container.querySelectorAll('section')]
     const names = sections.map((s) => {
       const id = s.getAttribute('aria-labelledby')
-      return id ? document.getElementById(id)?.tagName + ':' + document.getElementById(id)?.textContent : null
+      return id ? `${document.getElementById(id)?.tagName}:${document.getElementById(id)?.textContent}` : null
     })
     expect(names).toEqual([null, 'H2:Shop by category', 'H2:Best sellers', 'H2:Brands we love', 'H2:Our suppliers', null])
   })

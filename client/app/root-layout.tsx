@@ -44,7 +44,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   }
   const close = () => setPanelState(null)
   // Only staff routes are admin-only (the staff shell shows their 403), so here a guard only ever redirects.
-  const blocked = useRouteGuard(init.data?.user).kind !== 'open'
+  const blocked = useRouteGuard(routeFor(pathname).route, init.data?.user).kind !== 'open'
   const wishlistFor = useWishlistRequest()
   const [wishlistUsed, setWishlistUsed] = useState(false)
   if (wishlistFor && !wishlistUsed) setWishlistUsed(true)

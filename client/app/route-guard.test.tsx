@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
 import { MemoryRouter, useLocation } from '../lib/router'
 import { useRouteGuard } from './route-guard'
+import { routeFor } from './routes'
 
 const shopper: User = { id: 3, name: 'Meera', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false }
 const agent: User = { ...shopper, id: 2, isSalesAgent: true }
@@ -11,8 +12,8 @@ const admin: User = { ...shopper, id: 1, hasAdminAccess: true }
 const superadminElsewhere: User = { ...shopper, id: 4, superadmin: true }
 
 function Probe({ user }: { user: User | null | undefined }) {
-  const access = useRouteGuard(user)
   const { pathname, search } = useLocation()
+  const access = useRouteGuard(routeFor(pathname).route, user)
   return <p data-testid="at">{`${pathname}${search} ${access.kind === 'redirect' ? 'blocked' : access.kind}`}</p>
 }
 

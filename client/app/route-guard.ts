@@ -3,7 +3,7 @@ import type { User } from '../../common/contracts/accounts'
 import { useLocation, useNavigate } from '../lib/router'
 import * as paths from '../lib/paths'
 import { savePath } from '../lib/saved-path'
-import { type AppRoute, routeFor } from './routes'
+import type { AppRoute } from './routes'
 
 export type Access = { kind: 'open' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' }
 
@@ -24,14 +24,15 @@ export function routeAccess(route: AppRoute, user: User | null | undefined): Acc
 }
 
 /**
- * Applies routeAccess to the current address: a redirect saves the full path first. Answers the access, so the
+ * Applies routeAccess to the route of the current address (the caller's, so that the lazily loaded staff shell
+ * needs no import of the route table, which loads it): a redirect saves the full path first. Answers the access, so the
  * layout shows a spinner while redirecting and the 403 screen when forbidden. The server refuses these calls
  * anyway; this only keeps people on pages they can use.
  */
-export function useRouteGuard(user: User | null | undefined): Access {
+export function useRouteGuard(route: AppRoute, user: User | null | undefined): Access {
   const { pathname, search, hash } = useLocation()
   const navigate = useNavigate()
-  const access = routeAccess(routeFor(pathname).route, user)
+  const access = routeAccess(route, user)
   const target = access.kind === 'redirect' ? access.to : null
   useEffect(() => {
     if (!target) return

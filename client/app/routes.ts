@@ -44,7 +44,7 @@ function browserOnly(route: LazyRoute): LazyRoute {
 /** The staff shell and pages load with the first staff screen, never with a shopper's page. */
 const STAFF_APP = 'staff/staff-app.ts'
 const loadStaffApp = () => import('../staff/staff-app')
-export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell as ComponentType))
+export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell))
 
 // `module` is the page's source under client/ (its key in Vite's manifest): the server preloads its chunk.
 const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(module, load), shell: 'shop', render: 'ssr', ...flags })

@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, lazy } from 'react'
 
-export interface LazyRoute {
-  (props: object): ReturnType<typeof createElement>
+export interface LazyRoute<P extends object = object> {
+  (props: P): ReturnType<typeof createElement>
   preload(): Promise<void>
   /** the route's source module under client/ (its key in Vite's manifest): the server preloads its chunk with the page */
   module: string
@@ -11,8 +11,8 @@ export interface LazyRoute {
  * A route component in its own chunk. `preload()` before rendering (the server does, and so does the
  * browser before hydrating) makes it render synchronously, so server HTML hydrates without a fallback.
  */
-export function lazyRoute(module: string, load: () => Promise<ComponentType>): LazyRoute {
-  let loaded: ComponentType | null = null
+export function lazyRoute<P extends object = object>(module: string, load: () => Promise<ComponentType<P>>): LazyRoute<P> {
+  let loaded: ComponentType<P> | null = null
   let pending: Promise<void> | null = null
   const preload = () =>
     (pending ??= load().then((component) => {
@@ -22,6 +22,6 @@ export function lazyRoute(module: string, load: () => Promise<ComponentType>): L
     await preload()
     return { default: loaded! }
   })
-  const Route = (props: object) => createElement(loaded ?? Lazy, props)
+  const Route = (props: P) => createElement(loaded ?? Lazy, props)
   return Object.assign(Route, { preload, module })
 }

@@ -4,8 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
 import { App } from '../app/app'
+import { routeFor } from '../app/routes'
 import { fakeApi, renderAt } from '../lib/test-kit'
-import { MemoryRouter } from '../lib/router'
+import { MemoryRouter, useLocation } from '../lib/router'
 import { StaffShell } from './staff-shell'
 
 afterEach(cleanup)
@@ -23,7 +24,13 @@ function api(who: User | null) {
   }).api
 }
 
-const shell = (path: string, who: User | null) => renderAt(<StaffShell><h1>Staff page</h1></StaffShell>, { url: path, api: api(who) })
+/** The shell with the route of the current address, as the app renders it. */
+function RoutedShell() {
+  const { pathname } = useLocation()
+  return <StaffShell route={routeFor(pathname).route}><h1>Staff page</h1></StaffShell>
+}
+
+const shell = (path: string, who: User | null) => renderAt(<RoutedShell />, { url: path, api: api(who) })
 
 describe('the staff shell', () => {
   it('opens for an admin in its own frame: sections, the website, the way back to the store, who is signed in; no storefront header', async () => {

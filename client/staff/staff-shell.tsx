@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useRef, useState } from 'react'
 import type { User } from '../../common/contracts/accounts'
 import { useRouteGuard } from '../app/route-guard'
+import type { AppRoute } from '../app/routes'
 import { initQuery } from '../features/site-settings/api'
 import { useApi } from '../lib/api-context'
 import { errorText } from '../lib/error-text'
@@ -29,9 +30,9 @@ const loading = (label: string) => (
  * a top bar with the website, a way back to the store and who is signed in. Admins only: a visitor is sent to
  * sign in (path saved), anyone else signed in sees a 403 screen.
  */
-export function StaffShell({ children }: { children: ReactNode }) {
+export function StaffShell({ route, children }: { route: AppRoute; children: ReactNode }) {
   const init = useQuery(initQuery(useApi()))
-  const access = useRouteGuard(init.data?.user)
+  const access = useRouteGuard(route, init.data?.user)
   if (!init.data) {
     if (!init.isError) return loading('Loading')
     return (

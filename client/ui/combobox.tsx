@@ -101,6 +101,8 @@ export function Combobox({ options, value, onChange, placeholder = 'Select…', 
           className="mb-1 h-9 w-full rounded border border-border bg-surface px-2 text-sm outline-none focus:border-primary" />
         <ul id={listId} role="listbox" aria-label={aria['aria-label']} className="max-h-60 overflow-y-auto">
           {matches.map((o, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the APG listbox: focus stays in the search box, which handles the keys
+            // biome-ignore lint/a11y/useFocusableInteractive: same
             <li key={o.value} id={`${baseId}-opt-${i}`} role="option" aria-selected={o.value === value}
               data-active={i === active || undefined} onMouseEnter={() => setActive(i)} onClick={() => pick(o)}
               className={cn('cursor-pointer rounded px-2 py-1.5 text-sm', i === active && 'bg-background', o.value === value && 'font-semibold text-primary')}>

@@ -41,6 +41,7 @@ export function DatePicker({ value, onChange, clearable = false, disabled, class
 
   return (
     <>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the read-only box opens the calendar dialog (aria-haspopup) */}
       <input ref={inputRef} id={inputId} type="text" readOnly disabled={disabled} value={formatDate(value)}
         aria-haspopup="dialog" aria-expanded={open} aria-controls={open ? calendarId : undefined} autoComplete="off"
         className={cn('h-10 w-full cursor-pointer rounded-md border border-border bg-surface px-3 text-sm outline-none focus:border-primary disabled:opacity-60', className)}

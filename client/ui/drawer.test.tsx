@@ -69,7 +69,7 @@ describe('Drawer', () => {
   })
 
   it('focuses the first control, skipping the X button', () => {
-    render(<Drawer open title="Cart Summary" onClose={() => {}} footer={<button>Continue to Checkout</button>} />)
+    render(<Drawer open title="Cart Summary" onClose={() => {}} footer={<button type="button">Continue to Checkout</button>} />)
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue to Checkout' }))
   })
 })

@@ -19,11 +19,11 @@ function Harness({ onClose = () => {}, width }: { onClose?: () => void; width?: 
   const [open, setOpen] = useState(false)
   return (
     <>
-      <button onClick={() => setOpen(true)}>Open</button>
+      <button type="button" onClick={() => setOpen(true)}>Open</button>
       <Modal open={open} width={width} title="Change Location" description="Enter your pincode"
         onClose={() => { onClose(); setOpen(false) }}>
         <input aria-label="Pincode" />
-        <button>Submit</button>
+        <button type="button">Submit</button>
       </Modal>
     </>
   )

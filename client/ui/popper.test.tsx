@@ -19,9 +19,9 @@ function Harness({ open = true, disabled = false, onClose = () => {}, wrap }: { 
   const anchorRef = useRef<HTMLButtonElement>(null)
   const content = (
     <>
-      <button ref={anchorRef} data-testid="anchor">Anchor</button>
+      <button type="button" ref={anchorRef} data-testid="anchor">Anchor</button>
       <Popper anchorRef={anchorRef} open={open} disabled={disabled} onClose={onClose} data-testid="popper">
-        <button>Inside</button>
+        <button type="button">Inside</button>
       </Popper>
       <p data-testid="outside">Outside</p>
     </>

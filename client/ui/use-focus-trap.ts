@@ -43,7 +43,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     root.addEventListener('keydown', onKeyDown)
     return () => {
       root.removeEventListener('keydown', onKeyDown)
-      if (opener && opener.isConnected) opener.focus()
+      if (opener?.isConnected) opener.focus()
     }
   }, [ref, active])
 }

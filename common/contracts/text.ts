@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 
 /** U+0000, or half of a surrogate pair (a code unit without its partner). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what this refuses
 const NOT_ALLOWED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** PostgreSQL refuses U+0000 in text and jsonb, and stores half a surrogate pair as U+FFFD. */

@@ -26,6 +26,7 @@ describe('business constants (spec §9)', () => {
     ['ANALYTICS_FLUSH_MS', 3000],
     ['ANALYTICS_SESSION_IDLE_S', 1800],
   ] as const)('%s = %d', (name, value) => {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a table test over the module's names
     expect(c[name]).toBe(value)
   })
 

@@ -31,7 +31,7 @@ function variants(path: string): Variant[] {
   for (const i of positions) {
     const code = hex(path[i])
     for (const enc of [`%${code.toUpperCase()}`, `%${code}`]) out.set(path.slice(0, i) + enc + path.slice(i + 1), true)
-    out.set(path.slice(0, i) + `%25${code}` + path.slice(i + 1), false)
+    out.set(`${path.slice(0, i)}%25${code}${path.slice(i + 1)}`, false)
   }
   const rest = path.slice('/s/api/'.length)
   for (const url of [

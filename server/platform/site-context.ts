@@ -1,10 +1,18 @@
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/client'
 import { SITE_HEADER } from '../../common/contracts/session'
-import { findDefaultWebsite, findWebsiteByHost, findWebsiteByOrigin, type WebsiteRow } from '../features/site-settings/queries'
+import type { websites } from '../db/schema/index'
 import type { CacheBus } from './cache-bus'
 import { createCache } from './cache'
 import { AppError } from './errors'
+
+export type WebsiteRow = typeof websites.$inferSelect
+
+/** The website look-ups the resolver needs; site-settings supplies them (server/app.ts), the platform imports no feature. */
+export interface WebsiteFinder {
+  byOrigin(origin: string): Promise<WebsiteRow | undefined>
+  byHost(scheme: string, host: string): Promise<WebsiteRow | undefined>
+  byDefault(): Promise<WebsiteRow | undefined>
+}
 
 const TTL_MS = 10_000
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -13,7 +21,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * Resolves the website a request names (x-web-url, else the Host it came to), cached by origin for a few seconds.
  * A website's write drops its origins, and every origin that answered no website (it may be the new one).
  */
-export function createSiteResolver(db: Db, production: boolean, bus: CacheBus) {
+export function createSiteResolver(find: WebsiteFinder, production: boolean, bus: CacheBus) {
   const cache = createCache<WebsiteRow | null>({ ttlMs: TTL_MS, max: 1000, live: bus.live })
   bus.onDrop((websiteId) => {
     if (websiteId === null) cache.clear()
@@ -21,12 +29,12 @@ export function createSiteResolver(db: Db, production: boolean, bus: CacheBus) {
   })
 
   async function lookup(origin: string): Promise<WebsiteRow | null> {
-    const exact = await findWebsiteByOrigin(db, origin)
+    const exact = await find.byOrigin(origin)
     if (exact || production) return exact ?? null
     const url = new URL(origin)
     const scheme = url.protocol.replace(':', '')
-    if (url.hostname.endsWith('.localhost')) return (await findWebsiteByHost(db, scheme, url.hostname)) ?? null
-    if (LOCAL_HOSTS.has(url.hostname)) return (await findDefaultWebsite(db)) ?? null
+    if (url.hostname.endsWith('.localhost')) return (await find.byHost(scheme, url.hostname)) ?? null
+    if (LOCAL_HOSTS.has(url.hostname)) return (await find.byDefault()) ?? null
     return null
   }
 

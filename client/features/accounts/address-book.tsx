@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { Address, User } from '../../../common/contracts/accounts'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
@@ -63,7 +63,7 @@ export function AddressBook({ user }: { user: User }) {
   const close = () => setOpen(false)
   const addButton = <Button onClick={() => edit({ mode: 'add' })}>Add address</Button>
 
-  let body
+  let body: ReactNode
   if (list.isError) body = <LoadFailed message={errorText(list.error)} onRetry={() => list.refetch()} />
   else if (!list.data) body = <p className="text-sm text-muted">Loading your addresses…</p>
   else if (list.data.addresses.length === 0) body = <EmptyState title="No addresses yet" action={addButton}>Add where you'd like your groceries delivered.</EmptyState>

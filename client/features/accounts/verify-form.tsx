@@ -59,6 +59,7 @@ export function VerifyForm({ username, onVerified }: { username: string; onVerif
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-code`} className="text-sm font-medium">6-digit code</label>
+        {/* biome-ignore lint/a11y/noAutofocus: the code is the only thing to type on this screen (spec §5) */}
         <input ref={input} id={`${id}-code`} name="otp" value={code} autoFocus autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={OTP_LENGTH}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {

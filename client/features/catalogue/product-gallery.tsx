@@ -37,6 +37,7 @@ export function ProductGallery({ medias, name, className }: ProductGalleryProps)
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-labelledby is set only when the role is tabpanel */}
       <div id={`${baseId}-panel`} role={count > 1 ? 'tabpanel' : undefined} aria-labelledby={count > 1 ? `${baseId}-tab-${current}` : undefined}
         className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-border bg-surface p-4">
         <Image src={medias[current]?.src} size="medium" loading="eager" width={800} height={800}

@@ -40,7 +40,7 @@ export function useProductQueryParams() {
     (change: Partial<ProductListParams>) => {
       const next = { ...params, ...change }
       if (!('page' in change)) next.page = 1
-      setSearch(new URLSearchParams(productSearchString(next).slice(1)), { preventScrollReset: 'page' in change ? false : true })
+      setSearch(new URLSearchParams(productSearchString(next).slice(1)), { preventScrollReset: !('page' in change) })
     },
     [params, setSearch],
   )

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { User } from '../../../common/contracts/accounts'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
@@ -40,7 +41,7 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
     })
   }
 
-  let body
+  let body: ReactNode
   if (q.isError) body = <LoadFailed message={errorText(q.error)} onRetry={() => q.refetch()} />
   else if (!order) body = <p className="text-sm text-muted">Loading the order…</p>
   else {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { User } from '../../../common/contracts/accounts'
 import { formatINR } from '../../../common/money'
 import { errorText } from '../../lib/error-text'
@@ -14,7 +15,7 @@ export function OrdersList({ user }: { user: User }) {
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const q = useOrders(page)
-  let body
+  let body: ReactNode
   if (q.isError) body = <LoadFailed message={errorText(q.error)} onRetry={() => q.refetch()} />
   else if (!q.data) body = <p className="text-sm text-muted">Loading your orders…</p>
   else if (q.data.total === 0) {

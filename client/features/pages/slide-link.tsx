@@ -16,6 +16,7 @@ const PROBE_ORIGIN = 'https://site.invalid'
  */
 export function classifyLink(href: string | null | undefined): LinkTarget {
   if (typeof href !== 'string') return NONE
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the control characters browsers ignore in URLs
   const s = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
   if (s.startsWith('/')) {
     if (s[1] === '/' || s[1] === '\\') return NONE

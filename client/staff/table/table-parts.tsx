@@ -27,6 +27,7 @@ export function SortButton({ children, sorted, onClick }: { children: ReactNode;
 /** Rows of grey bars while the first answer is on its way. */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
   return Array.from({ length: rows }, (_, r) => (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a skeleton row; nothing in it takes focus
     <tr key={r} className="border-t border-border" aria-hidden="true">
       {Array.from({ length: columns }, (_, c) => (
         <td key={c} className="px-3 py-3.5">

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { login, logout, redeemSwitch, register, verify } from '../../../common/contracts/accounts'
-import { AppError } from '../../platform/errors'
-import { clearSessionCookies, type RequestCtx, setSessionCookie, setXsrfCookie } from '../../platform/request-context'
+import type { RequestCtx } from '../../platform/request-context'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
+import { clearSessionCookies, setSessionCookie, setXsrfCookie } from '../session/service'
 import type { Refusal } from './otp'
 import type { OtpDelivery } from './otp-delivery/index'
 import * as accounts from './service'
@@ -13,7 +14,7 @@ const tags = ['accounts']
 /** A refused code request or check: 429 carries Retry-After (SECURITY AU-01, AU-02). */
 function refuse(reply: FastifyReply, refusal: Refusal): never {
   if (refusal.retryAfter) reply.header('retry-after', String(refusal.retryAfter))
-  throw new AppError(refusal.kind, refusal.message, refusal.kind === 'invalid' ? { otp: refusal.message } : undefined)
+  return orThrow<never>(refusal)
 }
 
 /** The new session's cookie and its XSRF token (the visitor's are dead now). */

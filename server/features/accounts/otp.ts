@@ -3,6 +3,7 @@ import { RESEND_SECONDS } from '../../../common/contracts/accounts'
 import type { Username } from '../../../common/rules/username'
 import type { Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Failure } from '../../platform/result'
 import type { OtpDelivery } from './otp-delivery/index'
 import * as q from './queries'
 
@@ -25,7 +26,8 @@ export const LIMITS = {
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-export type Refusal = { ok: false; kind: 'too_many' | 'invalid'; message: string; retryAfter?: number }
+/** A refused code request or check; a wrong or expired code is the `otp` field's error. */
+export type Refusal = Failure & { kind: 'too_many' | 'invalid'; retryAfter?: number }
 export type SendResult = { ok: true } | Refusal
 export type CheckResult = { ok: true } | Refusal
 
@@ -87,7 +89,8 @@ export async function sendCode(ctx: RequestCtx, delivery: OtpDelivery, username:
   return { ok: true }
 }
 
-const expired: Refusal = { ok: false, kind: 'invalid', message: 'This code has expired. Please ask for a new code.' }
+const wrongCode = (message: string): Refusal => ({ ok: false, kind: 'invalid', message, fieldErrors: { otp: message } })
+const expired = wrongCode('This code has expired. Please ask for a new code.')
 /** After the fifth wrong try: a new code is needed, as soon as the resend wait allows. */
 const exhausted = (row: q.OtpRow) => tooMany('Too many wrong codes. Please ask for a new code.', LIMITS.resendSeconds - (Date.now() - row.createdAt.getTime()) / 1000)
 
@@ -107,7 +110,7 @@ export async function checkCode(ctx: RequestCtx, username: Username, otp: string
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
     const left = MAX_TRIES - taken.attempts
     const message = left > 0 ? `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right. Please ask for a new code.'
-    return { ok: false, kind: 'invalid', message }
+    return wrongCode(message)
   }
   if (!(await q.markCodeUsed(ctx.db, row.id))) return expired
   return { ok: true }

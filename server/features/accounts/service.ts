@@ -1,7 +1,8 @@
 import type { User, VerifyResult } from '../../../common/contracts/accounts'
 import { parseUsername, type Username } from '../../../common/rules/username'
-import type { SessionRow } from '../session/queries'
+import type { Db } from '../../db/client'
 import * as sessionService from '../session/service'
+import type { SessionRow } from '../session/service'
 import { mergeVisitorCart } from '../cart/service'
 import { AppError } from '../../platform/errors'
 import type { RequestCtx } from '../../platform/request-context'
@@ -18,6 +19,9 @@ export interface SignedIn {
   token: string
   session: SessionRow
 }
+
+/** The signed-in user as this website knows them (roles included), for the request context (server/app.ts). */
+export const userOnWebsite = (db: Db, userId: number, websiteId: number) => q.findUserForSite(db, userId, websiteId)
 
 export type LoginOutcome = { ok: true } | Refusal
 export type VerifyOutcome = { ok: true; signedIn: SignedIn | null; answer: VerifyResult } | Refusal

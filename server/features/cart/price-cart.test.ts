@@ -55,7 +55,7 @@ function reference(lines: PricedLine[], charges: Map<number, ChargeRuleInput>, r
     let groupAmount = 0
     for (const l of valid) if (l.deliveryChargeId === id) groupAmount += l.quantity * l.pricePaise
     const r = charges.get(id)!
-    const charge = r.chargePaise > 0 ? r.chargePaise : 0
+    const charge = Math.max(r.chargePaise, 0)
     deliveryBase += charge
     if (groupAmount < r.freeAbovePaise) delivery += charge
   }

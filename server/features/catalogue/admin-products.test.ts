@@ -10,6 +10,7 @@ import { listProductSlugs } from './queries'
 
 const URL = '/s/api/admin/products'
 
+// biome-ignore lint/suspicious/noExportsInTest: the other staff catalogue tests build their products with it
 export const newProduct = (over: Partial<CreateProductInput> = {}): CreateProductInput => ({
   product_name: 'Tulsi Green Tea',
   brand: 'Himalayan Leaf',

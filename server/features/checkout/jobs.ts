@@ -4,7 +4,6 @@ import { parseUsername } from '../../../common/rules/username'
 import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler } from '../orders/outbox'
-import * as q from '../orders/queries'
 import type { PaymentProviders } from '../payments/providers/registry'
 import type { ProviderName } from '../payments/providers/types'
 
@@ -13,7 +12,7 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
   const db = app.deps.db
   return {
     async order_confirmation(payload) {
-      const order = await q.findOrderById(db, Number(payload.orderId))
+      const order = await orders.findOrderById(db, Number(payload.orderId))
       if (!order) return
       const to = parseUsername(order.address.mobile)
       if (!to) return
@@ -23,7 +22,7 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))
-      if (!refund || refund.status !== 'pending') return
+      if (refund?.status !== 'pending') return
       const provider = providers().providerFor(refund.provider as ProviderName)
       const ids = { providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, refundId: refund.reference }
       // asked by our reference first: a repeat (crash before the mark, a pending refund checked again) finds the first

@@ -1,11 +1,12 @@
 import type { ConfirmResult, PayPayload } from '../../../common/contracts/checkout'
 import type { RequestCtx } from '../../platform/request-context'
+import type { Result } from '../../platform/result'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { PaymentProviderError, type ProviderName } from '../payments/providers/types'
+import { type OrderStatus, PaymentProviderError, type ProviderName } from '../payments/providers/types'
 import * as orders from '../orders/service'
 import { attemptFor } from './provider-orders'
 
-export type PayResult<T> = { ok: true; value: T } | { ok: false; kind: 'not_found' | 'conflict' | 'invalid'; message: string }
+export type PayResult<T> = Result<T>
 
 const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as const
 /** how long a second caller waits for the first to get the provider order (well inside PostgreSQL's statement timeout) */
@@ -75,7 +76,7 @@ export async function confirmPayment(ctx: RequestCtx, providers: PaymentProvider
   const provider = providers.providerFor(payment.provider as ProviderName)
   let providerOrderId = payment.providerOrderId
   let outcomes: orders.PaidOutcome[]
-  let status
+  let status: OrderStatus
   try {
     if (Object.values(hint).some(Boolean)) {
       let check = provider.verifyClientReturn(hint, providerOrderId)

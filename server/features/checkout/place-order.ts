@@ -4,6 +4,7 @@ import { formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
+import { fail, ok, type Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
 import { paymentMethods } from '../cart/cart-answer'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
@@ -14,7 +15,7 @@ import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { CheckoutRefusal, refuse } from './refusal'
 
-export type PlaceResult = { ok: true; order: PlacedOrder } | { ok: false; kind: CheckoutRefusal['kind']; message: string; errors?: Record<string, string> }
+export type PlaceResult = Result<PlacedOrder>
 
 type Step = (s: PlaceState) => Promise<void>
 interface PlaceState {
@@ -66,9 +67,9 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
       for (const [, step] of STEPS) await step(s)
       return s.placed!
     })
-    return { ok: true, order: placed }
+    return ok(placed)
   } catch (err) {
-    if (err instanceof CheckoutRefusal) return { ok: false, kind: err.kind, message: err.message, errors: err.errors }
+    if (err instanceof CheckoutRefusal) return fail(err.kind, err.message, err.errors)
     throw err
   }
 }

@@ -10,6 +10,7 @@ import { type CheckoutKit, pick, until, useCheckoutApp } from './test-kit'
 type RefundRow = { order_id: number; provider: string; provider_payment_id: string; amount_paise: number; reason: string; status: string }
 
 function kit(driver: Driver) {
+  // biome-ignore lint/correctness/useHookAtTopLevel: a test kit named use…, not a React hook
   const base = useCheckoutApp(driver)
   const h = {
     ...base,

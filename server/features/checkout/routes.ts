@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { confirmPayment, getCheckoutSlots, getPayment, placeOrder } from '../../../common/contracts/checkout'
-import { AppError } from '../../platform/errors'
+import { notFound } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { requestOrigin } from '../../platform/site-context'
 import type { OtpDelivery } from '../accounts/otp-delivery/index'
@@ -22,11 +23,6 @@ declare module 'fastify' {
 /** Where the webhooks arrive: server to server, so no website header, session or XSRF (route config noSiteContext). */
 export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
 
-const orThrow = <T>(r: { ok: true; value: T } | { ok: false; kind: 'not_found' | 'conflict' | 'invalid'; message: string }): T => {
-  if (!r.ok) throw new AppError(r.kind, r.message)
-  return r.value
-}
-
 export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { otpDelivery: OtpDelivery }) {
   app.decorate('payments', createPaymentProviders(app.deps.config))
   const signedIn = { preValidation: guardHook(requireUser) }
@@ -34,12 +30,12 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
 
   await app.register(async (scope) => {
     scope.addHook('preValidation', signedIn.preValidation)
-    route(scope, getCheckoutSlots, async (req) => (await checkoutSlots(req.ctx, req.query.address_id)) ?? orThrow({ ok: false, kind: 'not_found', message: 'This address was not found' }), { tags: ['checkout'] })
-    route(scope, placeOrder, async (req) => {
-      const r = await place(req.ctx, requireUser(req.ctx).id, req.body)
-      if (!r.ok) throw new AppError(r.kind, r.message, r.errors)
-      return r.order
+    route(scope, getCheckoutSlots, async (req) => {
+      const slots = await checkoutSlots(req.ctx, req.query.address_id)
+      if (!slots) throw notFound('This address was not found')
+      return slots
     }, { tags: ['checkout'] })
+    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), { tags: ['checkout'] })
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, app.payments, req.params.orderId, origin(req))), { tags: ['checkout'] })
     route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, app.payments, req.params.orderId, req.body)), { tags: ['checkout'] })
   })

@@ -1,6 +1,5 @@
 import type { Db, Tx } from '../../db/client'
 import * as orders from '../orders/service'
-import * as q from '../orders/queries'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { PaymentProviderError, PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders } from '../payments/providers/types'
 import { attemptFor } from './provider-orders'
@@ -34,10 +33,10 @@ export async function receiveWebhook(db: Db, providers: PaymentProviders, name: 
     }
   }
   return db.transaction(async (tx) => {
-    const id = await q.insertPaymentEvent(tx, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
+    const id = await orders.insertPaymentEvent(tx, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
     if (id === null) return { status: 200, message: 'Already processed' } as const
     const outcome = await apply(tx, provider, event, payment)
-    await q.markEventProcessed(tx, id, outcome)
+    await orders.markEventProcessed(tx, id, outcome)
     return { status: 200, message: outcome } as const
   })
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { checkPincode } from '../../../common/contracts/delivery'
-import { AppError } from '../../platform/errors'
+import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import * as delivery from './service'
 
@@ -9,9 +9,8 @@ export function deliveryRoutes(app: FastifyInstance) {
     app,
     checkPincode,
     async (req) => {
-      const result = await delivery.checkPincode(req.ctx, req.params.pincode)
-      if (!result.ok) throw new AppError('invalid', result.message, { pincode: result.message })
-      return { pincode: result.pincode, serviceable: true as const, message: result.message }
+      const { pincode, message } = orThrow(await delivery.checkPincode(req.ctx, req.params.pincode))
+      return { pincode, serviceable: true as const, message }
     },
     { xsrf: true, tags: ['delivery'] },
   )

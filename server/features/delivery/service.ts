@@ -1,15 +1,18 @@
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
-import * as catalogueQueries from '../catalogue/queries'
+import { defaultWarehouseId } from '../catalogue/warehouses'
 import * as sessionService from '../session/service'
+import { invalidFields, ok, type Result } from '../../platform/result'
 import * as queries from './queries'
 
 export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
 
-export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<PincodeCheck> {
+/** The shopper's pincode, remembered when it is served; else a 422 on the pincode field. */
+export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<Result<{ pincode: string; message: string }>> {
   const result = await pincodeServiceability(ctx, pincode)
-  if (result.ok) await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
-  return result
+  if (!result.ok) return invalidFields({ pincode: result.message })
+  await sessionService.saveData(ctx, { ...ctx.session?.data, pincode })
+  return ok({ pincode: result.pincode, message: result.message })
 }
 
 /** Whether and when the website delivers to a pincode, without remembering it (address book, checkout). */
@@ -29,7 +32,7 @@ export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null
   const cached = ctx.caches.catalogue.get(ctx.site.id, key) as number | null | undefined
   if (cached !== undefined) return cached
   const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
-  const id = row?.warehouseId ?? (await catalogueQueries.defaultWarehouseId(ctx.db, ctx.site.id))
+  const id = row?.warehouseId ?? (await defaultWarehouseId(ctx.db, ctx.site.id))
   ctx.caches.catalogue.set(ctx.site.id, key, id)
   return id
 }

@@ -21,7 +21,10 @@ const NOT_FOUND = { ok: false, kind: 'not_found', message: 'No such order' } as 
 export type OrderResult = Result<OrderDetail>
 
 export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, ctx.site.id, userId, key)
-export const countPlacedOrders = (db: Db | Tx, websiteId: number, userId: number) => q.countPlacedOrders(db, websiteId, userId)
+export const findOrderById = (db: Db | Tx, id: number) => q.findOrderById(db, id)
+/** A payment webhook's event is stored once (null the second time), then marked with what it did. */
+export const insertPaymentEvent = (tx: Tx, event: Parameters<typeof q.insertPaymentEvent>[1]) => q.insertPaymentEvent(tx, event)
+export const markEventProcessed = (tx: Tx, id: number, outcome: string) => q.markEventProcessed(tx, id, outcome)
 
 /** Another user's or another website's order id is not found, never forbidden (no hint that it exists). */
 export function findOwn(ctx: RequestCtx, id: number) {

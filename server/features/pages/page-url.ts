@@ -8,7 +8,7 @@ export function normalisePageUrl(raw: string): string | null {
   } catch {
     return null
   }
-  const path = ('/' + decoded).replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+  const path = `/${decoded}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
   if (path.length > MAX_PAGE_URL_LENGTH) return null
   if (!/^\/[a-z0-9\-_/]*$/i.test(path) || path.split('/').some((seg) => seg === '..' || seg === '.')) return null
   return path.toLowerCase()

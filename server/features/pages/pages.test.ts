@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Brand, type CategoryNode, Product } from '../../../common/contracts/catalogue'
+import { type Brand, type CategoryNode, Product } from '../../../common/contracts/catalogue'
 import { type PageComponent, PageData } from '../../../common/contracts/pages'
 import { pages } from '../../db/schema/index'
 import { buildTestApp, drivers, SHOP2, type TestApp } from '../../test/app'

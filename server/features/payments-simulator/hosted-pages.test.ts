@@ -29,9 +29,11 @@ describe('hosted pages under the app\'s CSP (script-src \'self\', no inline scri
 
   describe.skipIf(!existsSync(chromium))('in Chromium', () => {
     let browser: Browser
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: the hooks of this describe.skipIf block, not duplicates
     beforeAll(async () => {
       browser = await launchBrowser()
     })
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: same
     afterAll(() => browser?.close())
 
     const open = async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { getCookie } from '../../../common/contracts/session'
-import { ensureSession } from '../../platform/request-context'
 import { route } from '../../platform/route'
+import { ensureSession } from './service'
 
 export function sessionRoutes(app: FastifyInstance) {
   route(

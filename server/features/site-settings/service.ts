@@ -2,6 +2,7 @@ import type { Cart } from '../../../common/contracts/cart'
 import type { InitData, SiteSettings, Website } from '../../../common/contracts/site-settings'
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
+import type { WebsiteFinder } from '../../platform/site-context'
 import * as catalogue from '../catalogue/service'
 import * as delivery from '../delivery/service'
 import * as queries from './queries'
@@ -73,6 +74,13 @@ export async function websitesWithOrigins(db: Db, ids: number[]): Promise<{ id: 
   const isIp = (origin: string) => /^[a-z]+:\/\/(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]+\])(:\d+)?$/i.test(origin)
   return [...byId.values()].map((s) => ({ ...s, origins: [...s.origins.filter((o) => !isIp(o)), ...s.origins.filter(isIp)] }))
 }
+
+/** How the platform finds the website a request names (platform/site-context.ts). */
+export const websiteFinder = (db: Db): WebsiteFinder => ({
+  byOrigin: (origin) => queries.findWebsiteByOrigin(db, origin),
+  byHost: (scheme, host) => queries.findWebsiteByHost(db, scheme, host),
+  byDefault: () => queries.findDefaultWebsite(db),
+})
 
 export const originExists = (db: Db, origin: string) => queries.originExists(db, origin)
 

@@ -70,7 +70,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     return options.urls[provider] ?? deps.configuredUrls[provider] ?? (self ? `${self}/s/api/payments/webhooks/${provider}` : null)
   }
 
-  function sign(provider: Provider, type: string, body: Buffer, eventId: string, attempt: number, o: Options) {
+  function sign(provider: Provider, body: Buffer, eventId: string, attempt: number, o: Options) {
     const wrong = o.badSignature ? '-not-the-secret' : ''
     if (provider === 'razorpay') return razorpayHeaders(body, deps.secrets.razorpayWebhook + wrong, eventId)
     const timestamp = deps.now() - o.staleTimestampMs
@@ -100,7 +100,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
       dropped += 1
       deliveries.push({ eventId: event.eventId, provider: event.provider, type: event.type, url: event.url, attempt, replay: false, status: null, error: 'dropped (dropFirst)', at: deps.now() })
     } else {
-      const headers = attempt === 1 ? event.headers : sign(event.provider, event.type, event.body, event.eventId, attempt, o)
+      const headers = attempt === 1 ? event.headers : sign(event.provider, event.body, event.eventId, attempt, o)
       const d = await post(event, headers, attempt, false)
       ok = d.status !== null && d.status >= 200 && d.status < 300
     }
@@ -116,7 +116,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
       const made = batch.map(({ type, body }) => {
         const raw = Buffer.from(body)
         const eventId = provider === 'razorpay' ? `evt_${randomUUID().replace(/-/g, '').slice(0, 14)}` : randomUUID()
-        const event: StoredEvent = { eventId, provider, type, url: urlFor(provider), body: raw, headers: sign(provider, type, raw, eventId, 1, o) }
+        const event: StoredEvent = { eventId, provider, type, url: urlFor(provider), body: raw, headers: sign(provider, raw, eventId, 1, o) }
         events.set(eventId, event)
         if (events.size > MAX_EVENTS) events.delete(events.keys().next().value ?? '')
         return event

@@ -1,0 +1,116 @@
+// The house rules on imports (docs/decisions/0013-house-rules.md), checked by `npm run lint` and `npm test`.
+// Run through scripts/check-dependencies.mjs: dependency-cruiser's own command refuses Node 20, and TypeScript 7
+// has no JS API, so files are parsed with swc.
+
+/** Another feature's files that a feature may import besides its `service.ts`, each with the reason. */
+const PUBLISHED = [
+  // payment providers are plug-ins behind one interface (STYLE rule 9): the registry builds them, types name them
+  ['payments/providers/(registry|types|inputs)[.]ts$', 'the payment-provider interface of STYLE rule 9'],
+  // checkout and orders run these inside their own transaction, so they cannot go through a service call that
+  // opens one; they are pure rules or single-statement writes on the transaction they are given
+  ['delivery/(schedule|slots)[.]ts$', 'delivery rules and slot taking inside the order transaction'],
+  ['catalogue/stock[.]ts$', 'stock reservation inside the order transaction'],
+  ['cart/(checkout-cart|price-cart|cart-answer|apply-coupon)[.]ts$', 'the cart read and priced inside the order transaction'],
+  ['coupons/discount[.]ts$', 'the pure discount rules the cart prices with'],
+  ['orders/outbox[.]ts$', 'the outbox that the checkout jobs drain'],
+  ['accounts/addresses[.]ts$', "the shopper's address read inside the order transaction"],
+  ['accounts/otp-delivery/index[.]ts$', 'the message sender the order notices reuse'],
+  // reads that the other feature's service cannot offer without an import cycle (its service depends on the reader)
+  ['orders/placed-orders[.]ts$', 'the order count of first-order coupons (orders/service.ts places orders, which redeems coupons)'],
+  ['catalogue/warehouses[.]ts$', "the default warehouse of delivery (catalogue/service.ts asks delivery for the shopper's warehouse)"],
+]
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: modules that import each other cannot be understood, tested or loaded one at a time.',
+      from: {},
+      // a cycle closed only by `import type` is erased before run time, so it does not count
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'client-not-to-server',
+      severity: 'error',
+      comment: 'The web client never imports server code; what both sides need lives in common/.',
+      from: { path: '^client/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-not-to-client',
+      severity: 'error',
+      comment: 'The server never imports client code.',
+      from: { path: '^server/', pathNot: '^server/web/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'server-web-types-only-from-client',
+      severity: 'error',
+      comment: "server/web/ renders the client's pages: it names the types of the SSR entry and its data, and loads the built code from dist/.",
+      from: { path: '^server/web/' },
+      to: { path: '^client/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'common-is-shared',
+      severity: 'error',
+      comment: 'common/ is imported by both sides, so it imports neither.',
+      from: { path: '^common/' },
+      to: { path: '^(client|server)/' },
+    },
+    {
+      name: 'platform-not-to-features',
+      severity: 'error',
+      comment: 'server/platform/ is what features build on: it imports no feature (features register with it in server/app.ts).',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/features/' },
+    },
+    {
+      name: 'feature-through-its-service',
+      severity: 'error',
+      comment:
+        "A feature reaches another feature only through that feature's service.ts (or a module it publishes, listed in PUBLISHED of .dependency-cruiser.cjs).",
+      from: { path: '^server/features/([^/]+)/', pathNot: '[.]test[.]tsx?$|/test-kit[.]ts$' },
+      to: {
+        path: '^server/features/([^/]+)/',
+        pathNot: ['^server/features/$1/', '^server/features/[^/]+/service[.]ts$', ...PUBLISHED.map(([p]) => `^server/features/${p}`)],
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to no file or package.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-non-package-json',
+      severity: 'error',
+      comment: 'A package used but not declared in package.json: it only works while another package happens to bring it in.',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'not-to-dev-dep',
+      severity: 'error',
+      comment: 'Code that runs in production imports only `dependencies`, never `devDependencies`.',
+      from: { path: '^(server|client|common)/', pathNot: '[.]test[.]tsx?$|/test-kit[.]tsx?$|^server/test/|^client/ui/carousel-test-env[.]tsx$' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|reports|data)/' },
+    // swc reports `import type` as a dependency of type 'type-only' (the rules above use it) without this option,
+    // which would ask for the TypeScript compiler API that TypeScript 7 does not have
+    tsPreCompilationDeps: false,
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
