@@ -100,6 +100,8 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
   return (
     <div className="flex flex-col gap-4">
       <div
+        role="group"
+        aria-label="Product images"
         onDragEnter={onZoneDrag}
         onDragOver={onZoneDrag}
         onDragLeave={onZoneDrag}

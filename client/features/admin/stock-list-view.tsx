@@ -63,7 +63,7 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
       meta: { className: 'text-right' },
       cell: ({ row: { original: r } }) =>
         editing === rowKey(r) ? (
-          <div className="flex justify-end py-1 text-left" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <div role="group" aria-label="Change stock" className="flex justify-end py-1 text-left" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
             <StockEditor row={r} onDone={() => edit(null)} />
           </div>
         ) : (

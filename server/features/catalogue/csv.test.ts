@@ -14,7 +14,7 @@ const IMPORT = '/s/api/admin/catalogue/import'
 const HEADER = 'Product name,Slug,Brand,Categories,Status,Pack name,Price,MRP,SKU'
 
 /** A CSV upload as the staff app sends it: the file's bytes, Content-Type text/csv. */
-export function uploadCsv(t: TestApp, session: TestSession, body: string | Buffer, origin = MAIN) {
+function uploadCsv(t: TestApp, session: TestSession, body: string | Buffer, origin = MAIN) {
   return t.call({ method: 'POST', url: `${IMPORT}?name=test.csv`, session, origin, payload: body, headers: { 'content-type': 'text/csv' } })
 }
 

@@ -63,6 +63,7 @@ function safeDecode(v: string): string | null {
 
 /** A file name only as a note: printable, at most 200 characters. */
 function cleanName(name: string | null): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it takes out
   const clean = (name ?? '').replace(/[\u0000-\u001f\u007f\uD800-\uDFFF]/g, '').trim().slice(0, 200)
   return clean || null
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminProduct } from '../../../common/contracts/admin-catalogue'
-import { StockLevel, StockRow, Warehouse } from '../../../common/contracts/admin-stock'
+import { StockLevel, type StockRow, Warehouse } from '../../../common/contracts/admin-stock'
 import { rowsOf } from '../../db/client'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
 import { websiteOf } from '../../test/shopper'
