@@ -34,7 +34,11 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
   try {
     reference = await startChild(['reference', String(await freePort())])
     const { origin, slugs = [], timings = {}, packs = 0 } = app.ready
-    log(`[${driver}] ready: ${Object.entries(timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`)
+    log(
+      `[${driver}] ready: ${Object.entries(timings)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(', ')}`,
+    )
     const headers = { 'x-web-url': origin!, accept: 'application/json' }
     const appBase = `http://127.0.0.1:${app.ready.port}`
     const refBase = `http://127.0.0.1:${reference.ready.port}`
@@ -58,7 +62,9 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
       }
       const result = await measure(appBase, s.paths, headers, load)
       rows.push({ scenario: s.name, kind: s.kind, cold: s.cold, app: result, ref: ref!, refReused })
-      log(`[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`)
+      log(
+        `[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`,
+      )
     }
     return { driver, products, packs, timings, rows }
   } finally {

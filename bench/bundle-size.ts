@@ -38,7 +38,9 @@ const sizes = (file: string, name: string) => sizeOf(file, name, readFileSync(pa
 export function bundleReport(): BundleReport {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8')
-  const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1])
+  const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  )
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
   const seen = new Set<string>()
   const walk = (key: string) => {

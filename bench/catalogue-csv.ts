@@ -97,10 +97,13 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
     log('[csv] import of 10,000 rows')
     const ctxOf = await staffContext(db, siteId)
     const brand = rowsOf<{ name: string }>(await db.execute(sql`select name from brands where website_id = ${siteId} order by id limit 1`))[0].name
-    const cats = rowsOf<{ slug: string }>(await db.execute(sql`select slug from categories where website_id = ${siteId} and parent_id is not null order by id limit 2`)).map((c) => c.slug)
+    const cats = rowsOf<{ slug: string }>(
+      await db.execute(sql`select slug from categories where website_id = ${siteId} and parent_id is not null order by id limit 2`),
+    ).map((c) => c.slug)
     const lines = [`Product name,Brand,Categories,Status,Pack name,Price,MRP,SKU,Weight (g),On hand: ${warehouses[0].name}`]
     for (let i = 0; i < 2500; i++) {
-      for (const [j, size] of ['250 g', '500 g', '1 kg', '5 kg'].entries()) lines.push(`Import Bench Dal ${i},${brand},"${cats.join(', ')}",active,${size},${50 + j}.50,${60 + j},IMP-${i}-${j},${250 * (j + 1)},${(i % 9) + 1}`)
+      for (const [j, size] of ['250 g', '500 g', '1 kg', '5 kg'].entries())
+        lines.push(`Import Bench Dal ${i},${brand},"${cats.join(', ')}",active,${size},${50 + j}.50,${60 + j},IMP-${i}-${j},${250 * (j + 1)},${(i % 9) + 1}`)
     }
     const file = Buffer.from(`${lines.join('\n')}\n`)
     let previewMs = 0
@@ -109,7 +112,8 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
       let started = performance.now()
       const preview = await ctxOf((ctx) => previewImport(ctx, file, 'bench.csv'))
       previewMs = Math.round(performance.now() - started)
-      if (!preview.ok || preview.value.problems.length) throw new Error(`bench import preview: ${JSON.stringify(preview.ok ? preview.value.problems.slice(0, 3) : preview)}`)
+      if (!preview.ok || preview.value.problems.length)
+        throw new Error(`bench import preview: ${JSON.stringify(preview.ok ? preview.value.problems.slice(0, 3) : preview)}`)
       started = performance.now()
       const applied = await ctxOf((ctx) => applyImport(ctx, preview.value.token))
       applyMs = Math.round(performance.now() - started)
@@ -122,7 +126,15 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
       products: made.products,
       packs: made.packs,
       export: { ms: exported.ms, rows, bytes, peakRssMb: exported.peakRssMb, heapGrowthMb: exported.heapGrowthMb, baseRssMb: exported.baseRssMb },
-      import: { rows: imported.value.rows, previewMs, applyMs, againMs: again.ms, peakRssMb: imported.peakRssMb, heapGrowthMb: imported.heapGrowthMb, baseRssMb: imported.baseRssMb },
+      import: {
+        rows: imported.value.rows,
+        previewMs,
+        applyMs,
+        againMs: again.ms,
+        peakRssMb: imported.peakRssMb,
+        heapGrowthMb: imported.heapGrowthMb,
+        baseRssMb: imported.baseRssMb,
+      },
     }
   } finally {
     await database.close()
@@ -137,7 +149,9 @@ async function staffContext(db: Db, siteId: number) {
   const [user] = await db.insert(users).values({ name: 'Bench Admin', phone: '9876509999', phoneVerifiedAt: new Date() }).returning()
   const config = loadConfig({ NODE_ENV: 'test' })
   return <T>(fn: (ctx: StaffWriteCtx) => Promise<T>) =>
-    db.transaction((tx) => fn({ db: tx, site, user, config, requestId: randomUUID(), trail: { auditRows: 0, changesStorefront: false } } as unknown as StaffWriteCtx))
+    db.transaction((tx) =>
+      fn({ db: tx, site, user, config, requestId: randomUUID(), trail: { auditRows: 0, changesStorefront: false } } as unknown as StaffWriteCtx),
+    )
 }
 
 export function csvMarkdown(f: CsvFigures): string[] {
@@ -154,7 +168,9 @@ export function csvMarkdown(f: CsvFigures): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await benchCatalogueCsv(process.argv[2] ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', { products: Number(process.argv[3] ?? 50_000) })
+  const figures = await benchCatalogueCsv(process.argv[2] ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', {
+    products: Number(process.argv[3] ?? 50_000),
+  })
   console.log(`\n${csvMarkdown(figures).join('\n')}`)
   process.exit(0)
 }

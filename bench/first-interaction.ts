@@ -33,18 +33,34 @@ export async function firstInteraction(origin: string, paths: string[], runs: nu
           await page.waitForFunction(() => performance.getEntriesByName('hydrated').length > 0, null, { polling: 100, timeout: 60_000 })
           const t = await page.evaluate(() => {
             const hydrated = performance.getEntriesByName('hydrated')[0].startTime
-            const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.initiatorType !== 'fetch' && r.name.endsWith('.js') && r.startTime < hydrated)
+            const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+              (r) => r.initiatorType !== 'fetch' && r.name.endsWith('.js') && r.startTime < hydrated,
+            )
             const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
-            return { fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN, scripts: Math.max(...scripts.map((r) => r.responseEnd)), dcl: nav.domContentLoadedEventStart, hydrated }
+            return {
+              fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+              scripts: Math.max(...scripts.map((r) => r.responseEnd)),
+              dcl: nav.domContentLoadedEventStart,
+              hydrated,
+            }
           })
-          measured.push({ path, fcpMs: Math.round(t.fcp), scriptsMs: Math.round(t.scripts), dclMs: Math.round(t.dcl), hydratedMs: Math.round(t.hydrated), gapMs: Math.round(t.hydrated - t.fcp) })
+          measured.push({
+            path,
+            fcpMs: Math.round(t.fcp),
+            scriptsMs: Math.round(t.scripts),
+            dclMs: Math.round(t.dcl),
+            hydratedMs: Math.round(t.hydrated),
+            gapMs: Math.round(t.hydrated - t.fcp),
+          })
         } finally {
           await context.close()
         }
       }
       const median = [...measured].sort((a, b) => a.gapMs - b.gapMs)[Math.floor((measured.length - 1) / 2)]
       rows.push({ ...median, runs: measured.map((m) => m.gapMs) })
-      log(`first interaction ${path}: FCP ${median.fcpMs} ms, scripts ${median.scriptsMs} ms, DOMContentLoaded ${median.dclMs} ms, hydrated ${median.hydratedMs} ms, gap ${median.gapMs} ms (runs ${rows.at(-1)!.runs.join(', ')})`)
+      log(
+        `first interaction ${path}: FCP ${median.fcpMs} ms, scripts ${median.scriptsMs} ms, DOMContentLoaded ${median.dclMs} ms, hydrated ${median.hydratedMs} ms, gap ${median.gapMs} ms (runs ${rows.at(-1)!.runs.join(', ')})`,
+      )
     }
     return rows
   } finally {

@@ -24,11 +24,87 @@ function prng(seed: number) {
   }
 }
 
-const BRAND_HEADS = ['Kesar', 'Sona', 'Amrit', 'Gokul', 'Shree', 'Desi', 'Ganga', 'Nilgiri', 'Malabar', 'Vindhya', 'Kaveri', 'Himalaya', 'Annapurna', 'Surya', 'Chandra', 'Lakshmi', 'Navratna', 'Pushp', 'Sahyadri', 'Thar', 'Konkan', 'Deccan', 'Mithila', 'Narmada']
+const BRAND_HEADS = [
+  'Kesar',
+  'Sona',
+  'Amrit',
+  'Gokul',
+  'Shree',
+  'Desi',
+  'Ganga',
+  'Nilgiri',
+  'Malabar',
+  'Vindhya',
+  'Kaveri',
+  'Himalaya',
+  'Annapurna',
+  'Surya',
+  'Chandra',
+  'Lakshmi',
+  'Navratna',
+  'Pushp',
+  'Sahyadri',
+  'Thar',
+  'Konkan',
+  'Deccan',
+  'Mithila',
+  'Narmada',
+]
 const BRAND_TAILS = ['Foods', 'Farms', 'Naturals', 'Mills', 'Dairy', 'Kitchen', 'Organics', 'Harvest', 'Bazaar', 'Essentials', 'Gold', 'Select']
-const MODIFIERS = ['', '', '', 'Organic', 'Premium', 'Classic', 'Gold', 'Everyday', 'Farm Fresh', 'Royal', 'Lite', 'Pure', 'Traditional', 'Homestyle', 'Hand-picked', 'Stone Ground', 'Extra Special', 'Double Filtered', 'Sugar Free', 'Low Fat']
-const VARIANTS = ['', '', '', '', 'Value Pack', 'Family Pack', 'Combo', 'Masala', 'Elaichi', 'Kesar Pista', 'Mango', 'Lemon', 'Tomato', 'Pudina', 'Jeera', 'Hing', 'Honey', 'Ginger', 'Tulsi', 'Smoked']
-const CLAIMS = ['Sourced from trusted farms across India.', 'No added preservatives or artificial colours.', 'Packed fresh in a hygienic, automated facility.', 'A favourite in kitchens from Kochi to Kolkata.', 'Rich in taste, light on the pocket.', 'Lab-tested for purity and quality.', 'Great for festive cooking and everyday meals.', 'Resealable pack keeps it fresh for longer.']
+const MODIFIERS = [
+  '',
+  '',
+  '',
+  'Organic',
+  'Premium',
+  'Classic',
+  'Gold',
+  'Everyday',
+  'Farm Fresh',
+  'Royal',
+  'Lite',
+  'Pure',
+  'Traditional',
+  'Homestyle',
+  'Hand-picked',
+  'Stone Ground',
+  'Extra Special',
+  'Double Filtered',
+  'Sugar Free',
+  'Low Fat',
+]
+const VARIANTS = [
+  '',
+  '',
+  '',
+  '',
+  'Value Pack',
+  'Family Pack',
+  'Combo',
+  'Masala',
+  'Elaichi',
+  'Kesar Pista',
+  'Mango',
+  'Lemon',
+  'Tomato',
+  'Pudina',
+  'Jeera',
+  'Hing',
+  'Honey',
+  'Ginger',
+  'Tulsi',
+  'Smoked',
+]
+const CLAIMS = [
+  'Sourced from trusted farms across India.',
+  'No added preservatives or artificial colours.',
+  'Packed fresh in a hygienic, automated facility.',
+  'A favourite in kitchens from Kochi to Kolkata.',
+  'Rich in taste, light on the pocket.',
+  'Lab-tested for purity and quality.',
+  'Great for festive cooking and everyday meals.',
+  'Resealable pack keeps it fresh for longer.',
+]
 
 export interface GenerateOptions {
   products?: number
@@ -107,7 +183,10 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
           packs: packList,
         }
       })
-      const rows = await tx.insert(products).values(items.map((x) => ({ ...x.row, updatedAt: x.row.createdAt }))).returning({ id: products.id, slug: products.slug, categoryId: products.categoryId })
+      const rows = await tx
+        .insert(products)
+        .values(items.map((x) => ({ ...x.row, updatedAt: x.row.createdAt })))
+        .returning({ id: products.id, slug: products.slug, categoryId: products.categoryId })
       await tx.insert(productCategories).values(rows.map((r) => ({ productId: r.id, categoryId: r.categoryId })))
       const idOf = new Map(rows.map((r) => [r.slug, r.id]))
       const packRows = await tx
@@ -115,7 +194,11 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
         .values(items.flatMap((x) => x.packs.map((k, position) => ({ websiteId, productId: idOf.get(x.row.slug)!, ...k, position }))))
         .returning({ id: packs.id })
       const stockRows = packRows.flatMap((k) =>
-        houses.map((w, wi) => ({ packId: k.id, warehouseId: w.id, quantity: k.id % 53 === 0 || (wi === 1 && k.id % 29 === 0) ? 0 : 40 + ((k.id * 37 + wi * 11) % 160) })),
+        houses.map((w, wi) => ({
+          packId: k.id,
+          warehouseId: w.id,
+          quantity: k.id % 53 === 0 || (wi === 1 && k.id % 29 === 0) ? 0 : 40 + ((k.id * 37 + wi * 11) % 160),
+        })),
       )
       for (let i = 0; i < stockRows.length; i += 5000) await tx.insert(stock).values(stockRows.slice(i, i + 5000))
       packCount += packRows.length
@@ -130,7 +213,8 @@ export async function generateCatalogue(db: Db, websiteId: number, options: Gene
   })
   // Statistics and the visibility map as autovacuum would have them a minute later (PGlite has no autovacuum):
   // without the map, counting the staff product table reads every row instead of an index.
-  for (const table of ['products', 'packs', 'stock', 'stock_ledger', 'product_stock', 'categories', 'brands', 'product_categories']) await db.execute(sql.raw(`vacuum analyze ${table}`))
+  for (const table of ['products', 'packs', 'stock', 'stock_ledger', 'product_stock', 'categories', 'brands', 'product_categories'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`))
   const ms = Date.now() - started
   options.log?.(`generated ${result.products} products, ${result.packs} packs, ${result.stockRows} stock rows in ${(ms / 1000).toFixed(1)} s`)
   return { ...result, ms }
@@ -140,7 +224,10 @@ async function insertCategories(tx: Tx, websiteId: number) {
   const categoryIds = new Map<string, number>()
   const subs: { slug: string; name: string; top: string }[] = []
   for (const [i, top] of demo.categories.entries()) {
-    const [row] = await tx.insert(categories).values({ websiteId, name: top.name, slug: top.slug, avatar: categoryImagePath(top.slug), position: i }).returning({ id: categories.id })
+    const [row] = await tx
+      .insert(categories)
+      .values({ websiteId, name: top.name, slug: top.slug, avatar: categoryImagePath(top.slug), position: i })
+      .returning({ id: categories.id })
     categoryIds.set(top.slug, row.id)
     const kids = await tx
       .insert(categories)
@@ -158,7 +245,10 @@ async function insertBrands(tx: Tx, websiteId: number) {
     ...demo.brands.map((b) => ({ name: b.name, slug: b.slug, logo: brandImagePath(b.slug) })),
     ...BRAND_HEADS.flatMap((h) => BRAND_TAILS.map((t) => ({ name: `${h} ${t}`, slug: demo.slugify(`${h} ${t}`), logo: null }))),
   ]
-  return tx.insert(brands).values(list.map((b) => ({ websiteId, ...b }))).returning({ id: brands.id, name: brands.name, slug: brands.slug })
+  return tx
+    .insert(brands)
+    .values(list.map((b) => ({ websiteId, ...b })))
+    .returning({ id: brands.id, name: brands.name, slug: brands.slug })
 }
 
 /** `n` packs from the demo product's packs: its sizes first, then multipacks of them. */

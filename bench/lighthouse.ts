@@ -50,7 +50,9 @@ export async function runLighthouse(origin: string, paths: string[], mobileRuns:
         for (let i = 0; i < (preset === 'mobile' ? mobileRuns : 1); i++) {
           runs.push(await once(`${origin}${path}`, preset, chrome.port))
           const r = runs.at(-1)!
-          log(`lighthouse ${preset} ${path}: performance ${r.performance}, accessibility ${r.accessibility}, SEO ${r.seo}${r.error ? ` — run failed: ${r.error}` : ''}`)
+          log(
+            `lighthouse ${preset} ${path}: performance ${r.performance}, accessibility ${r.accessibility}, SEO ${r.seo}${r.error ? ` — run failed: ${r.error}` : ''}`,
+          )
         }
         // Failed runs (runtimeError) score 0 and are left out of the median; a page with only failed runs shows the error.
         const good = runs.filter((r) => !r.error).sort((a, b) => a.performance - b.performance)
@@ -82,7 +84,13 @@ async function once(url: string, preset: 'mobile' | 'desktop', port: number): Pr
   const opportunities = c.performance.auditRefs
     .map((r) => audits[r.id])
     .filter((a) => a?.score !== null && (a?.score ?? 1) < 1 && Object.values(a.metricSavings ?? {}).some((ms) => (ms ?? 0) >= 150))
-    .map((a) => `opportunity: ${a.id} (${Object.entries(a.metricSavings ?? {}).filter(([, ms]) => ms).map(([k, ms]) => `${k} −${Math.round(ms!)} ms`).join(', ')})`)
+    .map(
+      (a) =>
+        `opportunity: ${a.id} (${Object.entries(a.metricSavings ?? {})
+          .filter(([, ms]) => ms)
+          .map(([k, ms]) => `${k} −${Math.round(ms!)} ms`)
+          .join(', ')})`,
+    )
   return {
     path: new URL(url).pathname,
     preset,
@@ -104,6 +112,10 @@ async function once(url: string, preset: 'mobile' | 'desktop', port: number): Pr
 /** The first items of a failing audit (console errors, elements), so the report says what to fix. */
 function detailOf(audit: { details?: unknown }): string {
   const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
-  const text = items.slice(0, 2).map((i) => String(i.description ?? (i.node as { snippet?: string } | undefined)?.snippet ?? i.url ?? '').replace(/\s+/g, ' ').slice(0, 140))
+  const text = items.slice(0, 2).map((i) =>
+    String(i.description ?? (i.node as { snippet?: string } | undefined)?.snippet ?? i.url ?? '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 140),
+  )
   return text.filter(Boolean).length ? `: ${text.filter(Boolean).join(' | ')}` : ''
 }

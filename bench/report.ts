@@ -32,13 +32,23 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
   const checks: { name: string; ok: boolean }[] = []
   for (const r of f.api.find((a) => a.driver === 'postgres')?.rows.filter((x) => !x.cold) ?? []) {
     const { rps, p99 } = ratios(r)
-    checks.push({ name: `${r.scenario} req/s ≥ ${pct(BUDGET.rpsRatio[r.kind])} of reference (${pct(rps)})`, ok: rps >= BUDGET.rpsRatio[r.kind] && r.app.bad === 0 })
+    checks.push({
+      name: `${r.scenario} req/s ≥ ${pct(BUDGET.rpsRatio[r.kind])} of reference (${pct(rps)})`,
+      ok: rps >= BUDGET.rpsRatio[r.kind] && r.app.bad === 0,
+    })
     checks.push({ name: `${r.scenario} p99 ≤ ${BUDGET.p99Ratio}× reference (${p99.toFixed(1)}×)`, ok: p99 <= BUDGET.p99Ratio })
   }
   for (const [page, files] of Object.entries(f.observed ?? {})) {
-    checks.push({ name: `first-load JS of ${page} ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(files, 'gzip9'))})`, ok: total(files, 'gzip9') <= BUDGET.jsGzipBytes })
+    checks.push({
+      name: `first-load JS of ${page} ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(files, 'gzip9'))})`,
+      ok: total(files, 'gzip9') <= BUDGET.jsGzipBytes,
+    })
   }
-  if (f.bundle) checks.push({ name: `entry JS (static graph) ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(f.bundle.entry, 'gzip9'))})`, ok: total(f.bundle.entry, 'gzip9') <= BUDGET.jsGzipBytes })
+  if (f.bundle)
+    checks.push({
+      name: `entry JS (static graph) ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(f.bundle.entry, 'gzip9'))})`,
+      ok: total(f.bundle.entry, 'gzip9') <= BUDGET.jsGzipBytes,
+    })
   for (const l of f.lighthouse?.filter((x) => x.preset === 'mobile') ?? []) {
     const b = BUDGET.lighthouse
     checks.push({ name: `Lighthouse mobile ${l.path}: performance ${l.performance} ≥ ${b.performance}`, ok: l.performance >= b.performance })
@@ -55,7 +65,9 @@ function apiTable(run: ApiRun): string[] {
   const lines = [
     `### API on ${run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (in-memory), for information'}: ${run.products.toLocaleString('en')} products, ${run.packs.toLocaleString('en')} packs`,
     '',
-    `Set-up: ${Object.entries(run.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(' · ')}`,
+    `Set-up: ${Object.entries(run.timings)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(' · ')}`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | reference req/s | reference p99 ms | req/s ratio | p99 ratio | budget | result |',
     '|---|--:|--:|--:|--:|--:|--:|--:|---|---|',
@@ -71,14 +83,18 @@ function apiTable(run: ApiRun): string[] {
       `| ${r.scenario}${bad} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.ref.rps.toFixed(0)}${refNote} | ${r.ref.p99} | ${pct(rps)} | ${p99.toFixed(1)}× | ${budget} | ${result} |`,
     )
   }
-  lines.push('', '¹ cold: more distinct URLs than the app cache holds, so every answer comes from the database; compared with the warm scenario\'s reference (answers of the same kind and size).')
+  lines.push(
+    '',
+    "¹ cold: more distinct URLs than the app cache holds, so every answer comes from the database; compared with the warm scenario's reference (answers of the same kind and size).",
+  )
   if (run.rows.some((r) => r.refReused)) lines.push('² the reference served byte-identical answers in the PostgreSQL run; its figures are reused.')
   return [...lines, '']
 }
 
 function bundleTable(b: BundleReport, observed: Record<string, JsFile[]> | undefined): string[] {
   const row = (f: JsFile) => `| ${f.file} | ${f.name} | ${kb(f.raw)} | ${kb(f.gzip6)} | ${kb(f.gzip9)} |`
-  const sum = (label: string, files: JsFile[]) => `| **${label}** | | **${kb(total(files, 'raw'))}** | **${kb(total(files, 'gzip6'))}** | **${kb(total(files, 'gzip9'))}** |`
+  const sum = (label: string, files: JsFile[]) =>
+    `| **${label}** | | **${kb(total(files, 'raw'))}** | **${kb(total(files, 'gzip6'))}** | **${kb(total(files, 'gzip9'))}** |`
   const lines = [
     `### Shopper first-load JavaScript (dist/client built ${b.builtAt.toISOString()})`,
     '',
@@ -90,7 +106,10 @@ function bundleTable(b: BundleReport, observed: Record<string, JsFile[]> | undef
     sum('entry + static imports (every page)', b.entry),
   ]
   for (const [page, files] of Object.entries(observed ?? {})) {
-    lines.push(`| _fetched by Chromium on a first load of ${page}: ${files.map((f) => f.file.replace('assets/', '')).join(', ')}_ | | | | |`, sum(`first load of ${page}`, files))
+    lines.push(
+      `| _fetched by Chromium on a first load of ${page}: ${files.map((f) => f.file.replace('assets/', '')).join(', ')}_ | | | | |`,
+      sum(`first load of ${page}`, files),
+    )
   }
   const lazy = b.lazy
   lines.push(
@@ -110,7 +129,7 @@ function interactionTable(rows: InteractionRow[]): string[] {
     '|---|--:|--:|--:|--:|--:|---|',
     ...rows.map((r) => `| ${r.path} | ${r.fcpMs} | ${r.scriptsMs} | ${r.dclMs} | ${r.hydratedMs} | ${r.gapMs} | ${r.runs.join(', ')} |`),
     '',
-    'Times from navigation start, median run by gap. Scripts here: the last script the page needed to hydrate has arrived; DOMContentLoaded: the document is parsed and the entry has run. Gap: hydrated − first contentful paint, how long buttons show before the app answers them itself; a tap meanwhile is held and replayed (docs/decisions/0010-first-interaction.md). CPU-bound on a slowed CPU: it follows the machine\'s load. For information, no budget.',
+    "Times from navigation start, median run by gap. Scripts here: the last script the page needed to hydrate has arrived; DOMContentLoaded: the document is parsed and the entry has run. Gap: hydrated − first contentful paint, how long buttons show before the app answers them itself; a tap meanwhile is held and replayed (docs/decisions/0010-first-interaction.md). CPU-bound on a slowed CPU: it follows the machine's load. For information, no budget.",
     '',
   ]
 }
@@ -132,8 +151,11 @@ function lighthouseTable(rows: LighthouseRow[]): string[] {
   lines.push('', `Budgets (mobile): performance ≥ ${b.performance}, accessibility ≥ ${b.accessibility}, SEO ${b.seo}. Desktop preset for information.`)
   const failing = [...new Set(rows.flatMap((l) => l.failing.map((x) => `${l.path} ${l.preset}: ${x}`)))]
   if (failing.length) lines.push('', 'Audits that cost points:', '', ...failing.map((x) => `- ${x}`))
-  const warnings = [...new Set(rows.flatMap((l) => [...l.warnings, ...l.runs.filter((r) => typeof r === 'string').map((r) => `${l.path} ${l.preset}: a run failed (${r})`)]))]
-  if (warnings.length) lines.push('', `Lighthouse warnings (benchmarkIndex ${rows.map((r) => r.benchmarkIndex).join(', ')}):`, '', ...warnings.map((w) => `- ${w}`))
+  const warnings = [
+    ...new Set(rows.flatMap((l) => [...l.warnings, ...l.runs.filter((r) => typeof r === 'string').map((r) => `${l.path} ${l.preset}: a run failed (${r})`)])),
+  ]
+  if (warnings.length)
+    lines.push('', `Lighthouse warnings (benchmarkIndex ${rows.map((r) => r.benchmarkIndex).join(', ')}):`, '', ...warnings.map((w) => `- ${w}`))
   return [...lines, '']
 }
 

@@ -50,7 +50,11 @@ async function cleanup() {
   if (cleaned) return
   cleaned = true
   await Promise.allSettled([stopAllChildren(), killChrome(), webServer?.stop()])
-  if (dbCreated) await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`)).then(() => log(`dropped ${dbName}`), (e) => log(`could not drop ${dbName}: ${e}`))
+  if (dbCreated)
+    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`)).then(
+      () => log(`dropped ${dbName}`),
+      (e) => log(`could not drop ${dbName}: ${e}`),
+    )
   rmSync(tmp, { recursive: true, force: true })
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
@@ -64,7 +68,10 @@ async function main() {
   const figures: Figures = {
     startedAt: started,
     machine: [
-      `${os.cpus()[0]?.model ?? '?'}, nproc ${os.availableParallelism()}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
+      `${os.cpus()[0]?.model ?? '?'}, nproc ${os.availableParallelism()}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average at start ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
       `Node ${process.version}, PGlite ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version}`,
     ],
     settings: `autocannon: ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ${LOAD.durationS} s measured per scenario, loopback; app and reference each in their own process, autocannon in a third`,
@@ -110,13 +117,15 @@ async function main() {
     try {
       figures.observed = {}
       for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
-      if (!SKIP.has('interaction')) figures.interaction = await firstInteraction(webServer.origin, ['/', '/products', await someProductPath(webServer.origin)], INTERACTION_RUNS, log)
+      if (!SKIP.has('interaction'))
+        figures.interaction = await firstInteraction(webServer.origin, ['/', '/products', await someProductPath(webServer.origin)], INTERACTION_RUNS, log)
       if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
     } finally {
       await webServer.stop()
       webServer = undefined
       // The server read index.html at start; a rebuild meanwhile (another process) deletes the assets it names.
-      if (statSync(path.join(DIST, 'index.html')).mtime.getTime() !== builtAt) figures.notes.push('dist/ was rebuilt during the web phase (by another process): its figures may mix two builds or include failed loads. Run again.')
+      if (statSync(path.join(DIST, 'index.html')).mtime.getTime() !== builtAt)
+        figures.notes.push('dist/ was rebuilt during the web phase (by another process): its figures may mix two builds or include failed loads. Run again.')
     }
   })
   await phase('API on PGlite', async () => {
@@ -125,13 +134,20 @@ async function main() {
     figures.api.push(await benchApi('pglite', 'memory://', PGLITE_PRODUCTS, LOAD, log))
   })
 
-  figures.machine.push(`load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`)
+  figures.machine.push(
+    `load average at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  )
   const markdown = toMarkdown(figures)
   writeFileSync(path.join(import.meta.dirname, 'results.md'), `${markdown}\n`)
   if (env.BENCH_README === '1') updateReadme(markdown)
   console.log(`\n${markdown}`)
   const failed = budgetChecks(figures).filter((c) => !c.ok)
-  log(`done in ${Math.round((Date.now() - started.getTime()) / 1000)} s: ${failed.length ? `${failed.length} budget(s) FAIL` : 'all budgets PASS'}; written to bench/results.md`)
+  log(
+    `done in ${Math.round((Date.now() - started.getTime()) / 1000)} s: ${failed.length ? `${failed.length} budget(s) FAIL` : 'all budgets PASS'}; written to bench/results.md`,
+  )
 }
 
 /** Opt-in (BENCH_README=1): the README's figures block shows the latest results. */
@@ -140,7 +156,10 @@ function updateReadme(markdown: string) {
   const text = readFileSync(file, 'utf8')
   const [start, end] = ['<!-- figures:start -->', '<!-- figures:end -->']
   if (!text.includes(start) || !text.includes(end)) return log('README.md has no figures block')
-  writeFileSync(file, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => `${start}\n${markdown.replace(/^## /m, '### ')}\n${end}`))
+  writeFileSync(
+    file,
+    text.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => `${start}\n${markdown.replace(/^## /m, '### ')}\n${end}`),
+  )
 }
 
 try {

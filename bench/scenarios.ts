@@ -17,7 +17,7 @@ const SORTS = ['popularity', 'price_asc', 'price_desc', 'discount', 'newest', 'n
 /** Deterministic shuffle, so cold runs don't walk the catalogue in index order. */
 function shuffle<T>(list: T[]): T[] {
   let seed = 42
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const out = [...list]
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1))

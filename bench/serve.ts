@@ -37,7 +37,9 @@ async function serveApp(url: string, port: number, count: number) {
   const websiteId = await createBenchWebsite(database.db, origin)
   const generated = await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
   lap('generate')
-  const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map((r) => r.slug)
+  const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map(
+    (r) => r.slug,
+  )
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED: 'never', PORT: String(port) })
   const app = await buildApp({ config, database, web: false })
   await app.listen({ port, host: '127.0.0.1' })

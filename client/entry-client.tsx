@@ -19,5 +19,8 @@ const app = (
   </BrowserRouter>
 )
 // Server-rendered pages are hydrated once their route's code is here; the Vite dev server (no SSR) renders from scratch.
-if (root.firstElementChild) routeComponentFor(window.location.pathname).preload().then(() => hydrateRoot(root, app))
+if (root.firstElementChild)
+  routeComponentFor(window.location.pathname)
+    .preload()
+    .then(() => hydrateRoot(root, app))
 else createRoot(root).render(app)

@@ -57,7 +57,11 @@ export const render: ServerRender = async ({ url, origin, data }) => {
     url: location.pathname + location.search,
     page: qc.getQueryData<PageData>(pageQuery(api, path).queryKey) ?? null,
     product: (productState?.data as Product | undefined) ?? null,
-    title: missing ? 'Page not found' : route.data === 'product-list' ? listHeading(parseProductSearch(location.searchParams), init.categories, init.brands) : undefined,
+    title: missing
+      ? 'Page not found'
+      : route.data === 'product-list'
+        ? listHeading(parseProductSearch(location.searchParams), init.categories, init.brands)
+        : undefined,
   })
   const html = renderToString(
     <StaticRouter location={url}>

@@ -62,10 +62,10 @@ if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
   git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; exit 1
 fi
 
-# Biome's lint rules (biome.jsonc) and the import rules (.dependency-cruiser.cjs). The format check (npm run
-# format:check) joins this step once the tree has been formatted in one commit.
-step "lint + dependency rules"
+# Biome's lint and format rules (biome.jsonc) and the import rules (.dependency-cruiser.cjs).
+step "lint + format + dependency rules"
 npm run lint --silent
+npm run format:check --silent || { echo "Not formatted as biome.jsonc says: run npm run format"; exit 1; }
 
 step "build"
 npm run build --silent

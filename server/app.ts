@@ -99,7 +99,13 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Several app processes share one count through Redis; one process counts in memory.
   const rateRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined
-  if (rateRedis) app.addHook('onClose', () => rateRedis.quit().then(() => {}, () => rateRedis.disconnect()))
+  if (rateRedis)
+    app.addHook('onClose', () =>
+      rateRedis.quit().then(
+        () => {},
+        () => rateRedis.disconnect(),
+      ),
+    )
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     redis: rateRedis,

@@ -16,11 +16,15 @@ describe('loadConfig', () => {
   })
 
   it('refuses to start in production with a fixed OTP', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, AUTH_FIXED_OTP: '123456' })).toThrow(/AUTH_FIXED_OTP must not be set in production/)
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, AUTH_FIXED_OTP: '123456' })).toThrow(
+      /AUTH_FIXED_OTP must not be set in production/,
+    )
   })
 
   it('refuses to start in production with the payment simulator', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(/PAYMENTS_MODE=simulator is not allowed in production/)
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(
+      /PAYMENTS_MODE=simulator is not allowed in production/,
+    )
   })
 
   it('names every problem at once', () => {
@@ -31,7 +35,9 @@ describe('loadConfig', () => {
 
   it('also refuses demo settings given as overrides', () => {
     expect(() => loadConfig({ NODE_ENV: 'test' }, { NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is the demo secret/)
-    expect(() => loadConfig({ NODE_ENV: 'test' }, { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(/PAYMENTS_MODE=simulator/)
+    expect(() => loadConfig({ NODE_ENV: 'test' }, { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(
+      /PAYMENTS_MODE=simulator/,
+    )
   })
 
   it('starts in production with a real secret, defaulting to live payments', () => {

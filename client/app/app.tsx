@@ -15,7 +15,8 @@ const routeFallback = (
 )
 
 /** The matched entry of the route table, with wouter's params for the page (useParams). */
-const page = (route: AppRoute) => (route.path === '*' ? <Route component={route.component} /> : <Route key={route.path} path={route.path} component={route.component} />)
+const page = (route: AppRoute) =>
+  route.path === '*' ? <Route component={route.component} /> : <Route key={route.path} path={route.path} component={route.component} />
 
 /** Providers and the shell of the route; the router itself (browser, static or memory) is chosen by the entry. */
 export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }) {

@@ -8,9 +8,26 @@ import { PromoPopup } from '../features/site-settings/popup'
 import { PageBlocks } from './block-registry'
 
 const blocks: PageComponent[] = [
-  { order: 0, type: 'hero_banner', name: 'Hero', settings: { aspect: '16/5', slidesconfig: { sm: 1, md: 1, columns: 1, autoplayInterval: 2500 } },
-    data: { slides: [{ image: 'demo/banners/h1.webp', image_sm: 'demo/banners/h1-sm.webp', link: '/products', alt: 'Staples' }, { image: 'demo/banners/h2.webp', link: 'www.example.com', alt: 'Partner' }] } },
-  { order: 1, type: 'category_carousel', name: 'Categories', settings: {}, data: { title: 'Shop by category' }, response: [{ name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] }] },
+  {
+    order: 0,
+    type: 'hero_banner',
+    name: 'Hero',
+    settings: { aspect: '16/5', slidesconfig: { sm: 1, md: 1, columns: 1, autoplayInterval: 2500 } },
+    data: {
+      slides: [
+        { image: 'demo/banners/h1.webp', image_sm: 'demo/banners/h1-sm.webp', link: '/products', alt: 'Staples' },
+        { image: 'demo/banners/h2.webp', link: 'www.example.com', alt: 'Partner' },
+      ],
+    },
+  },
+  {
+    order: 1,
+    type: 'category_carousel',
+    name: 'Categories',
+    settings: {},
+    data: { title: 'Shop by category' },
+    response: [{ name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] }],
+  },
   { order: 2, type: 'product_carousel', name: 'Best sellers', settings: {}, data: { title: 'Best sellers', link: '/products' } },
   { order: 3, type: 'rich_text', name: 'Note', settings: {}, data: { html: '<p>Hello <a href="/about-us">about</a></p>' } },
 ]
@@ -18,7 +35,11 @@ const blocks: PageComponent[] = [
 describe('PageBlocks on the server', () => {
   it('renders without a DOM', () => {
     expect(typeof window).toBe('undefined')
-    const html = renderToString(<MemoryRouter><PageBlocks blocks={blocks} /></MemoryRouter>)
+    const html = renderToString(
+      <MemoryRouter>
+        <PageBlocks blocks={blocks} />
+      </MemoryRouter>,
+    )
     expect(html).toContain('media="(max-width: 639px)"')
     expect(html.toLowerCase()).toContain('fetchpriority="high"')
     expect(html).toContain('aria-roledescription="carousel"')

@@ -18,27 +18,52 @@ afterEach(() => {
 })
 
 const product: Product = {
-  product_id: 7, product_name: 'MDH Garam Masala', brand_name: 'MDH', slug: 'mdh-garam-masala', brand_slug: 'mdh', category_slug: 'masalas-spices',
-  wishlist: false, medias: [{ src: 'demo/products/mdh.webp' }], image: '',
+  product_id: 7,
+  product_name: 'MDH Garam Masala',
+  brand_name: 'MDH',
+  slug: 'mdh-garam-masala',
+  brand_slug: 'mdh',
+  category_slug: 'masalas-spices',
+  wishlist: false,
+  medias: [{ src: 'demo/products/mdh.webp' }],
+  image: '',
   packs: [{ pack_id: 70, pack_name: '100 g', price: 80, act_price: 90, discount: 11, warehouse_id: 1, discount_type: null, in_stock: true }],
 }
-const block = (order: number, type: string, name: string, extra: Partial<PageComponent> = {}): PageComponent => ({ order, type, name, data: null, settings: {}, ...extra })
+const block = (order: number, type: string, name: string, extra: Partial<PageComponent> = {}): PageComponent => ({
+  order,
+  type,
+  name,
+  data: null,
+  settings: {},
+  ...extra,
+})
 
 const page: PageComponent[] = [
   block(5, 'brand_carousel', 'Brands', { data: { title: 'Brands we love' }, response: [{ name: 'MDH', slug: 'mdh', logo: null }] }),
   block(2, 'product_carousel', 'Best sellers', { data: { title: 'Best sellers', link: '/products?s=popularity' }, response: [product] }),
   block(0, 'hero_banner', 'Hero', { data: { slides: [{ image: 'demo/banners/h1.webp', link: '/products', alt: 'Sale' }] } }),
-  block(1, 'category_carousel', 'Categories', { data: { title: 'Shop by category' }, response: [{ name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] }] }),
+  block(1, 'category_carousel', 'Categories', {
+    data: { title: 'Shop by category' },
+    response: [{ name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] }],
+  }),
   block(7, 'rich_text', 'Note', { data: { html: '<p>Fresh every morning.</p>' } }),
   block(6, 'supplier_tiles', 'Suppliers', { data: { title: 'Our suppliers', items: [{ name: 'Guntur Spice Growers', link: '/about-us', avatar: null }] } }),
 ]
 const renderPage = (blocks: PageComponent[], props: Partial<Parameters<typeof PageBlocks>[0]> = {}) =>
-  render(<MemoryRouter><PageBlocks blocks={blocks} {...props} /></MemoryRouter>)
+  render(
+    <MemoryRouter>
+      <PageBlocks blocks={blocks} {...props} />
+    </MemoryRouter>,
+  )
 
 describe('PageBlocks', () => {
   it('renders blocks in order, one section each, skipping unknown types with one warning per type', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const withUnknown = [...page, block(9, 'countdown_timer', 'Sale clock', { data: { ends: '2030-01-01' } }), block(3, 'countdown_timer', 'Another clock', { data: {} })]
+    const withUnknown = [
+      ...page,
+      block(9, 'countdown_timer', 'Sale clock', { data: { ends: '2030-01-01' } }),
+      block(3, 'countdown_timer', 'Another clock', { data: {} }),
+    ]
     const { container } = renderPage(withUnknown)
     const types = [...container.querySelectorAll('section')].map((s) => s.dataset.blockType)
     expect(types).toEqual(['hero_banner', 'category_carousel', 'product_carousel', 'brand_carousel', 'supplier_tiles', 'rich_text'])

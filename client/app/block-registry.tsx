@@ -39,15 +39,17 @@ export const blockRegistry: Record<string, ComponentType<BlockProps>> = {
   rich_text: RichText,
   supplier_tiles: SupplierTiles,
   product_carousel: ({ block, headingId, title, action, corner }) => (
-    <ProductCarousel title={title ?? block.name} headingId={headingId} viewAllHref={viewAllHref(block)}
-      products={responseList(block, Product)} action={action} corner={corner} />
+    <ProductCarousel
+      title={title ?? block.name}
+      headingId={headingId}
+      viewAllHref={viewAllHref(block)}
+      products={responseList(block, Product)}
+      action={action}
+      corner={corner}
+    />
   ),
-  category_carousel: ({ block, headingId, title }) => (
-    <CategoryCarousel title={title} headingId={headingId} categories={responseList(block, Category)} />
-  ),
-  brand_carousel: ({ block, headingId, title }) => (
-    <BrandCarousel title={title} headingId={headingId} brands={responseList(block, Brand)} />
-  ),
+  category_carousel: ({ block, headingId, title }) => <CategoryCarousel title={title} headingId={headingId} categories={responseList(block, Category)} />,
+  brand_carousel: ({ block, headingId, title }) => <BrandCarousel title={title} headingId={headingId} brands={responseList(block, Brand)} />,
 }
 
 const warned = new Set<string>()
@@ -96,7 +98,9 @@ function Block({ block, Component, action, corner }: { block: PageComponent; Com
 function PageBlocksSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-8 sm:gap-10">
-      <span role="status" className="sr-only">Loading page</span>
+      <span role="status" className="sr-only">
+        Loading page
+      </span>
       <div className="aspect-[4/3] w-full animate-pulse rounded-2xl bg-border/70 motion-reduce:animate-none sm:aspect-[16/5]" />
       <div>
         <div className="mb-4 h-6 w-48 animate-pulse rounded bg-border/70 motion-reduce:animate-none" />

@@ -8,7 +8,11 @@ const subscribe = () => () => {}
  * lazy): the server and the first hydration pass show a loading state, then the page renders.
  */
 export function ClientOnly({ children }: { children: ReactNode }) {
-  const client = useSyncExternalStore(subscribe, () => true, () => false)
+  const client = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
   if (client) return children
   return (
     <div className="flex justify-center py-24">

@@ -82,7 +82,8 @@ export const safeJsonLd = (json: string) => json.replace(/</g, '\\u003c')
 
 export function headToHtml(tags: HeadTags): string {
   const parts = [`<title>${escapeAttr(tags.title)}</title>`]
-  for (const m of tags.meta) parts.push(`<meta ${m.name ? `name="${escapeAttr(m.name)}"` : `property="${escapeAttr(m.property ?? '')}"`} content="${escapeAttr(m.content)}" />`)
+  for (const m of tags.meta)
+    parts.push(`<meta ${m.name ? `name="${escapeAttr(m.name)}"` : `property="${escapeAttr(m.property ?? '')}"`} content="${escapeAttr(m.content)}" />`)
   for (const l of tags.links) parts.push(`<link rel="${l.rel}" href="${escapeAttr(l.href)}"${l.type ? ` type="${l.type}"` : ''} />`)
   if (tags.schemaScript && isJson(tags.schemaScript)) parts.push(`<script type="application/ld+json">${safeJsonLd(tags.schemaScript)}</script>`)
   return parts.join('\n    ')

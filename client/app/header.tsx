@@ -30,7 +30,11 @@ export function Header({ init, showSubNavbar, onOpenMenu, onOpenCart }: HeaderPr
   const search = s.show_search_bar ? <SearchBox width={s.search_setting.width} /> : null
   const actions = (
     <div className="flex items-center gap-1">
-      {s.show_pincode && <span className={cn(template === 2 ? 'hidden sm:block' : 'hidden md:block')}><PincodeButton pincode={init.pincode} /></span>}
+      {s.show_pincode && (
+        <span className={cn(template === 2 ? 'hidden sm:block' : 'hidden md:block')}>
+          <PincodeButton pincode={init.pincode} />
+        </span>
+      )}
       {s.show_cart_icon && init.web.show_cart && <CartButton count={init.cart.quantity} onClick={onOpenCart} />}
       {(s.show_account || s.show_login) && <AccountMenu user={init.user} showLogin={s.show_login} showRegister={s.show_register} />}
     </div>
@@ -39,10 +43,19 @@ export function Header({ init, showSubNavbar, onOpenMenu, onOpenCart }: HeaderPr
     <header className="sticky top-0 z-40">
       <div className={NAVBAR_STYLES[s.navbar_template] ?? NAVBAR_STYLES[1]}>
         <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4" style={{ minHeight: s.navbar_height }}>
-          <button type="button" onClick={onOpenMenu} className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-background md:hidden" aria-label="Open menu">
+          <button
+            type="button"
+            onClick={onOpenMenu}
+            className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-background md:hidden"
+            aria-label="Open menu"
+          >
             <MenuIcon className="text-xl" />
           </button>
-          {s.show_logo && <div className={cn(template === 2 && 'md:flex-1')}><Logo init={init} /></div>}
+          {s.show_logo && (
+            <div className={cn(template === 2 && 'md:flex-1')}>
+              <Logo init={init} />
+            </div>
+          )}
           {template !== 2 && <div className="hidden flex-1 justify-center md:flex">{search}</div>}
           {template === 2 && <div className="hidden flex-1 md:block" />}
           <div className="ml-auto flex items-center md:ml-0">{actions}</div>
@@ -50,7 +63,11 @@ export function Header({ init, showSubNavbar, onOpenMenu, onOpenCart }: HeaderPr
         {search && (
           <div className={cn('mx-auto max-w-7xl px-3 pb-2 sm:px-4', template === 2 ? 'md:pb-3' : 'md:hidden')}>
             <div className="flex items-center gap-2">
-              {s.show_pincode && <span className="md:hidden"><PincodeButton pincode={init.pincode} /></span>}
+              {s.show_pincode && (
+                <span className="md:hidden">
+                  <PincodeButton pincode={init.pincode} />
+                </span>
+              )}
               <div className="flex-1">{search}</div>
             </div>
           </div>

@@ -96,8 +96,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
       {showFooter && <Footer init={data} />}
       <Suspense fallback={null}>
         {popupDue && data.popup?.image && <PromoPopup popup={data.popup} pathname={pathname} delayMs={0} />}
-        {used.has('menu') && <MobileMenu open={panel === 'menu'} onClose={close} items={data.navs} siteName={data.web.name} onOpenCategories={() => setPanel('categories')} />}
-        {used.has('categories') && <CategoryFilterDrawer open={panel === 'categories'} onClose={close} categories={data.categories} selected={selectedCategories} />}
+        {used.has('menu') && (
+          <MobileMenu open={panel === 'menu'} onClose={close} items={data.navs} siteName={data.web.name} onOpenCategories={() => setPanel('categories')} />
+        )}
+        {used.has('categories') && (
+          <CategoryFilterDrawer open={panel === 'categories'} onClose={close} categories={data.categories} selected={selectedCategories} />
+        )}
         {used.has('cart') && <CartDrawer open={panel === 'cart'} onClose={close} cart={data.cart} />}
         {wishlistUsed && <WishlistDialogHost product={wishlistFor} />}
       </Suspense>

@@ -63,7 +63,9 @@ describe('the route table', () => {
 
   it('derives the content-page check: the app’s own addresses are never content pages', () => {
     expect(['/', '/about-us', '/offers/diwali'].map(isContentPath)).toEqual([true, true, true])
-    expect(['/products', '/products/atta', '/account/x', '/checkout/x', '/auth/x', '/order/x', '/bos/admin', '/bos/x'].map(isContentPath)).toEqual(Array(8).fill(false))
+    expect(['/products', '/products/atta', '/account/x', '/checkout/x', '/auth/x', '/order/x', '/bos/admin', '/bos/x'].map(isContentPath)).toEqual(
+      Array(8).fill(false),
+    )
   })
 
   it('gives the server the component to preload for an address', () => {

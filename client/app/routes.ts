@@ -47,13 +47,27 @@ const loadStaffApp = () => import('../staff/staff-app')
 export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell))
 
 // `module` is the page's source under client/ (its key in Vite's manifest): the server preloads its chunk.
-const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: lazyRoute(module, load), shell: 'shop', render: 'ssr', ...flags })
-const client = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({ path, component: browserOnly(lazyRoute(module, load)), shell: 'shop', render: 'client', ...flags })
+const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({
+  path,
+  component: lazyRoute(module, load),
+  shell: 'shop',
+  render: 'ssr',
+  ...flags,
+})
+const client = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({
+  path,
+  component: browserOnly(lazyRoute(module, load)),
+  shell: 'shop',
+  render: 'client',
+  ...flags,
+})
 function staff(path: string, name: AdminPage): AppRoute {
-  const page = lazyRoute(STAFF_APP, () => loadStaffApp().then(async ({ ADMIN_PAGES }) => {
-    await ADMIN_PAGES[name].preload()
-    return ADMIN_PAGES[name]
-  }))
+  const page = lazyRoute(STAFF_APP, () =>
+    loadStaffApp().then(async ({ ADMIN_PAGES }) => {
+      await ADMIN_PAGES[name].preload()
+      return ADMIN_PAGES[name]
+    }),
+  )
   const preload = () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined)
   const component = Object.assign((props: object) => createElement(page, props), { preload, module: STAFF_APP })
   return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true }
@@ -76,11 +90,18 @@ export const ROUTES: readonly AppRoute[] = [
   client(P.switchWebsite, 'routes/bos-switch.tsx', () => import('../routes/bos-switch').then((m) => m.BosSwitchRoute)),
   client(P.account, 'routes/account.tsx', () => import('../routes/account').then((m) => m.AccountRoute), { requiresLogin: true }),
   client(P.accountDetails, 'routes/account-details.tsx', () => import('../routes/account-details').then((m) => m.AccountDetailsRoute), { requiresLogin: true }),
-  client(P.accountAddresses, 'routes/account-addresses.tsx', () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute), { requiresLogin: true }),
+  client(P.accountAddresses, 'routes/account-addresses.tsx', () => import('../routes/account-addresses').then((m) => m.AccountAddressesRoute), {
+    requiresLogin: true,
+  }),
   client(P.accountOrders, 'routes/account-orders.tsx', () => import('../routes/account-orders').then((m) => m.AccountOrdersRoute), { requiresLogin: true }),
   client(P.accountOrder, 'routes/account-order.tsx', () => import('../routes/account-order').then((m) => m.AccountOrderRoute), { requiresLogin: true }),
-  client(P.accountWishlist, 'routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), { requiresLogin: true }),
-  client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), { requiresLogin: true, agentOnly: true }),
+  client(P.accountWishlist, 'routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), {
+    requiresLogin: true,
+  }),
+  client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), {
+    requiresLogin: true,
+    agentOnly: true,
+  }),
   client(P.checkout, 'routes/checkout.tsx', () => import('../routes/checkout').then((m) => m.CheckoutRoute), { fullWidth: true, requiresLogin: true }),
   client(P.checkoutRazorpay, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutRazorpayRoute), { fullWidth: true }),
   client(P.checkoutCashfree, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),

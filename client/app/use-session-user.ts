@@ -15,6 +15,10 @@ export function useSessionUser() {
     qc.removeQueries({ queryKey: ['accounts'] })
     qc.setQueryData<InitData>(key, (old) => (old ? { ...old, user } : old))
     // Product answers carry the shopper's cart quantities and wishlist hearts: the previous person's must go.
-    await Promise.all([qc.invalidateQueries({ queryKey: key }), qc.invalidateQueries({ queryKey: ['catalogue'] }), qc.invalidateQueries({ queryKey: ['pages'] })])
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: key }),
+      qc.invalidateQueries({ queryKey: ['catalogue'] }),
+      qc.invalidateQueries({ queryKey: ['pages'] }),
+    ])
   }
 }

@@ -79,7 +79,9 @@ let cookieRequest: Promise<unknown> | null = null
 /** The headers of a call that changes something: x-web-url and the XSRF token (fetched first when the cookie is missing). */
 export async function writeHeaders(): Promise<Record<string, string>> {
   if (!readCookie(XSRF_COOKIE)) {
-    cookieRequest ??= fetch(`${API_BASE}/api/cookie`, { credentials: 'include', headers: { [SITE_HEADER]: window.location.origin } }).finally(() => (cookieRequest = null))
+    cookieRequest ??= fetch(`${API_BASE}/api/cookie`, { credentials: 'include', headers: { [SITE_HEADER]: window.location.origin } }).finally(
+      () => (cookieRequest = null),
+    )
     await cookieRequest
   }
   return { [SITE_HEADER]: window.location.origin, [XSRF_HEADER]: readCookie(XSRF_COOKIE) ?? '' }
@@ -101,7 +103,12 @@ export async function uploadFile(url: string, file: Blob, contentType: string): 
 
 async function requestHeaders(method: string, url: string): Promise<Record<string, string>> {
   let headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
-  if (method !== 'GET' || url.startsWith(`${API_BASE}/api/check/pincode/`) || url === `${API_BASE}/api/remove/coupon` || url === `${API_BASE}/api/auth/logout`) {
+  if (
+    method !== 'GET' ||
+    url.startsWith(`${API_BASE}/api/check/pincode/`) ||
+    url === `${API_BASE}/api/remove/coupon` ||
+    url === `${API_BASE}/api/auth/logout`
+  ) {
     headers = { ...headers, ...(await writeHeaders()) }
   }
   return headers

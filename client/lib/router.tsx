@@ -35,7 +35,9 @@ export interface NavigateOptions {
 export function useNavigate() {
   const [, navigate] = useWouterLocation()
   return (to: string, options: NavigateOptions = {}) =>
-    navigate(to, { replace: options.replace, state: options.preventScrollReset ? { keepScroll: true } : null, force: options.force } as Parameters<typeof navigate>[1])
+    navigate(to, { replace: options.replace, state: options.preventScrollReset ? { keepScroll: true } : null, force: options.force } as Parameters<
+      typeof navigate
+    >[1])
 }
 
 /**
@@ -67,7 +69,8 @@ function guarded(navigate: NavigateFn): NavigateFn {
   }
 }
 const guardedBrowserNavigate = guarded(browserNavigate as NavigateFn)
-const useGuardedBrowserLocation = (options: Parameters<typeof useBrowserLocation>[0]) => [useBrowserLocation(options)[0], guardedBrowserNavigate] as ReturnType<typeof useBrowserLocation>
+const useGuardedBrowserLocation = (options: Parameters<typeof useBrowserLocation>[0]) =>
+  [useBrowserLocation(options)[0], guardedBrowserNavigate] as ReturnType<typeof useBrowserLocation>
 
 if (typeof window !== 'undefined') {
   // Registered when this module loads, before the router subscribes: the address is back before it looks.

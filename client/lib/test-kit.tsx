@@ -12,11 +12,15 @@ import { MemoryRouter, useLocation } from './router'
 // user changed before the form was ready and reads its value from the page. Give them their standard meaning.
 if (typeof HTMLOptionElement !== 'undefined' && !('defaultSelected' in HTMLOptionElement.prototype)) {
   Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
-    get(this: HTMLOptionElement) { return this.hasAttribute('selected') },
+    get(this: HTMLOptionElement) {
+      return this.hasAttribute('selected')
+    },
     configurable: true,
   })
   Object.defineProperty(HTMLSelectElement.prototype, 'size', {
-    get(this: HTMLSelectElement) { return Number(this.getAttribute('size') ?? 0) },
+    get(this: HTMLSelectElement) {
+      return Number(this.getAttribute('size') ?? 0)
+    },
     configurable: true,
   })
 }

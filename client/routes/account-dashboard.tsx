@@ -20,14 +20,19 @@ export function AccountDashboardRoute() {
       ) : (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-3">
-            {[['Assigned orders', d.assigned_orders], ['Open orders', d.open_orders]].map(([label, n]) => (
+            {[
+              ['Assigned orders', d.assigned_orders],
+              ['Open orders', d.open_orders],
+            ].map(([label, n]) => (
               <div key={label} className="rounded-lg border border-border bg-surface p-4">
                 <dt className="text-sm text-muted">{label}</dt>
                 <dd className="mt-1 text-2xl font-semibold">{n}</dd>
               </div>
             ))}
           </dl>
-          {d.assigned_orders === 0 && <EmptyState title="No orders assigned to you yet">Orders you take for customers will show here once checkout is open.</EmptyState>}
+          {d.assigned_orders === 0 && (
+            <EmptyState title="No orders assigned to you yet">Orders you take for customers will show here once checkout is open.</EmptyState>
+          )}
         </div>
       )}
     </AccountLayout>

@@ -8,6 +8,11 @@ export function AccountOrderRoute() {
   const id = Number(useParams<{ id: string }>().id)
   useDocumentHead({ title: 'Order' })
   if (!user) return null
-  if (!Number.isInteger(id) || id <= 0) return <p role="alert" className="py-16 text-center text-sm text-danger">No such order</p>
+  if (!Number.isInteger(id) || id <= 0)
+    return (
+      <p role="alert" className="py-16 text-center text-sm text-danger">
+        No such order
+      </p>
+    )
   return <OrderDetailView key={id} user={user} id={id} />
 }

@@ -13,12 +13,21 @@ export function AccountWishlistRoute() {
   if (!user) return null
   return (
     <AccountLayout user={user} title="Wishlist" actions={<NewWishlistButton />}>
-      <WishlistPage action={cardAction}
+      <WishlistPage
+        action={cardAction}
         empty={
-          <EmptyState title="Your wishlist is empty" action={<Link to="/products" className={buttonClasses()}>Browse products</Link>}>
+          <EmptyState
+            title="Your wishlist is empty"
+            action={
+              <Link to="/products" className={buttonClasses()}>
+                Browse products
+              </Link>
+            }
+          >
             Save products for later with the heart on any product.
           </EmptyState>
-        } />
+        }
+      />
     </AccountLayout>
   )
 }

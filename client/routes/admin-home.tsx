@@ -14,16 +14,28 @@ export function AdminHomeRoute() {
   const sections = ADMIN_SECTIONS.filter((s) => s.description)
   return (
     <>
-      <PageHeader title={`Welcome, ${user?.name.split(' ')[0] ?? 'there'}`} description={`Run ${web.name}: its catalogue today, and more sections as they arrive.`} />
+      <PageHeader
+        title={`Welcome, ${user?.name.split(' ')[0] ?? 'there'}`}
+        description={`Run ${web.name}: its catalogue today, and more sections as they arrive.`}
+      />
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {sections.map((s) => (
           <li key={s.to} className="flex flex-col rounded-lg border border-border bg-surface p-5">
-            <h2 className="flex items-center gap-2 text-lg font-semibold"><s.icon className="size-5 text-primary" />{s.label}</h2>
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <s.icon className="size-5 text-primary" />
+              {s.label}
+            </h2>
             <p className="mt-2 text-sm text-muted">{s.description}</p>
             <div className="flex-1">{s.to === paths.adminProducts() && <ProductShortcuts />}</div>
             <div className="mt-4 flex flex-wrap gap-2">
-              <Link to={s.to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>Open {s.label.toLowerCase()}</Link>
-              {s.action && <Link to={s.action.to} className={buttonClasses({ size: 'sm' })}>{s.action.label}</Link>}
+              <Link to={s.to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                Open {s.label.toLowerCase()}
+              </Link>
+              {s.action && (
+                <Link to={s.action.to} className={buttonClasses({ size: 'sm' })}>
+                  {s.action.label}
+                </Link>
+              )}
             </div>
           </li>
         ))}

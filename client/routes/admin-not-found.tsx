@@ -10,7 +10,9 @@ export function AdminNotFoundRoute() {
   return (
     <>
       <PageHeader title="This page does not exist" description="The address may be mistyped, or the page has moved." />
-      <Link to={paths.admin()} className={buttonClasses()}>Go to the dashboard</Link>
+      <Link to={paths.admin()} className={buttonClasses()}>
+        Go to the dashboard
+      </Link>
     </>
   )
 }

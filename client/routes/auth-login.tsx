@@ -21,7 +21,16 @@ export function AuthLoginRoute() {
     <AuthCard
       title="Sign in"
       description={`Sign in to ${init.web.name} with your mobile number or email.`}
-      footer={init.navSetting.show_register && <>New here? <Link to="/auth/register" className="font-medium text-primary hover:underline">Create an account</Link></>}
+      footer={
+        init.navSetting.show_register && (
+          <>
+            New here?{' '}
+            <Link to="/auth/register" className="font-medium text-primary hover:underline">
+              Create an account
+            </Link>
+          </>
+        )
+      }
     >
       {reason && <p className="mb-4 rounded-md bg-background px-3 py-2 text-sm">{reason}</p>}
       <LoginForm onSent={() => navigate('/auth/verify')} />

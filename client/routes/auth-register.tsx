@@ -28,7 +28,14 @@ export function AuthRegisterRoute() {
       <AuthCard
         title="Create an account"
         description="First we'll confirm your mobile number or email with a 6-digit code."
-        footer={<>Already shop with us? <Link to="/auth/login" className="font-medium text-primary hover:underline">Sign in</Link></>}
+        footer={
+          <>
+            Already shop with us?{' '}
+            <Link to="/auth/login" className="font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          </>
+        }
       >
         <LoginForm onSent={() => navigate('/auth/verify')} submitText="Continue" />
       </AuthCard>

@@ -30,7 +30,14 @@ export function AuthVerifyRoute() {
   }
 
   return (
-    <AuthCard title="Enter your code" footer={<Link to="/auth/login" className="font-medium text-primary hover:underline">Use a different number or email</Link>}>
+    <AuthCard
+      title="Enter your code"
+      footer={
+        <Link to="/auth/login" className="font-medium text-primary hover:underline">
+          Use a different number or email
+        </Link>
+      }
+    >
       <VerifyForm username={username} onVerified={verified} />
     </AuthCard>
   )

@@ -11,7 +11,17 @@ export function BosChooseRoute() {
   useDocumentHead({ title: 'Switch website' })
   if (!user) return null
   return (
-    <AccountLayout user={user} title="Switch website" actions={user.superadmin && <Link to="/auth/bos/create" className={buttonClasses({ variant: 'outline' })}>Create website</Link>}>
+    <AccountLayout
+      user={user}
+      title="Switch website"
+      actions={
+        user.superadmin && (
+          <Link to="/auth/bos/create" className={buttonClasses({ variant: 'outline' })}>
+            Create website
+          </Link>
+        )
+      }
+    >
       {user.superadmin ? (
         <WebsiteList onSwitch={(url) => window.location.assign(url)} />
       ) : (

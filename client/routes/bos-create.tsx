@@ -23,10 +23,17 @@ export function BosCreateRoute() {
         <div role="status" className="rounded-lg border border-border bg-surface p-6">
           <p className="text-lg font-semibold">{created.name} is ready</p>
           <p className="mt-1 text-sm text-muted">
-            It answers at <a href={created.origin} className="font-medium text-primary underline">{created.origin}</a> with a home page and an empty catalogue. You are its superadmin.
+            It answers at{' '}
+            <a href={created.origin} className="font-medium text-primary underline">
+              {created.origin}
+            </a>{' '}
+            with a home page and an empty catalogue. You are its superadmin.
           </p>
-          <Button className="mt-4" loading={open.isPending}
-            onClick={() => open.mutate(created.id, { onSuccess: (r) => window.location.assign(r.url), onError: (e) => toast.fromError(e) })}>
+          <Button
+            className="mt-4"
+            loading={open.isPending}
+            onClick={() => open.mutate(created.id, { onSuccess: (r) => window.location.assign(r.url), onError: (e) => toast.fromError(e) })}
+          >
             Open {created.name}
           </Button>
         </div>

@@ -39,8 +39,17 @@ export function BosSwitchRoute() {
     )
   }
   return (
-    <AuthCard title="Could not switch" footer={<Link to="/auth/login" className="font-medium text-primary hover:underline">Sign in here instead</Link>}>
-      <p role="alert" className="text-sm text-danger">{error}</p>
+    <AuthCard
+      title="Could not switch"
+      footer={
+        <Link to="/auth/login" className="font-medium text-primary hover:underline">
+          Sign in here instead
+        </Link>
+      }
+    >
+      <p role="alert" className="text-sm text-danger">
+        {error}
+      </p>
     </AuthCard>
   )
 }

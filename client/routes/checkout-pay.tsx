@@ -9,7 +9,11 @@ function useOrderId() {
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-const BadLink = () => <p role="alert" className="py-16 text-center text-sm text-danger">This payment link is not valid.</p>
+const BadLink = () => (
+  <p role="alert" className="py-16 text-center text-sm text-danger">
+    This payment link is not valid.
+  </p>
+)
 
 export function CheckoutRazorpayRoute() {
   const { user } = useInit()

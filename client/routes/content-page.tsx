@@ -11,7 +11,12 @@ export function ContentPageRoute() {
   const { pathname } = useLocation()
   const page = usePage(pathname)
   useDocumentHead({ page: page.data, title: page.isError ? 'Page not found' : undefined })
-  if (page.isPending) return <div className="flex justify-center py-24"><Spinner label="Loading page" /></div>
+  if (page.isPending)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading page" />
+      </div>
+    )
   if (page.isError) return <NotFound />
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">

@@ -11,13 +11,20 @@ export function Forbidden({ user, siteName, area }: { user: User; siteName: stri
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center" aria-labelledby="forbidden-title">
       <LockIcon className="size-10 text-muted" />
       <p className="mt-4 text-5xl font-extrabold text-primary">403</p>
-      <h1 id="forbidden-title" className="mt-3 text-2xl font-bold">You don’t have access to {area}</h1>
+      <h1 id="forbidden-title" className="mt-3 text-2xl font-bold">
+        You don’t have access to {area}
+      </h1>
       <p className="mt-2 text-muted">
-        You are signed in as {who}. This account has no admin access on {siteName}. Ask an admin of this website to give you access, or sign in with an account that has it.
+        You are signed in as {who}. This account has no admin access on {siteName}. Ask an admin of this website to give you access, or sign in with an account
+        that has it.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={paths.home()} className={buttonClasses()}>Back to the store</Link>
-        <Link to={paths.logout()} className={buttonClasses({ variant: 'outline' })}>Sign out</Link>
+        <Link to={paths.home()} className={buttonClasses()}>
+          Back to the store
+        </Link>
+        <Link to={paths.logout()} className={buttonClasses({ variant: 'outline' })}>
+          Sign out
+        </Link>
       </div>
     </section>
   )

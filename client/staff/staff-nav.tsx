@@ -16,12 +16,17 @@ export function StaffNav({ sections, label, rail = false, onNavigate }: { sectio
           const Icon = section.icon
           return (
             <li key={section.to}>
-              <Link to={section.to} aria-current={current ? 'page' : undefined} title={rail ? section.label : undefined} onClick={onNavigate}
+              <Link
+                to={section.to}
+                aria-current={current ? 'page' : undefined}
+                title={rail ? section.label : undefined}
+                onClick={onNavigate}
                 className={cn(
                   'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
                   rail && 'lg:justify-center lg:px-0 xl:justify-start xl:px-3',
                   current ? 'bg-primary/10 text-primary' : 'text-text hover:bg-background',
-                )}>
+                )}
+              >
                 <Icon className="size-5 shrink-0" />
                 <span className={cn(rail && 'lg:sr-only xl:not-sr-only')}>{section.label}</span>
               </Link>

@@ -12,7 +12,16 @@ import { StaffShell } from './staff-shell'
 afterEach(cleanup)
 beforeEach(() => sessionStorage.clear())
 
-const user = (over: Partial<User> = {}): User => ({ id: 1, name: 'Asha Superadmin', email: null, phone: '9876500001', superadmin: true, hasAdminAccess: true, isSalesAgent: false, ...over })
+const user = (over: Partial<User> = {}): User => ({
+  id: 1,
+  name: 'Asha Superadmin',
+  email: null,
+  phone: '9876500001',
+  superadmin: true,
+  hasAdminAccess: true,
+  isSalesAgent: false,
+  ...over,
+})
 const shopper = user({ id: 3, name: 'Meera Shopper', phone: '9876500003', superadmin: false, hasAdminAccess: false })
 
 /** The staff shell reads who is signed in and the website's name from startup (GET /api/init). */
@@ -27,7 +36,11 @@ function api(who: User | null) {
 /** The shell with the route of the current address, as the app renders it. */
 function RoutedShell() {
   const { pathname } = useLocation()
-  return <StaffShell route={routeFor(pathname).route}><h1>Staff page</h1></StaffShell>
+  return (
+    <StaffShell route={routeFor(pathname).route}>
+      <h1>Staff page</h1>
+    </StaffShell>
+  )
 }
 
 const shell = (path: string, who: User | null) => renderAt(<RoutedShell />, { url: path, api: api(who) })
@@ -40,12 +53,26 @@ describe('the staff shell', () => {
       </MemoryRouter>,
     )
     const nav = await screen.findByRole('navigation', { name: 'Administration' }, { timeout: 5000 })
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([['Dashboard', null], ['Products', 'page'], ['Stock', null], ['Warehouses', null], ['Import / export', null]])
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('aria-current')]),
+    ).toEqual([
+      ['Dashboard', null],
+      ['Products', 'page'],
+      ['Stock', null],
+      ['Warehouses', null],
+      ['Import / export', null],
+    ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')
     expect(banner.textContent).toContain('Kirana Fresh')
     expect(banner.textContent).toContain('Asha Superadmin')
-    expect(within(banner).getByRole('link', { name: /View store/ }).getAttribute('href')).toBe('/')
+    expect(
+      within(banner)
+        .getByRole('link', { name: /View store/ })
+        .getAttribute('href'),
+    ).toBe('/')
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#staff-main')
     expect(document.getElementById('staff-main')?.tagName).toBe('MAIN')
     // The storefront's header pieces are not here.

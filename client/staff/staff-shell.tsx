@@ -48,11 +48,17 @@ export function StaffShell({ route, children }: { route: AppRoute; children: Rea
     return (
       <div className="min-h-screen bg-background">
         <TopBar siteName={web.name} user={user} />
-        <main id="staff-main"><Forbidden user={user} siteName={web.name} area="Administration" /></main>
+        <main id="staff-main">
+          <Forbidden user={user} siteName={web.name} area="Administration" />
+        </main>
       </div>
     )
   }
-  return <StaffFrame siteName={web.name} user={user}>{children}</StaffFrame>
+  return (
+    <StaffFrame siteName={web.name} user={user}>
+      {children}
+    </StaffFrame>
+  )
 }
 
 function StaffFrame({ siteName, user, children }: { siteName: string; user: User; children: ReactNode }) {
@@ -66,10 +72,14 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
   }
   return (
     <div className="flex min-h-screen bg-background">
-      <a href="#staff-main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">Skip to content</a>
+      <a href="#staff-main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-surface lg:flex lg:w-16 xl:w-60">
         <div className="flex h-14 items-center border-b border-border px-3 lg:justify-center xl:justify-start xl:px-4">
-          <span className="flex size-8 items-center justify-center rounded-md bg-primary text-sm font-bold text-on-primary" aria-hidden="true">{siteName.slice(0, 1)}</span>
+          <span className="flex size-8 items-center justify-center rounded-md bg-primary text-sm font-bold text-on-primary" aria-hidden="true">
+            {siteName.slice(0, 1)}
+          </span>
           <span className="ml-2 hidden truncate text-sm font-semibold xl:inline">Administration</span>
         </div>
         <div className="flex-1 overflow-y-auto p-2">
@@ -83,7 +93,9 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
         </main>
       </div>
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Administration" side="left" width={280}>
-        <div className="p-2"><StaffNav sections={ADMIN_SECTIONS} label="Administration" onNavigate={() => setMenuOpen(false)} /></div>
+        <div className="p-2">
+          <StaffNav sections={ADMIN_SECTIONS} label="Administration" onNavigate={() => setMenuOpen(false)} />
+        </div>
       </Drawer>
       <Toaster />
       <ConfirmHost />
@@ -95,7 +107,12 @@ function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
       {onOpenMenu && (
-        <button type="button" onClick={onOpenMenu} aria-label="Open the menu" className="flex size-10 items-center justify-center rounded-md hover:bg-background lg:hidden">
+        <button
+          type="button"
+          onClick={onOpenMenu}
+          aria-label="Open the menu"
+          className="flex size-10 items-center justify-center rounded-md hover:bg-background lg:hidden"
+        >
           <MenuIcon className="text-xl" />
         </button>
       )}
@@ -103,15 +120,28 @@ function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; 
         {siteName} <span className="font-normal text-muted">· Administration</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
-        <Link to={paths.home()} target="_blank" rel="noopener" className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-primary hover:bg-background">
-          View store <ExternalIcon className="size-4" /><span className="sr-only">(opens in a new tab)</span>
+        <Link
+          to={paths.home()}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm text-primary hover:bg-background"
+        >
+          View store <ExternalIcon className="size-4" />
+          <span className="sr-only">(opens in a new tab)</span>
         </Link>
         <span className="hidden h-6 border-l border-border sm:block" aria-hidden="true" />
         <span className="flex items-center gap-2 text-sm" title={user.phone ?? user.email ?? undefined}>
-          <span className="flex size-8 items-center justify-center rounded-full bg-background font-semibold" aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
-          <span className="hidden max-w-40 truncate sm:inline"><span className="sr-only">Signed in as </span>{user.name}</span>
+          <span className="flex size-8 items-center justify-center rounded-full bg-background font-semibold" aria-hidden="true">
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="hidden max-w-40 truncate sm:inline">
+            <span className="sr-only">Signed in as </span>
+            {user.name}
+          </span>
         </span>
-        <Link to={paths.logout()} className="hidden h-9 items-center rounded-md px-2 text-sm text-muted hover:bg-background hover:text-text md:inline-flex">Sign out</Link>
+        <Link to={paths.logout()} className="hidden h-9 items-center rounded-md px-2 text-sm text-muted hover:bg-background hover:text-text md:inline-flex">
+          Sign out
+        </Link>
       </div>
     </header>
   )

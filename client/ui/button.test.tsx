@@ -25,7 +25,11 @@ describe('Button', () => {
   })
 
   it('adds className to its variant and size classes', () => {
-    render(<Button size="sm" className="w-full">Go</Button>)
+    render(
+      <Button size="sm" className="w-full">
+        Go
+      </Button>,
+    )
     const cls = screen.getByRole('button').className.split(' ')
     expect(cls).toContain('w-full')
     expect(cls).toContain('h-8')
@@ -33,7 +37,11 @@ describe('Button', () => {
 
   it('shows a spinner, sets aria-busy and is disabled while loading', () => {
     const onClick = vi.fn()
-    render(<Button loading onClick={onClick}>Continue to Checkout</Button>)
+    render(
+      <Button loading onClick={onClick}>
+        Continue to Checkout
+      </Button>,
+    )
     const button = screen.getByRole('button', { name: 'Continue to Checkout' })
     expect(button.getAttribute('aria-busy')).toBe('true')
     expect((button as HTMLButtonElement).disabled).toBe(true)

@@ -40,8 +40,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({ variant, size, loading = false, disabled, className, type = 'button', children, ...props }: ButtonProps) {
   return (
-    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined}
-      className={buttonClasses({ variant, size, className })} {...props}>
+    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses({ variant, size, className })} {...props}>
       {loading && <Spinner data-testid="button-spinner" />}
       {children}
     </button>

@@ -33,8 +33,7 @@ export function Calendar({ selected, onPick }: CalendarProps) {
   }, [cursor])
 
   const first = cursor.startOf('month')
-  const days = Array.from({ length: first.day() }, () => null as Dayjs | null)
-    .concat(Array.from({ length: cursor.daysInMonth() }, (_, i) => first.date(i + 1)))
+  const days = Array.from({ length: first.day() }, () => null as Dayjs | null).concat(Array.from({ length: cursor.daysInMonth() }, (_, i) => first.date(i + 1)))
   const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, w) => days.slice(w * 7, w * 7 + 7))
   const today = dayjs()
 
@@ -49,24 +48,56 @@ export function Calendar({ selected, onPick }: CalendarProps) {
   return (
     <div className="w-72 p-3">
       <div className="mb-2 flex items-center gap-1">
-        <button type="button" aria-label="Previous month" className="rounded p-1.5 hover:bg-background" onClick={() => setCursor((c) => clampYear(c.subtract(1, 'month')))}>
+        <button
+          type="button"
+          aria-label="Previous month"
+          className="rounded p-1.5 hover:bg-background"
+          onClick={() => setCursor((c) => clampYear(c.subtract(1, 'month')))}
+        >
           <ChevronLeftIcon className="size-4" />
         </button>
-        <select aria-label="Month" value={cursor.month()} onChange={(e) => setCursor((c) => c.month(Number(e.target.value)))}
-          className="h-8 flex-1 rounded border border-border bg-surface px-1 text-sm">
-          {MONTHS.map((name, m) => <option key={name} value={m}>{name}</option>)}
+        <select
+          aria-label="Month"
+          value={cursor.month()}
+          onChange={(e) => setCursor((c) => c.month(Number(e.target.value)))}
+          className="h-8 flex-1 rounded border border-border bg-surface px-1 text-sm"
+        >
+          {MONTHS.map((name, m) => (
+            <option key={name} value={m}>
+              {name}
+            </option>
+          ))}
         </select>
-        <select aria-label="Year" value={cursor.year()} onChange={(e) => setCursor((c) => c.year(Number(e.target.value)))}
-          className="h-8 rounded border border-border bg-surface px-1 text-sm">
-          {YEARS.map((y) => <option key={y} value={y}>{y}</option>)}
+        <select
+          aria-label="Year"
+          value={cursor.year()}
+          onChange={(e) => setCursor((c) => c.year(Number(e.target.value)))}
+          className="h-8 rounded border border-border bg-surface px-1 text-sm"
+        >
+          {YEARS.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
         </select>
-        <button type="button" aria-label="Next month" className="rounded p-1.5 hover:bg-background" onClick={() => setCursor((c) => clampYear(c.add(1, 'month')))}>
+        <button
+          type="button"
+          aria-label="Next month"
+          className="rounded p-1.5 hover:bg-background"
+          onClick={() => setCursor((c) => clampYear(c.add(1, 'month')))}
+        >
           <ChevronRightIcon className="size-4" />
         </button>
       </div>
       <table ref={gridRef} className="w-full text-center text-sm" onKeyDown={onGridKeyDown}>
         <thead>
-          <tr>{WEEKDAYS.map((d) => <th key={d} scope="col" className="py-1 font-medium text-muted">{d}</th>)}</tr>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col" className="py-1 font-medium text-muted">
+                {d}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {weeks.map((week, w) => (
@@ -74,11 +105,20 @@ export function Calendar({ selected, onPick }: CalendarProps) {
               {week.map((d, i) => (
                 <td key={i} className="p-0.5">
                   {d && (
-                    <button type="button" tabIndex={d.isSame(cursor, 'day') ? 0 : -1} aria-label={d.format('MMMM D, YYYY')}
-                      aria-pressed={selected ? d.isSame(selected, 'day') : false} aria-current={d.isSame(today, 'day') ? 'date' : undefined}
-                      data-date={d.format(ISO_DATE_FORMAT)} onClick={() => onPick(d.format(ISO_DATE_FORMAT))}
-                      className={cn('size-8 rounded-full hover:bg-background', d.isSame(today, 'day') && 'font-semibold text-primary',
-                        selected && d.isSame(selected, 'day') && 'bg-primary text-on-primary hover:bg-primary')}>
+                    <button
+                      type="button"
+                      tabIndex={d.isSame(cursor, 'day') ? 0 : -1}
+                      aria-label={d.format('MMMM D, YYYY')}
+                      aria-pressed={selected ? d.isSame(selected, 'day') : false}
+                      aria-current={d.isSame(today, 'day') ? 'date' : undefined}
+                      data-date={d.format(ISO_DATE_FORMAT)}
+                      onClick={() => onPick(d.format(ISO_DATE_FORMAT))}
+                      className={cn(
+                        'size-8 rounded-full hover:bg-background',
+                        d.isSame(today, 'day') && 'font-semibold text-primary',
+                        selected && d.isSame(selected, 'day') && 'bg-primary text-on-primary hover:bg-primary',
+                      )}
+                    >
                       {d.date()}
                     </button>
                   )}

@@ -44,9 +44,13 @@ export function useDocumentHidden() {
 
 export function AutoplayToggle({ paused, className, ...props }: ComponentProps<'button'> & { paused: boolean }) {
   return (
-    <button type="button" aria-label={paused ? 'Play slideshow' : 'Pause slideshow'} aria-pressed={paused}
+    <button
+      type="button"
+      aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+      aria-pressed={paused}
       className={cn('inline-flex size-6 items-center justify-center rounded-full text-muted transition-colors hover:bg-border/60 hover:text-text', className)}
-      {...props}>
+      {...props}
+    >
       <svg viewBox="0 0 24 24" className="size-3.5" fill="currentColor" aria-hidden="true" focusable="false">
         {paused ? <path d="M8 5.5v13l10.5-6.5z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}
       </svg>

@@ -14,7 +14,9 @@ export interface CarouselHeadingProps {
 export function CarouselHeading({ id, title, action, className }: CarouselHeadingProps) {
   return (
     <div className={cn('mb-3 flex items-end justify-between gap-4 md:mb-4', className)}>
-      <h2 id={id} className="text-lg leading-tight font-bold tracking-tight text-text md:text-xl">{title}</h2>
+      <h2 id={id} className="text-lg leading-tight font-bold tracking-tight text-text md:text-xl">
+        {title}
+      </h2>
       {action && <div className="shrink-0 text-sm font-semibold">{action}</div>}
     </div>
   )

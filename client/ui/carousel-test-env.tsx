@@ -53,10 +53,26 @@ export function stubCarouselEnvironment({ viewportWidth = 1000, slideWidth = 100
   const slideIndex = (el: HTMLElement) => (el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0)
   const maxScroll = (track: HTMLElement) => Math.max(0, track.children.length * slideWidth - viewportWidth)
 
-  override('offsetWidth', { get(this: HTMLElement) { return isSlide(this) ? slideWidth : viewportWidth } })
-  override('offsetLeft', { get(this: HTMLElement) { return isSlide(this) ? slideIndex(this) * slideWidth : 0 } })
-  override('clientWidth', { get(this: HTMLElement) { return isTrack(this) ? viewportWidth : inherited(this, 'clientWidth') } })
-  override('scrollWidth', { get(this: HTMLElement) { return isTrack(this) ? Math.max(viewportWidth, this.children.length * slideWidth) : inherited(this, 'scrollWidth') } })
+  override('offsetWidth', {
+    get(this: HTMLElement) {
+      return isSlide(this) ? slideWidth : viewportWidth
+    },
+  })
+  override('offsetLeft', {
+    get(this: HTMLElement) {
+      return isSlide(this) ? slideIndex(this) * slideWidth : 0
+    },
+  })
+  override('clientWidth', {
+    get(this: HTMLElement) {
+      return isTrack(this) ? viewportWidth : inherited(this, 'clientWidth')
+    },
+  })
+  override('scrollWidth', {
+    get(this: HTMLElement) {
+      return isTrack(this) ? Math.max(viewportWidth, this.children.length * slideWidth) : inherited(this, 'scrollWidth')
+    },
+  })
   const scrollTo = vi.fn(function (this: HTMLElement, options?: ScrollToOptions | number, y?: number) {
     const left = typeof options === 'number' ? options : options?.left
     if (left !== undefined) this.scrollLeft = isTrack(this) ? Math.min(Math.max(0, left), maxScroll(this)) : left
@@ -65,11 +81,14 @@ export function stubCarouselEnvironment({ viewportWidth = 1000, slideWidth = 100
   })
   override('scrollTo', { value: scrollTo, writable: true })
 
-  return Object.assign(() => {
-    vi.unstubAllGlobals()
-    for (const [key, descriptor] of saved) {
-      if (descriptor) Object.defineProperty(proto, key, descriptor)
-      else delete (proto as unknown as Record<PropertyKey, unknown>)[key]
-    }
-  }, { scrollTo })
+  return Object.assign(
+    () => {
+      vi.unstubAllGlobals()
+      for (const [key, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(proto, key, descriptor)
+        else delete (proto as unknown as Record<PropertyKey, unknown>)[key]
+      }
+    },
+    { scrollTo },
+  )
 }

@@ -33,12 +33,18 @@ describe('Carousel', () => {
     render(<Carousel label="Best sellers">{slides(3)}</Carousel>)
     const region = screen.getByRole('region', { name: 'Best sellers' })
     expect(region.getAttribute('aria-roledescription')).toBe('carousel')
-    const groups = within(region).getAllByRole('group').filter((g) => g.getAttribute('aria-roledescription') === 'slide')
+    const groups = within(region)
+      .getAllByRole('group')
+      .filter((g) => g.getAttribute('aria-roledescription') === 'slide')
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3'])
   })
 
   it('is a native scroll-snap track with slide widths in CSS', () => {
-    render(<Carousel label="Offers" slidesPerView={{ lg: 4 }}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="Offers" slidesPerView={{ lg: 4 }}>
+        {slides(3)}
+      </Carousel>,
+    )
     const el = track()
     expect(el.className).toContain('snap-x')
     expect(el.className).toContain('snap-mandatory')
@@ -75,7 +81,11 @@ describe('Carousel', () => {
   })
 
   it('moves the arrows one page and stops at the ends', () => {
-    render(<Carousel label="Offers" autoplay={false}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="Offers" autoplay={false}>
+        {slides(3)}
+      </Carousel>,
+    )
     const prev = screen.getByRole('button', { name: 'Previous slide' }) as HTMLButtonElement
     const next = screen.getByRole('button', { name: 'Next slide' }) as HTMLButtonElement
     expect(prev.disabled).toBe(true)
@@ -92,7 +102,11 @@ describe('Carousel', () => {
   })
 
   it('wraps the arrows round with loop', () => {
-    render(<Carousel label="Hero" loop autoplay={false}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="Hero" loop autoplay={false}>
+        {slides(3)}
+      </Carousel>,
+    )
     const prev = screen.getByRole('button', { name: 'Previous slide' }) as HTMLButtonElement
     const next = screen.getByRole('button', { name: 'Next slide' }) as HTMLButtonElement
     expect(prev.disabled).toBe(false)
@@ -106,7 +120,11 @@ describe('Carousel', () => {
   })
 
   it('follows the shopper’s own scrolling (swipe, trackpad) once per frame', async () => {
-    render(<Carousel label="Offers" autoplay={false}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="Offers" autoplay={false}>
+        {slides(3)}
+      </Carousel>,
+    )
     const el = track()
     el.scrollLeft = 1900
     fireEvent.scroll(el)
@@ -122,7 +140,11 @@ describe('Carousel', () => {
   })
 
   it('keeps the dot on the target while a smooth scroll travels there', async () => {
-    render(<Carousel label="Offers" autoplay={false}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="Offers" autoplay={false}>
+        {slides(3)}
+      </Carousel>,
+    )
     const el = track()
     env.scrollTo.mockImplementationOnce(function (this: HTMLElement) {
       this.scrollLeft = 300 // the first frame of the animation
@@ -197,7 +219,18 @@ describe('Carousel', () => {
   })
 
   it('pauses while keyboard focus is inside', async () => {
-    render(<Carousel label="Offers">{[<a key="1" href="/a">One</a>, <a key="2" href="/b">Two</a>]}</Carousel>)
+    render(
+      <Carousel label="Offers">
+        {[
+          <a key="1" href="/a">
+            One
+          </a>,
+          <a key="2" href="/b">
+            Two
+          </a>,
+        ]}
+      </Carousel>,
+    )
     const link = screen.getByRole('link', { name: 'One' })
     const matches = vi.spyOn(link, 'matches').mockReturnValue(true) // :focus-visible
     act(() => link.focus())
@@ -235,20 +268,32 @@ describe('Carousel', () => {
   })
 
   it('takes a custom interval, and does not auto-advance when autoplay is off', async () => {
-    const { unmount } = render(<Carousel label="A" autoplay={4000}>{slides(3)}</Carousel>)
+    const { unmount } = render(
+      <Carousel label="A" autoplay={4000}>
+        {slides(3)}
+      </Carousel>,
+    )
     await tick(2500)
     expect(current()).toBe(0)
     await tick(1500)
     expect(current()).toBe(1)
     unmount()
-    render(<Carousel label="B" autoplay={false}>{slides(3)}</Carousel>)
+    render(
+      <Carousel label="B" autoplay={false}>
+        {slides(3)}
+      </Carousel>,
+    )
     await tick(10_000)
     expect(current()).toBe(0)
     expect(screen.queryByRole('button', { name: 'Pause slideshow' })).toBeNull()
   })
 
   it('shows N skeleton slides while data is missing', () => {
-    render(<Carousel label="Loading" placeholder={4} placeholderSlide={<div data-testid="skeleton" />}>{[]}</Carousel>)
+    render(
+      <Carousel label="Loading" placeholder={4} placeholderSlide={<div data-testid="skeleton" />}>
+        {[]}
+      </Carousel>,
+    )
     expect(screen.getAllByTestId('skeleton')).toHaveLength(4)
     expect(screen.getAllByRole('group').filter((g) => g.getAttribute('aria-roledescription') === 'slide')).toHaveLength(4)
     expect(screen.getByRole('region').getAttribute('aria-busy')).toBe('true')

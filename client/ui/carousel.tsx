@@ -1,4 +1,15 @@
-import { Children, isValidElement, useCallback, useEffect, useRef, useState, type CSSProperties, type FocusEvent, type PointerEvent, type ReactNode } from 'react'
+import {
+  Children,
+  isValidElement,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { CAROUSEL_BREAKPOINTS, CAROUSEL_DELAY_MS } from '../../common/rules/constants'
 import { cn } from '../lib/cn'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
@@ -91,8 +102,19 @@ function nearestPage(pages: number[], x: number) {
 const MAX_DOTS = 10
 
 export function Carousel({
-  children, label, labelledBy, slidesPerView, autoplay = true, loop = false, placeholder = 0, placeholderSlide,
-  gap = 'md', arrows = true, dots = true, className, slideClassName,
+  children,
+  label,
+  labelledBy,
+  slidesPerView,
+  autoplay = true,
+  loop = false,
+  placeholder = 0,
+  placeholderSlide,
+  gap = 'md',
+  arrows = true,
+  dots = true,
+  className,
+  slideClassName,
 }: CarouselProps) {
   const items = Children.toArray(children)
   const loading = items.length === 0 && placeholder > 0
@@ -125,10 +147,11 @@ export function Carousel({
       sync()
     }
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(() => {
-        frame = 0
-        sync()
-      })
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0
+          sync()
+        })
     }
     const onScrollEnd = () => {
       targetRef.current = null
@@ -184,23 +207,26 @@ export function Carousel({
 
   const lockTimer = useRef(0)
   useEffect(() => () => window.clearTimeout(lockTimer.current), [])
-  const scrollTo = useCallback((page: number) => {
-    const track = trackRef.current
-    const positions = pagesRef.current
-    if (!track || positions.length === 0) return
-    const index = Math.min(Math.max(page, 0), positions.length - 1)
-    const left = positions[index]
-    setSelected(index)
-    if (Math.abs(track.scrollLeft - left) < 1) {
-      targetRef.current = null
-      return
-    }
-    targetRef.current = index
-    // Without scrollend (older Safari) a scroll that stops short of the target must not hold the dots forever.
-    window.clearTimeout(lockTimer.current)
-    lockTimer.current = window.setTimeout(() => (targetRef.current = null), 1500)
-    track.scrollTo({ left, behavior: reducedMotion ? 'instant' : 'smooth' })
-  }, [reducedMotion])
+  const scrollTo = useCallback(
+    (page: number) => {
+      const track = trackRef.current
+      const positions = pagesRef.current
+      if (!track || positions.length === 0) return
+      const index = Math.min(Math.max(page, 0), positions.length - 1)
+      const left = positions[index]
+      setSelected(index)
+      if (Math.abs(track.scrollLeft - left) < 1) {
+        targetRef.current = null
+        return
+      }
+      targetRef.current = index
+      // Without scrollend (older Safari) a scroll that stops short of the target must not hold the dots forever.
+      window.clearTimeout(lockTimer.current)
+      lockTimer.current = window.setTimeout(() => (targetRef.current = null), 1500)
+      track.scrollTo({ left, behavior: reducedMotion ? 'instant' : 'smooth' })
+    },
+    [reducedMotion],
+  )
 
   const delay = typeof autoplay === 'number' && autoplay > 0 ? autoplay : CAROUSEL_DELAY_MS
   const canAutoplay = autoplay !== false && !reducedMotion && !loading && pages > 1
@@ -222,33 +248,60 @@ export function Carousel({
   const measured = pages > 0
   const showArrows = arrows && !loading && (measured ? pages > 1 : items.length > 1)
   // Before the first measurement (server render, hydration) CSS hides the arrows where all slides fit.
-  const arrowClass = measured ? undefined : cn((Object.keys(hideWhenAllFit) as (keyof SlidesPerView)[]).map((bp) => items.length <= spv[bp] && hideWhenAllFit[bp]))
+  const arrowClass = measured
+    ? undefined
+    : cn((Object.keys(hideWhenAllFit) as (keyof SlidesPerView)[]).map((bp) => items.length <= spv[bp] && hideWhenAllFit[bp]))
   const last = pages - 1
 
   return (
-    <div role="region" aria-roledescription="carousel" aria-label={labelledBy ? undefined : label} aria-labelledby={labelledBy}
-      aria-busy={loading || undefined} data-carousel="" className={cn('group/carousel relative', className)}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)} onPointerLeave={() => setHovered(false)}
-      onFocus={onFocus} onBlur={onBlur}>
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={labelledBy ? undefined : label}
+      aria-labelledby={labelledBy}
+      aria-busy={loading || undefined}
+      data-carousel=""
+      className={cn('group/carousel relative', className)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       <div className="relative">
-        <div ref={trackRef} aria-live={playing ? 'off' : 'polite'} style={vars} data-carousel-track="" onPointerDown={onPointerDown}
+        <div
+          ref={trackRef}
+          aria-live={playing ? 'off' : 'polite'}
+          style={vars}
+          data-carousel-track=""
+          onPointerDown={onPointerDown}
           className={cn(
             'flex snap-x snap-mandatory gap-(--gap) overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
-            '[--spv:var(--spv-base)] sm:[--spv:var(--spv-sm)] md:[--spv:var(--spv-md)] lg:[--spv:var(--spv-lg)]', gaps[gap],
-          )}>
+            '[--spv:var(--spv-base)] sm:[--spv:var(--spv-sm)] md:[--spv:var(--spv-md)] lg:[--spv:var(--spv-lg)]',
+            gaps[gap],
+          )}
+        >
           {slides.map((slide, i) => (
-            <div key={isValidElement(slide) && slide.key != null ? slide.key : i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} data-carousel-slide=""
-              className={cn('min-w-0 shrink-0 grow-0 basis-[calc((100%_-_(var(--spv)_-_1)_*_var(--gap))_/_var(--spv))] snap-start', slideClassName)}>
+            <div
+              key={isValidElement(slide) && slide.key != null ? slide.key : i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              data-carousel-slide=""
+              className={cn('min-w-0 shrink-0 grow-0 basis-[calc((100%_-_(var(--spv)_-_1)_*_var(--gap))_/_var(--spv))] snap-start', slideClassName)}
+            >
               {slide}
             </div>
           ))}
         </div>
         {showArrows && (
           <>
-            <ArrowButton side="prev" className={arrowClass} disabled={!loop && selected <= 0}
-              onClick={() => scrollTo(selected > 0 ? selected - 1 : last)} />
-            <ArrowButton side="next" className={arrowClass} disabled={!loop && measured && selected >= last}
-              onClick={() => scrollTo(selected < last ? selected + 1 : 0)} />
+            <ArrowButton side="prev" className={arrowClass} disabled={!loop && selected <= 0} onClick={() => scrollTo(selected > 0 ? selected - 1 : last)} />
+            <ArrowButton
+              side="next"
+              className={arrowClass}
+              disabled={!loop && measured && selected >= last}
+              onClick={() => scrollTo(selected < last ? selected + 1 : 0)}
+            />
           </>
         )}
       </div>
@@ -260,18 +313,29 @@ export function Carousel({
             <>
               {pages > MAX_DOTS ? (
                 <p className="text-xs text-muted tabular-nums" aria-live="polite">
-                  <span className="sr-only">Slide </span>{selected + 1} / {pages}
+                  <span className="sr-only">Slide </span>
+                  {selected + 1} / {pages}
                 </p>
               ) : (
-              <div role="group" aria-label="Choose slide" className="flex min-w-0 flex-wrap items-center justify-center">
-                {Array.from({ length: pages }, (_, i) => (
-                  <button key={i} type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === selected ? 'true' : undefined}
-                    onClick={() => scrollTo(i)} className="group/dot flex size-6 items-center justify-center">
-                    <span className={cn('block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none',
-                      i === selected ? 'w-5 bg-primary' : 'w-1.5 bg-muted/35 group-hover/dot:bg-muted/70')} />
-                  </button>
-                ))}
-              </div>
+                <div role="group" aria-label="Choose slide" className="flex min-w-0 flex-wrap items-center justify-center">
+                  {Array.from({ length: pages }, (_, i) => (
+                    <button
+                      key={i}
+                      type="button"
+                      aria-label={`Go to slide ${i + 1}`}
+                      aria-current={i === selected ? 'true' : undefined}
+                      onClick={() => scrollTo(i)}
+                      className="group/dot flex size-6 items-center justify-center"
+                    >
+                      <span
+                        className={cn(
+                          'block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none',
+                          i === selected ? 'w-5 bg-primary' : 'w-1.5 bg-muted/35 group-hover/dot:bg-muted/70',
+                        )}
+                      />
+                    </button>
+                  ))}
+                </div>
               )}
               {canAutoplay && <AutoplayToggle paused={userPaused} onClick={() => setUserPaused((p) => !p)} />}
             </>
@@ -285,12 +349,18 @@ export function Carousel({
 function ArrowButton({ side, disabled, onClick, className }: { side: 'prev' | 'next'; disabled: boolean; onClick: () => void; className?: string }) {
   const Icon = side === 'prev' ? ChevronLeftIcon : ChevronRightIcon
   return (
-    <button type="button" aria-label={side === 'prev' ? 'Previous slide' : 'Next slide'} disabled={disabled} onClick={onClick}
+    <button
+      type="button"
+      aria-label={side === 'prev' ? 'Previous slide' : 'Next slide'}
+      disabled={disabled}
+      onClick={onClick}
       className={cn(
         'absolute top-1/2 z-10 flex size-9 -translate-y-1/2 items-center justify-center rounded-full border border-border bg-surface/95 text-text shadow-md backdrop-blur-sm md:size-10',
         'transition duration-200 hover:scale-105 hover:text-primary disabled:pointer-events-none disabled:opacity-0 motion-reduce:transition-none',
-        side === 'prev' ? 'left-2' : 'right-2', className,
-      )}>
+        side === 'prev' ? 'left-2' : 'right-2',
+        className,
+      )}
+    >
       <Icon className="size-5" />
     </button>
   )

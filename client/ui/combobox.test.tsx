@@ -23,7 +23,18 @@ const states: ComboboxOption[] = [
 
 function Harness({ onChange = () => {}, initial = null }: { onChange?: (v: string) => void; initial?: string | null }) {
   const [value, setValue] = useState<string | null>(initial)
-  return <Combobox aria-label="State" options={states} value={value} onChange={(v) => { onChange(v); setValue(v) }} placeholder="Select state" />
+  return (
+    <Combobox
+      aria-label="State"
+      options={states}
+      value={value}
+      onChange={(v) => {
+        onChange(v)
+        setValue(v)
+      }}
+      placeholder="Select state"
+    />
+  )
 }
 
 const trigger = () => screen.getByRole('button', { name: 'State' })

@@ -25,7 +25,17 @@ export interface ComboboxProps {
 export const NO_MATCH_TEXT = 'No matching data'
 
 /** Searchable select: a trigger button opening a search box (role combobox) over a listbox. */
-export function Combobox({ options, value, onChange, placeholder = 'Select…', searchPlaceholder = 'Search…', id, disabled, className, ...aria }: ComboboxProps) {
+export function Combobox({
+  options,
+  value,
+  onChange,
+  placeholder = 'Select…',
+  searchPlaceholder = 'Search…',
+  id,
+  disabled,
+  className,
+  ...aria
+}: ComboboxProps) {
   const autoId = useId()
   const baseId = id ?? autoId
   const listId = `${baseId}-listbox`
@@ -54,7 +64,12 @@ export function Combobox({ options, value, onChange, placeholder = 'Select…', 
   function openList() {
     if (disabled) return
     setQuery('')
-    setActive(Math.max(0, options.findIndex((o) => o.value === value)))
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    )
     setOpen(true)
   }
 
@@ -85,32 +100,73 @@ export function Combobox({ options, value, onChange, placeholder = 'Select…', 
 
   return (
     <>
-      <button ref={triggerRef} id={baseId} type="button" disabled={disabled} aria-haspopup="listbox" aria-expanded={open}
-        aria-controls={open ? listId : undefined} aria-label={aria['aria-label']}
+      <button
+        ref={triggerRef}
+        id={baseId}
+        type="button"
+        disabled={disabled}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={aria['aria-label']}
         onClick={() => (open ? close(false) : openList())}
-        onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); openList() } }}
-        className={cn('flex h-10 w-full items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 text-left text-sm disabled:opacity-60', className)}>
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault()
+            openList()
+          }
+        }}
+        className={cn(
+          'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 text-left text-sm disabled:opacity-60',
+          className,
+        )}
+      >
         <span className={cn('truncate', !selected && 'text-muted')}>{selected ? selected.label : placeholder}</span>
         <ChevronDownIcon className="size-4 shrink-0 text-muted" />
       </button>
       <Popper anchorRef={triggerRef} open={open} onClose={() => close(false)} disabled={disabled} matchAnchorWidth className="p-1">
-        <input ref={searchRef} type="text" role="combobox" aria-expanded="true" aria-controls={listId} aria-autocomplete="list"
-          aria-activedescendant={matches[active] ? `${baseId}-opt-${active}` : undefined} aria-label={searchPlaceholder}
-          placeholder={searchPlaceholder} value={query} autoComplete="off" onKeyDown={onSearchKeyDown}
-          onChange={(e) => { setQuery(e.target.value); setActive(0) }}
-          className="mb-1 h-9 w-full rounded border border-border bg-surface px-2 text-sm outline-none focus:border-primary" />
+        <input
+          ref={searchRef}
+          type="text"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={matches[active] ? `${baseId}-opt-${active}` : undefined}
+          aria-label={searchPlaceholder}
+          placeholder={searchPlaceholder}
+          value={query}
+          autoComplete="off"
+          onKeyDown={onSearchKeyDown}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setActive(0)
+          }}
+          className="mb-1 h-9 w-full rounded border border-border bg-surface px-2 text-sm outline-none focus:border-primary"
+        />
         <ul id={listId} role="listbox" aria-label={aria['aria-label']} className="max-h-60 overflow-y-auto">
           {matches.map((o, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the APG listbox: focus stays in the search box, which handles the keys
             // biome-ignore lint/a11y/useFocusableInteractive: same
-            <li key={o.value} id={`${baseId}-opt-${i}`} role="option" aria-selected={o.value === value}
-              data-active={i === active || undefined} onMouseEnter={() => setActive(i)} onClick={() => pick(o)}
-              className={cn('cursor-pointer rounded px-2 py-1.5 text-sm', i === active && 'bg-background', o.value === value && 'font-semibold text-primary')}>
+            <li
+              key={o.value}
+              id={`${baseId}-opt-${i}`}
+              role="option"
+              aria-selected={o.value === value}
+              data-active={i === active || undefined}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => pick(o)}
+              className={cn('cursor-pointer rounded px-2 py-1.5 text-sm', i === active && 'bg-background', o.value === value && 'font-semibold text-primary')}
+            >
               {o.label}
             </li>
           ))}
         </ul>
-        {matches.length === 0 && <p role="status" className="px-2 py-1.5 text-sm text-muted">{NO_MATCH_TEXT}</p>}
+        {matches.length === 0 && (
+          <p role="status" className="px-2 py-1.5 text-sm text-muted">
+            {NO_MATCH_TEXT}
+          </p>
+        )}
       </Popper>
     </>
   )

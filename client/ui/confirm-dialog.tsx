@@ -51,7 +51,11 @@ const NONE: Request[] = []
 
 /** Mount once near the root. Shows queued confirm() requests one at a time; focus starts on the safe choice for danger. */
 export function ConfirmHost() {
-  const current = useSyncExternalStore(subscribe, () => queue, () => NONE)[0]
+  const current = useSyncExternalStore(
+    subscribe,
+    () => queue,
+    () => NONE,
+  )[0]
   const [shown, setShown] = useState<Request | null>(null)
   useHostRegistration()
   // Keep the last request on screen while the modal animates out.
@@ -59,18 +63,22 @@ export function ConfirmHost() {
   if (!shown) return null
 
   return (
-    <Modal key={shown.id} open={current === shown} onClose={() => answer(shown.id, false)} title={shown.title}
+    <Modal
+      key={shown.id}
+      open={current === shown}
+      onClose={() => answer(shown.id, false)}
+      title={shown.title}
       footer={
         <>
           <Button variant="outline" data-autofocus={shown.danger ? '' : undefined} onClick={() => answer(shown.id, false)}>
             {shown.cancelText ?? 'Cancel'}
           </Button>
-          <Button variant={shown.danger ? 'danger' : 'primary'} data-autofocus={shown.danger ? undefined : ''}
-            onClick={() => answer(shown.id, true)}>
+          <Button variant={shown.danger ? 'danger' : 'primary'} data-autofocus={shown.danger ? undefined : ''} onClick={() => answer(shown.id, true)}>
             {shown.confirmText ?? 'Confirm'}
           </Button>
         </>
-      }>
+      }
+    >
       <p className="text-sm text-muted">{shown.message}</p>
     </Modal>
   )

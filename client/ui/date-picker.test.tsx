@@ -19,7 +19,15 @@ function Harness({ initial = '2026-11-22', onChange = () => {}, clearable }: { i
   return (
     <>
       <label htmlFor="dob">Date of birth</label>
-      <DatePicker id="dob" value={value} clearable={clearable} onChange={(v) => { onChange(v); setValue(v) }} />
+      <DatePicker
+        id="dob"
+        value={value}
+        clearable={clearable}
+        onChange={(v) => {
+          onChange(v)
+          setValue(v)
+        }}
+      />
       <p data-testid="outside">Outside</p>
     </>
   )

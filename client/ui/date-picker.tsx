@@ -42,15 +42,30 @@ export function DatePicker({ value, onChange, clearable = false, disabled, class
   return (
     <>
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the read-only box opens the calendar dialog (aria-haspopup) */}
-      <input ref={inputRef} id={inputId} type="text" readOnly disabled={disabled} value={formatDate(value)}
-        aria-haspopup="dialog" aria-expanded={open} aria-controls={open ? calendarId : undefined} autoComplete="off"
-        className={cn('h-10 w-full cursor-pointer rounded-md border border-border bg-surface px-3 text-sm outline-none focus:border-primary disabled:opacity-60', className)}
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="text"
+        readOnly
+        disabled={disabled}
+        value={formatDate(value)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? calendarId : undefined}
+        autoComplete="off"
+        className={cn(
+          'h-10 w-full cursor-pointer rounded-md border border-border bg-surface px-3 text-sm outline-none focus:border-primary disabled:opacity-60',
+          className,
+        )}
         onFocus={(e) => {
           if (returningFocus.current) returningFocus.current = false
           else setOpen(true)
           onFocus?.(e)
         }}
-        onClick={(e) => { setOpen(true); onClick?.(e) }}
+        onClick={(e) => {
+          setOpen(true)
+          onClick?.(e)
+        }}
         onKeyDown={(e) => {
           onKeyDown?.(e)
           if (e.key === 'ArrowDown' || e.key === 'Enter') {
@@ -59,12 +74,15 @@ export function DatePicker({ value, onChange, clearable = false, disabled, class
             document.getElementById(calendarId)?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus()
           } else if (e.key === 'Tab') setOpen(false)
         }}
-        {...props} />
+        {...props}
+      />
       <Popper id={calendarId} role="dialog" aria-label="Choose date" anchorRef={inputRef} open={open} disabled={disabled} onClose={close}>
         <Calendar selected={selected} onPick={pick} />
         {clearable && selected && (
           <div className="border-t border-border px-3 py-2 text-right">
-            <button type="button" className="text-sm text-primary hover:underline" onClick={() => pick('')}>Clear</button>
+            <button type="button" className="text-sm text-primary hover:underline" onClick={() => pick('')}>
+              Clear
+            </button>
           </div>
         )}
       </Popper>

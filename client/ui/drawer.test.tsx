@@ -17,7 +17,11 @@ const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 
 describe('Drawer', () => {
   it('is a modal dialog named by its title, sliding in from the right after 5 ms', () => {
-    render(<Drawer open title="Cart Summary" width={CART_DRAWER_WIDTH} onClose={() => {}}><p>Empty Cart</p></Drawer>)
+    render(
+      <Drawer open title="Cart Summary" width={CART_DRAWER_WIDTH} onClose={() => {}}>
+        <p>Empty Cart</p>
+      </Drawer>,
+    )
     const dialog = screen.getByRole('dialog', { name: 'Cart Summary' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(dialog.dataset.side).toBe('right')
@@ -45,7 +49,16 @@ describe('Drawer', () => {
     const onClose = vi.fn()
     function Harness() {
       const [open, setOpen] = useState(true)
-      return <Drawer open={open} title="Cart Summary" onClose={() => { onClose(); setOpen(false) }} />
+      return (
+        <Drawer
+          open={open}
+          title="Cart Summary"
+          onClose={() => {
+            onClose()
+            setOpen(false)
+          }}
+        />
+      )
     }
     render(<Harness />)
     tick(5)

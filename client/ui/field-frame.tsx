@@ -20,11 +20,24 @@ export function FieldFrame({ id, label, required, hint, error, className, childr
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required && <span aria-hidden="true" className="text-danger"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-sm text-muted">{hint}</p>}
-      {error && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -25,7 +25,9 @@ function ProfileForm({ onSubmit }: { onSubmit: (v: Record<string, unknown>) => v
       <TextField {...form.field('phone')} hint="10 digits" />
       <TextField {...form.field('code')} />
       <button type="submit">Save</button>
-      <button type="button" onClick={form.reset}>Reset</button>
+      <button type="button" onClick={form.reset}>
+        Reset
+      </button>
       <output data-testid="submitting">{String(form.submitting)}</output>
     </form>
   )
@@ -33,7 +35,10 @@ function ProfileForm({ onSubmit }: { onSubmit: (v: Record<string, unknown>) => v
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
-const submit = () => act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Save' })) })
+const submit = () =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  })
 const errorOf = (label: string) => {
   const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? []
   return ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('text-danger'))?.textContent ?? null
@@ -83,7 +88,12 @@ describe('TextField + useForm', () => {
 
   it('submits the values when every field passes', async () => {
     let finish!: () => void
-    const onSubmit = vi.fn(() => new Promise<void>((resolve) => { finish = resolve }))
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve
+        }),
+    )
     render(<ProfileForm onSubmit={onSubmit} />)
     type('Name', 'Asha')
     type('Email', 'asha@example.com')

@@ -22,18 +22,36 @@ export function TextField({ label, error, hint, required, id, className, 'aria-d
       {label && (
         <label htmlFor={inputId} className="text-sm font-medium">
           {label}
-          {required && <span aria-hidden="true" className="text-danger"> *</span>}
+          {required && (
+            <span aria-hidden="true" className="text-danger">
+              {' '}
+              *
+            </span>
+          )}
         </label>
       )}
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedByIds}
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedByIds}
         className={cn(
           'h-10 w-full rounded-md border border-border bg-surface px-3 text-sm outline-none placeholder:text-muted focus:border-primary',
           'read-only:bg-background disabled:opacity-60',
           error && 'border-danger focus:border-danger',
         )}
-        {...props} />
-      {hintId && <p id={hintId} className="text-sm text-muted">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-danger">{error}</p>}
+        {...props}
+      />
+      {hintId && (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -19,9 +19,19 @@ function Harness({ onClose = () => {}, width }: { onClose?: () => void; width?: 
   const [open, setOpen] = useState(false)
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Open</button>
-      <Modal open={open} width={width} title="Change Location" description="Enter your pincode"
-        onClose={() => { onClose(); setOpen(false) }}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal
+        open={open}
+        width={width}
+        title="Change Location"
+        description="Enter your pincode"
+        onClose={() => {
+          onClose()
+          setOpen(false)
+        }}
+      >
         <input aria-label="Pincode" />
         <button type="button">Submit</button>
       </Modal>
@@ -40,7 +50,13 @@ describe('Modal', () => {
   it('renders nothing while closed and nothing on the server', () => {
     render(<Harness />)
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(renderToString(<Modal open title="T" onClose={() => {}}>x</Modal>)).toBe('')
+    expect(
+      renderToString(
+        <Modal open title="T" onClose={() => {}}>
+          x
+        </Modal>,
+      ),
+    ).toBe('')
   })
 
   it('mounts into document.body and becomes visible after 5 ms', () => {
@@ -102,9 +118,17 @@ describe('Modal', () => {
 
   it('animates out when the parent closes it, without calling onClose', () => {
     const onClose = vi.fn()
-    const { rerender } = render(<Modal open title="T" onClose={onClose}>x</Modal>)
+    const { rerender } = render(
+      <Modal open title="T" onClose={onClose}>
+        x
+      </Modal>,
+    )
     tick(5)
-    rerender(<Modal open={false} title="T" onClose={onClose}>x</Modal>)
+    rerender(
+      <Modal open={false} title="T" onClose={onClose}>
+        x
+      </Modal>,
+    )
     expect(screen.getByRole('dialog').dataset.state).toBe('closed')
     tick(300)
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -141,7 +165,9 @@ describe('Modal', () => {
     const inner = vi.fn()
     render(
       <Modal open title="Add Products In Wishlist" onClose={outer}>
-        <Modal open title="Create Another Wish List" onClose={inner}>x</Modal>
+        <Modal open title="Create Another Wish List" onClose={inner}>
+          x
+        </Modal>
       </Modal>,
     )
     tick(5)

@@ -31,7 +31,10 @@ describe('pageWindow', () => {
 })
 
 describe('Pagination', () => {
-  const pages = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getAllByRole('button').map((b) => b.textContent)
+  const pages = () =>
+    within(screen.getByRole('navigation', { name: 'Pagination' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent)
 
   it('shows the total, a window of pages with ellipsis and the current page', () => {
     render(<Pagination page={6} total={240} perPage={24} onChange={() => {}} />)

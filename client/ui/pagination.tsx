@@ -70,13 +70,20 @@ export function Pagination({ page, total, perPage, onChange, onPerPageChange, cl
           {pageWindow(page, totalPages).map((item) =>
             typeof item === 'number' ? (
               <li key={item}>
-                <button type="button" aria-label={`Page ${item}`} aria-current={item === page ? 'page' : undefined} onClick={() => go(item)}
-                  className={cn(pageButton, item === page ? currentPage : otherPage)}>
+                <button
+                  type="button"
+                  aria-label={`Page ${item}`}
+                  aria-current={item === page ? 'page' : undefined}
+                  onClick={() => go(item)}
+                  className={cn(pageButton, item === page ? currentPage : otherPage)}
+                >
                   {item}
                 </button>
               </li>
             ) : (
-              <li key={item} aria-hidden="true" className="px-1 text-muted">…</li>
+              <li key={item} aria-hidden="true" className="px-1 text-muted">
+                …
+              </li>
             ),
           )}
           <li>
@@ -88,10 +95,20 @@ export function Pagination({ page, total, perPage, onChange, onPerPageChange, cl
       </nav>
       {onPerPageChange && (
         <div className="flex items-center gap-2">
-          <label htmlFor={selectId} className="text-muted">Rows per page</label>
-          <select id={selectId} value={perPage} onChange={(e) => onPerPageChange(Number(e.target.value))}
-            className="h-9 rounded-md border border-border bg-surface px-2">
-            {ROWS_PER_PAGE.map((n) => <option key={n} value={n}>{n}</option>)}
+          <label htmlFor={selectId} className="text-muted">
+            Rows per page
+          </label>
+          <select
+            id={selectId}
+            value={perPage}
+            onChange={(e) => onPerPageChange(Number(e.target.value))}
+            className="h-9 rounded-md border border-border bg-surface px-2"
+          >
+            {ROWS_PER_PAGE.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </div>
       )}

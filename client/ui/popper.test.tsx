@@ -15,11 +15,23 @@ afterEach(() => {
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 
-function Harness({ open = true, disabled = false, onClose = () => {}, wrap }: { open?: boolean; disabled?: boolean; onClose?: () => void; wrap?: (n: ReactNode) => ReactNode }) {
+function Harness({
+  open = true,
+  disabled = false,
+  onClose = () => {},
+  wrap,
+}: {
+  open?: boolean
+  disabled?: boolean
+  onClose?: () => void
+  wrap?: (n: ReactNode) => ReactNode
+}) {
   const anchorRef = useRef<HTMLButtonElement>(null)
   const content = (
     <>
-      <button type="button" ref={anchorRef} data-testid="anchor">Anchor</button>
+      <button type="button" ref={anchorRef} data-testid="anchor">
+        Anchor
+      </button>
       <Popper anchorRef={anchorRef} open={open} disabled={disabled} onClose={onClose} data-testid="popper">
         <button type="button">Inside</button>
       </Popper>
@@ -92,7 +104,16 @@ describe('Popper', () => {
   it('takes Escape before the modal it sits in', () => {
     const onPopperClose = vi.fn()
     const onModalClose = vi.fn()
-    render(<Harness onClose={onPopperClose} wrap={(n) => <Modal open title="Filters" onClose={onModalClose}>{n}</Modal>} />)
+    render(
+      <Harness
+        onClose={onPopperClose}
+        wrap={(n) => (
+          <Modal open title="Filters" onClose={onModalClose}>
+            {n}
+          </Modal>
+        )}
+      />,
+    )
     tick(5)
     fireEvent.keyDown(document, { key: 'Escape' })
     tick(300)

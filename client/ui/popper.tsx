@@ -20,7 +20,19 @@ export interface PopperProps extends ComponentProps<'div'> {
 }
 
 /** Floating content anchored to an element; removed from the DOM 200 ms after closing. */
-export function Popper({ anchorRef, open, onClose, disabled = false, placement = 'bottom-start', matchAnchorWidth, className, style, children, onPointerDown, ...props }: PopperProps) {
+export function Popper({
+  anchorRef,
+  open,
+  onClose,
+  disabled = false,
+  placement = 'bottom-start',
+  matchAnchorWidth,
+  className,
+  style,
+  children,
+  onPointerDown,
+  ...props
+}: PopperProps) {
   const show = open && !disabled
   const { mounted, visible } = usePresence(show, { enterDelay: 0, exitDuration: POPPER_REMOVE_MS })
   const contentRef = useRef<HTMLDivElement>(null)
@@ -39,7 +51,12 @@ export function Popper({ anchorRef, open, onClose, disabled = false, placement =
     const content = contentRef.current
     if (!anchor || !content) return
     const rect = anchor.getBoundingClientRect()
-    const next = computePopperPosition(rect, { width: content.offsetWidth, height: content.offsetHeight }, { width: window.innerWidth, height: window.innerHeight }, placement)
+    const next = computePopperPosition(
+      rect,
+      { width: content.offsetWidth, height: content.offsetHeight },
+      { width: window.innerWidth, height: window.innerHeight },
+      placement,
+    )
     const minWidth = matchAnchorWidth ? rect.width : 0
     setPos((p) => (p.top === next.top && p.left === next.left && p.minWidth === minWidth && p.placement === next.placement ? p : { ...next, minWidth }))
   }, [anchorRef, placement, matchAnchorWidth])
@@ -74,14 +91,22 @@ export function Popper({ anchorRef, open, onClose, disabled = false, placement =
 
   if (!mounted) return null
   return createPortal(
-    <div ref={contentRef} data-state={visible ? 'open' : 'closed'} data-placement={pos.placement}
+    <div
+      ref={contentRef}
+      data-state={visible ? 'open' : 'closed'}
+      data-placement={pos.placement}
       style={{ position: 'fixed', top: pos.top, left: pos.left, minWidth: pos.minWidth || undefined, zIndex: POPPER_Z, ...style }}
-      className={cn('rounded-md border border-border bg-surface text-text shadow-lg transition-opacity duration-200', visible ? 'opacity-100' : 'pointer-events-none opacity-0', className)}
+      className={cn(
+        'rounded-md border border-border bg-surface text-text shadow-lg transition-opacity duration-200',
+        visible ? 'opacity-100' : 'pointer-events-none opacity-0',
+        className,
+      )}
       onPointerDown={(e) => {
         pressedInside.current = true
         onPointerDown?.(e)
       }}
-      {...props}>
+      {...props}
+    >
       {children}
     </div>,
     document.body,

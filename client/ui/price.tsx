@@ -13,7 +13,9 @@ export function Price({ price, actPrice, className }: PriceProps) {
   const discounted = typeof actPrice === 'number' && actPrice > price
   return (
     <span className={cn('inline-flex flex-wrap items-baseline gap-x-2', className)}>
-      <span className="font-semibold text-text" data-price={price}>{formatINR(price)}</span>
+      <span className="font-semibold text-text" data-price={price}>
+        {formatINR(price)}
+      </span>
       {discounted && (
         <s className="text-sm text-muted">
           <span className="sr-only">Original price </span>

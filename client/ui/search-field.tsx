@@ -8,7 +8,14 @@ export interface SearchFieldProps extends Omit<ComponentProps<'input'>, 'type'> 
   autoFocusDelay?: number | false
 }
 
-export function SearchField({ autoFocusDelay = SEARCH_FOCUS_DELAY_MS, className, ref, 'aria-label': ariaLabel = 'Search', placeholder = 'Search', ...props }: SearchFieldProps) {
+export function SearchField({
+  autoFocusDelay = SEARCH_FOCUS_DELAY_MS,
+  className,
+  ref,
+  'aria-label': ariaLabel = 'Search',
+  placeholder = 'Search',
+  ...props
+}: SearchFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -26,9 +33,13 @@ export function SearchField({ autoFocusDelay = SEARCH_FOCUS_DELAY_MS, className,
           if (typeof ref === 'function') ref(el)
           else if (ref) ref.current = el
         }}
-        type="search" aria-label={ariaLabel} placeholder={placeholder} autoComplete="off"
+        type="search"
+        aria-label={ariaLabel}
+        placeholder={placeholder}
+        autoComplete="off"
         className="h-10 w-full rounded-md border border-border bg-surface pr-3 pl-9 text-sm outline-none focus:border-primary"
-        {...props} />
+        {...props}
+      />
     </div>
   )
 }

@@ -20,10 +20,22 @@ export function SelectField({ label, error, hint, required, options, placeholder
   const id = useId()
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, { hint, error })}
-        className={cn('h-10 w-full rounded-md border border-border bg-surface px-3 text-sm outline-none focus:border-primary', error && 'border-danger')} {...props}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        className={cn('h-10 w-full rounded-md border border-border bg-surface px-3 text-sm outline-none focus:border-primary', error && 'border-danger')}
+        {...props}
+      >
         {placeholder !== null && <option value="">{placeholder}</option>}
-        {options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o)).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options
+          .map((o) => (typeof o === 'string' ? { value: o, label: o } : o))
+          .map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
       </select>
     </FieldFrame>
   )

@@ -32,8 +32,12 @@ describe('server rendering', () => {
         <Pagination page={2} total={100} perPage={10} onChange={() => {}} onPerPageChange={() => {}} />
         <Price price={9900} actPrice={12000} />
         <SearchField />
-        <Modal open title="Change Location" onClose={() => {}}>hidden until mounted</Modal>
-        <Drawer open title="Cart Summary" onClose={() => {}}>hidden until mounted</Drawer>
+        <Modal open title="Change Location" onClose={() => {}}>
+          hidden until mounted
+        </Modal>
+        <Drawer open title="Cart Summary" onClose={() => {}}>
+          hidden until mounted
+        </Drawer>
         <Toaster />
         <ConfirmHost />
       </>,

@@ -14,8 +14,18 @@ export function TextareaField({ label, error, hint, required, className, rows = 
   const id = useId()
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
-      <textarea id={id} rows={rows} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, { hint, error })}
-        className={cn('w-full rounded-md border border-border bg-surface px-3 py-2 text-sm outline-none placeholder:text-muted focus:border-primary', error && 'border-danger')} {...props} />
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        className={cn(
+          'w-full rounded-md border border-border bg-surface px-3 py-2 text-sm outline-none placeholder:text-muted focus:border-primary',
+          error && 'border-danger',
+        )}
+        {...props}
+      />
     </FieldFrame>
   )
 }

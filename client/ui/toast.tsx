@@ -44,7 +44,11 @@ function subscribe(listener: () => void) {
 function show(kind: ToastKind, message: string, { duration = TOAST_MS, action }: ToastOptions = {}): number {
   const id = nextId++
   emit([...items, { id, kind, message, action }])
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration))
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    )
   return id
 }
 
@@ -68,7 +72,11 @@ export const toast = {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => EMPTY)
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  )
 }
 
 const kindClasses: Record<ToastKind, string> = {
@@ -81,14 +89,32 @@ const kindClasses: Record<ToastKind, string> = {
 export function Toaster() {
   const list = useToasts()
   return (
-    <section aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[10000] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[10000] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:items-end"
+    >
       {list.map((t) => (
-        <div key={t.id} role="status" aria-live={t.kind === 'error' ? 'assertive' : 'polite'} aria-atomic="true" data-kind={t.kind}
-          className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-4 border-border bg-surface p-3 text-sm text-text shadow-lg', kindClasses[t.kind])}>
+        <div
+          key={t.id}
+          role="status"
+          aria-live={t.kind === 'error' ? 'assertive' : 'polite'}
+          aria-atomic="true"
+          data-kind={t.kind}
+          className={cn(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-md border border-l-4 border-border bg-surface p-3 text-sm text-text shadow-lg',
+            kindClasses[t.kind],
+          )}
+        >
           <p className="flex-1">{t.message}</p>
           {t.action && (
-            <button type="button" className="font-semibold text-primary hover:underline" onClick={() => { dismiss(t.id); t.action?.onClick() }}>
+            <button
+              type="button"
+              className="font-semibold text-primary hover:underline"
+              onClick={() => {
+                dismiss(t.id)
+                t.action?.onClick()
+              }}
+            >
               {t.action.label}
             </button>
           )}

@@ -1,8 +1,15 @@
 import { useEffect, type RefObject } from 'react'
 
 const FOCUSABLE = [
-  'a[href]', 'area[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])', 'textarea:not([disabled])', 'iframe', '[contenteditable="true"]', '[tabindex]:not([tabindex="-1"])',
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[contenteditable="true"]',
+  '[tabindex]:not([tabindex="-1"])',
 ].join(',')
 
 export function focusableIn(root: HTMLElement): HTMLElement[] {
@@ -19,10 +26,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!active || !root) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (!root.contains(document.activeElement)) {
-      const target =
-        root.querySelector<HTMLElement>('[data-autofocus]') ??
-        focusableIn(root).find((el) => !el.hasAttribute('data-overlay-close')) ??
-        root
+      const target = root.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(root).find((el) => !el.hasAttribute('data-overlay-close')) ?? root
       target.focus()
     }
     const onKeyDown = (e: KeyboardEvent) => {

@@ -22,42 +22,48 @@ export function useForm<V extends Values>({ initialValues, rules, onSubmit }: Us
   const [submitting, setSubmitting] = useState(false)
   const latest = useLatest({ values, rules, onSubmit })
 
-  const setValue = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
-    setValues((prev) => ({ ...prev, [name]: value }))
-    setErrors((prev) => {
-      if (!prev[name]) return prev
-      const rule = latest.current.rules[name]
-      const message = rule ? validateField(rule, value) : null
-      const next = { ...prev }
-      if (message) next[name] = message
-      else delete next[name]
-      return next
-    })
-  }, [latest])
+  const setValue = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      setValues((prev) => ({ ...prev, [name]: value }))
+      setErrors((prev) => {
+        if (!prev[name]) return prev
+        const rule = latest.current.rules[name]
+        const message = rule ? validateField(rule, value) : null
+        const next = { ...prev }
+        if (message) next[name] = message
+        else delete next[name]
+        return next
+      })
+    },
+    [latest],
+  )
 
   const reset = useCallback(() => {
     setValues(initial.current)
     setErrors({})
   }, [])
 
-  const handleSubmit = useCallback(async (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault()
-    const { values: current, rules: currentRules, onSubmit: submit } = latest.current
-    const result = validateForm(currentRules, current)
-    setErrors(result.errors)
-    if (!result.valid) {
-      const first = Object.keys(result.errors)[0]
-      const el = first ? event?.currentTarget.elements.namedItem(first) : null
-      if (el instanceof HTMLElement) el.focus()
-      return
-    }
-    setSubmitting(true)
-    try {
-      await submit(current)
-    } finally {
-      setSubmitting(false)
-    }
-  }, [latest])
+  const handleSubmit = useCallback(
+    async (event?: FormEvent<HTMLFormElement>) => {
+      event?.preventDefault()
+      const { values: current, rules: currentRules, onSubmit: submit } = latest.current
+      const result = validateForm(currentRules, current)
+      setErrors(result.errors)
+      if (!result.valid) {
+        const first = Object.keys(result.errors)[0]
+        const el = first ? event?.currentTarget.elements.namedItem(first) : null
+        if (el instanceof HTMLElement) el.focus()
+        return
+      }
+      setSubmitting(true)
+      try {
+        await submit(current)
+      } finally {
+        setSubmitting(false)
+      }
+    },
+    [latest],
+  )
 
   /** Props for <TextField> (or any input) bound to `name`. */
   const field = <K extends keyof V & string>(name: K) => {

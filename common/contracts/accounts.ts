@@ -31,10 +31,7 @@ export const login = defineContract({
   response: z.object({ sent: z.literal(true) }),
 })
 
-export const VerifyResult = z.union([
-  z.object({ user: User }),
-  z.object({ user: z.null(), needsRegistration: z.literal(true) }),
-])
+export const VerifyResult = z.union([z.object({ user: User }), z.object({ user: z.null(), needsRegistration: z.literal(true) })])
 export type VerifyResult = z.infer<typeof VerifyResult>
 
 export const verify = defineContract({
@@ -120,11 +117,41 @@ export type AddressList = z.infer<typeof AddressList>
 
 const IdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)) })
 
-export const listAddresses = defineContract({ method: 'GET', path: '/api/account/addresses', summary: "The signed-in user's addresses on this website", response: AddressList })
-export const createAddress = defineContract({ method: 'POST', path: '/api/account/addresses', summary: 'Adds an address (the first becomes the default)', body: AddressInput, response: AddressList })
-export const updateAddress = defineContract({ method: 'PUT', path: '/api/account/addresses/:id', summary: 'Changes one of your addresses (404 for anyone else’s)', params: IdParams, body: AddressInput, response: AddressList })
-export const deleteAddress = defineContract({ method: 'DELETE', path: '/api/account/addresses/:id', summary: 'Deletes one of your addresses; the newest other one becomes the default', params: IdParams, response: AddressList })
-export const setDefaultAddress = defineContract({ method: 'POST', path: '/api/account/addresses/:id/default', summary: 'Makes one of your addresses the default', params: IdParams, response: AddressList })
+export const listAddresses = defineContract({
+  method: 'GET',
+  path: '/api/account/addresses',
+  summary: "The signed-in user's addresses on this website",
+  response: AddressList,
+})
+export const createAddress = defineContract({
+  method: 'POST',
+  path: '/api/account/addresses',
+  summary: 'Adds an address (the first becomes the default)',
+  body: AddressInput,
+  response: AddressList,
+})
+export const updateAddress = defineContract({
+  method: 'PUT',
+  path: '/api/account/addresses/:id',
+  summary: 'Changes one of your addresses (404 for anyone else’s)',
+  params: IdParams,
+  body: AddressInput,
+  response: AddressList,
+})
+export const deleteAddress = defineContract({
+  method: 'DELETE',
+  path: '/api/account/addresses/:id',
+  summary: 'Deletes one of your addresses; the newest other one becomes the default',
+  params: IdParams,
+  response: AddressList,
+})
+export const setDefaultAddress = defineContract({
+  method: 'POST',
+  path: '/api/account/addresses/:id/default',
+  summary: 'Makes one of your addresses the default',
+  params: IdParams,
+  response: AddressList,
+})
 
 export const PincodeServiceability = z.object({ pincode: z.string(), serviceable: z.boolean(), message: z.string() })
 export const checkAddressPincode = defineContract({
@@ -172,7 +199,8 @@ export const SwitchToken = text('Link', [z.regex(/^[A-Za-z0-9_-]{43}$/, 'This li
 export const redeemSwitch = defineContract({
   method: 'POST',
   path: '/api/bos/switch/redeem',
-  summary: 'At the target website: turns a switch token into a new session for its superadmin (403 when used, expired, made for another website, or the role is gone)',
+  summary:
+    'At the target website: turns a switch token into a new session for its superadmin (403 when used, expired, made for another website, or the role is gone)',
   body: z.strictObject({ token: SwitchToken }),
   response: z.object({ user: User }),
 })

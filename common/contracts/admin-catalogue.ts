@@ -10,12 +10,19 @@ import { text } from './text'
  */
 
 const int = () => z.number().check(z.int())
-export const required = (label: string, max: number) => text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`)])
+export const required = (label: string, max: number) =>
+  text(label, [z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is at most ${max} characters`)])
 export const optionalText = (label: string, max: number) => text(label, [z.trim(), z.maxLength(max, `${label} is at most ${max} characters`)])
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const Slug = (label = 'Slug') =>
-  text(label, [z.trim(), z.toLowerCase(), z.minLength(1, `${label} is required`), z.maxLength(80, `${label} is at most 80 characters`), z.regex(SLUG_PATTERN, `${label} may have only a–z, 0–9 and single dashes`)])
+  text(label, [
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(80, `${label} is at most 80 characters`),
+    z.regex(SLUG_PATTERN, `${label} may have only a–z, 0–9 and single dashes`),
+  ])
 
 export const PRICE_MAX = 10_000_000
 /** Rupees: more than 0, at most two decimals. */
@@ -36,7 +43,12 @@ export const ProductStatus = z.enum(PRODUCT_STATUSES, { error: 'Status must be d
 
 /** Rich text (HTML) of description and info: the server keeps only safe tags and attributes. */
 export const RichText = (label: string) => text(label, [z.maxLength(20_000, `${label} is too long`)])
-export const Code = (label: string) => text(label, [z.trim(), z.maxLength(64, `${label} is at most 64 characters`), z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`)])
+export const Code = (label: string) =>
+  text(label, [
+    z.trim(),
+    z.maxLength(64, `${label} is at most 64 characters`),
+    z.regex(/^[A-Za-z0-9._/-]*$/, `${label} may have letters, digits and . _ / - only`),
+  ])
 
 /* ---------- what staff read ---------- */
 
@@ -109,9 +121,14 @@ const PackFields = {
   act_price: Rupees('MRP'),
   sku: z.optional(z.nullable(Code('SKU'))),
   barcode: z.optional(z.nullable(Code('Barcode'))),
-  weight_grams: z.optional(z.nullable(z.number().check(z.int('Weight is in whole grams'), z.positive('Weight must be more than 0'), z.lte(1_000_000, 'Weight is too large')))),
+  weight_grams: z.optional(
+    z.nullable(z.number().check(z.int('Weight is in whole grams'), z.positive('Weight must be more than 0'), z.lte(1_000_000, 'Weight is too large'))),
+  ),
 }
-const priceNotAboveMrp = z.refine<{ price: number; act_price: number }>((p) => p.price <= p.act_price, { message: 'Price cannot be more than the MRP', path: ['price'] })
+const priceNotAboveMrp = z.refine<{ price: number; act_price: number }>((p) => p.price <= p.act_price, {
+  message: 'Price cannot be more than the MRP',
+  path: ['price'],
+})
 
 export const NewPackInput = z.strictObject(PackFields).check(priceNotAboveMrp)
 /** In an edit: `pack_id` keeps (and changes) an existing pack; without it the pack is new; a pack left out is removed. */
@@ -123,7 +140,11 @@ const Categories = z.array(Slug('Category')).check(z.minLength(1, 'Choose at lea
 /** A path of an image on this server as /cdn/ serves it (an upload's `path`, e.g. `uploads/1/…webp`). */
 export const MEDIA_PATH_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i
 export const MediaPath = (label: string) =>
-  text(label, [z.trim(), z.regex(MEDIA_PATH_PATTERN, `${label} must be an uploaded image`), z.refine((v) => !v.includes('..'), `${label} must be an uploaded image`)])
+  text(label, [
+    z.trim(),
+    z.regex(MEDIA_PATH_PATTERN, `${label} must be an uploaded image`),
+    z.refine((v) => !v.includes('..'), `${label} must be an uploaded image`),
+  ])
 
 export const MAX_PRODUCT_IMAGES = 12
 export const ALT_MAX = 200
@@ -214,7 +235,9 @@ export const duplicateAdminProduct = defineContract({
 /* ---------- bulk actions ---------- */
 
 export const BULK_MAX = 500
-const ProductIds = z.array(IdParam('product id')).check(z.minLength(1, 'Choose at least one product'), z.maxLength(BULK_MAX, `At most ${BULK_MAX} products at a time`))
+const ProductIds = z
+  .array(IdParam('product id'))
+  .check(z.minLength(1, 'Choose at least one product'), z.maxLength(BULK_MAX, `At most ${BULK_MAX} products at a time`))
 
 export const BulkProductAction = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('publish'), ids: ProductIds }),
@@ -228,7 +251,8 @@ export type BulkProductAction = z.input<typeof BulkProductAction>
 export const bulkAdminProducts = defineContract({
   method: 'POST',
   path: '/api/admin/products/bulk',
-  summary: 'Admin: publish (active), unpublish (draft), archive or set the category of many products in one transaction; 404 when an id is not a product of this website',
+  summary:
+    'Admin: publish (active), unpublish (draft), archive or set the category of many products in one transaction; 404 when an id is not a product of this website',
   body: BulkProductAction,
   response: z.object({ updated: int() }),
 })
@@ -240,7 +264,11 @@ export const bulkAdminProducts = defineContract({
 export const PriceChangeInput = z.strictObject({
   ids: ProductIds,
   kind: z.enum(['percent', 'amount'], { error: 'kind must be percent or amount' }),
-  value: z.number({ error: 'Value must be a number' }).check(z.gte(-PRICE_MAX, 'Value is too small'), z.lte(PRICE_MAX, 'Value is too large'), z.refine((v) => v !== 0, 'Value cannot be 0')),
+  value: z.number({ error: 'Value must be a number' }).check(
+    z.gte(-PRICE_MAX, 'Value is too small'),
+    z.lte(PRICE_MAX, 'Value is too large'),
+    z.refine((v) => v !== 0, 'Value cannot be 0'),
+  ),
   field: z._default(z.enum(['price', 'act_price', 'both'], { error: 'field must be price, act_price or both' }), 'price'),
 })
 export type PriceChangeInput = z.input<typeof PriceChangeInput>
@@ -285,7 +313,10 @@ const ImageRef = (label: string) =>
   text(label, [
     z.trim(),
     z.maxLength(500, `${label} address is too long`),
-    z.regex(/^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+|[A-Za-z0-9][A-Za-z0-9/_.-]{0,200})$/, `${label} must be an uploaded image, a path like /cdn/… or an https address`),
+    z.regex(
+      /^(\/[A-Za-z0-9._~%/-]+|https:\/\/[^\s"'<>]+|[A-Za-z0-9][A-Za-z0-9/_.-]{0,200})$/,
+      `${label} must be an uploaded image, a path like /cdn/… or an https address`,
+    ),
     z.refine((v) => !v.includes('..'), `${label} must be an uploaded image, a path like /cdn/… or an https address`),
   ])
 
@@ -337,7 +368,10 @@ export const moveAdminCategory = defineContract({
   path: '/api/admin/categories/:id/move',
   summary: 'Admin: puts a category under a parent (null: top level) at a position among its siblings (0 first); 422 for a move under itself',
   params: IdParams,
-  body: z.strictObject({ parent_id: z.nullable(IdParam('parent_id')), position: z.number().check(z.int('position must be a whole number'), z.gte(0, 'position must be 0 or more')) }),
+  body: z.strictObject({
+    parent_id: z.nullable(IdParam('parent_id')),
+    position: z.number().check(z.int('position must be a whole number'), z.gte(0, 'position must be 0 or more')),
+  }),
   response: z.object({ data: z.array(AdminCategory) }),
 })
 

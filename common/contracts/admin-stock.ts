@@ -27,9 +27,14 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
 }
 const Reason = z.enum(STAFF_STOCK_REASONS, { error: `Reason must be one of: ${STAFF_STOCK_REASONS.join(', ')}` })
 const Note = z.optional(z.nullable(text('Note', [z.trim(), z.maxLength(200, 'Note is at most 200 characters')])))
-const Id = (label: string) => z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.positive(`${label} must be positive`), z.lte(2_147_483_647, `${label} is too large`))
+const Id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be positive`), z.lte(2_147_483_647, `${label} is too large`))
 const Count = (label: string) =>
-  z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.gte(0, `${label} cannot be negative`), z.lte(STOCK_MAX, `${label} is too large`))
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.gte(0, `${label} cannot be negative`), z.lte(STOCK_MAX, `${label} is too large`))
 
 /** The answer CONTRACT fixes for a stock write. */
 export const StockLevel = z.object({ pack_id: int(), warehouse_id: int(), on_hand: int(), reserved: int(), available: int() })
@@ -41,7 +46,8 @@ export type SetStockInput = z.infer<typeof SetStockInput>
 export const setStock = defineContract({
   method: 'PUT',
   path: '/api/admin/stock',
-  summary: 'Admin: sets on hand (`quantity`) of a pack at a warehouse, with a reason; 422 when below what orders hold; 404 for a pack or warehouse not of this website',
+  summary:
+    'Admin: sets on hand (`quantity`) of a pack at a warehouse, with a reason; 422 when below what orders hold; 404 for a pack or warehouse not of this website',
   body: SetStockInput,
   response: StockLevel,
 })
@@ -107,7 +113,8 @@ export type StockRow = z.infer<typeof StockRow>
 export const listStock = defineContract({
   method: 'GET',
   path: '/api/admin/stock',
-  summary: 'Admin: stock per pack per warehouse (every pack at every warehouse, 0 where none was ever counted); search by product, SKU or barcode; filter by warehouse and state (in_stock, low, out_of_stock)',
+  summary:
+    'Admin: stock per pack per warehouse (every pack at every warehouse, 0 where none was ever counted); search by product, SKU or barcode; filter by warehouse and state (in_stock, low, out_of_stock)',
   query: StockQuery,
   response: listAnswer(StockRow),
 })
@@ -148,7 +155,12 @@ export const stockHistory = defineContract({
 export const Pincode = text('Pincode', [z.trim(), z.regex(/^[1-9]\d{5}$/, 'Please enter a valid pincode')])
 export const ServedPincode = z.strictObject({
   pincode: Pincode,
-  delivery_days: z._default(z.number({ error: 'Delivery days must be a number' }).check(z.int('Delivery days must be a whole number'), z.gte(0, 'Delivery days cannot be negative'), z.lte(30, 'Delivery days is at most 30')), 0),
+  delivery_days: z._default(
+    z
+      .number({ error: 'Delivery days must be a number' })
+      .check(z.int('Delivery days must be a whole number'), z.gte(0, 'Delivery days cannot be negative'), z.lte(30, 'Delivery days is at most 30')),
+    0,
+  ),
 })
 
 export const Warehouse = z.object({
@@ -164,9 +176,19 @@ const WarehouseName = text('Name', [z.trim(), z.minLength(1, 'Name is required')
 const Address = text('Address', [z.trim(), z.maxLength(300, 'Address is at most 300 characters')])
 const Pincodes = z.array(ServedPincode).check(z.maxLength(2000, 'At most 2,000 pincodes per warehouse'))
 
-export const CreateWarehouseInput = z.strictObject({ name: WarehouseName, address: z._default(Address, ''), is_default: z.optional(z.boolean()), pincodes: z._default(Pincodes, []) })
+export const CreateWarehouseInput = z.strictObject({
+  name: WarehouseName,
+  address: z._default(Address, ''),
+  is_default: z.optional(z.boolean()),
+  pincodes: z._default(Pincodes, []),
+})
 export type CreateWarehouseInput = z.infer<typeof CreateWarehouseInput>
-export const UpdateWarehouseInput = z.strictObject({ name: z.optional(WarehouseName), address: z.optional(Address), is_default: z.optional(z.boolean()), pincodes: z.optional(Pincodes) })
+export const UpdateWarehouseInput = z.strictObject({
+  name: z.optional(WarehouseName),
+  address: z.optional(Address),
+  is_default: z.optional(z.boolean()),
+  pincodes: z.optional(Pincodes),
+})
 export type UpdateWarehouseInput = z.infer<typeof UpdateWarehouseInput>
 
 export const listWarehouses = defineContract({
@@ -175,7 +197,13 @@ export const listWarehouses = defineContract({
   summary: 'Admin: the warehouses of this website with the pincodes each serves',
   response: z.object({ data: z.array(Warehouse) }),
 })
-export const getWarehouse = defineContract({ method: 'GET', path: '/api/admin/warehouses/:id', summary: 'Admin: one warehouse with its pincodes', params: IdParams, response: Warehouse })
+export const getWarehouse = defineContract({
+  method: 'GET',
+  path: '/api/admin/warehouses/:id',
+  summary: 'Admin: one warehouse with its pincodes',
+  params: IdParams,
+  response: Warehouse,
+})
 export const createWarehouse = defineContract({
   method: 'POST',
   path: '/api/admin/warehouses',

@@ -13,7 +13,9 @@ const int = () => z.number().check(z.int())
 export const ID_MAX = 2_147_483_647
 /** A positive database id in a path or query (`/products/12`, `?category_id=3`). */
 export const IdParam = (name = 'id') =>
-  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(ID_MAX, `${name} is too large`))
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(ID_MAX, `${name} is too large`))
 export const IdParams = z.object({ id: IdParam() })
 
 /** Rows per page of every staff table (spec §1 pagination). */
@@ -31,11 +33,20 @@ const perPage = z.pipe(
  * name, `-name` for descending), plus the table's own filters. Every value is a plain query-string value, so a
  * table's state lives in the URL and a view can be bookmarked.
  */
-export function staffListQuery<const S extends string, F extends Record<string, $ZodType>>(sorts: readonly S[], defaultSort: NoInfer<S> | `-${NoInfer<S>}`, filters: F) {
+export function staffListQuery<const S extends string, F extends Record<string, $ZodType>>(
+  sorts: readonly S[],
+  defaultSort: NoInfer<S> | `-${NoInfer<S>}`,
+  filters: F,
+) {
   type Value = S | `-${S}`
   const sortValues = [...sorts, ...sorts.map((s) => `-${s}` as const)] as [Value, ...Value[]]
   return z.object({
-    page: z._default(z.coerce.number({ error: 'page must be a number' }).check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more'), z.lte(100_000, 'page is too large')), 1),
+    page: z._default(
+      z.coerce
+        .number({ error: 'page must be a number' })
+        .check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more'), z.lte(100_000, 'page is too large')),
+      1,
+    ),
     perPage: z._default(perPage, STAFF_PER_PAGE_DEFAULT),
     q: z.optional(text('Search text', [z.trim(), z.maxLength(STAFF_QUERY_MAX, `Search text is limited to ${STAFF_QUERY_MAX} characters`)])),
     sort: z._default(z.enum(sortValues, { error: `sort must be one of: ${sortValues.join(', ')}` }), defaultSort as never),

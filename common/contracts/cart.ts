@@ -56,7 +56,10 @@ export const Cart = z.object({
 })
 export type Cart = z.infer<typeof Cart>
 
-const id = (label: string) => z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
+const id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
 
 /** The most of one pack a cart line may hold (SECURITY BL-03: never above min(stock, this)). */
 export const MAX_LINE_QUANTITY = 20
@@ -82,7 +85,11 @@ export const getCart = defineContract({
   path: '/api/cart',
   summary: "The whole cart; address_id checks delivery to one of the shopper's addresses (grouped_items is always filled)",
   query: z.object({
-    address_id: z.optional(z.coerce.number({ error: 'address_id must be a number' }).check(z.int('address_id must be a whole number'), z.positive('address_id must be a positive number'), z.lte(2_147_483_647, 'address_id is too large'))),
+    address_id: z.optional(
+      z.coerce
+        .number({ error: 'address_id must be a number' })
+        .check(z.int('address_id must be a whole number'), z.positive('address_id must be a positive number'), z.lte(2_147_483_647, 'address_id is too large')),
+    ),
     groupby_delivery: z.optional(text('groupby_delivery', [z.maxLength(10)])),
   }),
   response: Cart,

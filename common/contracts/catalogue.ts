@@ -61,17 +61,22 @@ export const MAX_QUERY_LENGTH = 100
 const slugList = z.pipe(
   z.pipe(
     text('Filter', [z.maxLength(2000, 'Too many values')]),
-    z.transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean))]),
+    z.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ]),
   ),
   z.array(z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, 'Invalid slug'))).check(z.maxLength(MAX_FILTER_SLUGS, `At most ${MAX_FILTER_SLUGS} values`)),
 )
 
 const intParam = (label: string, min: number, max: number, tooBig: string) =>
-  z.coerce.number({ error: `${label} must be a whole number` }).check(
-    z.int(`${label} must be a whole number`),
-    z.gte(min, `${label} must be ${min} or more`),
-    z.lte(max, tooBig),
-  )
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .check(z.int(`${label} must be a whole number`), z.gte(min, `${label} must be ${min} or more`), z.lte(max, tooBig))
 
 export const ProductListQuery = z.object({
   q: z.optional(text('Search text', [z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search text is limited to ${MAX_QUERY_LENGTH} characters`)])),

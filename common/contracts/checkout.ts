@@ -4,7 +4,9 @@ import { text } from './text'
 
 const int = () => z.number().check(z.int())
 const id = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
 
 export const CHECKOUT_METHODS = ['razorpay', 'cashfree', 'cod'] as const
 

@@ -4,7 +4,9 @@ import { text } from './text'
 
 const int = () => z.number().check(z.int())
 const id = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
 
 /** Amounts are integer paise (STYLE rule 7). */
 export const OrderSummary = z.object({
@@ -22,10 +24,30 @@ export type OrderSummary = z.infer<typeof OrderSummary>
 export const OrderDetail = z.object({
   ...OrderSummary.shape,
   lines: z.array(
-    z.object({ pack_id: int(), product_id: int(), slug: z.string(), image: z.string(), name: z.string(), pack: z.string(), quantity: int(), price: int(), amount: int() }),
+    z.object({
+      pack_id: int(),
+      product_id: int(),
+      slug: z.string(),
+      image: z.string(),
+      name: z.string(),
+      pack: z.string(),
+      quantity: int(),
+      price: int(),
+      amount: int(),
+    }),
   ),
   charges: z.object({ items: int(), discount: int(), delivery: int(), total: int(), coupon: z.nullable(z.string()) }),
-  address: z.object({ name: z.string(), mobile: z.string(), house: z.string(), street: z.string(), area: z.string(), landmark: z.string(), city: z.string(), state: z.string(), pincode: z.string() }),
+  address: z.object({
+    name: z.string(),
+    mobile: z.string(),
+    house: z.string(),
+    street: z.string(),
+    area: z.string(),
+    landmark: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+  }),
   deliveries: z.array(z.object({ date: z.string(), start: z.string(), end: z.string(), charge: int() })),
   payment: z.nullable(z.object({ provider: z.string(), status: z.string(), amount: int(), refunded: int(), attempt: int() })),
   timeline: z.array(z.object({ kind: z.string(), note: z.string(), at: z.string() })),
@@ -48,7 +70,13 @@ export const listOrders = defineContract({
 
 const OrderParams = z.object({ id: id('id') })
 
-export const getOrder = defineContract({ method: 'GET', path: '/api/orders/:id', summary: 'One of the shopper’s orders', params: OrderParams, response: OrderDetail })
+export const getOrder = defineContract({
+  method: 'GET',
+  path: '/api/orders/:id',
+  summary: 'One of the shopper’s orders',
+  params: OrderParams,
+  response: OrderDetail,
+})
 
 export const getOrderByNumber = defineContract({
   method: 'GET',

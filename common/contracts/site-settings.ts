@@ -10,7 +10,10 @@ const text = (max: number) => z.string().check(z.maxLength(max))
 /** Only http(s) URLs and same-site paths; never //host, /\host, javascript: or data: (SECURITY XS-06). */
 export const SafeLink = z.string().check(
   z.maxLength(500),
-  z.refine((s) => s === '' || /^\/(?![/\\])/.test(s) || /^https?:\/\/[^\s]+$/i.test(s) || /^www\.[^\s]+$/i.test(s), 'Link must be a site path or an http(s) address'),
+  z.refine(
+    (s) => s === '' || /^\/(?![/\\])/.test(s) || /^https?:\/\/[^\s]+$/i.test(s) || /^www\.[^\s]+$/i.test(s),
+    'Link must be a site path or an http(s) address',
+  ),
 )
 
 /** Colour values that become CSS variables (SECURITY XS-07). */

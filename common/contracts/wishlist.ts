@@ -3,7 +3,10 @@ import { Product } from './catalogue'
 import { defineContract } from './http'
 import { text } from './text'
 
-const id = (label: string) => z.number({ error: `${label} must be a number` }).check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
+const id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be a positive number`), z.lte(2_147_483_647, `${label} is too large`))
 
 export const WISHLIST_NAME_MAX = 60
 export const MAX_WISHLISTS = 20
@@ -25,13 +28,18 @@ export const updateWishlist = defineContract({
   method: 'POST',
   path: '/api/wishlist/update',
   summary:
-    'Toggles a product in one of the signed-in shopper\'s wishlists (wishlist_category_id empty or null for Default). ' +
+    "Toggles a product in one of the signed-in shopper's wishlists (wishlist_category_id empty or null for Default). " +
     '`saved` says whether it is now in that list, `wishlist` whether it is in any (the product flag).',
   body: z.strictObject({
     product_id: id('product_id'),
     wishlist_category_id: z.optional(z.union([z.null(), z.literal(''), id('wishlist_category_id')])),
   }),
-  response: z.object({ product_id: z.number().check(z.int()), wishlist_category_id: z.nullable(z.number().check(z.int())), saved: z.boolean(), wishlist: z.boolean() }),
+  response: z.object({
+    product_id: z.number().check(z.int()),
+    wishlist_category_id: z.nullable(z.number().check(z.int())),
+    saved: z.boolean(),
+    wishlist: z.boolean(),
+  }),
 })
 
 export const getWishlist = defineContract({

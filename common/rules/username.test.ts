@@ -16,8 +16,22 @@ describe('parseUsername', () => {
   ])('%s → %o', (raw, expected) => expect(parseUsername(raw)).toEqual(expected))
 
   it.each([
-    '', '   ', '12345', '5876500003', '98765000031', '+1 9876500003', '+9198765000', '0098765000031', '९८७६५००००३', '9876５00003',
-    'abc', 'a@b', 'meera@demo.example', 'a b@c.in', `${'a'.repeat(250)}@x.in`, '9876500003; drop table users',
+    '',
+    '   ',
+    '12345',
+    '5876500003',
+    '98765000031',
+    '+1 9876500003',
+    '+9198765000',
+    '0098765000031',
+    '९८७६५००००३',
+    '9876５00003',
+    'abc',
+    'a@b',
+    'meera@demo.example',
+    'a b@c.in',
+    `${'a'.repeat(250)}@x.in`,
+    '9876500003; drop table users',
   ])('refuses %j', (raw) => expect(parseUsername(raw)).toBeNull())
 })
 

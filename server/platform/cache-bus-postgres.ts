@@ -17,10 +17,13 @@ export async function listenPostgres(url: string, channel: string, events: Trans
 
   const retry = (error: unknown) => {
     events.onDown(error)
-    timer = setTimeout(() => {
-      timer = null
-      connecting = connect()
-    }, delay * (0.75 + Math.random() / 2))
+    timer = setTimeout(
+      () => {
+        timer = null
+        connecting = connect()
+      },
+      delay * (0.75 + Math.random() / 2),
+    )
     timer.unref()
     delay = Math.min(delay * 2, RETRY_MAX_MS)
   }

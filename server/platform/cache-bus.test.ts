@@ -24,7 +24,8 @@ const get = async (t: TestApp, url: string, origin = MAIN) => {
   return res.json()
 }
 const priceOf = async (t: TestApp, p: Seen, origin = MAIN): Promise<number> => (await get(t, `/s/api/products/${p.slug}`, origin)).packs[0].price
-const setPrice = (t: TestApp, p: Seen, rupees: number) => t.app.deps.db.execute(sql`update packs set price_paise = ${Math.round(rupees * 100)} where id = ${p.packId}`)
+const setPrice = (t: TestApp, p: Seen, rupees: number) =>
+  t.app.deps.db.execute(sql`update packs set price_paise = ${Math.round(rupees * 100)} where id = ${p.packId}`)
 
 async function firstProduct(t: TestApp, origin: string): Promise<Seen> {
   const [product] = (await get(t, '/s/api/products?perPage=1', origin)).data
@@ -42,10 +43,14 @@ async function within(ms: number, done: () => Promise<boolean>) {
 
 const listeners = async (t: TestApp) =>
   rowsOf<{ n: number }>(
-    await t.app.deps.db.execute(sql`select count(*)::int as n from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`),
+    await t.app.deps.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`,
+    ),
   )[0].n
 const dropListeners = (t: TestApp) =>
-  t.app.deps.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`)
+  t.app.deps.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'storefront-cache-bus' and datname = current_database()`,
+  )
 
 describe.each(drivers)('invalidating a website’s cached answers in its own process (%s)', (driver) => {
   let t: TestApp
@@ -211,7 +216,10 @@ describe.runIf(drivers.includes('postgres') && REDIS_URL)('two app processes wit
 
 describe('a bus that cannot listen', () => {
   const unreachable: Database = { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/nowhere', db: undefined as never, close: async () => {} }
-  it.each([['PostgreSQL', undefined], ['Redis', 'redis://127.0.0.1:1']])('keeps nothing, says so once while it retries, and closes (%s)', async (_kind, redisUrl) => {
+  it.each([
+    ['PostgreSQL', undefined],
+    ['Redis', 'redis://127.0.0.1:1'],
+  ])('keeps nothing, says so once while it retries, and closes (%s)', async (_kind, redisUrl) => {
     const warnings: string[] = []
     const bus = await createCacheBus({ database: unreachable, redisUrl, log: { warn: (_o, msg) => warnings.push(msg), error() {} } })
     const caches = createAppCaches(bus)

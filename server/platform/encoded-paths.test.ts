@@ -66,7 +66,13 @@ describe.each(drivers)('percent-encoded API paths (%s)', (driver) => {
   const log: string[] = []
   // The cookie without the X-XSRF-TOKEN header: a write that reaches its route must be refused by the hook.
   const send = (r: RouteEntry, url: string, origin?: string) =>
-    t.call({ method: r.method as 'GET', url, origin, headers: { cookie: visitor.cookie, 'content-type': 'application/json' }, payload: r.method === 'GET' ? undefined : '{}' })
+    t.call({
+      method: r.method as 'GET',
+      url,
+      origin,
+      headers: { cookie: visitor.cookie, 'content-type': 'application/json' },
+      payload: r.method === 'GET' ? undefined : '{}',
+    })
 
   beforeAll(async () => {
     t = await buildTestApp(driver, { LOG_LEVEL: 'warn' }, { logStream: { write: (line: string) => void log.push(line) } })
@@ -108,7 +114,8 @@ describe.each(drivers)('percent-encoded API paths (%s)', (driver) => {
     const limited = await buildTestApp(driver, { RATE_LIMIT_MAX: 3 })
     try {
       const codes = []
-      for (const url of ['/s/%61pi/init', '/s/api/%69nit', '/s/api/init', '/s/%61pi/init', '/s/api/nothing-here']) codes.push((await limited.call({ method: 'GET', url })).statusCode)
+      for (const url of ['/s/%61pi/init', '/s/api/%69nit', '/s/api/init', '/s/%61pi/init', '/s/api/nothing-here'])
+        codes.push((await limited.call({ method: 'GET', url })).statusCode)
       expect(codes).toEqual([200, 200, 200, 429, 429])
     } finally {
       await limited.close()

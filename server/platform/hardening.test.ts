@@ -23,7 +23,13 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
   let probeHits = 0
   let session: TestSession
   const post = (opts: { url?: string; session?: TestSession; headers?: Record<string, string>; payload?: string }) =>
-    t.call({ method: 'POST', url: opts.url ?? PROBE, session: opts.session, headers: { 'content-type': 'application/json', ...opts.headers }, payload: opts.payload ?? '{"a":1}' })
+    t.call({
+      method: 'POST',
+      url: opts.url ?? PROBE,
+      session: opts.session,
+      headers: { 'content-type': 'application/json', ...opts.headers },
+      payload: opts.payload ?? '{"a":1}',
+    })
 
   beforeAll(async () => {
     t = await buildTestApp(driver)
@@ -143,7 +149,11 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
     for (const res of [
       await t.call({ method: 'GET', url: '/s/api/init', headers }),
       await t.call({ method: 'GET', url: '/s/api/cookie', headers }),
-      await t.call({ method: 'OPTIONS', url: '/s/api/init', headers: { ...headers, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token' } }),
+      await t.call({
+        method: 'OPTIONS',
+        url: '/s/api/init',
+        headers: { ...headers, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token' },
+      }),
       await t.call({ method: 'OPTIONS', url: PROBE, headers: { ...headers, 'access-control-request-method': 'POST' } }),
     ]) {
       expect(res.headers['access-control-allow-origin']).toBeUndefined()
@@ -153,11 +163,7 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
 
   it('refuses prototype-polluting JSON before any logic (IN-07)', async () => {
     const before = probeHits
-    for (const payload of [
-      '{"__proto__":{"polluted":"yes"}}',
-      '{"a":{"__proto__":{"polluted":"yes"}}}',
-      '{"constructor":{"prototype":{"polluted":"yes"}}}',
-    ]) {
+    for (const payload of ['{"__proto__":{"polluted":"yes"}}', '{"a":{"__proto__":{"polluted":"yes"}}}', '{"constructor":{"prototype":{"polluted":"yes"}}}']) {
       const res = await post({ session, payload })
       expect(res.statusCode, payload).toBe(400)
       expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON' })
@@ -203,7 +209,8 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
     for (const url of ['/s/api/init', '/s/api/nope', '/cdn/small/missing.webp']) {
       const res = await t.call({ method: 'GET', url })
       const csp = String(res.headers['content-security-policy'])
-      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "script-src 'self'"]) expect(csp, url).toContain(directive)
+      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "script-src 'self'"])
+        expect(csp, url).toContain(directive)
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
@@ -217,7 +224,8 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
     const doc = res.json() as { openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> }
     expect(doc.openapi).toMatch(/^3\./)
     expect(doc.info.title).toBe('Storefront API')
-    for (const path of ['/s/api/products', '/s/api/init', '/s/api/products/{id}', '/s/api/check/pincode/{pincode}']) expect(doc.paths[path]?.get, path).toBeDefined()
+    for (const path of ['/s/api/products', '/s/api/init', '/s/api/products/{id}', '/s/api/check/pincode/{pincode}'])
+      expect(doc.paths[path]?.get, path).toBeDefined()
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/s/api/page/data/'))).toBe(true)
     expect(Object.keys(doc.paths)).not.toContain('/s/api/docs')
   })

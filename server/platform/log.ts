@@ -27,8 +27,22 @@ export function serializeError(err: Error): { type: string; message: string; sta
   const db = databaseErrorOf(err)
   if (db || err instanceof DrizzleQueryError) {
     const frames = stack.split('\n').filter((line) => /^\s+at /.test(line))
-    return { type, message: `query failed${db ? ` (${db.code})` : ''}`, code: db?.code, constraint: db?.constraint, table: db?.table, column: db?.column, stack: frames.join('\n') }
+    return {
+      type,
+      message: `query failed${db ? ` (${db.code})` : ''}`,
+      code: db?.code,
+      constraint: db?.constraint,
+      table: db?.table,
+      column: db?.column,
+      stack: frames.join('\n'),
+    }
   }
   const code = (err as { code?: unknown }).code
-  return { type, message: err.message, code: typeof code === 'string' ? code : undefined, stack, cause: err.cause instanceof Error ? serializeError(err.cause) : undefined }
+  return {
+    type,
+    message: err.message,
+    code: typeof code === 'string' ? code : undefined,
+    stack,
+    cause: err.cause instanceof Error ? serializeError(err.cause) : undefined,
+  }
 }

@@ -60,10 +60,15 @@ export function route<C extends Contract>(
 /** A read's route; server rendering calls the same read in-process with the page request's ctx (server/web/page-data.ts). */
 export function readRoute<C extends Contract>(app: FastifyInstance, contract: C, read: Read<C>, options: { tags?: string[] } = {}) {
   if (contract.method !== 'GET') throw new Error(`${callKey(contract)}: only a GET is a read`)
-  route(app, contract, async (req, reply) => {
-    const answer = await read(req.ctx, req)
-    return typeof answer === 'string' ? sendJson(reply, answer) : answer
-  }, options)
+  route(
+    app,
+    contract,
+    async (req, reply) => {
+      const answer = await read(req.ctx, req)
+      return typeof answer === 'string' ? sendJson(reply, answer) : answer
+    },
+    options,
+  )
   app.reads.set(callKey(contract), { contract, read: read as unknown as Read<Contract> })
 }
 

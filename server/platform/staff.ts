@@ -80,7 +80,11 @@ export interface StaffGroupOptions {
   fileBody?: { limit: number; tooLarge: string }
 }
 
-export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAdmin, uniques = {}, fileBody }: StaffGroupOptions, declare: (group: StaffGroup) => void) {
+export async function staffRoutes(
+  app: FastifyInstance,
+  { tag, guard = requireAdmin, uniques = {}, fileBody }: StaffGroupOptions,
+  declare: (group: StaffGroup) => void,
+) {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req: FastifyRequest) => {
       // No context means the request-context hook did not run for this URL (a path variant): refuse the same way.
@@ -102,8 +106,7 @@ export async function staffRoutes(app: FastifyInstance, { tag, guard = requireAd
       route(scope, contract, handler as never, { tags: [tag], config: { staff: call } })
     }
     declare({
-      read: (contract, handler) =>
-        add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, reply, guard), reply)),
+      read: (contract, handler) => add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, reply, guard), reply)),
       write: (contract, handler) =>
         add(contract, true, async (req, reply) => {
           const ctx = staffCtx(req, reply, guard)

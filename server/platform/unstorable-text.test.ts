@@ -9,7 +9,18 @@ import { newShopper, signIn, type SignedIn } from '../test/shopper'
 
 const NUL = '\u0000'
 const refused = (label: string) => `${label} contains characters that are not allowed`
-const address = { name: 'Asha Rao', mobile: '9876512345', house: '12', street: 'MG Road', area: 'Ashok Nagar', landmark: 'Near the temple', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', type: 'home' }
+const address = {
+  name: 'Asha Rao',
+  mobile: '9876512345',
+  house: '12',
+  street: 'MG Road',
+  area: 'Ashok Nagar',
+  landmark: 'Near the temple',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+  type: 'home',
+}
 /** A field's own format message comes first; free text gets the text rule's message. */
 const ADDRESS_MESSAGES: Record<string, string> = {
   name: refused('Full name'),
@@ -42,16 +53,28 @@ describe.each(drivers)('text the database cannot store (%s)', (driver) => {
 
   it('refuses U+0000 in every address field, and half a surrogate pair, storing nothing', async () => {
     for (const [field, message] of Object.entries(ADDRESS_MESSAGES)) {
-      await expectRefused({ method: 'POST', url: '/s/api/account/addresses', payload: { ...address, [field]: `${address[field as keyof typeof address]}${NUL}` } }, field, message)
+      await expectRefused(
+        { method: 'POST', url: '/s/api/account/addresses', payload: { ...address, [field]: `${address[field as keyof typeof address]}${NUL}` } },
+        field,
+        message,
+      )
     }
-    await expectRefused({ method: 'POST', url: '/s/api/account/addresses', payload: { ...address, street: 'MG \uD800Road' } }, 'street', refused('Building / street'))
+    await expectRefused(
+      { method: 'POST', url: '/s/api/account/addresses', payload: { ...address, street: 'MG \uD800Road' } },
+      'street',
+      refused('Building / street'),
+    )
     await expectRefused({ method: 'POST', url: '/s/api/account/addresses', payload: { ...address, city: '\uDE00Bengaluru' } }, 'city', refused('City'))
     expect(await t.app.deps.db.select().from(addresses).where(eq(addresses.userId, me.userId))).toEqual([])
     // the same rule on a change
     const created = await t.call({ method: 'POST', url: '/s/api/account/addresses', session: me, payload: { ...address, name: 'आशा राव 🏠' } })
     expect(created.statusCode).toBe(200)
     const id = created.json().addresses[0].id as number
-    await expectRefused({ method: 'PUT', url: `/s/api/account/addresses/${id}`, payload: { ...address, area: `Ashok${NUL}Nagar` } }, 'area', refused('Area / locality'))
+    await expectRefused(
+      { method: 'PUT', url: `/s/api/account/addresses/${id}`, payload: { ...address, area: `Ashok${NUL}Nagar` } },
+      'area',
+      refused('Area / locality'),
+    )
     expect((await t.app.deps.db.select().from(addresses).where(eq(addresses.id, id)))[0]).toMatchObject({ name: 'आशा राव 🏠', area: 'Ashok Nagar' })
   })
 
@@ -61,8 +84,16 @@ describe.each(drivers)('text the database cannot store (%s)', (driver) => {
     await expectRefused({ method: 'PUT', url: '/s/api/account/profile', payload: { name: `Asha${NUL}`, email: '' } }, 'name', refused('Name'))
     await expectRefused({ method: 'PUT', url: '/s/api/account/profile', payload: { name: 'Asha', email: `asha${NUL}@example.com` } }, 'email', refused('Email'))
     expect((await t.app.deps.db.select({ name: users.name }).from(users).where(eq(users.id, me.userId)))[0].name).toMatch(/^Shopper /)
-    await expectRefused({ method: 'POST', url: '/s/api/auth/login', payload: { username: `asha${NUL}@example.com` } }, 'username', refused('Mobile number or email'))
-    await expectRefused({ method: 'POST', url: '/s/api/auth/register', payload: { name: `Asha${NUL}`, email: 'asha@example.com', phone: '9876512345' } }, 'name', refused('Name'))
+    await expectRefused(
+      { method: 'POST', url: '/s/api/auth/login', payload: { username: `asha${NUL}@example.com` } },
+      'username',
+      refused('Mobile number or email'),
+    )
+    await expectRefused(
+      { method: 'POST', url: '/s/api/auth/register', payload: { name: `Asha${NUL}`, email: 'asha@example.com', phone: '9876512345' } },
+      'name',
+      refused('Name'),
+    )
     await expectRefused({ method: 'POST', url: '/s/api/apply/coupon', payload: { code: `WELCOME${NUL}` } }, 'code', refused('Coupon code'))
     const order = { address_id: 1, slots: [], payment_method: 'cod', idempotency_key: 'key-12345678' }
     await expectRefused({ method: 'POST', url: '/s/api/checkout/place', payload: { ...order, notes: `Ring twice${NUL}` } }, 'notes', refused('Notes'))
@@ -71,7 +102,12 @@ describe.each(drivers)('text the database cannot store (%s)', (driver) => {
     await expectRefused({ method: 'GET', url: '/s/api/orders/number/SF%00' }, 'number', refused('Order number'))
     await expectRefused({ method: 'GET', url: '/s/api/page/data/about%00' }, '*', refused('Page address'))
     const boss = await signIn(t, '9876500001')
-    await expectRefused({ method: 'POST', url: '/s/api/bos/websites', payload: { name: 'Shop', origin: 'https://new.example', description: `Fresh${NUL}` } }, 'description', refused('Description'), boss)
+    await expectRefused(
+      { method: 'POST', url: '/s/api/bos/websites', payload: { name: 'Shop', origin: 'https://new.example', description: `Fresh${NUL}` } },
+      'description',
+      refused('Description'),
+      boss,
+    )
   })
 
   it('logs a failed query without its values, and answers text the database refused with 422', async () => {

@@ -23,12 +23,23 @@ export interface Versioned {
  * when the editor's `seen` version is not the current one, the save stops with 409, the current record as the
  * client shows it (`current`), and the fields changed since the editor's version (found in the audit log).
  */
-export async function expectVersion(ctx: StaffWriteCtx, ref: { entity: string; id: number | string; label: string }, seen: number, now: Versioned, current: unknown) {
+export async function expectVersion(
+  ctx: StaffWriteCtx,
+  ref: { entity: string; id: number | string; label: string },
+  seen: number,
+  now: Versioned,
+  current: unknown,
+) {
   if (now.version === seen) return
   const then = await snapshotAt(ctx.db, ctx.site.id, ref.entity, String(ref.id), seen)
   const changed = then && typeof then === 'object' ? changedFields(then as Record<string, unknown>, now.record) : changedFields({}, now.record)
-  throw new AppError('stale', `${ref.label} was changed by someone else while you were editing (version ${seen} → ${now.version}). Review the changes and save again.`, undefined, {
-    current,
-    changed,
-  })
+  throw new AppError(
+    'stale',
+    `${ref.label} was changed by someone else while you were editing (version ${seen} → ${now.version}). Review the changes and save again.`,
+    undefined,
+    {
+      current,
+      changed,
+    },
+  )
 }

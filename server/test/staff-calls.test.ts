@@ -55,7 +55,11 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
       const junk = r.method === 'GET' || r.method === 'HEAD' ? undefined : { junk: true }
       const audited = await auditCount()
       expect((await staffCall(t, who.visitor, r.method as Method, url, junk)).statusCode, `visitor ${label}`).toBe(401)
-      for (const [name, session] of [['shopper', who.shopper], ['agent', who.agent], ['admin of the other website', who.otherAdmin]] as const) {
+      for (const [name, session] of [
+        ['shopper', who.shopper],
+        ['agent', who.agent],
+        ['admin of the other website', who.otherAdmin],
+      ] as const) {
         const res = await staffCall(t, session, r.method as Method, url, junk)
         expect(res.statusCode, `${name} ${label}`).toBe(403)
         if (r.method !== 'HEAD') expect(res.json(), `${name} ${label}`).toEqual({ message: 'This needs admin access to this website', code: 'forbidden' })
@@ -65,14 +69,28 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
   })
 
   it('gives path variants of a staff call the same refusal, or 404 (SECURITY AZ-14)', async () => {
-    for (const url of ['/s/api/%61dmin/products', '/s/api/admin/products/', '/s/api/ADMIN/products', '/s//api/admin/products', '/s/api/admin/products;x=1', '/s/api/admin/./products', '/s/api/admin/x/../products']) {
+    for (const url of [
+      '/s/api/%61dmin/products',
+      '/s/api/admin/products/',
+      '/s/api/ADMIN/products',
+      '/s//api/admin/products',
+      '/s/api/admin/products;x=1',
+      '/s/api/admin/./products',
+      '/s/api/admin/x/../products',
+    ]) {
       for (const method of ['GET', 'POST'] as const) {
         const res = await staffCall(t, who.shopper, method, url, method === 'POST' ? { product_name: 'x' } : undefined)
         expect([403, 404], `${method} ${url}`).toContain(res.statusCode)
       }
     }
     // No method override: a shopper's POST stays a POST to whatever it names.
-    const overridden = await t.call({ method: 'POST', url: '/s/api/admin/products', session: who.shopper, headers: { 'x-http-method-override': 'GET', 'content-type': 'application/json' }, payload: '{}' })
+    const overridden = await t.call({
+      method: 'POST',
+      url: '/s/api/admin/products',
+      session: who.shopper,
+      headers: { 'x-http-method-override': 'GET', 'content-type': 'application/json' },
+      payload: '{}',
+    })
     expect(overridden.statusCode).toBe(403)
   })
 

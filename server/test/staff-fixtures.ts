@@ -46,8 +46,17 @@ const catalogue: StaffFixtures = {
     const p = await k.product()
     return { url: `/s/api/admin/products/${p.product_id}`, payload: { version: p.version, product_name: `Renamed ${k.unique()}` }, foreign: true }
   },
-  'POST /s/api/admin/products/:id/duplicate': async (k) => ({ url: `/s/api/admin/products/${(await k.product()).product_id}/duplicate`, payload: {}, status: 201, foreign: true }),
-  'POST /s/api/admin/products/bulk': async (k) => ({ url: '/s/api/admin/products/bulk', payload: { action: 'unpublish', ids: [(await k.product()).product_id] }, foreign: true }),
+  'POST /s/api/admin/products/:id/duplicate': async (k) => ({
+    url: `/s/api/admin/products/${(await k.product()).product_id}/duplicate`,
+    payload: {},
+    status: 201,
+    foreign: true,
+  }),
+  'POST /s/api/admin/products/bulk': async (k) => ({
+    url: '/s/api/admin/products/bulk',
+    payload: { action: 'unpublish', ids: [(await k.product()).product_id] },
+    foreign: true,
+  }),
   'POST /s/api/admin/products/prices/preview': async (k) => ({
     url: '/s/api/admin/products/prices/preview',
     payload: { ids: [(await k.product()).product_id], kind: 'percent', value: -10 },
@@ -60,8 +69,16 @@ const catalogue: StaffFixtures = {
   }),
   'GET /s/api/admin/categories': async () => ({ url: '/s/api/admin/categories' }),
   'POST /s/api/admin/categories': async (k) => ({ url: '/s/api/admin/categories', payload: { name: `Aisle ${k.unique()}` }, status: 201 }),
-  'PATCH /s/api/admin/categories/:id': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}`, payload: { name: `Aisle ${k.unique()}` }, foreign: true }),
-  'POST /s/api/admin/categories/:id/move': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}/move`, payload: { parent_id: null, position: 0 }, foreign: true }),
+  'PATCH /s/api/admin/categories/:id': async (k) => ({
+    url: `/s/api/admin/categories/${(await k.category()).id}`,
+    payload: { name: `Aisle ${k.unique()}` },
+    foreign: true,
+  }),
+  'POST /s/api/admin/categories/:id/move': async (k) => ({
+    url: `/s/api/admin/categories/${(await k.category()).id}/move`,
+    payload: { parent_id: null, position: 0 },
+    foreign: true,
+  }),
   'DELETE /s/api/admin/categories/:id': async (k) => ({ url: `/s/api/admin/categories/${(await k.category()).id}`, foreign: true }),
   'GET /s/api/admin/brands': async () => ({ url: '/s/api/admin/brands?perPage=10' }),
   'POST /s/api/admin/brands': async (k) => ({ url: '/s/api/admin/brands', payload: { name: `Brand ${k.unique()}` }, status: 201 }),
@@ -72,7 +89,18 @@ const media: StaffFixtures = {
   'POST /s/api/admin/media': async () => ({
     url: '/s/api/admin/media',
     // a new image each time (a random colour), so each upload adds one
-    payload: await sharp({ create: { width: 64, height: 48, channels: 3, background: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}` } }).png().toBuffer(),
+    payload: await sharp({
+      create: {
+        width: 64,
+        height: 48,
+        channels: 3,
+        background: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, '0')}`,
+      },
+    })
+      .png()
+      .toBuffer(),
   }),
 }
 
@@ -83,11 +111,16 @@ const catalogueCsv: StaffFixtures = {
     payload: fixtureCsv(k.unique()),
     contentType: 'text/csv',
   }),
-  'POST /s/api/admin/catalogue/import/:token/apply': async (k) => ({ url: `/s/api/admin/catalogue/import/${await k.importToken()}/apply`, payload: {}, foreign: true }),
+  'POST /s/api/admin/catalogue/import/:token/apply': async (k) => ({
+    url: `/s/api/admin/catalogue/import/${await k.importToken()}/apply`,
+    payload: {},
+    foreign: true,
+  }),
 }
 
 /** One new product with one pack, as a CSV file. */
-export const fixtureCsv = (unique: string) => `Product name,Brand,Categories,Pack name,Price,MRP,SKU\nCSV fixture ${unique},Kesar Valley,rice,1 kg,90,100,CSV-${unique}\n`
+export const fixtureCsv = (unique: string) =>
+  `Product name,Brand,Categories,Pack name,Price,MRP,SKU\nCSV fixture ${unique},Kesar Valley,rice,1 kg,90,100,CSV-${unique}\n`
 
 const audit: StaffFixtures = {
   'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
@@ -105,14 +138,26 @@ const stock: StaffFixtures = {
   },
   'POST /s/api/admin/stock/adjust': async (k) => {
     const [p, w] = await Promise.all([k.product(), k.warehouse()])
-    return { url: '/s/api/admin/stock/adjust', payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, change: 4, reason: 'received', note: 'Morning delivery' }, foreign: true }
+    return {
+      url: '/s/api/admin/stock/adjust',
+      payload: { pack_id: p.packs[0].pack_id, warehouse_id: w.id, change: 4, reason: 'received', note: 'Morning delivery' },
+      foreign: true,
+    }
   },
-  'PUT /s/api/admin/stock/packs/:id/threshold': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/threshold`, payload: { low_stock_threshold: 8 }, foreign: true }),
+  'PUT /s/api/admin/stock/packs/:id/threshold': async (k) => ({
+    url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/threshold`,
+    payload: { low_stock_threshold: 8 },
+    foreign: true,
+  }),
   'GET /s/api/admin/stock/packs/:id/history': async (k) => ({ url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/history`, foreign: true }),
   'GET /s/api/admin/warehouses': async () => ({ url: '/s/api/admin/warehouses' }),
   'GET /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, foreign: true }),
   'POST /s/api/admin/warehouses': async (k) => ({ url: '/s/api/admin/warehouses', payload: { name: `Store ${k.unique()}`, address: 'MG Road' }, status: 201 }),
-  'PATCH /s/api/admin/warehouses/:id': async (k) => ({ url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`, payload: { address: 'Brigade Road' }, foreign: true }),
+  'PATCH /s/api/admin/warehouses/:id': async (k) => ({
+    url: `/s/api/admin/warehouses/${(await k.warehouse()).id}`,
+    payload: { address: 'Brigade Road' },
+    foreign: true,
+  }),
 }
 
 export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock }
@@ -129,7 +174,12 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
   return {
     unique,
     product: () =>
-      made('/s/api/admin/products', { product_name: `Kit product ${unique()}`, brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }] }),
+      made('/s/api/admin/products', {
+        product_name: `Kit product ${unique()}`,
+        brand: 'Sona Khet',
+        categories: ['atta-flours'],
+        packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }],
+      }),
     category: () => made('/s/api/admin/categories', { name: `Kit aisle ${unique()}` }),
     brand: () => made('/s/api/admin/brands', { name: `Kit brand ${unique()}` }),
     importToken: async () => {

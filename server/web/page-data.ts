@@ -22,7 +22,13 @@ const SOMETHING_WENT_WRONG = { status: 500, body: { message: 'Something went wro
 const invalidInput = (message: string) => ({ status: 422, body: { message, code: 'invalid' } })
 
 /** What the route does: input checked by the contract, the read, the answer encoded by the contract, errors as bodies. */
-async function answer(contract: Contract, read: Read<Contract>, ctx: RequestCtx, wire: WireInput, logError: (err: unknown, what: string) => void): Promise<Answer> {
+async function answer(
+  contract: Contract,
+  read: Read<Contract>,
+  ctx: RequestCtx,
+  wire: WireInput,
+  logError: (err: unknown, what: string) => void,
+): Promise<Answer> {
   // The router hands a route its path parameters %-decoded; the query string is already plain.
   const params = checked(contract.params, Object.fromEntries(Object.entries(wire.params).map(([k, v]) => [k, decode(v)])))
   const query = checked(contract.query, wire.query)

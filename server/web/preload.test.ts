@@ -26,7 +26,12 @@ const manifest = {
 describe('pageHeadLinks', () => {
   it("adds the early-taps script and preloads the route's chunk with what it imports, leaving out what index.html preloads and what loads on demand", () => {
     const tags = pageHeadLinks(withManifest(manifest))('routes/home.tsx')
-    expect(tags.match(/(src|href)="[^"]+"/g)).toEqual(['src="/assets/early-taps-2.js"', 'href="/assets/home-6.js"', 'href="/assets/card-4.js"', 'href="/assets/money-5.js"'])
+    expect(tags.match(/(src|href)="[^"]+"/g)).toEqual([
+      'src="/assets/early-taps-2.js"',
+      'href="/assets/home-6.js"',
+      'href="/assets/card-4.js"',
+      'href="/assets/money-5.js"',
+    ])
     expect(tags).toContain('<script src="/assets/early-taps-2.js"></script>')
     expect(tags).toContain('<link rel="modulepreload" crossorigin href="/assets/home-6.js">')
   })

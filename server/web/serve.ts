@@ -44,7 +44,10 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const ctx = await buildCtx(req, deps)
-    return reply.type('application/xml').header('Cache-Control', 'public, max-age=3600').send(await sitemapXml(ctx, requestOrigin(req)))
+    return reply
+      .type('application/xml')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await sitemapXml(ctx, requestOrigin(req)))
   })
 
   app.get('/*', { schema: { hide: true }, onRequest }, async (req, reply) => {
@@ -55,7 +58,11 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       req.ctx = await buildCtx(req, deps)
       result = await render({ url: req.url, origin: requestOrigin(req), data: pageData(app.reads, req.ctx, req.log) })
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return reply.code(404).type('text/html').send(`<!doctype html><title>Not found</title><p>${escapeHtml(err.message)}</p>`)
+      if (err instanceof AppError && err.status === 404)
+        return reply
+          .code(404)
+          .type('text/html')
+          .send(`<!doctype html><title>Not found</title><p>${escapeHtml(err.message)}</p>`)
       throw err
     }
     const html = template

@@ -28,7 +28,13 @@ describe('axe: no serious or critical violations', () => {
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
         const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
         assert.deepEqual(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+          bad.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          ),
           [],
         )
         await context.close()

@@ -92,7 +92,15 @@ describe('accounts in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Add address' })
     await dialog.getByRole('button', { name: 'Add address' }).click()
     await dialog.getByText('Full name is required').waitFor()
-    const fill: [string, string][] = [['Full name', 'Meera Iyer'], ['Mobile number', '9876500003'], ['House / flat no.', 'Flat 4B'], ['Building / street', 'Lotus Apartments'], ['Area / locality', 'Indiranagar'], ['City', 'Bengaluru'], ['Pincode', '560038']]
+    const fill: [string, string][] = [
+      ['Full name', 'Meera Iyer'],
+      ['Mobile number', '9876500003'],
+      ['House / flat no.', 'Flat 4B'],
+      ['Building / street', 'Lotus Apartments'],
+      ['Area / locality', 'Indiranagar'],
+      ['City', 'Bengaluru'],
+      ['Pincode', '560038'],
+    ]
     for (const [label, value] of fill) await dialog.getByLabel(label).fill(value)
     await dialog.getByLabel('State').selectOption('Karnataka')
     await dialog.getByText('Delivery available to 560038').waitFor()
@@ -157,7 +165,10 @@ describe('accounts in the browser', () => {
 
     const agent = await signedIn(AGENT)
     await agent.page.goto(`${server.origin}/account`)
-    await agent.page.getByRole('link', { name: /Sales dashboard/ }).first().click()
+    await agent.page
+      .getByRole('link', { name: /Sales dashboard/ })
+      .first()
+      .click()
     await agent.page.waitForURL(`${server.origin}/account/dashboard`)
     await agent.page.getByRole('heading', { name: 'Sales dashboard' }).waitFor()
     await agent.page.getByText('Assigned orders').waitFor()
@@ -233,7 +244,15 @@ describe('accounts in the browser', () => {
   it('has no serious or critical axe violations on the sign-in and account screens, phone and desktop', async () => {
     const serious = async (page: Page) => {
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        )
     }
     for (const viewport of [MOBILE, DESKTOP]) {
       const visitor = await openPage(browser, viewport)
@@ -248,14 +267,21 @@ describe('accounts in the browser', () => {
       for (const path of ['/account', '/account/addresses', '/account/details', '/account/orders', '/account/wishlist']) {
         await page.goto(server.origin + path)
         await page.getByRole('heading', { level: 1 }).waitFor()
-        await page.locator('main [aria-busy], main [role=status]').first().waitFor({ state: 'detached', timeout: 2000 }).catch(() => {})
+        await page
+          .locator('main [aria-busy], main [role=status]')
+          .first()
+          .waitFor({ state: 'detached', timeout: 2000 })
+          .catch(() => {})
         assert.deepEqual(await serious(page), [], `${path} at ${viewport.viewport.width}px`)
       }
       await page.goto(`${server.origin}/account/addresses`)
       await page.getByRole('button', { name: 'Add address' }).first().click()
       await page.getByRole('dialog', { name: 'Add address' }).getByLabel('Full name').waitFor()
       // The dialog fades in over 300 ms: measured mid-fade, text contrast is lower than what a shopper sees.
-      await page.locator('[role=dialog][data-state=open]').waitFor().catch(() => {})
+      await page
+        .locator('[role=dialog][data-state=open]')
+        .waitFor()
+        .catch(() => {})
       await page.waitForTimeout(400)
       assert.deepEqual(await serious(page), [], `address dialog at ${viewport.viewport.width}px`)
       await context.close()
@@ -278,4 +304,3 @@ describe('accounts in the browser', () => {
     await context.close()
   })
 })
-

@@ -57,9 +57,22 @@ describe('catalogue import and export in the staff app', () => {
     const preview = page.getByRole('region', { name: 'Preview', exact: true })
     await preview.getByText('Nothing changes: the catalogue already matches this file.').waitFor()
     for (const label of ['New products', 'Changed products', 'New packs', 'Changed packs', 'Stock counts changed', 'Thresholds changed']) {
-      assert.equal(await preview.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd').innerText(), '0', label)
+      assert.equal(
+        await preview
+          .locator('dt', { hasText: new RegExp(`^${label}$`) })
+          .locator('+ dd')
+          .innerText(),
+        '0',
+        label,
+      )
     }
-    assert.equal(await preview.locator('dt', { hasText: /^Unchanged packs$/ }).locator('+ dd').innerText(), rows.toLocaleString('en-IN'))
+    assert.equal(
+      await preview
+        .locator('dt', { hasText: /^Unchanged packs$/ })
+        .locator('+ dd')
+        .innerText(),
+      rows.toLocaleString('en-IN'),
+    )
     await shot(page, 'csv-nothing-changes')
 
     page.once('dialog', (d) => void d.accept())
@@ -79,7 +92,10 @@ describe('catalogue import and export in the staff app', () => {
     const { page, context } = await signedIn(SUPERADMIN)
     await page.goto(`${server.origin}/bos/admin/catalogue/import-export`)
     const bad = path.join(dir, 'bad.csv')
-    writeFileSync(bad, 'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,No Such Brand,rice,500 g,120,99,MO-1\n=2+3,Kesar Valley,rice,1 kg,abc,100,MO-2\n')
+    writeFileSync(
+      bad,
+      'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,No Such Brand,rice,500 g,120,99,MO-1\n=2+3,Kesar Valley,rice,1 kg,abc,100,MO-2\n',
+    )
     await check(page, bad)
     const problems = page.getByRole('region', { name: 'Problems', exact: true })
     await problems.waitFor()
@@ -87,14 +103,17 @@ describe('catalogue import and export in the staff app', () => {
     assert.deepEqual(cells, [
       ['2', 'Brand', 'Unknown brand “No Such Brand”: add it under Brands first'],
       ['2', 'Price', 'Price cannot be more than the MRP'],
-      ['3', 'Product name', 'This cell starts with “=”, so a spreadsheet app would run it as a formula: put an apostrophe (\') before it'],
+      ['3', 'Product name', "This cell starts with “=”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it"],
       ['3', 'Price', 'Price must be a number'],
     ])
     assert.equal(await page.getByRole('button', { name: 'Apply import' }).isDisabled(), true)
     await shot(page, 'csv-problems')
 
     const good = path.join(dir, 'good.csv')
-    writeFileSync(good, 'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,Kesar Valley,rice,500 g,120,150,MO-1\nMasala Oats,Kesar Valley,rice,1 kg,220,260,MO-2\n')
+    writeFileSync(
+      good,
+      'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,Kesar Valley,rice,500 g,120,150,MO-1\nMasala Oats,Kesar Valley,rice,1 kg,220,260,MO-2\n',
+    )
     await check(page, good)
     const changes = page.getByRole('region', { name: 'What changes', exact: true })
     await changes.waitFor()
@@ -103,7 +122,14 @@ describe('catalogue import and export in the staff app', () => {
     await shot(page, 'csv-changes')
 
     const latin1 = path.join(dir, 'latin1.csv')
-    writeFileSync(latin1, Buffer.concat([Buffer.from('Product name,Brand,Categories,Pack name,Price,MRP\nCaf'), Buffer.from([0xe9]), Buffer.from(',Kesar Valley,rice,1 kg,10,12\n')]))
+    writeFileSync(
+      latin1,
+      Buffer.concat([
+        Buffer.from('Product name,Brand,Categories,Pack name,Price,MRP\nCaf'),
+        Buffer.from([0xe9]),
+        Buffer.from(',Kesar Valley,rice,1 kg,10,12\n'),
+      ]),
+    )
     await page.getByLabel('CSV file').setInputFiles(latin1)
     await page.getByRole('button', { name: 'Check file' }).click()
     await page.getByRole('alert').filter({ hasText: 'not UTF-8' }).waitFor()

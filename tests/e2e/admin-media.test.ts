@@ -15,8 +15,13 @@ let dir: string
 
 /** A picture file on disk, as staff would pick it (a coloured square with a stripe, so the two differ). */
 async function pictureFile(name: string, colour: string, format: 'png' | 'jpeg') {
-  const stripe = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#ffffff' } }).png().toBuffer()
-  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } }).composite([{ input: stripe, top: 240, left: 0 }])[format]().toBuffer()
+  const stripe = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer()
+  const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
+    .composite([{ input: stripe, top: 240, left: 0 }])
+    [format]()
+    .toBuffer()
   const file = path.join(dir, name)
   await writeFile(file, bytes)
   return file
@@ -35,7 +40,9 @@ after(async () => {
 describe('product images in the staff app', () => {
   it('uploads images to a product (picker and drop), orders them (buttons and drag) and sets alt text; the storefront’s product page and card show the first', async () => {
     const origin = server.origin
-    const { data } = (await (await fetch(`${origin}/s/api/products?q=masala%20chai&perPage=1`, { headers: { 'x-web-url': origin } })).json()) as { data: { product_id: number; slug: string; product_name: string }[] }
+    const { data } = (await (await fetch(`${origin}/s/api/products?q=masala%20chai&perPage=1`, { headers: { 'x-web-url': origin } })).json()) as {
+      data: { product_id: number; slug: string; product_name: string }[]
+    }
     const product = data[0]
     assert.ok(product, 'a demo product to edit')
 
@@ -71,7 +78,11 @@ describe('product images in the staff app', () => {
     assert.match((await list.getByRole('listitem').nth(1).locator('img').getAttribute('src')) ?? '', /\.jpg$/)
 
     // A file dropped on the drop zone joins at the end.
-    const dropped = (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#5b2c6f' } }).webp().toBuffer()).toString('base64')
+    const dropped = (
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#5b2c6f' } })
+        .webp()
+        .toBuffer()
+    ).toString('base64')
     const transfer = await admin.evaluateHandle((b64) => {
       const data = new DataTransfer()
       data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'dropped.webp', { type: 'image/webp' }))

@@ -26,7 +26,11 @@ const shot = async (page: Page, name: string) => {
 
 /** The stock table's row of a pack at a warehouse. */
 const stockRow = (admin: Page, pack: string, warehouse: string) =>
-  admin.getByRole('table', { name: /^Stock/ }).getByRole('row').filter({ hasText: pack }).filter({ hasText: warehouse })
+  admin
+    .getByRole('table', { name: /^Stock/ })
+    .getByRole('row')
+    .filter({ hasText: pack })
+    .filter({ hasText: warehouse })
 
 async function changeStock(admin: Page, pack: string, warehouse: string, how: 'Set to' | 'Add' | 'Remove', units: number, reason: string) {
   const row = stockRow(admin, pack, warehouse)
@@ -49,14 +53,29 @@ describe('stock in the staff app', () => {
     await admin.getByLabel(/^Product name/).fill(name)
     await admin.getByLabel(/^Brand/).fill('Dhavala Dairy')
     await admin.getByRole('button', { name: /^Categories/ }).click()
-    await admin.getByRole('option', { name: /Dairy|Ghee|Staples/ }).first().click()
+    await admin
+      .getByRole('option', { name: /Dairy|Ghee|Staples/ })
+      .first()
+      .click()
     const packs = admin.getByRole('group', { name: /^Pack \d$/ })
-    await packs.nth(0).getByLabel(/^Pack name/).fill('200 ml')
-    await packs.nth(0).getByLabel(/^Price/).fill('140')
+    await packs
+      .nth(0)
+      .getByLabel(/^Pack name/)
+      .fill('200 ml')
+    await packs
+      .nth(0)
+      .getByLabel(/^Price/)
+      .fill('140')
     await packs.nth(0).getByLabel(/^MRP/).fill('150')
     await admin.getByRole('button', { name: 'Add a pack' }).click()
-    await packs.nth(1).getByLabel(/^Pack name/).fill('500 ml')
-    await packs.nth(1).getByLabel(/^Price/).fill('320')
+    await packs
+      .nth(1)
+      .getByLabel(/^Pack name/)
+      .fill('500 ml')
+    await packs
+      .nth(1)
+      .getByLabel(/^Price/)
+      .fill('320')
     await packs.nth(1).getByLabel(/^MRP/).fill('350')
     await admin.getByRole('button', { name: 'Save product' }).click()
     await admin.waitForURL(/\/bos\/admin\/products\/\d+$/)
@@ -93,7 +112,9 @@ describe('stock in the staff app', () => {
     await form.getByRole('button', { name: 'Cancel' }).click()
 
     // The pack's history: every change with its reason and who made it.
-    await stockRow(admin, '200 ml', 'Indiranagar').getByRole('button', { name: /^History of/ }).click()
+    await stockRow(admin, '200 ml', 'Indiranagar')
+      .getByRole('button', { name: /^History of/ })
+      .click()
     const drawer = admin.getByRole('dialog', { name: `${name} · 200 ml` })
     await drawer.getByRole('table', { name: 'Stock history' }).waitFor()
     const history = await drawer.getByRole('row').allTextContents()
@@ -121,7 +142,10 @@ describe('stock in the staff app', () => {
     await visitor.page.waitForURL(/\/products\/test-stock-ghee-/)
     await visitor.page.getByRole('heading', { level: 1, name }).waitFor()
     assert.equal(await visitor.page.getByText('Out of stock', { exact: true }).count(), 0)
-    await visitor.page.getByRole('button', { name: /Add to cart|Add/ }).first().waitFor()
+    await visitor.page
+      .getByRole('button', { name: /Add to cart|Add/ })
+      .first()
+      .waitFor()
 
     // Stock to 0 (both packs): the storefront shows it out of stock at once.
     await admin.getByRole('button', { name: 'All' }).click()

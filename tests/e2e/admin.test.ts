@@ -33,7 +33,10 @@ async function openAccountMenu(page: Page, name: string) {
   return menu
 }
 
-type Manifest = Record<string, { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>
+type Manifest = Record<
+  string,
+  { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>
 
 /** Chunks that only staff screens reach: from staff entries, and from no shopper entry. */
 function staffOnlyFiles(): Set<string> {
@@ -57,9 +60,15 @@ function staffOnlyFiles(): Set<string> {
 describe('administration in the browser', () => {
   it("keeps staff code out of the shopper's first load (the build's static graph and what Chromium fetches)", async () => {
     const staff = staffOnlyFiles()
-    assert.ok([...staff].some((f) => /admin-products/.test(f)), 'the product list is a staff chunk')
+    assert.ok(
+      [...staff].some((f) => /admin-products/.test(f)),
+      'the product list is a staff chunk',
+    )
     const entry = bundleReport().entry.map((f) => f.file)
-    assert.deepEqual(entry.filter((f) => staff.has(f)), [])
+    assert.deepEqual(
+      entry.filter((f) => staff.has(f)),
+      [],
+    )
     for (const url of ['/', '/products']) {
       const { page, context } = await openPage(browser)
       const fetched: string[] = []
@@ -69,7 +78,11 @@ describe('administration in the browser', () => {
       })
       await page.goto(`${server.origin}${url}`, { waitUntil: 'networkidle' })
       assert.ok(fetched.length > 0)
-      assert.deepEqual(fetched.filter((f) => staff.has(f)), [], url)
+      assert.deepEqual(
+        fetched.filter((f) => staff.has(f)),
+        [],
+        url,
+      )
       await context.close()
     }
   })
@@ -115,14 +128,29 @@ describe('administration in the browser', () => {
     await admin.getByLabel(/^Product name/).fill(name)
     await admin.getByLabel(/^Brand/).fill('Sona Khet')
     await admin.getByRole('button', { name: /^Categories/ }).click()
-    await admin.getByRole('option', { name: /Sugar|Staples|Atta/ }).first().click()
+    await admin
+      .getByRole('option', { name: /Sugar|Staples|Atta/ })
+      .first()
+      .click()
     const packs = admin.getByRole('group', { name: /^Pack \d$/ })
-    await packs.nth(0).getByLabel(/^Pack name/).fill('500 g')
-    await packs.nth(0).getByLabel(/^Price/).fill('45')
+    await packs
+      .nth(0)
+      .getByLabel(/^Pack name/)
+      .fill('500 g')
+    await packs
+      .nth(0)
+      .getByLabel(/^Price/)
+      .fill('45')
     await packs.nth(0).getByLabel(/^MRP/).fill('50')
     await admin.getByRole('button', { name: 'Add a pack' }).click()
-    await packs.nth(1).getByLabel(/^Pack name/).fill('1 kg')
-    await packs.nth(1).getByLabel(/^Price/).fill('85')
+    await packs
+      .nth(1)
+      .getByLabel(/^Pack name/)
+      .fill('1 kg')
+    await packs
+      .nth(1)
+      .getByLabel(/^Price/)
+      .fill('85')
     await packs.nth(1).getByLabel(/^MRP/).fill('95')
     await packs.nth(1).getByLabel(/^SKU/).fill(`JAG-${Date.now()}`)
     assert.equal(await packs.nth(1).getByText('11 % off').count(), 1)

@@ -34,7 +34,10 @@ describe('browsing the store', () => {
   it('filters by category and brand, sorts and paginates, all in the address bar', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP)
     await page.goto(`${server.origin}/products`)
-    await page.getByTestId('result-count').filter({ hasText: /products/ }).waitFor()
+    await page
+      .getByTestId('result-count')
+      .filter({ hasText: /products/ })
+      .waitFor()
     const total = Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''))
     assert.ok(total > 200, `the demo has over 200 products (saw ${total})`)
 
@@ -44,16 +47,33 @@ describe('browsing the store', () => {
     await page.getByRole('combobox', { name: /sort/i }).selectOption('price_asc')
     await page.waitForURL((u) => u.searchParams.get('s') === 'price_asc' && !u.searchParams.has('page'))
     await sorted
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => {})
+    await page
+      .locator('[aria-busy="true"]')
+      .waitFor({ state: 'detached' })
+      .catch(() => {})
     await page.locator('article').first().waitFor()
     const prices = await page.locator('article [data-price]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))))
     assert.equal(prices.length, 24)
-    assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'sorted by price, low to high')
+    assert.deepEqual(
+      prices,
+      [...prices].sort((a, b) => a - b),
+      'sorted by price, low to high',
+    )
 
-    await page.getByRole('checkbox', { name: /^Masalas & Spices/ }).first().check()
+    await page
+      .getByRole('checkbox', { name: /^Masalas & Spices/ })
+      .first()
+      .check()
     await page.waitForURL((u) => u.searchParams.get('c') === 'masalas-spices')
     await page.reload()
-    assert.equal(await page.getByRole('checkbox', { name: /^Masalas & Spices/ }).first().isChecked(), true, 'filters survive a reload')
+    assert.equal(
+      await page
+        .getByRole('checkbox', { name: /^Masalas & Spices/ })
+        .first()
+        .isChecked(),
+      true,
+      'filters survive a reload',
+    )
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -110,7 +130,10 @@ describe('pincode', () => {
   it('too short shows the message without a call; a serviceable one reloads and shows it', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP)
     await page.goto(`${server.origin}/products`)
-    await page.getByRole('button', { name: /pincode/i }).first().click()
+    await page
+      .getByRole('button', { name: /pincode/i })
+      .first()
+      .click()
     const dialog = page.getByRole('dialog', { name: 'Change Location' })
     await dialog.getByText('Enter your pincode to check delivery time and availability.').waitFor()
     let calls = 0
@@ -126,7 +149,10 @@ describe('pincode', () => {
 
     await dialog.getByLabel('Pincode').fill('560034')
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Submit' }).click()])
-    await page.getByRole('button', { name: /pincode 560034/i }).first().waitFor()
+    await page
+      .getByRole('button', { name: /pincode 560034/i })
+      .first()
+      .waitFor()
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -143,7 +169,10 @@ describe('promotional popup', () => {
     await page.waitForTimeout(4000)
     assert.equal(await page.getByRole('dialog', { name: /offer|promotion/i }).count(), 0, 'not before 5 s')
     await page.getByRole('dialog', { name: /offer|promotion/i }).waitFor({ timeout: 3000 })
-    await page.getByRole('dialog', { name: /offer|promotion/i }).getByRole('button', { name: 'Close' }).click()
+    await page
+      .getByRole('dialog', { name: /offer|promotion/i })
+      .getByRole('button', { name: 'Close' })
+      .click()
     await page.getByRole('dialog', { name: /offer|promotion/i }).waitFor({ state: 'detached' })
     await context.close()
   })
@@ -159,7 +188,10 @@ describe('mobile', () => {
     await menu.getByRole('button', { name: 'Categories' }).click()
     const filter = page.getByRole('dialog', { name: 'Category Filter' })
     await filter.waitFor()
-    await filter.getByRole('checkbox', { name: /^Beverages/ }).first().check()
+    await filter
+      .getByRole('checkbox', { name: /^Beverages/ })
+      .first()
+      .check()
     await filter.getByRole('button', { name: 'Apply Filters' }).click()
     await page.waitForURL(/\/products\?c=beverages$/)
     await page.locator('article').first().waitFor()
@@ -172,7 +204,10 @@ describe('mobile', () => {
     await filtered
     await page.waitForURL((u) => u.searchParams.get('c') === 'beverages' && u.searchParams.get('b') === 'chai-bagaan')
     await brandsDrawer.getByRole('button', { name: /^(Show|Done)/ }).click()
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => {})
+    await page
+      .locator('[aria-busy="true"]')
+      .waitFor({ state: 'detached' })
+      .catch(() => {})
     await page.locator('article').first().waitFor()
     const names = await page.locator('article h3').allTextContents()
     assert.ok(names.length > 0 && names.every((n) => n.startsWith('Chai Bagaan')), `only Chai Bagaan products: ${names}`)

@@ -20,7 +20,10 @@ export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, h
 export const DESKTOP = { viewport: { width: 1280, height: 900 } }
 
 /** A fresh context (axe needs one) whose page fails the test on console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options)
   const page = await context.newPage()
   // Server-rendered pages show content before they respond to clicks: wait for hydration after each goto.

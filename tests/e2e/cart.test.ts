@@ -35,8 +35,19 @@ const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart(, \d+
 const cartCount = async (page: Page) => Number((await cartButton(page).first().getAttribute('aria-label'))?.match(/\d+/)?.[0] ?? 0)
 /** The first card that offers 'Add to Cart', pinned by its name (once added, it offers plus and minus instead). */
 async function firstCard(page: Page): Promise<{ card: Locator; name: string }> {
-  const name = (await page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first().locator('h3').textContent())!.trim()
-  return { card: page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) }).first(), name }
+  const name = (await page
+    .locator('article')
+    .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+    .first()
+    .locator('h3')
+    .textContent())!.trim()
+  return {
+    card: page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+      .first(),
+    name,
+  }
 }
 /** Waits (without animation frames: other test pages may be in front) for the cart badge to say `n`. */
 const cartSays = (page: Page, n: number) =>
@@ -52,7 +63,12 @@ async function openCart(page: Page) {
 }
 
 async function quantityIn(scope: Locator) {
-  return Number(await scope.getByRole('group', { name: /^Quantity of/ }).locator('[aria-live]').textContent())
+  return Number(
+    await scope
+      .getByRole('group', { name: /^Quantity of/ })
+      .locator('[aria-live]')
+      .textContent(),
+  )
 }
 
 describe('the cart', () => {
@@ -142,7 +158,10 @@ describe('the cart', () => {
     await cartSays(page, 1)
 
     const changePincode = async (pincode: string) => {
-      await page.getByRole('button', { name: /pincode/i }).first().click()
+      await page
+        .getByRole('button', { name: /pincode/i })
+        .first()
+        .click()
       const dialog = page.getByRole('dialog', { name: 'Change Location' })
       await dialog.getByLabel('Pincode').fill(pincode)
       await dialog.getByRole('button', { name: 'Submit' }).click()
@@ -180,7 +199,11 @@ describe('wishlists', () => {
     await page.waitForURL(/\/products\?q=masala$/)
     await page.waitForLoadState('networkidle')
 
-    const heart = page.locator('article').filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to a wishlist` })
+    const heart = page
+      .locator('article')
+      .filter({ hasText: name })
+      .first()
+      .getByRole('button', { name: `Save ${name} to a wishlist` })
     assert.equal(await heart.getAttribute('aria-pressed'), 'false')
     await heart.click()
     const pick = page.getByRole('dialog', { name: 'Add Products In Wishlist' })

@@ -49,7 +49,11 @@ async function addProducts(page: Page, count = 1) {
   for (let i = 0; i < count; i++) {
     const add = page.getByRole('button', { name: /^Add .* to cart$/ }).first()
     await add.click()
-    await page.waitForFunction((n) => document.querySelector(`[aria-label^="Cart, "]`)?.getAttribute('aria-label')?.match(/\d+/)?.[0] === String(n), i + 1, { polling: 100 }).catch(() => {})
+    await page
+      .waitForFunction((n) => document.querySelector(`[aria-label^="Cart, "]`)?.getAttribute('aria-label')?.match(/\d+/)?.[0] === String(n), i + 1, {
+        polling: 100,
+      })
+      .catch(() => {})
   }
 }
 
@@ -68,7 +72,15 @@ async function ensureAddress(page: Page) {
   await page.getByRole('heading', { name: 'Delivery address' }).waitFor()
   await page.waitForLoadState('networkidle')
   if (!(await form.isVisible())) return
-  const fill: [string, string][] = [['Full name', 'Meera Iyer'], ['Mobile number', '9876500003'], ['House / flat no.', 'Flat 4B'], ['Building / street', 'Lotus Apartments'], ['Area / locality', 'Indiranagar'], ['City', 'Bengaluru'], ['Pincode', '560038']]
+  const fill: [string, string][] = [
+    ['Full name', 'Meera Iyer'],
+    ['Mobile number', '9876500003'],
+    ['House / flat no.', 'Flat 4B'],
+    ['Building / street', 'Lotus Apartments'],
+    ['Area / locality', 'Indiranagar'],
+    ['City', 'Bengaluru'],
+    ['Pincode', '560038'],
+  ]
   for (const [label, value] of fill) await page.getByRole('textbox', { name: label, exact: true }).fill(value)
   await page.getByRole('combobox', { name: 'State' }).selectOption('Karnataka')
   await page.getByText('Delivery available to 560038').waitFor()

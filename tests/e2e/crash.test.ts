@@ -103,7 +103,12 @@ class Shopper {
     const xsrf = this.jar.get('XSRF-TOKEN')
     if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${appBase()}/s/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) })
+    const res = await fetch(`${appBase()}/s/api${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';')
       const i = pair.indexOf('=')
@@ -132,7 +137,8 @@ class Shopper {
     await this.ok('GET', '/cookie')
     await this.ok('POST', '/auth/login', { username: this.phone })
     const v = await this.ok('POST', '/auth/verify', { username: this.phone, otp: CODE })
-    if (v.needsRegistration) await this.ok('POST', '/auth/register', { name: `Crash ${this.name}`, email: `crash-${this.phone}@example.com`, phone: this.phone })
+    if (v.needsRegistration)
+      await this.ok('POST', '/auth/register', { name: `Crash ${this.name}`, email: `crash-${this.phone}@example.com`, phone: this.phone })
     await this.ok('GET', '/check/pincode/560001')
     const list = await this.ok('POST', '/account/addresses', {
       name: 'Asha Rao',
@@ -200,7 +206,14 @@ async function payOnline(s: Shopper, orderId: number, n: number, outcome: 'succe
   const paid = await simCall('/pay', { provider: p.json.provider, order_id: p.json.provider_order_id, outcome })
   if (paid.status < 300 && outcome === 'success') stats.paidInSim++
   if (n % 2 === 0) {
-    const hint = p.json.provider === 'razorpay' && paid.json?.razorpay_payment_id ? { razorpay_payment_id: paid.json.razorpay_payment_id, razorpay_order_id: paid.json.razorpay_order_id, razorpay_signature: paid.json.razorpay_signature } : {}
+    const hint =
+      p.json.provider === 'razorpay' && paid.json?.razorpay_payment_id
+        ? {
+            razorpay_payment_id: paid.json.razorpay_payment_id,
+            razorpay_order_id: paid.json.razorpay_order_id,
+            razorpay_signature: paid.json.razorpay_signature,
+          }
+        : {}
     await s.call('POST', `/checkout/confirm/${orderId}`, hint)
     stats.confirms++
   }
@@ -219,7 +232,10 @@ async function shop(s: Shopper, index: number, stop: { now: boolean }) {
         return { delivery_charge_id: g.delivery_charge_id, slot_id: open[n % open.length].id }
       })
       const method = methods[(index + n) % methods.length]
-      const req: PlaceRequest = { shopper: s, body: { address_id: s.addressId, slots: picked, payment_method: method, idempotency_key: `crash-${index}-${n}-${randomBytes(4).toString('hex')}` } }
+      const req: PlaceRequest = {
+        shopper: s,
+        body: { address_id: s.addressId, slots: picked, payment_method: method, idempotency_key: `crash-${index}-${n}-${randomBytes(4).toString('hex')}` },
+      }
       places.push(req)
       const r = await placeOnce(req)
       if (r.status >= 300) {
@@ -260,11 +276,16 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
   // ---- run 1: seed on first start, then traffic, then SIGKILL mid-flight
   app = await startApp()
   mark('app up (seeded)')
-  const products = (await (await fetch(`${appBase()}/s/api/products?perPage=100`, { headers: { 'x-web-url': siteOrigin() } })).json()).data as { packs: (Pack & { in_stock: boolean })[] }[]
+  const products = (await (await fetch(`${appBase()}/s/api/products?perPage=100`, { headers: { 'x-web-url': siteOrigin() } })).json()).data as {
+    packs: (Pack & { in_stock: boolean })[]
+  }[]
   packs = products.flatMap((p) => p.packs.filter((k) => k.in_stock).map((k) => ({ pack_id: k.pack_id, warehouse_id: k.warehouse_id })))
   assert.ok(packs.length >= 10, 'the seeded catalogue has packs in stock')
 
-  const shoppers = [new Shopper('meera', '9876500003'), ...[1, 2, 3, 4, 5].map((i) => new Shopper(`new${i}`, `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`))]
+  const shoppers = [
+    new Shopper('meera', '9876500003'),
+    ...[1, 2, 3, 4, 5].map((i) => new Shopper(`new${i}`, `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`)),
+  ]
   await Promise.all(shoppers.map((s) => s.signIn()))
   mark('shoppers signed in')
 
@@ -320,8 +341,12 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
       const until = Date.now() + 20_000
       for (;;) {
         // an outbox row leased by the killed process waits for its lease (60 s) to end; time passes here too
-        await q(`update outbox set claimed_until = now() where sent_at is null and claimed_until > now() and claimed_until < $1`, [new Date(restartedAt.getTime() + 59_000)])
-        const [w] = await q(`select (select count(*)::int from payment_events where processed_at is null) as events, (select count(*)::int from outbox where sent_at is null) as outbox`)
+        await q(`update outbox set claimed_until = now() where sent_at is null and claimed_until > now() and claimed_until < $1`, [
+          new Date(restartedAt.getTime() + 59_000),
+        ])
+        const [w] = await q(
+          `select (select count(*)::int from payment_events where processed_at is null) as events, (select count(*)::int from outbox where sent_at is null) as outbox`,
+        )
         if ((w.events === 0 && w.outbox === 0) || Date.now() > until) {
           mark(`${label}: ${w.events} unprocessed webhooks, ${w.outbox} unsent outbox rows`)
           return w
@@ -333,16 +358,22 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
     await settle('settled')
 
     // time passes: the holds of still-unpaid orders run out and the sweeper releases them
-    await q(`update orders set hold_expires_at = now() - interval '1 second' where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at is not null`)
+    await q(
+      `update orders set hold_expires_at = now() - interval '1 second' where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at is not null`,
+    )
     for (const until = Date.now() + 10_000; Date.now() < until; ) {
-      const [h] = await q(`select count(*)::int as n from orders where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at < now()`)
+      const [h] = await q(
+        `select count(*)::int as n from orders where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at < now()`,
+      )
       if (h.n === 0) break
       await sleep(200)
     }
     // a late payment for one released order: re-reserved or refunded, never lost
     const [expired] = await q(`select count(*)::int as n from orders where status = 'expired'`)
     mark(`sweeper released ${expired.n} unpaid orders`)
-    const [late] = await q(`select o.id, p.provider, p.provider_order_id from orders o join payments p on p.order_id = o.id where o.status = 'expired' and p.status in ('created', 'failed') and p.provider_order_id is not null order by o.id limit 1`)
+    const [late] = await q(
+      `select o.id, p.provider, p.provider_order_id from orders o join payments p on p.order_id = o.id where o.status = 'expired' and p.status in ('created', 'failed') and p.provider_order_id is not null order by o.id limit 1`,
+    )
     if (late) {
       const r = await simCall('/pay', { provider: late.provider, order_id: late.provider_order_id, outcome: 'success' })
       mark(`late payment of released order ${late.id}: ${r.status}`)
@@ -405,7 +436,9 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
     assert.equal(inconsistent.n, 0, 'an order is released exactly when it is cancelled or expired')
 
     // 4. one confirmation message per confirmed order, none lost, none doubled (the transactional outbox)
-    const messages = await q(`select o.id, count(x.id)::int as n from orders o left join outbox x on x.kind = 'order_confirmation' and (x.payload->>'orderId')::int = o.id where o.status = 'confirmed' group by o.id having count(x.id) <> 1`)
+    const messages = await q(
+      `select o.id, count(x.id)::int as n from orders o left join outbox x on x.kind = 'order_confirmation' and (x.payload->>'orderId')::int = o.id where o.status = 'confirmed' group by o.id having count(x.id) <> 1`,
+    )
     assert.deepEqual(messages, [], 'every confirmed order has exactly one confirmation message')
 
     // 5. the late payment was not lost: re-reserved (paid) or on its way back (refund)
@@ -416,7 +449,9 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
 
     const summary = await q(`select payment_method, status, payment_status, count(*)::int as n from orders group by 1, 2, 3 order by 1, 2, 3`)
     console.log('# crash test: orders', JSON.stringify(summary))
-    console.log(`# crash test: ${orders.length} orders, ${pays.length} payments (${pays.filter((p) => p.status === 'paid').length} paid), ${places.length} place requests (${places.filter((p) => p.lost !== undefined && p.status === undefined).length} never answered)`)
+    console.log(
+      `# crash test: ${orders.length} orders, ${pays.length} payments (${pays.filter((p) => p.status === 'paid').length} paid), ${places.length} place requests (${places.filter((p) => p.lost !== undefined && p.status === undefined).length} never answered)`,
+    )
     assert.ok(orders.length >= stats.placed, 'every order placed before the crash is still there')
   } finally {
     await db.end()

@@ -25,7 +25,9 @@ afterEach(async () => {
 const ANSWER_MS = 20_000
 
 /** The app's entry script: the module that hydrates the page (the built index.html names it). */
-const ENTRY = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>)['index.html'].file
+const ENTRY = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+)['index.html'].file
 
 /**
  * Holds the entry script back until the returned `release()`: the throttled phone shows the page and its script is
@@ -48,7 +50,11 @@ async function slowPhone() {
   await s.context.addInitScript(() => {
     const taps: string[] = []
     Object.assign(window, { shopperTaps: taps })
-    addEventListener('click', (e) => e.isTrusted && taps.push(document.documentElement.dataset.hydrated === 'true' ? 'after hydration' : 'before hydration'), true)
+    addEventListener(
+      'click',
+      (e) => e.isTrusted && taps.push(document.documentElement.dataset.hydrated === 'true' ? 'after hydration' : 'before hydration'),
+      true,
+    )
   })
   return { ...s, release: await holdEntryScript(s.page) }
 }

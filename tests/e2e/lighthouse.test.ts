@@ -21,7 +21,12 @@ after(async () => {
 describe('lighthouse (mobile): accessibility ≥ 95 and SEO 100', () => {
   for (const path of ['/', '/products']) {
     it(path, async () => {
-      const result = await lighthouse(`${server.origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility', 'seo'] })
+      const result = await lighthouse(`${server.origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility', 'seo'],
+      })
       const categories = result?.lhr.categories
       assert.ok(categories, 'lighthouse produced a report')
       const failing = (cat: 'accessibility' | 'seo') =>

@@ -26,8 +26,14 @@ export function AccountLayout({ user, title, actions, children }: { user: User; 
             const current = pathname === item.to
             return (
               <li key={item.to} className="shrink-0">
-                <Link to={item.to} aria-current={current ? 'page' : undefined}
-                  className={cn('block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-surface', current ? 'bg-surface font-semibold text-primary shadow-sm' : 'text-muted')}>
+                <Link
+                  to={item.to}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn(
+                    'block rounded-md px-3 py-2 text-sm whitespace-nowrap hover:bg-surface',
+                    current ? 'bg-surface font-semibold text-primary shadow-sm' : 'text-muted',
+                  )}
+                >
                   {item.label}
                 </Link>
               </li>
@@ -37,7 +43,9 @@ export function AccountLayout({ user, title, actions, children }: { user: User; 
       </nav>
       <section aria-labelledby="account-title" className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h1 id="account-title" className="text-xl font-semibold sm:text-2xl">{title}</h1>
+          <h1 id="account-title" className="text-xl font-semibold sm:text-2xl">
+            {title}
+          </h1>
           {actions}
         </div>
         {children}
@@ -63,7 +71,9 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry?: ()
     <div role="alert" className="rounded-lg border border-border bg-surface px-6 py-10 text-center">
       <p className="text-sm text-danger">{message}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-3 text-sm font-medium text-primary hover:underline">Try again</button>
+        <button type="button" onClick={onRetry} className="mt-3 text-sm font-medium text-primary hover:underline">
+          Try again
+        </button>
       )}
     </div>
   )

@@ -14,12 +14,16 @@ const LINK = 'py-1 text-sm font-medium text-primary hover:underline disabled:opa
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: Address } | null
 
-
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
   const remove = useDeleteAddress()
   const makeDefault = useSetDefaultAddress()
   async function del() {
-    const yes = await confirm({ title: 'Delete this address?', message: `${address.house}, ${address.street}, ${address.area} will be removed from your address book.`, confirmText: 'Delete', danger: true })
+    const yes = await confirm({
+      title: 'Delete this address?',
+      message: `${address.house}, ${address.street}, ${address.area} will be removed from your address book.`,
+      confirmText: 'Delete',
+      danger: true,
+    })
     if (yes) remove.mutate(address.id, { onSuccess: () => toast.success('Address deleted'), onError: (e) => toast.fromError(e) })
   }
   return (
@@ -41,10 +45,27 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
       </address>
       <p className={address.serviceable ? 'mt-2 text-sm text-success' : 'mt-2 text-sm text-danger'}>{address.delivery_message}</p>
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 border-t border-border pt-3">
-        <button type="button" className={LINK} onClick={onEdit} aria-label={`Edit address of ${address.name}, ${address.house}`}>Edit</button>
-        <button type="button" className={cn(LINK, 'text-danger')} onClick={del} disabled={remove.isPending} aria-label={`Delete address of ${address.name}, ${address.house}`}>Delete</button>
+        <button type="button" className={LINK} onClick={onEdit} aria-label={`Edit address of ${address.name}, ${address.house}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className={cn(LINK, 'text-danger')}
+          onClick={del}
+          disabled={remove.isPending}
+          aria-label={`Delete address of ${address.name}, ${address.house}`}
+        >
+          Delete
+        </button>
         {!address.is_default && (
-          <button type="button" className={LINK} disabled={makeDefault.isPending} onClick={() => makeDefault.mutate(address.id, { onError: (e) => toast.fromError(e) })}>Set as default</button>
+          <button
+            type="button"
+            className={LINK}
+            disabled={makeDefault.isPending}
+            onClick={() => makeDefault.mutate(address.id, { onError: (e) => toast.fromError(e) })}
+          >
+            Set as default
+          </button>
         )}
       </div>
     </li>
@@ -66,11 +87,18 @@ export function AddressBook({ user }: { user: User }) {
   let body: ReactNode
   if (list.isError) body = <LoadFailed message={errorText(list.error)} onRetry={() => list.refetch()} />
   else if (!list.data) body = <p className="text-sm text-muted">Loading your addresses…</p>
-  else if (list.data.addresses.length === 0) body = <EmptyState title="No addresses yet" action={addButton}>Add where you'd like your groceries delivered.</EmptyState>
+  else if (list.data.addresses.length === 0)
+    body = (
+      <EmptyState title="No addresses yet" action={addButton}>
+        Add where you'd like your groceries delivered.
+      </EmptyState>
+    )
   else {
     body = (
       <ul className="grid gap-3 sm:grid-cols-2">
-        {list.data.addresses.map((a) => <AddressCard key={a.id} address={a} onEdit={() => edit({ mode: 'edit', address: a })} />)}
+        {list.data.addresses.map((a) => (
+          <AddressCard key={a.id} address={a} onEdit={() => edit({ mode: 'edit', address: a })} />
+        ))}
       </ul>
     )
   }

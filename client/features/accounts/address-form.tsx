@@ -14,7 +14,18 @@ import { SelectField } from '../../ui/select-field'
 
 const EMPTY = { name: '', mobile: '', house: '', street: '', area: '', landmark: '', city: '', state: '', pincode: '', type: 'home' }
 /** Only the fields the form edits (the server refuses any other key). */
-const pick = ({ name, mobile, house, street, area, landmark, city, state, pincode, type }: Address) => ({ name, mobile, house, street, area, landmark, city, state, pincode, type: type as string })
+const pick = ({ name, mobile, house, street, area, landmark, city, state, pincode, type }: Address) => ({
+  name,
+  mobile,
+  house,
+  street,
+  area,
+  landmark,
+  city,
+  state,
+  pincode,
+  type: type as string,
+})
 
 const TYPE_LABELS = { home: 'Home', work: 'Work', other: 'Other' } as const
 
@@ -56,10 +67,23 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
         <TextField {...text('area')} autoComplete="address-level3" />
         <TextField {...text('landmark')} />
         <TextField {...text('city')} autoComplete="address-level2" />
-        <SelectField label="State" required name="state" value={form.values.state} error={form.errors.state} options={INDIAN_STATES}
-          autoComplete="address-level1" onChange={(e) => form.setValue('state', e.target.value)} />
+        <SelectField
+          label="State"
+          required
+          name="state"
+          value={form.values.state}
+          error={form.errors.state}
+          options={INDIAN_STATES}
+          autoComplete="address-level1"
+          onChange={(e) => form.setValue('state', e.target.value)}
+        />
         <div className="flex flex-col gap-1.5">
-          <TextField {...text('pincode')} autoComplete="postal-code" inputMode="numeric" onChange={(e) => form.setValue('pincode', digitsOnly(e.target.value))} />
+          <TextField
+            {...text('pincode')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            onChange={(e) => form.setValue('pincode', digitsOnly(e.target.value))}
+          />
           <Serviceability pincode={form.values.pincode} />
         </div>
       </div>
@@ -67,7 +91,13 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
         <legend className="text-sm font-medium">Address type</legend>
         <div className="mt-2 flex gap-2">
           {ADDRESS_TYPES.map((t) => (
-            <label key={t} className={cn('flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm', form.values.type === t ? 'border-primary bg-primary/5' : 'border-border')}>
+            <label
+              key={t}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm',
+                form.values.type === t ? 'border-primary bg-primary/5' : 'border-border',
+              )}
+            >
               <input type="radio" name="type" value={t} checked={form.values.type === t} onChange={() => form.setValue('type', t)} className="accent-primary" />
               {TYPE_LABELS[t]}
             </label>
@@ -76,8 +106,12 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
       </fieldset>
       <FormAlert message={alert} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" loading={form.submitting}>{address ? 'Save address' : 'Add address'}</Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={form.submitting}>
+          {address ? 'Save address' : 'Add address'}
+        </Button>
       </div>
     </form>
   )

@@ -84,6 +84,7 @@ function useAddressMutation<T>(call: (api: Api, input: T) => Promise<c.AddressLi
 }
 
 export const useCreateAddress = () => useAddressMutation((api, body: c.AddressInput) => api.call(c.createAddress, { body }))
-export const useUpdateAddress = () => useAddressMutation((api, { id, body }: { id: number; body: c.AddressInput }) => api.call(c.updateAddress, { params: { id }, body }))
+export const useUpdateAddress = () =>
+  useAddressMutation((api, { id, body }: { id: number; body: c.AddressInput }) => api.call(c.updateAddress, { params: { id }, body }))
 export const useDeleteAddress = () => useAddressMutation((api, id: number) => api.call(c.deleteAddress, { params: { id } }))
 export const useSetDefaultAddress = () => useAddressMutation((api, id: number) => api.call(c.setDefaultAddress, { params: { id } }))

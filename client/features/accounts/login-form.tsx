@@ -40,10 +40,20 @@ export function LoginForm({ onSent, submitText = 'Send code' }: { onSent: () => 
   })
   return (
     <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
-      <TextField {...form.field('username')} type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false}
-        placeholder="98765 43210 or you@example.in" hint="We'll send you a 6-digit code. No password needed." />
+      <TextField
+        {...form.field('username')}
+        type="text"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="98765 43210 or you@example.in"
+        hint="We'll send you a 6-digit code. No password needed."
+      />
       <FormAlert message={alert} />
-      <Button type="submit" size="lg" className="w-full" loading={form.submitting}>{submitText}</Button>
+      <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+        {submitText}
+      </Button>
     </form>
   )
 }

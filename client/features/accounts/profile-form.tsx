@@ -36,11 +36,18 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   return (
     <form onSubmit={form.handleSubmit} noValidate className="max-w-lg space-y-4 rounded-lg border border-border bg-surface p-4 sm:p-6">
       <TextField {...form.field('name')} autoComplete="name" />
-      <TextField {...form.field('email')} autoComplete="email" inputMode="email" autoCapitalize="none"
-        hint={profile.email && !profile.email_verified ? 'Not verified, so you sign in with your mobile number.' : undefined} />
+      <TextField
+        {...form.field('email')}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        hint={profile.email && !profile.email_verified ? 'Not verified, so you sign in with your mobile number.' : undefined}
+      />
       <TextField {...form.field('phone')} hint="You sign in with this number. To use another one, create an account with it." />
       <FormAlert message={alert} />
-      <Button type="submit" loading={form.submitting}>Save changes</Button>
+      <Button type="submit" loading={form.submitting}>
+        Save changes
+      </Button>
     </form>
   )
 }

@@ -40,7 +40,9 @@ export function RegisterForm({ verified, onRegistered }: { verified: string; onR
       <TextField {...form.field('email')} autoComplete="email" inputMode="email" autoCapitalize="none" />
       <TextField {...form.field('phone')} autoComplete="tel-national" inputMode="numeric" maxLength={10} />
       <FormAlert message={alert} />
-      <Button type="submit" size="lg" className="w-full" loading={form.submitting}>Create account</Button>
+      <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
+        Create account
+      </Button>
     </form>
   )
 }

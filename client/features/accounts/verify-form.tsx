@@ -58,25 +58,48 @@ export function VerifyForm({ username, onVerified }: { username: string; onVerif
         We sent a code to <strong className="font-medium text-text">{parsed ? maskUsername(parsed) : username}</strong>.
       </p>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-code`} className="text-sm font-medium">6-digit code</label>
-        {/* biome-ignore lint/a11y/noAutofocus: the code is the only thing to type on this screen (spec §5) */}
-        <input ref={input} id={`${id}-code`} name="otp" value={code} autoFocus autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={OTP_LENGTH}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        <label htmlFor={`${id}-code`} className="text-sm font-medium">
+          6-digit code
+        </label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          name="otp"
+          value={code}
+          // biome-ignore lint/a11y/noAutofocus: the code is the only thing to type on this screen (spec §5)
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH)
             setCode(digits)
             if (digits.length === OTP_LENGTH) void submit(digits)
           }}
-          className="h-14 w-full rounded-md border border-border bg-surface px-3 text-center text-2xl font-semibold tracking-[0.5em] outline-none focus:border-primary aria-invalid:border-danger" />
+          className="h-14 w-full rounded-md border border-border bg-surface px-3 text-center text-2xl font-semibold tracking-[0.5em] outline-none focus:border-primary aria-invalid:border-danger"
+        />
       </div>
       <FormAlert id={`${id}-error`} message={error} />
-      {notice && !error && <p role="status" className="text-sm text-success">{notice}</p>}
-      <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>Verify</Button>
+      {notice && !error && (
+        <p role="status" className="text-sm text-success">
+          {notice}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
+        Verify
+      </Button>
       <div className="text-center text-sm">
         {wait > 0 ? (
-          <p className="text-muted" aria-live="polite">Resend code in {wait}s</p>
+          <p className="text-muted" aria-live="polite">
+            Resend code in {wait}s
+          </p>
         ) : (
-          <Button variant="link" onClick={resend} loading={login.isPending}>Resend code</Button>
+          <Button variant="link" onClick={resend} loading={login.isPending}>
+            Resend code
+          </Button>
         )}
       </div>
     </form>

@@ -26,11 +26,16 @@ export function WebsiteList({ onSwitch }: { onSwitch: (url: string) => void }) {
           {w.current ? (
             <span className="rounded bg-primary/10 px-2 py-1 text-xs font-semibold text-primary">You are here</span>
           ) : (
-            <Button variant="outline" size="sm" loading={go.isPending && target === w.id} aria-label={`Switch to ${w.name}`}
+            <Button
+              variant="outline"
+              size="sm"
+              loading={go.isPending && target === w.id}
+              aria-label={`Switch to ${w.name}`}
               onClick={() => {
                 setTarget(w.id)
                 go.mutate(w.id, { onSuccess: (r) => onSwitch(r.url), onError: (e) => toast.fromError(e) })
-              }}>
+              }}
+            >
               Switch
             </Button>
           )}

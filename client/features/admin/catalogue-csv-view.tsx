@@ -28,8 +28,16 @@ export function CatalogueCsvView() {
     preview.mutate(file)
   }
   const run = async (p: ImportPreview) => {
-    const changes = p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock + p.summary.thresholds
-    if (!confirm(changes ? `Apply “${p.file_name}” to the catalogue? ${describe(p.summary)}` : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`)) return
+    const changes =
+      p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock + p.summary.thresholds
+    if (
+      !confirm(
+        changes
+          ? `Apply “${p.file_name}” to the catalogue? ${describe(p.summary)}`
+          : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`,
+      )
+    )
+      return
     try {
       const answer = await apply.mutateAsync(p.token)
       setDone({ file: p.file_name, summary: answer.summary })
@@ -42,30 +50,70 @@ export function CatalogueCsvView() {
 
   return (
     <>
-      <PageHeader title="Import and export" description="The catalogue as a spreadsheet: one row per pack, with its product, prices and stock in each warehouse." />
+      <PageHeader
+        title="Import and export"
+        description="The catalogue as a spreadsheet: one row per pack, with its product, prices and stock in each warehouse."
+      />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card title="Export" description="Every product and pack of this website, in every status.">
-          <p className="mb-4 text-sm text-muted">A CSV file in UTF-8 that Excel, Google Sheets and LibreOffice open with ₹ and Hindi intact. Cells that start with = + − @ get an apostrophe so a spreadsheet never runs them; the import takes it off again.</p>
-          <a href={CATALOGUE_EXPORT_URL} download className={buttonClasses()}><DownloadIcon /> Download CSV</a>
+          <p className="mb-4 text-sm text-muted">
+            A CSV file in UTF-8 that Excel, Google Sheets and LibreOffice open with ₹ and Hindi intact. Cells that start with = + − @ get an apostrophe so a
+            spreadsheet never runs them; the import takes it off again.
+          </p>
+          <a href={CATALOGUE_EXPORT_URL} download className={buttonClasses()}>
+            <DownloadIcon /> Download CSV
+          </a>
         </Card>
-        <Card title="Import" description={`The same columns. Products are matched by slug, packs by SKU; at most ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows. Nothing is deleted.`}>
+        <Card
+          title="Import"
+          description={`The same columns. Products are matched by slug, packs by SKU; at most ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows. Nothing is deleted.`}
+        >
           <div className="flex flex-wrap items-end gap-3">
-            <FileField label="CSV file" accept=".csv,text/csv" className="min-w-64 flex-1" onFileChange={(f) => { setFile(f); preview.reset(); apply.reset() }} />
-            <Button onClick={check} disabled={!file} loading={preview.isPending}>Check file</Button>
+            <FileField
+              label="CSV file"
+              accept=".csv,text/csv"
+              className="min-w-64 flex-1"
+              onFileChange={(f) => {
+                setFile(f)
+                preview.reset()
+                apply.reset()
+              }}
+            />
+            <Button onClick={check} disabled={!file} loading={preview.isPending}>
+              Check file
+            </Button>
           </div>
           <p className="mt-2 text-xs text-muted">Checking changes nothing: you see every problem and every change first, then apply.</p>
-          {preview.error && <div className="mt-4"><FormAlert message={errorText(preview.error)} /></div>}
+          {preview.error && (
+            <div className="mt-4">
+              <FormAlert message={errorText(preview.error)} />
+            </div>
+          )}
           {done && <Result file={done.file} summary={done.summary} />}
         </Card>
       </div>
       {plan && (
         <section aria-label="Preview" className="mt-5 space-y-5">
-          <Card title={`Preview of “${plan.file_name}”`} description={`${plan.summary.rows.toLocaleString('en-IN')} rows. This preview can be applied until ${new Date(plan.expires_at).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}.`}
-            actions={<Button onClick={() => void run(plan)} disabled={plan.problems.length > 0} loading={apply.isPending}>Apply import</Button>}>
+          <Card
+            title={`Preview of “${plan.file_name}”`}
+            description={`${plan.summary.rows.toLocaleString('en-IN')} rows. This preview can be applied until ${new Date(plan.expires_at).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}.`}
+            actions={
+              <Button onClick={() => void run(plan)} disabled={plan.problems.length > 0} loading={apply.isPending}>
+                Apply import
+              </Button>
+            }
+          >
             <Counts summary={plan.summary} />
-            {apply.error && <div className="mt-4"><FormAlert message={errorText(apply.error)} /></div>}
+            {apply.error && (
+              <div className="mt-4">
+                <FormAlert message={errorText(apply.error)} />
+              </div>
+            )}
             {plan.problems.length > 0 ? (
-              <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-medium text-danger"><AlertIcon className="size-4" /> {plan.problems.length === 1 ? '1 problem' : `${plan.problems.length.toLocaleString('en-IN')} problems`}: fix the file and check it again. Nothing can be applied until then.</p>
+              <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-medium text-danger">
+                <AlertIcon className="size-4" /> {plan.problems.length === 1 ? '1 problem' : `${plan.problems.length.toLocaleString('en-IN')} problems`}: fix
+                the file and check it again. Nothing can be applied until then.
+              </p>
             ) : plan.lines.length === 0 ? (
               <p className="mt-4 text-sm text-muted">Nothing changes: the catalogue already matches this file.</p>
             ) : null}
@@ -116,10 +164,17 @@ function Result({ file, summary }: { file: string; summary: ImportSummary }) {
 
 function More({ total, shown, onMore }: { total: number; shown: number; onMore: () => void }) {
   if (shown >= total) return null
-  return <div className="mt-3"><Button variant="outline" size="sm" onClick={onMore}>Show all {total.toLocaleString('en-IN')}</Button></div>
+  return (
+    <div className="mt-3">
+      <Button variant="outline" size="sm" onClick={onMore}>
+        Show all {total.toLocaleString('en-IN')}
+      </Button>
+    </div>
+  )
 }
 
-const lineLabel = (p: { line: number | null; row?: number | null }) => (p.line === null ? 'File' : p.row && p.row !== p.line ? `${p.line} (row ${p.row})` : String(p.line))
+const lineLabel = (p: { line: number | null; row?: number | null }) =>
+  p.line === null ? 'File' : p.row && p.row !== p.line ? `${p.line} (row ${p.row})` : String(p.line)
 
 function Problems({ problems }: { problems: ImportProblem[] }) {
   const [shown, setShown] = useState(SHOWN)
@@ -127,7 +182,13 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
     <Card title="Problems" description="Line of the file (and row in a spreadsheet when it differs), column and what is wrong.">
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <thead><tr className="border-b border-border text-left text-muted"><th className="py-2 pr-4 font-medium">Line</th><th className="py-2 pr-4 font-medium">Column</th><th className="py-2 font-medium">Problem</th></tr></thead>
+          <thead>
+            <tr className="border-b border-border text-left text-muted">
+              <th className="py-2 pr-4 font-medium">Line</th>
+              <th className="py-2 pr-4 font-medium">Column</th>
+              <th className="py-2 font-medium">Problem</th>
+            </tr>
+          </thead>
           <tbody>
             {problems.slice(0, shown).map((p, i) => (
               <tr key={i} className="border-b border-border/60 align-top">
@@ -154,8 +215,13 @@ function Changes({ lines }: { lines: ImportLine[] }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-border text-left text-muted">
-              <th className="py-2 pr-4 font-medium">Line</th><th className="py-2 pr-4 font-medium">Product</th><th className="py-2 pr-4 font-medium">Pack</th>
-              <th className="py-2 pr-4 font-medium">SKU</th><th className="py-2 pr-4 font-medium">Product is</th><th className="py-2 pr-4 font-medium">Pack is</th><th className="py-2 font-medium">Columns that change</th>
+              <th className="py-2 pr-4 font-medium">Line</th>
+              <th className="py-2 pr-4 font-medium">Product</th>
+              <th className="py-2 pr-4 font-medium">Pack</th>
+              <th className="py-2 pr-4 font-medium">SKU</th>
+              <th className="py-2 pr-4 font-medium">Product is</th>
+              <th className="py-2 pr-4 font-medium">Pack is</th>
+              <th className="py-2 font-medium">Columns that change</th>
             </tr>
           </thead>
           <tbody>

@@ -28,16 +28,32 @@ export function CategoryPicker({ id, value, onChange, options, error }: Category
                   Make primary<span className="sr-only">: {name(slug)}</span>
                 </button>
               )}
-              <button type="button" aria-label={`Remove ${name(slug)}`} className="text-muted hover:text-danger" onClick={() => onChange(value.filter((s) => s !== slug))}>
+              <button
+                type="button"
+                aria-label={`Remove ${name(slug)}`}
+                className="text-muted hover:text-danger"
+                onClick={() => onChange(value.filter((s) => s !== slug))}
+              >
                 <XIcon className="size-4" />
               </button>
             </li>
           ))}
         </ul>
       )}
-      <Combobox id={id} options={rest} value={null} placeholder={value.length ? 'Add another category' : 'Choose a category'} searchPlaceholder="Find a category"
-        onChange={(slug) => onChange([...value, slug])} className={error ? 'border-danger' : undefined} />
-      {error && <p id={`${id}-error`} className="text-sm text-danger">{error}</p>}
+      <Combobox
+        id={id}
+        options={rest}
+        value={null}
+        placeholder={value.length ? 'Add another category' : 'Choose a category'}
+        searchPlaceholder="Find a category"
+        onChange={(slug) => onChange([...value, slug])}
+        className={error ? 'border-danger' : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -25,7 +25,8 @@ export function useProductActions() {
   const restore = async (products: ProductRef[]) => {
     const statuses = [...new Set(products.map((p) => p.status))]
     try {
-      for (const status of statuses) await bulk.mutateAsync({ action: ACTION_FOR[status], ids: products.filter((p) => p.status === status).map((p) => p.product_id) })
+      for (const status of statuses)
+        await bulk.mutateAsync({ action: ACTION_FOR[status], ids: products.filter((p) => p.status === status).map((p) => p.product_id) })
       toast.info(`Undone: ${count(products.length, products[0].product_name)} back as before`)
     } catch (err) {
       toast.fromError(err)

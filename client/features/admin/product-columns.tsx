@@ -29,8 +29,13 @@ export function productColumns(actions: RowActions): StaffColumns<AdminProductRo
         <div className="flex items-center gap-3">
           <Image src={p.image} size="thumb" width={40} height={40} className="size-10 shrink-0 rounded-md border border-border object-cover" />
           <div className="min-w-0">
-            <Link to={paths.adminProduct(p.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">{p.product_name}</Link>
-            <p className="truncate text-xs text-muted">{p.brand_name}{p.categories.length > 0 && ` · ${p.categories.map((c) => c.name).join(', ')}`}</p>
+            <Link to={paths.adminProduct(p.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">
+              {p.product_name}
+            </Link>
+            <p className="truncate text-xs text-muted">
+              {p.brand_name}
+              {p.categories.length > 0 && ` · ${p.categories.map((c) => c.name).join(', ')}`}
+            </p>
           </div>
         </div>
       ),
@@ -50,17 +55,37 @@ export function productColumns(actions: RowActions): StaffColumns<AdminProductRo
       meta: { className: 'text-right' },
       cell: ({ getValue }) => (getValue() > 0 ? getValue() : <span className="font-medium text-danger">Out of stock</span>),
     }),
-    h.accessor('updated_at', { header: 'Updated', enableSorting: true, meta: { className: 'hidden whitespace-nowrap lg:table-cell' }, cell: ({ getValue }) => formatDate(getValue()) }),
+    h.accessor('updated_at', {
+      header: 'Updated',
+      enableSorting: true,
+      meta: { className: 'hidden whitespace-nowrap lg:table-cell' },
+      cell: ({ getValue }) => formatDate(getValue()),
+    }),
     h.display({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       meta: { className: 'w-20' },
       cell: ({ row: { original: p } }) => (
         <div className="flex justify-end gap-1">
-          <button type="button" className={iconButton} tabIndex={-1} aria-label={`Duplicate ${p.product_name}`} title="Duplicate" onClick={() => actions.duplicate(p)}>
+          <button
+            type="button"
+            className={iconButton}
+            tabIndex={-1}
+            aria-label={`Duplicate ${p.product_name}`}
+            title="Duplicate"
+            onClick={() => actions.duplicate(p)}
+          >
             <CopyIcon className="size-4" />
           </button>
-          <button type="button" className={iconButton} tabIndex={-1} aria-label={`Archive ${p.product_name}`} title="Archive" disabled={p.status === 'archived'} onClick={() => actions.archive(p)}>
+          <button
+            type="button"
+            className={iconButton}
+            tabIndex={-1}
+            aria-label={`Archive ${p.product_name}`}
+            title="Archive"
+            disabled={p.status === 'archived'}
+            onClick={() => actions.archive(p)}
+          >
             <TrashIcon className="size-4" />
           </button>
         </div>

@@ -34,13 +34,25 @@ interface Conflict {
 export function ProductEditor({ id }: { id: number }) {
   const product = useAdminProduct(id)
   if (product.data) return <ProductEditForm key={product.data.product_id} product={product.data} />
-  if (product.isPending) return <div className="flex justify-center py-24"><Spinner label="Loading the product" className="size-6 text-primary" /></div>
+  if (product.isPending)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading the product" className="size-6 text-primary" />
+      </div>
+    )
   const missing = product.error instanceof ApiError && product.error.status === 404
   return (
     <>
-      <PageHeader title={missing ? 'Product not found' : 'The product could not be loaded'} back={{ to: paths.adminProducts(), label: 'Products' }}
-        description={missing ? 'It may have been removed, or it belongs to another website.' : errorText(product.error)} />
-      {!missing && <Button variant="outline" onClick={() => void product.refetch()}>Try again</Button>}
+      <PageHeader
+        title={missing ? 'Product not found' : 'The product could not be loaded'}
+        back={{ to: paths.adminProducts(), label: 'Products' }}
+        description={missing ? 'It may have been removed, or it belongs to another website.' : errorText(product.error)}
+      />
+      {!missing && (
+        <Button variant="outline" onClick={() => void product.refetch()}>
+          Try again
+        </Button>
+      )}
     </>
   )
 }
@@ -52,7 +64,9 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
   const brands = (useAdminBrands().data?.data ?? []).map((b) => b.name)
   // The version this form's values were read at: a save made on top of someone else's gets 409.
   const version = useRef(product.version)
-  const [resolver] = useState(() => contractResolver(UpdateProductInput, { toInput: (v: ProductFormValues) => updateInput(v, version.current), required: REQUIRED_FIELDS }))
+  const [resolver] = useState(() =>
+    contractResolver(UpdateProductInput, { toInput: (v: ProductFormValues) => updateInput(v, version.current), required: REQUIRED_FIELDS }),
+  )
   const form = useForm<ProductFormValues, unknown, Body>({ defaultValues: productFormValues(product), resolver })
   const [formError, setFormError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<Conflict | null>(null)
@@ -94,24 +108,38 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{product.product_name}<ProductStatusBadge status={product.status} /></span>}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {product.product_name}
+            <ProductStatusBadge status={product.status} />
+          </span>
+        }
         back={{ to: paths.adminProducts(), label: 'Products' }}
         actions={
           <>
             {product.status === 'active' && (
               <Link to={paths.product(product.slug)} target="_blank" rel="noopener" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                View on store <ExternalIcon /><span className="sr-only">(opens in a new tab)</span>
+                View on store <ExternalIcon />
+                <span className="sr-only">(opens in a new tab)</span>
               </Link>
             )}
-            <Button variant="outline" size="sm" onClick={() => actions.duplicate(product)} disabled={actions.busy}><CopyIcon /> Duplicate</Button>
+            <Button variant="outline" size="sm" onClick={() => actions.duplicate(product)} disabled={actions.busy}>
+              <CopyIcon /> Duplicate
+            </Button>
             {product.status !== 'archived' && (
-              <Button variant="outline" size="sm" className="text-danger" onClick={() => void actions.archive([product])} disabled={actions.busy}><TrashIcon /> Archive</Button>
+              <Button variant="outline" size="sm" className="text-danger" onClick={() => void actions.archive([product])} disabled={actions.busy}>
+                <TrashIcon /> Archive
+              </Button>
             )}
           </>
         }
       />
       <ProductForm form={form} onSubmit={save} mode="edit" saving={update.isPending} formError={formError} brands={brands} categories={categories} />
-      <ConflictDialog open={conflict !== null} what="this product" rows={conflictRows} saving={update.isPending}
+      <ConflictDialog
+        open={conflict !== null}
+        what="this product"
+        rows={conflictRows}
+        saving={update.isPending}
         onClose={() => setConflict(null)}
         onReloadTheirs={() => {
           if (!conflict) return
@@ -124,7 +152,8 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
           version.current = conflict.current.version
           setConflict(null)
           void form.handleSubmit(save)()
-        }} />
+        }}
+      />
     </>
   )
 }

@@ -19,26 +19,56 @@ export function ProductFilterBar({ value, onChange }: { value: ProductFilters & 
   return (
     <>
       <div className="w-44">
-        <Combobox aria-label="Category" placeholder="All categories" searchPlaceholder="Find a category"
-          options={[{ value: '', label: 'All categories' }, ...categoryOptions(categories)]} value={value.category ?? ''}
-          onChange={(category) => onChange({ category: category || undefined })} />
+        <Combobox
+          aria-label="Category"
+          placeholder="All categories"
+          searchPlaceholder="Find a category"
+          options={[{ value: '', label: 'All categories' }, ...categoryOptions(categories)]}
+          value={value.category ?? ''}
+          onChange={(category) => onChange({ category: category || undefined })}
+        />
       </div>
       <div className="w-40">
-        <Combobox aria-label="Brand" placeholder="All brands" searchPlaceholder="Find a brand"
-          options={[{ value: '', label: 'All brands' }, ...brands.map((b) => ({ value: b.slug, label: b.name }))]} value={value.brand ?? ''}
-          onChange={(brand) => onChange({ brand: brand || undefined })} />
+        <Combobox
+          aria-label="Brand"
+          placeholder="All brands"
+          searchPlaceholder="Find a brand"
+          options={[{ value: '', label: 'All brands' }, ...brands.map((b) => ({ value: b.slug, label: b.name }))]}
+          value={value.brand ?? ''}
+          onChange={(brand) => onChange({ brand: brand || undefined })}
+        />
       </div>
-      <select aria-label="Status" className={selectClasses} value={value.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as ProductFilters['status'] })}>
+      <select
+        aria-label="Status"
+        className={selectClasses}
+        value={value.status ?? ''}
+        onChange={(e) => onChange({ status: (e.target.value || undefined) as ProductFilters['status'] })}
+      >
         <option value="">Any status</option>
-        {PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        {PRODUCT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </option>
+        ))}
       </select>
-      <select aria-label="Stock" className={selectClasses} value={value.stock ?? ''} onChange={(e) => onChange({ stock: (e.target.value || undefined) as ProductFilters['stock'] })}>
+      <select
+        aria-label="Stock"
+        className={selectClasses}
+        value={value.stock ?? ''}
+        onChange={(e) => onChange({ stock: (e.target.value || undefined) as ProductFilters['stock'] })}
+      >
         <option value="">Any stock</option>
         <option value="in_stock">In stock</option>
         <option value="out_of_stock">Out of stock</option>
       </select>
       {hasProductFilters(value) && (
-        <Button variant="ghost" size="sm" onClick={() => onChange({ q: undefined, category: undefined, brand: undefined, status: undefined, stock: undefined })}>Clear filters</Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onChange({ q: undefined, category: undefined, brand: undefined, status: undefined, stock: undefined })}
+        >
+          Clear filters
+        </Button>
       )}
     </>
   )

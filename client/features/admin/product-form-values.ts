@@ -36,7 +36,18 @@ export interface ProductFormValues {
 export const emptyPack = (): PackFormValues => ({ pack_id: '', pack_name: '', price: '', act_price: '', sku: '', barcode: '', weight_grams: '' })
 
 export const emptyProduct = (): ProductFormValues => ({
-  product_name: '', slug: '', brand: '', categories: [], status: 'active', product_description: '', product_info: '', search_keywords: '', hsn_code: '', gst_rate: '', packs: [emptyPack()], medias: [],
+  product_name: '',
+  slug: '',
+  brand: '',
+  categories: [],
+  status: 'active',
+  product_description: '',
+  product_info: '',
+  search_keywords: '',
+  hsn_code: '',
+  gst_rate: '',
+  packs: [emptyPack()],
+  medias: [],
 })
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))
@@ -53,9 +64,17 @@ export function productFormValues(p: AdminProduct): ProductFormValues {
     search_keywords: p.search_keywords,
     hsn_code: text(p.hsn_code),
     gst_rate: text(p.gst_rate),
-    packs: [...p.packs].sort((a, b) => a.position - b.position).map((k) => ({
-      pack_id: String(k.pack_id), pack_name: k.pack_name, price: String(k.price), act_price: String(k.act_price), sku: text(k.sku), barcode: text(k.barcode), weight_grams: text(k.weight_grams),
-    })),
+    packs: [...p.packs]
+      .sort((a, b) => a.position - b.position)
+      .map((k) => ({
+        pack_id: String(k.pack_id),
+        pack_name: k.pack_name,
+        price: String(k.price),
+        act_price: String(k.act_price),
+        sku: text(k.sku),
+        barcode: text(k.barcode),
+        weight_grams: text(k.weight_grams),
+      })),
     medias: p.medias.map((m) => ({ src: m.src, alt: m.alt ?? '' })),
   }
 }
@@ -65,7 +84,14 @@ const num = (v: string) => (v.trim() === '' ? undefined : Number(v.trim().replac
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim())
 
 function packInput(k: PackFormValues) {
-  return { pack_name: k.pack_name, price: num(k.price) as number, act_price: num(k.act_price) as number, sku: orNull(k.sku), barcode: orNull(k.barcode), weight_grams: (num(k.weight_grams) ?? null) as number | null }
+  return {
+    pack_name: k.pack_name,
+    price: num(k.price) as number,
+    act_price: num(k.act_price) as number,
+    sku: orNull(k.sku),
+    barcode: orNull(k.barcode),
+    weight_grams: (num(k.weight_grams) ?? null) as number | null,
+  }
 }
 
 const details = (v: ProductFormValues) => ({
@@ -79,7 +105,14 @@ const details = (v: ProductFormValues) => ({
 })
 
 export function createInput(v: ProductFormValues): CreateProductInput {
-  return { product_name: v.product_name, brand: v.brand, categories: v.categories, status: v.status === 'draft' ? 'draft' : 'active', packs: v.packs.map(packInput), ...details(v) }
+  return {
+    product_name: v.product_name,
+    brand: v.brand,
+    categories: v.categories,
+    status: v.status === 'draft' ? 'draft' : 'active',
+    packs: v.packs.map(packInput),
+    ...details(v),
+  }
 }
 
 /** Everything the editor shows is sent; packs keep their ids, a pack left out is removed, new ones have none. */
@@ -106,9 +139,21 @@ export const REQUIRED_FIELDS = {
 
 /** The field names a server message can land on. */
 export const PRODUCT_FIELDS = [
-  'product_name', 'slug', 'brand', 'categories', 'status', 'product_description', 'product_info', 'search_keywords', 'hsn_code', 'gst_rate', 'packs', 'medias',
+  'product_name',
+  'slug',
+  'brand',
+  'categories',
+  'status',
+  'product_description',
+  'product_info',
+  'search_keywords',
+  'hsn_code',
+  'gst_rate',
+  'packs',
+  'medias',
   ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams'].map((f) => `packs.*.${f}`),
-  'medias.*.src', 'medias.*.alt',
+  'medias.*.src',
+  'medias.*.alt',
 ]
 
 /** What a 409's `changed` names are called on screen, and how each reads, for the conflict dialog. */

@@ -54,7 +54,12 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
     const queued = files.map((file, i) => ({ file, key: nextKey.current++, refused: i >= room }))
     setUploads((all) => [
       ...all,
-      ...queued.map(({ file, key, refused }) => ({ key, name: file.name, progress: 0, error: refused ? `Not added: a product has at most ${MAX_PRODUCT_IMAGES} images` : null })),
+      ...queued.map(({ file, key, refused }) => ({
+        key,
+        name: file.name,
+        progress: 0,
+        error: refused ? `Not added: a product has at most ${MAX_PRODUCT_IMAGES} images` : null,
+      })),
     ])
     // One at a time, in the order chosen, so the images join the list in that order.
     for (const { file, key, refused } of queued) {
@@ -111,37 +116,67 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
           setDropping(false)
           void add([...e.dataTransfer.files])
         }}
-        className={cn('flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
-          dropping ? 'border-primary bg-primary/5' : 'border-border bg-background')}
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
+          dropping ? 'border-primary bg-primary/5' : 'border-border bg-background',
+        )}
       >
         <UploadIcon className="size-6 text-muted" />
         <p className="text-sm">
           <span className="font-medium">Drop images here</span> or{' '}
-          <button type="button" className="font-medium text-primary underline underline-offset-4 hover:no-underline disabled:opacity-60" onClick={() => input.current?.click()} disabled={full} aria-describedby={hintId}>choose images</button>
+          <button
+            type="button"
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline disabled:opacity-60"
+            onClick={() => input.current?.click()}
+            disabled={full}
+            aria-describedby={hintId}
+          >
+            choose images
+          </button>
         </p>
         <p id={hintId} className="text-xs text-muted">
           {full ? `A product has at most ${MAX_PRODUCT_IMAGES} images: remove one to add another.` : `JPEG, PNG or WebP, up to ${MEDIA_MAX_LABEL} each.`}
         </p>
-        <input ref={input} type="file" multiple accept={MEDIA_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" data-testid="image-input"
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={MEDIA_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="image-input"
           onChange={(e) => {
             const files = [...(e.target.files ?? [])]
             e.target.value = ''
             if (files.length) void add(files)
-          }} />
+          }}
+        />
       </div>
 
       {uploads.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Uploads">
           {uploads.map((u) => (
-            <li key={u.key} className={cn('flex items-center gap-3 rounded-md border px-3 py-2 text-sm', u.error ? 'border-danger/40 bg-danger/5' : 'border-border')}>
+            <li
+              key={u.key}
+              className={cn('flex items-center gap-3 rounded-md border px-3 py-2 text-sm', u.error ? 'border-danger/40 bg-danger/5' : 'border-border')}
+            >
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{u.name}</span>
                 {u.error ? (
-                  <span role="alert" className="block text-danger">{u.error}</span>
+                  <span role="alert" className="block text-danger">
+                    {u.error}
+                  </span>
                 ) : (
                   <span className="mt-1 flex items-center gap-2">
-                    <span role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(u.progress * 100)}
-                      className="h-1.5 flex-1 overflow-hidden rounded-full bg-border">
+                    <span
+                      role="progressbar"
+                      aria-label={`Uploading ${u.name}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={Math.round(u.progress * 100)}
+                      className="h-1.5 flex-1 overflow-hidden rounded-full bg-border"
+                    >
                       <span className="block h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.round(u.progress * 100)}%` }} />
                     </span>
                     <span className="w-10 text-right text-xs text-muted tabular-nums">{Math.round(u.progress * 100)} %</span>
@@ -149,7 +184,12 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
                 )}
               </span>
               {u.error && (
-                <button type="button" className={iconButton} aria-label={`Dismiss the message about ${u.name}`} onClick={() => setUploads((all) => all.filter((x) => x.key !== u.key))}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`Dismiss the message about ${u.name}`}
+                  onClick={() => setUploads((all) => all.filter((x) => x.key !== u.key))}
+                >
                   <CloseIcon />
                 </button>
               )}
@@ -185,7 +225,12 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
                   moveTo(Number(ev.dataTransfer.getData(REORDER)), i)
                   setDragged(null)
                 }}
-                className={cn('flex flex-col gap-2 rounded-md border bg-surface p-2', i === 0 ? 'border-primary' : 'border-border', dragged === i && 'opacity-50', e?.src && 'border-danger')}
+                className={cn(
+                  'flex flex-col gap-2 rounded-md border bg-surface p-2',
+                  i === 0 ? 'border-primary' : 'border-border',
+                  dragged === i && 'opacity-50',
+                  e?.src && 'border-danger',
+                )}
               >
                 <div className="relative">
                   <Image src={field.src} size="thumb" alt="" width={200} height={200} className="aspect-square w-full rounded bg-background object-contain" />
@@ -193,20 +238,61 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
                   {i === 0 && <span className="absolute top-1 right-1 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">Card image</span>}
                   <GripIcon className="absolute right-1 bottom-1 size-5 cursor-grab rounded bg-surface/90 p-0.5 text-muted" />
                 </div>
-                {e?.src?.message && <p role="alert" className="text-xs text-danger">{e.src.message}</p>}
-                <TextField label="Alt text" aria-label={`Alt text of image ${i + 1}`} placeholder="What it shows" maxLength={200} error={e?.alt?.message}
-                  className="text-sm [&_input]:h-9" {...register(`medias.${i}.alt`)} />
+                {e?.src?.message && (
+                  <p role="alert" className="text-xs text-danger">
+                    {e.src.message}
+                  </p>
+                )}
+                <TextField
+                  label="Alt text"
+                  aria-label={`Alt text of image ${i + 1}`}
+                  placeholder="What it shows"
+                  maxLength={200}
+                  error={e?.alt?.message}
+                  className="text-sm [&_input]:h-9"
+                  {...register(`medias.${i}.alt`)}
+                />
                 <div className="flex items-center gap-1">
-                  <button type="button" className={iconButton} data-image={i} data-action="left" aria-label={`Move image ${i + 1} left`} disabled={i === 0} onClick={() => moveTo(i, i - 1, 'left')}><ArrowLeftIcon /></button>
-                  <button type="button" className={iconButton} data-image={i} data-action="right" aria-label={`Move image ${i + 1} right`} disabled={i === fields.length - 1} onClick={() => moveTo(i, i + 1, 'right')}><ArrowRightIcon /></button>
-                  <button type="button" className={cn(iconButton, 'ml-auto hover:text-danger')} aria-label={`Remove image ${i + 1}`}
+                  <button
+                    type="button"
+                    className={iconButton}
+                    data-image={i}
+                    data-action="left"
+                    aria-label={`Move image ${i + 1} left`}
+                    disabled={i === 0}
+                    onClick={() => moveTo(i, i - 1, 'left')}
+                  >
+                    <ArrowLeftIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    data-image={i}
+                    data-action="right"
+                    aria-label={`Move image ${i + 1} right`}
+                    disabled={i === fields.length - 1}
+                    onClick={() => moveTo(i, i + 1, 'right')}
+                  >
+                    <ArrowRightIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className={cn(iconButton, 'ml-auto hover:text-danger')}
+                    aria-label={`Remove image ${i + 1}`}
                     onClick={() => {
                       remove(i)
                       setAnnouncement(`Image ${i + 1} removed`)
-                    }}><TrashIcon /></button>
+                    }}
+                  >
+                    <TrashIcon />
+                  </button>
                 </div>
                 {i > 0 && (
-                  <button type="button" className="self-start rounded text-xs font-medium text-primary underline-offset-4 hover:underline" onClick={() => moveTo(i, 0, 'right')}>
+                  <button
+                    type="button"
+                    className="self-start rounded text-xs font-medium text-primary underline-offset-4 hover:underline"
+                    onClick={() => moveTo(i, 0, 'right')}
+                  >
                     Make card image
                   </button>
                 )}
@@ -215,8 +301,14 @@ export function ProductImages<Out>({ control, register, errors }: ProductImagesP
           })}
         </ol>
       )}
-      {listError && <p role="alert" className="text-sm text-danger">{listError}</p>}
-      <p aria-live="polite" className="sr-only">{announcement}</p>
+      {listError && (
+        <p role="alert" className="text-sm text-danger">
+          {listError}
+        </p>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
     </div>
   )
 }

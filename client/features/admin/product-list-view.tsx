@@ -32,8 +32,15 @@ export function ProductListView() {
 
   return (
     <>
-      <PageHeader title="Products" description="Everything in your catalogue, in every status."
-        actions={<Link to={paths.adminProductNew()} className={buttonClasses()}><PlusIcon /> Add product</Link>} />
+      <PageHeader
+        title="Products"
+        description="Everything in your catalogue, in every status."
+        actions={
+          <Link to={paths.adminProductNew()} className={buttonClasses()}>
+            <PlusIcon /> Add product
+          </Link>
+        }
+      />
       <DataTable<AdminProductRow, AdminProductQuery>
         label="Products"
         columns={columns}
@@ -48,17 +55,39 @@ export function ProductListView() {
         onOpenRow={(p) => navigate(paths.adminProduct(p.product_id))}
         toolbar={
           <>
-            <TableSearch value={query.q ?? ''} onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })} label="Search products" placeholder="Name, SKU or barcode" />
+            <TableSearch
+              value={query.q ?? ''}
+              onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })}
+              label="Search products"
+              placeholder="Name, SKU or barcode"
+            />
             <ProductFilterBar value={query} onChange={setQuery} />
           </>
         }
         empty={
           filtered ? (
-            <TableEmpty title="No products match" message="Try other words, or fewer filters."
-              action={<Button variant="outline" onClick={() => setQuery({ q: undefined, category: undefined, brand: undefined, status: undefined, stock: undefined })}>Clear filters</Button>} />
+            <TableEmpty
+              title="No products match"
+              message="Try other words, or fewer filters."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => setQuery({ q: undefined, category: undefined, brand: undefined, status: undefined, stock: undefined })}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
           ) : (
-            <TableEmpty title="No products yet" message="Add your first product with its packs and prices."
-              action={<Link to={paths.adminProductNew()} className={buttonClasses()}>Add product</Link>} />
+            <TableEmpty
+              title="No products yet"
+              message="Add your first product with its packs and prices."
+              action={
+                <Link to={paths.adminProductNew()} className={buttonClasses()}>
+                  Add product
+                </Link>
+              }
+            />
           )
         }
         bulkActions={({ rows, clear }) => {
@@ -66,11 +95,21 @@ export function ProductListView() {
           const run = (done: Promise<boolean>) => void done.then((ok) => ok && clear())
           return (
             <>
-              <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => run(actions.setStatus(rows, 'active'))}>Publish</Button>
-              <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => run(actions.setStatus(rows, 'draft'))}>Unpublish</Button>
-              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', ids, clear })}>Set category</Button>
-              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'prices', ids, clear })}>Change prices</Button>
-              <Button size="sm" variant="outline" className="text-danger" disabled={actions.busy} onClick={() => run(actions.archive(rows))}>Archive</Button>
+              <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => run(actions.setStatus(rows, 'active'))}>
+                Publish
+              </Button>
+              <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => run(actions.setStatus(rows, 'draft'))}>
+                Unpublish
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', ids, clear })}>
+                Set category
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'prices', ids, clear })}>
+                Change prices
+              </Button>
+              <Button size="sm" variant="outline" className="text-danger" disabled={actions.busy} onClick={() => run(actions.archive(rows))}>
+                Archive
+              </Button>
             </>
           )
         }}

@@ -8,7 +8,11 @@ export const adminStockQuery = (api: Api, query: c.StockQuery) =>
   queryOptions({ queryKey: ['admin', 'stock', 'list', query], queryFn: () => api.call(c.listStock, { query }), placeholderData: keepPreviousData })
 
 export const stockHistoryQuery = (api: Api, packId: number, query: c.StockHistoryQuery) =>
-  queryOptions({ queryKey: ['admin', 'stock', 'history', packId, query], queryFn: () => api.call(c.stockHistory, { params: { id: packId }, query }), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: ['admin', 'stock', 'history', packId, query],
+    queryFn: () => api.call(c.stockHistory, { params: { id: packId }, query }),
+    placeholderData: keepPreviousData,
+  })
 
 export const warehousesQuery = (api: Api) => queryOptions({ queryKey: ['admin', 'warehouses'], queryFn: () => api.call(c.listWarehouses), staleTime: 30_000 })
 
@@ -38,7 +42,8 @@ export function useSetThreshold() {
   const api = useApi()
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: ({ packId, value }: { packId: number; value: number | null }) => api.call(c.setLowStockThreshold, { params: { id: packId }, body: { low_stock_threshold: value } }),
+    mutationFn: ({ packId, value }: { packId: number; value: number | null }) =>
+      api.call(c.setLowStockThreshold, { params: { id: packId }, body: { low_stock_threshold: value } }),
     onSuccess: refresh,
   })
 }

@@ -58,20 +58,55 @@ export function StockEditor({ row, onDone }: { row: StockRow; onDone: () => void
 
   const label = `${row.product_name} ${row.pack_name} at ${row.warehouse_name}`
   return (
-    <form onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())} className="grid w-56 grid-cols-[auto_1fr] gap-1.5" aria-label={`Change stock of ${label}`}>
+    <form
+      onSubmit={submit}
+      onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onDone())}
+      className="grid w-56 grid-cols-[auto_1fr] gap-1.5"
+      aria-label={`Change stock of ${label}`}
+    >
       <select aria-label="How" className={control} value={mode} onChange={(e) => changeMode(e.target.value as Mode)}>
-        {MODES.map((m) => <option key={m.value} value={m.value}>{m.label}</option>)}
+        {MODES.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
       </select>
-      <input ref={input} aria-label={mode === 'set' ? 'On hand' : 'Units'} inputMode="numeric" className={`${control} min-w-0 text-right`} value={amount}
-        onChange={(e) => setAmount(e.target.value)} aria-invalid={error ? true : undefined} />
+      <input
+        ref={input}
+        aria-label={mode === 'set' ? 'On hand' : 'Units'}
+        inputMode="numeric"
+        className={`${control} min-w-0 text-right`}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
       <select aria-label="Reason" className={`${control} col-span-2`} value={reason} onChange={(e) => setReason(e.target.value as StaffStockReason)}>
-        {STAFF_STOCK_REASONS.map((r) => <option key={r} value={r}>{STOCK_REASON_LABELS[r]}</option>)}
+        {STAFF_STOCK_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {STOCK_REASON_LABELS[r]}
+          </option>
+        ))}
       </select>
-      <input aria-label="Note" placeholder="Note (optional)" maxLength={200} className={`${control} col-span-2`} value={note} onChange={(e) => setNote(e.target.value)} />
-      {error && <p role="alert" className="col-span-2 text-sm text-danger">{error}</p>}
+      <input
+        aria-label="Note"
+        placeholder="Note (optional)"
+        maxLength={200}
+        className={`${control} col-span-2`}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {error && (
+        <p role="alert" className="col-span-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
       <div className="col-span-2 flex justify-end gap-1.5">
-        <Button size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
-        <Button type="submit" size="sm" loading={busy}>Save</Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" loading={busy}>
+          Save
+        </Button>
       </div>
     </form>
   )

@@ -17,7 +17,11 @@ import { StockEditor } from './stock-editor'
 import { StockHistoryDrawer } from './stock-history-drawer'
 
 const STATE_LABELS: Record<StockState, string> = { in_stock: 'In stock', low: 'Low', out_of_stock: 'Out of stock' }
-const STATE_TONE: Record<StockState, string> = { in_stock: 'bg-success/10 text-success', low: 'bg-accent/25 text-text', out_of_stock: 'bg-danger/10 text-danger' }
+const STATE_TONE: Record<StockState, string> = {
+  in_stock: 'bg-success/10 text-success',
+  low: 'bg-accent/25 text-text',
+  out_of_stock: 'bg-danger/10 text-danger',
+}
 const VIEWS: { state: StockState | undefined; label: string }[] = [
   { state: undefined, label: 'All' },
   { state: 'low', label: 'Low stock' },
@@ -50,8 +54,13 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
         <div className="flex items-center gap-3">
           <Image src={r.image} size="thumb" width={40} height={40} className="size-10 shrink-0 rounded-md border border-border object-cover" />
           <div className="min-w-0">
-            <Link to={paths.adminProduct(r.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">{r.product_name}</Link>
-            <p className="truncate text-xs text-muted">{r.pack_name}{r.sku && ` · SKU ${r.sku}`}</p>
+            <Link to={paths.adminProduct(r.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">
+              {r.product_name}
+            </Link>
+            <p className="truncate text-xs text-muted">
+              {r.pack_name}
+              {r.sku && ` · SKU ${r.sku}`}
+            </p>
           </div>
         </div>
       ),
@@ -63,18 +72,36 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
       meta: { className: 'text-right' },
       cell: ({ row: { original: r } }) =>
         editing === rowKey(r) ? (
-          <div role="group" aria-label="Change stock" className="flex justify-end py-1 text-left" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <div
+            role="group"
+            aria-label="Change stock"
+            className="flex justify-end py-1 text-left"
+            onClick={(e) => e.stopPropagation()}
+            onKeyDown={(e) => e.stopPropagation()}
+          >
             <StockEditor row={r} onDone={() => edit(null)} />
           </div>
         ) : (
-          <button type="button" className="rounded px-2 py-1 font-medium tabular-nums hover:bg-background hover:underline" tabIndex={-1}
+          <button
+            type="button"
+            className="rounded px-2 py-1 font-medium tabular-nums hover:bg-background hover:underline"
+            tabIndex={-1}
             aria-label={`Change stock of ${r.product_name} ${r.pack_name} at ${r.warehouse_name} (${r.on_hand} on hand)`}
-            onClick={(e) => { e.stopPropagation(); edit(r) }}>
+            onClick={(e) => {
+              e.stopPropagation()
+              edit(r)
+            }}
+          >
             {r.on_hand}
           </button>
         ),
     }),
-    h.accessor('reserved', { header: 'Reserved', enableSorting: true, meta: { className: 'text-right tabular-nums' }, cell: ({ getValue }) => getValue() || <span className="text-muted">0</span> }),
+    h.accessor('reserved', {
+      header: 'Reserved',
+      enableSorting: true,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ getValue }) => getValue() || <span className="text-muted">0</span>,
+    }),
     h.accessor('available', {
       header: 'Available',
       enableSorting: true,
@@ -94,10 +121,29 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
       cell: ({ row: { original: r } }) => (
         <div className="flex justify-end gap-1 whitespace-nowrap">
           {editing !== rowKey(r) && (
-            <Button size="sm" variant="outline" tabIndex={-1} onClick={(e) => { e.stopPropagation(); edit(r) }}>Change</Button>
+            <Button
+              size="sm"
+              variant="outline"
+              tabIndex={-1}
+              onClick={(e) => {
+                e.stopPropagation()
+                edit(r)
+              }}
+            >
+              Change
+            </Button>
           )}
-          <button type="button" className="flex size-8 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text" tabIndex={-1} title="History"
-            aria-label={`History of ${r.product_name} ${r.pack_name}`} onClick={(e) => { e.stopPropagation(); history(r) }}>
+          <button
+            type="button"
+            className="flex size-8 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text"
+            tabIndex={-1}
+            title="History"
+            aria-label={`History of ${r.product_name} ${r.pack_name}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              history(r)
+            }}
+          >
             <HistoryIcon className="size-4" />
           </button>
         </div>
@@ -119,14 +165,29 @@ export function StockListView() {
 
   return (
     <>
-      <PageHeader title="Stock" description="On hand, held by open orders, and available, for every pack at every warehouse. Every change is kept in the pack's history."
-        actions={<Link to={paths.adminWarehouses()} className={buttonClasses({ variant: 'outline' })}>Warehouses</Link>} />
+      <PageHeader
+        title="Stock"
+        description="On hand, held by open orders, and available, for every pack at every warehouse. Every change is kept in the pack's history."
+        actions={
+          <Link to={paths.adminWarehouses()} className={buttonClasses({ variant: 'outline' })}>
+            Warehouses
+          </Link>
+        }
+      />
       <nav aria-label="Stock views" className="mb-3 flex gap-1 border-b border-border">
         {VIEWS.map((v) => {
           const current = query.state === v.state
           return (
-            <button key={v.label} type="button" aria-current={current ? 'page' : undefined} onClick={() => setQuery({ state: v.state })}
-              className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', current ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-text')}>
+            <button
+              key={v.label}
+              type="button"
+              aria-current={current ? 'page' : undefined}
+              onClick={() => setQuery({ state: v.state })}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                current ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-text',
+              )}
+            >
               {v.label}
             </button>
           )
@@ -146,21 +207,53 @@ export function StockListView() {
         onOpenRow={(r) => setEditing(rowKey(r))}
         toolbar={
           <>
-            <TableSearch value={query.q ?? ''} onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })} label="Search stock" placeholder="Product, pack, SKU or barcode" />
-            <select aria-label="Warehouse" className={selectClasses} value={query.warehouse_id ?? ''} onChange={(e) => setQuery({ warehouse_id: e.target.value ? Number(e.target.value) : undefined })}>
+            <TableSearch
+              value={query.q ?? ''}
+              onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })}
+              label="Search stock"
+              placeholder="Product, pack, SKU or barcode"
+            />
+            <select
+              aria-label="Warehouse"
+              className={selectClasses}
+              value={query.warehouse_id ?? ''}
+              onChange={(e) => setQuery({ warehouse_id: e.target.value ? Number(e.target.value) : undefined })}
+            >
               <option value="">All warehouses</option>
-              {warehouses.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
+              {warehouses.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
             </select>
-            {filtered && <Button variant="ghost" size="sm" onClick={clear}>Clear filters</Button>}
+            {filtered && (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Clear filters
+              </Button>
+            )}
           </>
         }
         empty={
           filtered ? (
-            <TableEmpty title={query.state === 'low' ? 'Nothing is running low' : 'No stock matches'} message="Try other words, another warehouse or view."
-              action={<Button variant="outline" onClick={clear}>Clear filters</Button>} />
+            <TableEmpty
+              title={query.state === 'low' ? 'Nothing is running low' : 'No stock matches'}
+              message="Try other words, another warehouse or view."
+              action={
+                <Button variant="outline" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            />
           ) : (
-            <TableEmpty title="No packs yet" message="Add products with their packs; their stock shows here."
-              action={<Link to={paths.adminProductNew()} className={buttonClasses()}>Add product</Link>} />
+            <TableEmpty
+              title="No packs yet"
+              message="Add products with their packs; their stock shows here."
+              action={
+                <Link to={paths.adminProductNew()} className={buttonClasses()}>
+                  Add product
+                </Link>
+              }
+            />
           )
         }
       />

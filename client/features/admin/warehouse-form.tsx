@@ -49,11 +49,21 @@ const iconButton = 'flex size-9 items-center justify-center rounded-md border bo
 export function WarehouseEditor({ id }: { id: number | null }) {
   const list = useWarehouses()
   if (id === null) return <WarehouseForm warehouse={null} />
-  if (list.isPending) return <div className="flex justify-center py-24"><Spinner label="Loading the warehouse" className="size-6 text-primary" /></div>
+  if (list.isPending)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading the warehouse" className="size-6 text-primary" />
+      </div>
+    )
   const found = list.data?.data.find((w) => w.id === id)
   if (!found) {
-    return <PageHeader title={list.error ? 'The warehouse could not be loaded' : 'Warehouse not found'} back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
-      description={list.error ? errorText(list.error) : 'It may belong to another website.'} />
+    return (
+      <PageHeader
+        title={list.error ? 'The warehouse could not be loaded' : 'Warehouse not found'}
+        back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
+        description={list.error ? errorText(list.error) : 'It may belong to another website.'}
+      />
+    )
   }
   return <WarehouseForm key={found.id} warehouse={found} />
 }
@@ -76,13 +86,17 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
   const addPasted = () => {
     const have = new Set(form.getValues('pincodes').map((p) => p.pincode.trim()))
     const fresh = [...new Set(paste.split(/[\s,;]+/).filter(Boolean))].filter((p) => !have.has(p))
-    append(fresh.map((pincode) => ({ pincode, delivery_days: '0' })), { shouldFocus: false })
+    append(
+      fresh.map((pincode) => ({ pincode, delivery_days: '0' })),
+      { shouldFocus: false },
+    )
     setPaste('')
   }
 
   const save = form.handleSubmit((body) => {
     setFormError(null)
-    const onError = (err: unknown) => setFormError(err instanceof ApiError && err.status === 422 ? showServerErrors(err, form.setError, FIELDS) : errorText(err))
+    const onError = (err: unknown) =>
+      setFormError(err instanceof ApiError && err.status === 422 ? showServerErrors(err, form.setError, FIELDS) : errorText(err))
     if (!warehouse) {
       create.mutate(body, {
         onSuccess: (made) => {
@@ -104,9 +118,16 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
 
   return (
     <form onSubmit={save} noValidate className="flex max-w-3xl flex-col gap-5">
-      <PageHeader title={warehouse ? warehouse.name : 'New warehouse'} back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
+      <PageHeader
+        title={warehouse ? warehouse.name : 'New warehouse'}
+        back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
         description="A warehouse (or store) that holds stock and delivers to the pincodes it serves."
-        actions={<Button type="submit" loading={saving}>{warehouse ? 'Save' : 'Add warehouse'}</Button>} />
+        actions={
+          <Button type="submit" loading={saving}>
+            {warehouse ? 'Save' : 'Add warehouse'}
+          </Button>
+        }
+      />
       <FormAlert message={formError} />
       <Card title="Details">
         <div className="flex flex-col gap-4">
@@ -117,11 +138,17 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
             <span>
               <span className="font-medium">Default warehouse</span>
               <span className="block text-muted">
-                {warehouse?.is_default ? 'Shoppers who have not given a pincode see this warehouse’s stock. To change it, make another warehouse the default.' : 'Shoppers who have not given a pincode see this warehouse’s stock.'}
+                {warehouse?.is_default
+                  ? 'Shoppers who have not given a pincode see this warehouse’s stock. To change it, make another warehouse the default.'
+                  : 'Shoppers who have not given a pincode see this warehouse’s stock.'}
               </span>
             </span>
           </label>
-          {errors.is_default?.message && <p role="alert" className="text-sm text-danger">{errors.is_default.message}</p>}
+          {errors.is_default?.message && (
+            <p role="alert" className="text-sm text-danger">
+              {errors.is_default.message}
+            </p>
+          )}
         </div>
       </Card>
       <Card title="Pincodes served" description="Each pincode is served by one warehouse. Delivery days: 0 for same day, 1 for next day.">
@@ -133,19 +160,52 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
                 const e = errors.pincodes?.[i]
                 return (
                   <li key={field.key} className="flex items-start gap-2">
-                    <TextField className="flex-1" label={`Pincode ${i + 1}`} inputMode="numeric" maxLength={6} required error={e?.pincode?.message} {...form.register(`pincodes.${i}.pincode`)} />
-                    <TextField className="w-28" label="Delivery days" inputMode="numeric" error={e?.delivery_days?.message} {...form.register(`pincodes.${i}.delivery_days`)} />
-                    <button type="button" className={`${iconButton} mt-7`} aria-label={`Remove pincode ${i + 1}`} onClick={() => remove(i)}><TrashIcon /></button>
+                    <TextField
+                      className="flex-1"
+                      label={`Pincode ${i + 1}`}
+                      inputMode="numeric"
+                      maxLength={6}
+                      required
+                      error={e?.pincode?.message}
+                      {...form.register(`pincodes.${i}.pincode`)}
+                    />
+                    <TextField
+                      className="w-28"
+                      label="Delivery days"
+                      inputMode="numeric"
+                      error={e?.delivery_days?.message}
+                      {...form.register(`pincodes.${i}.delivery_days`)}
+                    />
+                    <button type="button" className={`${iconButton} mt-7`} aria-label={`Remove pincode ${i + 1}`} onClick={() => remove(i)}>
+                      <TrashIcon />
+                    </button>
                   </li>
                 )
               })}
             </ol>
           )}
-          {errors.pincodes?.message && <p role="alert" className="text-sm text-danger">{errors.pincodes.message}</p>}
+          {errors.pincodes?.message && (
+            <p role="alert" className="text-sm text-danger">
+              {errors.pincodes.message}
+            </p>
+          )}
           <div className="flex flex-wrap items-end gap-2 border-t border-border pt-3">
-            <TextField className="min-w-64 flex-1" label="Add pincodes" hint="One or many, separated by spaces or commas" value={paste} onChange={(e) => setPaste(e.target.value)}
-              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addPasted() } }} />
-            <Button variant="outline" onClick={addPasted} disabled={!paste.trim()}><PlusIcon /> Add</Button>
+            <TextField
+              className="min-w-64 flex-1"
+              label="Add pincodes"
+              hint="One or many, separated by spaces or commas"
+              value={paste}
+              onChange={(e) => setPaste(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  addPasted()
+                }
+              }}
+            />
+            <Button variant="outline" onClick={addPasted} disabled={!paste.trim()}>
+              <PlusIcon /> Add
+            </Button>
           </div>
         </div>
       </Card>

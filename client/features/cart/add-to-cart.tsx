@@ -8,13 +8,27 @@ export function AddToCart({ pack, product, quantity, size = 'sm' }: { pack: Pack
   const cart = useCartCalls()
   const label = `${product.product_name} ${pack.pack_name}`
   if (quantity > 0) {
-    return <QuantityStepper quantity={quantity} itemLabel={label} busy={cart.pending !== null} size={size}
-      onMinus={() => cart.takeOne(pack.pack_id)} onPlus={() => cart.add(pack.pack_id, pack.warehouse_id)} />
+    return (
+      <QuantityStepper
+        quantity={quantity}
+        itemLabel={label}
+        busy={cart.pending !== null}
+        size={size}
+        onMinus={() => cart.takeOne(pack.pack_id)}
+        onPlus={() => cart.add(pack.pack_id, pack.warehouse_id)}
+      />
+    )
   }
   if (!pack.in_stock) return <span className="text-xs font-medium text-muted">Out of stock</span>
   return (
-    <Button size={size === 'sm' ? 'sm' : 'lg'} variant="outline" className="border-primary text-primary" loading={cart.pending === 'add'}
-      onClick={() => cart.add(pack.pack_id, pack.warehouse_id)} aria-label={`Add ${label} to cart`}>
+    <Button
+      size={size === 'sm' ? 'sm' : 'lg'}
+      variant="outline"
+      className="border-primary text-primary"
+      loading={cart.pending === 'add'}
+      onClick={() => cart.add(pack.pack_id, pack.warehouse_id)}
+      aria-label={`Add ${label} to cart`}
+    >
       Add to Cart
     </Button>
   )

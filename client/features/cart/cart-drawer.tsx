@@ -27,36 +27,82 @@ export function CartDrawer({ open, onClose, cart }: CartDrawerProps) {
   const qc = useQueryClient()
   const navigate = useNavigate()
   useEffect(() => {
-    if (open) api.call(getCart).then((fresh) => replaceCart(qc, fresh), () => {})
+    if (open)
+      api.call(getCart).then(
+        (fresh) => replaceCart(qc, fresh),
+        () => {},
+      )
   }, [open, api, qc])
   const empty = cart.items.length === 0
   const blocked = !cart.serviceable || cart.items.some((i) => !i.valid)
 
   return (
-    <Drawer open={open} onClose={onClose} title="Cart Summary" width={CART_DRAWER_WIDTH}
-      footer={empty ? undefined : (
-        <div className="space-y-3">
-          <CouponBox cart={cart} />
-          <dl className="space-y-1 text-sm">
-            <div className="flex justify-between text-base font-semibold"><dt>Items Total:</dt><dd>{rupees(cart.amount)}</dd></div>
-            {cart.discount > 0 && <div className="flex justify-between text-success"><dt>Coupon {cart.offercode}</dt><dd>−{rupees(cart.discount)}</dd></div>}
-            {cart.amount > 0 && (
-              <div className="flex justify-between"><dt>Delivery</dt><dd>{cart.finalDelivery > 0 ? rupees(cart.finalDelivery) : <><s className="mr-1 text-muted">{rupees(cart.delivery_charge)}</s>FREE</>}</dd></div>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Cart Summary"
+      width={CART_DRAWER_WIDTH}
+      footer={
+        empty ? undefined : (
+          <div className="space-y-3">
+            <CouponBox cart={cart} />
+            <dl className="space-y-1 text-sm">
+              <div className="flex justify-between text-base font-semibold">
+                <dt>Items Total:</dt>
+                <dd>{rupees(cart.amount)}</dd>
+              </div>
+              {cart.discount > 0 && (
+                <div className="flex justify-between text-success">
+                  <dt>Coupon {cart.offercode}</dt>
+                  <dd>−{rupees(cart.discount)}</dd>
+                </div>
+              )}
+              {cart.amount > 0 && (
+                <div className="flex justify-between">
+                  <dt>Delivery</dt>
+                  <dd>
+                    {cart.finalDelivery > 0 ? (
+                      rupees(cart.finalDelivery)
+                    ) : (
+                      <>
+                        <s className="mr-1 text-muted">{rupees(cart.delivery_charge)}</s>FREE
+                      </>
+                    )}
+                  </dd>
+                </div>
+              )}
+              <div className="flex justify-between font-semibold">
+                <dt>To pay</dt>
+                <dd data-testid="cart-total">{rupees(cart.total)}</dd>
+              </div>
+            </dl>
+            {cart.deliveryMessage && <p className="text-sm text-muted">{cart.deliveryMessage}</p>}
+            {cart.message && (
+              <p role="alert" className="text-sm font-medium text-danger">
+                {cart.message}
+              </p>
             )}
-            <div className="flex justify-between font-semibold"><dt>To pay</dt><dd data-testid="cart-total">{rupees(cart.total)}</dd></div>
-          </dl>
-          {cart.deliveryMessage && <p className="text-sm text-muted">{cart.deliveryMessage}</p>}
-          {cart.message && <p role="alert" className="text-sm font-medium text-danger">{cart.message}</p>}
-          <Button size="lg" className="w-full" disabled={blocked} aria-describedby={blocked ? 'checkout-blocked' : undefined}
-            onClick={() => {
-              onClose()
-              navigate('/checkout')
-            }}>
-            Continue to Checkout
-          </Button>
-          {blocked && <p id="checkout-blocked" className="text-center text-xs text-muted">Remove or change the items marked above to continue.</p>}
-        </div>
-      )}>
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={blocked}
+              aria-describedby={blocked ? 'checkout-blocked' : undefined}
+              onClick={() => {
+                onClose()
+                navigate('/checkout')
+              }}
+            >
+              Continue to Checkout
+            </Button>
+            {blocked && (
+              <p id="checkout-blocked" className="text-center text-xs text-muted">
+                Remove or change the items marked above to continue.
+              </p>
+            )}
+          </div>
+        )
+      }
+    >
       {empty ? (
         <div className="flex h-full flex-col items-center justify-center gap-2 py-16 text-center">
           <CartIcon className="text-5xl text-muted" />
@@ -74,7 +120,9 @@ export function CartDrawer({ open, onClose, cart }: CartDrawerProps) {
             </p>
           )}
           <ul className="divide-y divide-border">
-            {cart.items.map((item) => <CartLine key={item.pack_id} item={item} onNavigate={onClose} />)}
+            {cart.items.map((item) => (
+              <CartLine key={item.pack_id} item={item} onNavigate={onClose} />
+            ))}
           </ul>
         </>
       )}

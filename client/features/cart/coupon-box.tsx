@@ -38,23 +38,49 @@ export function CouponBox({ cart }: { cart: Cart }) {
         <p>
           <span className="font-semibold">{cart.offercode}</span> {cart.discount > 0 ? 'applied' : 'added'}
         </p>
-        <Button variant="link" size="sm" loading={pending} onClick={() => void run(() => api.call(removeCoupon))} aria-label={`Remove coupon ${cart.offercode}`}>
+        <Button
+          variant="link"
+          size="sm"
+          loading={pending}
+          onClick={() => void run(() => api.call(removeCoupon))}
+          aria-label={`Remove coupon ${cart.offercode}`}
+        >
           Remove
         </Button>
-        {error && <p role="alert" className="text-xs text-danger">{error}</p>}
+        {error && (
+          <p role="alert" className="text-xs text-danger">
+            {error}
+          </p>
+        )}
       </div>
     )
   }
   return (
     <form onSubmit={apply} noValidate>
       <div className="flex gap-2">
-        <label htmlFor="coupon-code" className="sr-only">Coupon code</label>
-        <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} placeholder="Coupon code" autoComplete="off" maxLength={32}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? 'coupon-error' : undefined}
-          className="h-10 min-w-0 flex-1 rounded-md border border-border bg-surface px-3 text-sm uppercase outline-none placeholder:normal-case focus:border-primary aria-invalid:border-danger" />
-        <Button type="submit" variant="outline" loading={pending} disabled={!code.trim()}>Apply</Button>
+        <label htmlFor="coupon-code" className="sr-only">
+          Coupon code
+        </label>
+        <input
+          id="coupon-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          placeholder="Coupon code"
+          autoComplete="off"
+          maxLength={32}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'coupon-error' : undefined}
+          className="h-10 min-w-0 flex-1 rounded-md border border-border bg-surface px-3 text-sm uppercase outline-none placeholder:normal-case focus:border-primary aria-invalid:border-danger"
+        />
+        <Button type="submit" variant="outline" loading={pending} disabled={!code.trim()}>
+          Apply
+        </Button>
       </div>
-      {error && <p id="coupon-error" role="alert" className="mt-1 text-xs text-danger">{error}</p>}
+      {error && (
+        <p id="coupon-error" role="alert" className="mt-1 text-xs text-danger">
+          {error}
+        </p>
+      )}
     </form>
   )
 }

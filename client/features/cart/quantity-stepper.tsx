@@ -16,10 +16,17 @@ interface QuantityStepperProps {
 
 /** Minus, the quantity and plus; the number gives way to a spinner while a call runs. */
 export function QuantityStepper({ quantity, itemLabel, busy, canAdd = true, onMinus, onPlus, size = 'sm', className }: QuantityStepperProps) {
-  const button = cn('flex items-center justify-center font-bold text-on-primary hover:bg-black/10 disabled:opacity-60', size === 'sm' ? 'size-8 text-lg' : 'size-11 text-xl')
+  const button = cn(
+    'flex items-center justify-center font-bold text-on-primary hover:bg-black/10 disabled:opacity-60',
+    size === 'sm' ? 'size-8 text-lg' : 'size-11 text-xl',
+  )
   return (
-    <div role="group" aria-label={`Quantity of ${itemLabel}`} aria-busy={busy || undefined}
-      className={cn('inline-flex items-center justify-between overflow-hidden rounded-md bg-primary text-on-primary', className)}>
+    <div
+      role="group"
+      aria-label={`Quantity of ${itemLabel}`}
+      aria-busy={busy || undefined}
+      className={cn('inline-flex items-center justify-between overflow-hidden rounded-md bg-primary text-on-primary', className)}
+    >
       <button type="button" className={button} disabled={busy} onClick={onMinus} aria-label={quantity === 1 ? `Remove ${itemLabel}` : `One fewer ${itemLabel}`}>
         −
       </button>

@@ -18,10 +18,14 @@ describe('BrandCarousel', () => {
   it('shows logo tiles that open the product list filtered by brand', () => {
     render(
       <MemoryRouter>
-        <BrandCarousel title="Brands we love" headingId="br" brands={[
-          { name: 'Amul', slug: 'amul', logo: 'demo/brands/amul.webp' },
-          { name: 'Tata Sampann', slug: 'tata-sampann', logo: null },
-        ]} />
+        <BrandCarousel
+          title="Brands we love"
+          headingId="br"
+          brands={[
+            { name: 'Amul', slug: 'amul', logo: 'demo/brands/amul.webp' },
+            { name: 'Tata Sampann', slug: 'tata-sampann', logo: null },
+          ]}
+        />
       </MemoryRouter>,
     )
     expect(screen.getByRole('region', { name: 'Brands we love' })).toBeTruthy()
@@ -32,10 +36,18 @@ describe('BrandCarousel', () => {
   })
 
   it('shows skeleton tiles while brands are missing, and nothing for none', () => {
-    const { unmount } = render(<MemoryRouter><BrandCarousel brands={undefined} /></MemoryRouter>)
+    const { unmount } = render(
+      <MemoryRouter>
+        <BrandCarousel brands={undefined} />
+      </MemoryRouter>,
+    )
     expect(screen.getAllByTestId('brand-tile-skeleton')).toHaveLength(5)
     unmount()
-    const { container } = render(<MemoryRouter><BrandCarousel brands={[]} /></MemoryRouter>)
+    const { container } = render(
+      <MemoryRouter>
+        <BrandCarousel brands={[]} />
+      </MemoryRouter>,
+    )
     expect(container.innerHTML).toBe('')
   })
 })

@@ -20,13 +20,27 @@ export function BrandCarousel({ title, headingId, brands, slidesPerView }: Brand
   return (
     <>
       {title && <CarouselHeading id={headingId} title={title} />}
-      <Carousel label={title && headingId ? undefined : (title ?? 'Brands')} labelledBy={title ? headingId : undefined}
-        slidesPerView={slidesPerView} placeholder={5} placeholderSlide={<BrandTileSkeleton />}>
+      <Carousel
+        label={title && headingId ? undefined : (title ?? 'Brands')}
+        labelledBy={title ? headingId : undefined}
+        slidesPerView={slidesPerView}
+        placeholder={5}
+        placeholderSlide={<BrandTileSkeleton />}
+      >
         {brands?.map((brand) => (
-          <Link key={brand.slug} to={brandHref(brand.slug)}
-            className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-border bg-surface p-3 text-center transition duration-200 hover:border-primary/40 hover:shadow-md motion-reduce:transition-none">
-            <Image src={brand.logo} size="small" alt="" width={400} height={400}
-              className="aspect-square w-full max-w-40 rounded-xl object-contain transition-transform duration-200 group-hover:scale-[1.03] motion-reduce:transition-none" />
+          <Link
+            key={brand.slug}
+            to={brandHref(brand.slug)}
+            className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-border bg-surface p-3 text-center transition duration-200 hover:border-primary/40 hover:shadow-md motion-reduce:transition-none"
+          >
+            <Image
+              src={brand.logo}
+              size="small"
+              alt=""
+              width={400}
+              height={400}
+              className="aspect-square w-full max-w-40 rounded-xl object-contain transition-transform duration-200 group-hover:scale-[1.03] motion-reduce:transition-none"
+            />
             <span className="line-clamp-1 text-sm font-semibold text-text group-hover:text-primary">{brand.name}</span>
           </Link>
         ))}

@@ -28,11 +28,19 @@ export function BrandFilter({ brands, selected, onChange, className }: BrandFilt
     <div className={cn('space-y-2', className)}>
       {brands.length >= FILTER_BOX_FROM && (
         <div className="relative">
-          <label htmlFor={inputId} className="sr-only">Filter brands</label>
+          <label htmlFor={inputId} className="sr-only">
+            Filter brands
+          </label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-          <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Find a brand"
+          <input
+            id={inputId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Find a brand"
             autoComplete="off"
-            className="h-10 w-full rounded-md border border-border bg-surface pr-3 pl-9 text-sm outline-none focus:border-primary" />
+            className="h-10 w-full rounded-md border border-border bg-surface pr-3 pl-9 text-sm outline-none focus:border-primary"
+          />
         </div>
       )}
       {shown.length ? (

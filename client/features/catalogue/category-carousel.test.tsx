@@ -18,10 +18,14 @@ describe('CategoryCarousel', () => {
   it('shows round avatar tiles that open the product list filtered by category', () => {
     render(
       <MemoryRouter>
-        <CategoryCarousel title="Shop by category" headingId="cat" categories={[
-          { name: 'Atta, Rice & Dals', slug: 'atta-rice-dals', avatar: 'demo/categories/atta-rice-dals.webp', children: [] },
-          { name: 'Masalas & Spices', slug: 'masalas-spices', avatar: null, children: [] },
-        ]} />
+        <CategoryCarousel
+          title="Shop by category"
+          headingId="cat"
+          categories={[
+            { name: 'Atta, Rice & Dals', slug: 'atta-rice-dals', avatar: 'demo/categories/atta-rice-dals.webp', children: [] },
+            { name: 'Masalas & Spices', slug: 'masalas-spices', avatar: null, children: [] },
+          ]}
+        />
       </MemoryRouter>,
     )
     expect(screen.getByRole('heading', { level: 2, name: 'Shop by category' })).toBeTruthy()
@@ -33,7 +37,11 @@ describe('CategoryCarousel', () => {
   })
 
   it('shows skeleton tiles while categories are missing', () => {
-    render(<MemoryRouter><CategoryCarousel categories={undefined} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <CategoryCarousel categories={undefined} />
+      </MemoryRouter>,
+    )
     expect(screen.getAllByTestId('category-tile-skeleton')).toHaveLength(5)
   })
 })

@@ -20,14 +20,28 @@ export function CategoryCarousel({ title, headingId, categories, slidesPerView }
   return (
     <>
       {title && <CarouselHeading id={headingId} title={title} />}
-      <Carousel label={title && headingId ? undefined : (title ?? 'Categories')} labelledBy={title ? headingId : undefined}
-        slidesPerView={slidesPerView} placeholder={5} placeholderSlide={<CategoryTileSkeleton />}>
+      <Carousel
+        label={title && headingId ? undefined : (title ?? 'Categories')}
+        labelledBy={title ? headingId : undefined}
+        slidesPerView={slidesPerView}
+        placeholder={5}
+        placeholderSlide={<CategoryTileSkeleton />}
+      >
         {categories?.map((category) => (
-          <Link key={category.slug} to={categoryHref(category.slug)}
-            className="group flex h-full flex-col items-center gap-2.5 rounded-2xl px-2 py-3 text-center">
+          <Link
+            key={category.slug}
+            to={categoryHref(category.slug)}
+            className="group flex h-full flex-col items-center gap-2.5 rounded-2xl px-2 py-3 text-center"
+          >
             <span className="block rounded-full bg-linear-to-br from-primary/15 to-accent/25 p-1 transition-transform duration-200 group-hover:scale-105 motion-reduce:transition-none">
-              <Image src={category.avatar} size="thumb" alt="" width={112} height={112}
-                className="size-24 rounded-full bg-surface object-cover ring-2 ring-surface md:size-28" />
+              <Image
+                src={category.avatar}
+                size="thumb"
+                alt=""
+                width={112}
+                height={112}
+                className="size-24 rounded-full bg-surface object-cover ring-2 ring-surface md:size-28"
+              />
             </span>
             <span className="line-clamp-2 text-sm leading-5 font-semibold text-text group-hover:text-primary">{category.name}</span>
           </Link>

@@ -42,13 +42,16 @@ function CategoryItem({ node, tree, selected, onToggle }: ItemProps) {
   return (
     <li>
       <div className="flex items-center gap-1">
-        <FilterCheckbox label={node.name} checked={checked} indeterminate={indeterminate}
-          onChange={() => onToggle(node.slug)} className="min-w-0 flex-1" />
+        <FilterCheckbox label={node.name} checked={checked} indeterminate={indeterminate} onChange={() => onToggle(node.slug)} className="min-w-0 flex-1" />
         {hasChildren && (
-          <button type="button" aria-expanded={expanded} aria-controls={listId}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={listId}
             aria-label={`${expanded ? 'Hide' : 'Show'} ${node.name} subcategories`}
             onClick={() => setExpanded((e) => !e)}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text">
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text"
+          >
             <ChevronDownIcon className={cn('size-4 transition-transform', expanded && 'rotate-180')} />
           </button>
         )}

@@ -21,7 +21,7 @@ describe('CategoryFilterDrawer', () => {
     expect(el.style.width).toBe('300px')
   })
 
-  it("Apply Filters goes to /products?c= with the selected slugs joined by commas", async () => {
+  it('Apply Filters goes to /products?c= with the selected slugs joined by commas', async () => {
     const { dialog, onClose } = await openDrawer()
     fireEvent.click(dialog.getByRole('button', { name: 'Show Staples subcategories' }))
     fireEvent.click(dialog.getByRole('checkbox', { name: 'Atta & Flours' }))

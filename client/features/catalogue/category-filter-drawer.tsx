@@ -38,16 +38,30 @@ export function CategoryFilterDrawer({ open, onClose, categories, selected = [] 
   const apply = () => go(`/products?c=${ticked.join(',')}`)
 
   return (
-    <Drawer open={open} onClose={onClose} title="Category Filter" side="left" width={CATEGORY_DRAWER_WIDTH}
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Category Filter"
+      side="left"
+      width={CATEGORY_DRAWER_WIDTH}
       footer={
         <div className="flex gap-3">
-          <Button variant="outline" className="flex-1" onClick={() => go('/products')}>Reset All</Button>
-          <Button className="flex-1" onClick={apply}>Apply Filters</Button>
+          <Button variant="outline" className="flex-1" onClick={() => go('/products')}>
+            Reset All
+          </Button>
+          <Button className="flex-1" onClick={apply}>
+            Apply Filters
+          </Button>
         </div>
-      }>
+      }
+    >
       {categories.length ? (
-        <CategoryChecklist categories={categories} selected={ticked}
-          onToggle={(slug) => setTicked((t) => toggleCategory(categories, t, slug))} className="-mx-2" />
+        <CategoryChecklist
+          categories={categories}
+          selected={ticked}
+          onToggle={(slug) => setTicked((t) => toggleCategory(categories, t, slug))}
+          className="-mx-2"
+        />
       ) : (
         <p className="text-sm text-muted">No categories yet.</p>
       )}

@@ -14,7 +14,11 @@ export interface CategoryFilterProps {
 export function CategoryFilter({ categories, selected, onChange, className }: CategoryFilterProps) {
   if (!categories.length) return <p className="px-1 py-2 text-sm text-muted">No categories yet.</p>
   return (
-    <CategoryChecklist categories={categories} selected={selected} className={className}
-      onToggle={(slug) => onChange(toggleCategory(categories, selected, slug))} />
+    <CategoryChecklist
+      categories={categories}
+      selected={selected}
+      className={className}
+      onToggle={(slug) => onChange(toggleCategory(categories, selected, slug))}
+    />
   )
 }

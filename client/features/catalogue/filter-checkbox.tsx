@@ -19,9 +19,14 @@ export function FilterCheckbox({ label, checked, indeterminate = false, onChange
 
   return (
     <label className={cn('flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm hover:bg-background', checked && 'font-medium', className)}>
-      <input ref={ref} type="checkbox" checked={checked} aria-checked={indeterminate ? 'mixed' : checked}
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={checked}
+        aria-checked={indeterminate ? 'mixed' : checked}
         onChange={(e) => onChange(e.target.checked)}
-        className="size-4 shrink-0 cursor-pointer rounded accent-primary" />
+        className="size-4 shrink-0 cursor-pointer rounded accent-primary"
+      />
       <span className="min-w-0 truncate">{label}</span>
     </label>
   )

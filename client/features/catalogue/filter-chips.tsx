@@ -43,15 +43,22 @@ export function FilterChips({ params, categories, brands, onChange, className }:
       <ul className="contents">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <button type="button" onClick={() => onChange(chip.remove)} aria-label={`Remove filter ${chip.label}`}
-              className="inline-flex h-10 max-w-64 items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 pr-2.5 pl-3.5 text-sm font-medium text-primary hover:bg-primary/15 sm:h-8">
+            <button
+              type="button"
+              onClick={() => onChange(chip.remove)}
+              aria-label={`Remove filter ${chip.label}`}
+              className="inline-flex h-10 max-w-64 items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 pr-2.5 pl-3.5 text-sm font-medium text-primary hover:bg-primary/15 sm:h-8"
+            >
               <span className="truncate">{chip.label}</span>
               <XIcon className="size-3.5 shrink-0" />
             </button>
           </li>
         ))}
       </ul>
-      <Link to="/products" className="inline-flex h-10 items-center px-2 text-sm font-medium text-muted underline-offset-4 hover:text-text hover:underline sm:h-8">
+      <Link
+        to="/products"
+        className="inline-flex h-10 items-center px-2 text-sm font-medium text-muted underline-offset-4 hover:text-text hover:underline sm:h-8"
+      >
         Clear all
       </Link>
     </div>

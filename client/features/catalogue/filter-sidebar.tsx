@@ -37,8 +37,12 @@ function FilterSection({ title, onClear, children }: { title: string; onClear?: 
       <div className="mb-1 flex min-h-8 items-center justify-between gap-2 px-1">
         <h2 className="text-sm font-semibold tracking-wide text-text uppercase">{title}</h2>
         {onClear && (
-          <button type="button" onClick={onClear} aria-label={`Clear ${title.toLowerCase()}`}
-            className="rounded px-1 text-xs font-medium text-primary hover:underline">
+          <button
+            type="button"
+            onClick={onClear}
+            aria-label={`Clear ${title.toLowerCase()}`}
+            className="rounded px-1 text-xs font-medium text-primary hover:underline"
+          >
             Clear
           </button>
         )}

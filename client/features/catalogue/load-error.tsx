@@ -17,7 +17,9 @@ export function LoadError({ error, onRetry, retrying = false, title = 'Could not
     <div role="alert" className={cn('flex flex-col items-center rounded-lg border border-border bg-surface px-6 py-12 text-center', className)}>
       <p className="text-base font-semibold">{title}</p>
       <p className="mt-1 max-w-md text-sm text-danger">{errorText(error)}</p>
-      <Button variant="outline" className="mt-5" loading={retrying} onClick={onRetry}>Retry</Button>
+      <Button variant="outline" className="mt-5" loading={retrying} onClick={onRetry}>
+        Retry
+      </Button>
     </div>
   )
 }

@@ -16,11 +16,11 @@ export function NoProducts({ q, className }: NoProductsProps) {
       <span className="flex size-14 items-center justify-center rounded-full bg-background text-muted">
         <SearchIcon className="size-6" />
       </span>
-      <p className="mt-4 text-base font-semibold">
-        {q ? `No products match “${q}”` : 'No products match these filters'}
-      </p>
+      <p className="mt-4 text-base font-semibold">{q ? `No products match “${q}”` : 'No products match these filters'}</p>
       <p className="mt-1 max-w-sm text-sm text-muted">Try a different spelling, fewer filters, or browse everything we stock.</p>
-      <Link to="/products" className={buttonClasses({ variant: 'primary', className: 'mt-5' })}>Reset filters</Link>
+      <Link to="/products" className={buttonClasses({ variant: 'primary', className: 'mt-5' })}>
+        Reset filters
+      </Link>
     </div>
   )
 }

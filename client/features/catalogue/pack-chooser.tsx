@@ -24,15 +24,24 @@ export function PackChooser({ packs, value, onChange, className }: PackChooserPr
         {packs.map((pack) => {
           const checked = pack.pack_id === value
           return (
-            <label key={pack.pack_id}
+            <label
+              key={pack.pack_id}
               className={cn(
                 'relative flex min-h-16 cursor-pointer flex-col justify-center rounded-lg border-2 px-3 py-2 text-sm transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
                 checked ? 'border-primary bg-primary/5' : 'border-border bg-surface hover:border-muted',
                 !pack.in_stock && 'cursor-not-allowed bg-background opacity-60 hover:border-border',
-              )}>
-              <input type="radio" name={name} value={pack.pack_id} checked={checked} disabled={!pack.in_stock}
-                onChange={() => onChange(pack)} className="sr-only" />
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={pack.pack_id}
+                checked={checked}
+                disabled={!pack.in_stock}
+                onChange={() => onChange(pack)}
+                className="sr-only"
+              />
               <span className="font-medium">{pack.pack_name}</span>
               <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm [&_s]:text-xs" />
               {pack.in_stock ? (

@@ -17,12 +17,20 @@ export function ProductBreadcrumbs({ trail, className }: ProductBreadcrumbsProps
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-0.5">
         {crumbs.map((crumb, i) => (
           <Fragment key={`${crumb.to}-${i}`}>
-            {i > 0 && <li aria-hidden="true"><ChevronRightIcon className="size-3.5" /></li>}
+            {i > 0 && (
+              <li aria-hidden="true">
+                <ChevronRightIcon className="size-3.5" />
+              </li>
+            )}
             <li className="max-w-full min-w-0">
               {i === crumbs.length - 1 ? (
-                <span aria-current="page" className="line-clamp-1 text-text">{crumb.label}</span>
+                <span aria-current="page" className="line-clamp-1 text-text">
+                  {crumb.label}
+                </span>
               ) : (
-                <Link to={crumb.to} className="hover:text-primary hover:underline">{crumb.label}</Link>
+                <Link to={crumb.to} className="hover:text-primary hover:underline">
+                  {crumb.label}
+                </Link>
               )}
             </li>
           </Fragment>

@@ -45,7 +45,11 @@ export function ProductCard({ product, action, corner, className, priority }: Pr
       </h3>
       {pack && <p className="mt-0.5 text-xs text-muted">{pack.pack_name}</p>}
       <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-        {pack ? <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm" /> : <span className="text-sm text-muted">Unavailable</span>}
+        {pack ? (
+          <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm" />
+        ) : (
+          <span className="text-sm text-muted">Unavailable</span>
+        )}
         {pack && action?.(pack, product)}
       </div>
     </article>

@@ -23,18 +23,33 @@ export function ProductCarousel({ title, headingId, viewAllHref, products, actio
   if (products && products.length === 0) return null
   return (
     <>
-      <CarouselHeading id={headingId} title={title}
-        action={viewAllHref && (
-          <Link to={viewAllHref} className="inline-flex items-center gap-0.5 rounded-md text-primary hover:underline hover:underline-offset-4">
-            View all<span className="sr-only"> {title}</span>
-            <ChevronRightIcon className="size-4" />
-          </Link>
-        )} />
-      <Carousel label={headingId ? undefined : title} labelledBy={headingId} slidesPerView={slidesPerView}
-        placeholder={5} placeholderSlide={<ProductCardSkeleton />}>
+      <CarouselHeading
+        id={headingId}
+        title={title}
+        action={
+          viewAllHref && (
+            <Link to={viewAllHref} className="inline-flex items-center gap-0.5 rounded-md text-primary hover:underline hover:underline-offset-4">
+              View all<span className="sr-only"> {title}</span>
+              <ChevronRightIcon className="size-4" />
+            </Link>
+          )
+        }
+      />
+      <Carousel
+        label={headingId ? undefined : title}
+        labelledBy={headingId}
+        slidesPerView={slidesPerView}
+        placeholder={5}
+        placeholderSlide={<ProductCardSkeleton />}
+      >
         {products?.map((product) => (
-          <ProductCard key={product.product_id} product={product} action={action} corner={corner}
-            className="rounded-2xl transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none" />
+          <ProductCard
+            key={product.product_id}
+            product={product}
+            action={action}
+            corner={corner}
+            className="rounded-2xl transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none"
+          />
         ))}
       </Carousel>
     </>

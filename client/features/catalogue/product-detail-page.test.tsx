@@ -20,8 +20,15 @@ const atta = product({
 const action = (p: Pack) => <button type="button">Add {p.pack_name}</button>
 
 function show(api = fakeApi(() => atta).api) {
-  renderAt(<ProductDetailPage slug={atta.slug} action={action} corner={() => <button type="button">Save</button>}
-    breadcrumbs={(p) => categoryCrumbs(categories, p.category_slug)} />, { url: `/products/${atta.slug}`, api })
+  renderAt(
+    <ProductDetailPage
+      slug={atta.slug}
+      action={action}
+      corner={() => <button type="button">Save</button>}
+      breadcrumbs={(p) => categoryCrumbs(categories, p.category_slug)}
+    />,
+    { url: `/products/${atta.slug}`, api },
+  )
 }
 
 const priceBlock = () => screen.getByText(/Inclusive of all taxes/).parentElement as HTMLElement
@@ -75,7 +82,11 @@ describe('ProductDetailPage', () => {
   })
 
   it("a missing product shows 'Product not found'", async () => {
-    show(fakeApi(() => { throw new ApiError(404, { message: 'Not found' }) }).api)
+    show(
+      fakeApi(() => {
+        throw new ApiError(404, { message: 'Not found' })
+      }).api,
+    )
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Product not found')
     expect(screen.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe('/products')
   })

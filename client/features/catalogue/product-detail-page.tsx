@@ -30,8 +30,9 @@ export function ProductDetailPage({ slug, action, corner, breadcrumbs }: Product
   if (query.isPending) return <ProductDetailSkeleton />
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <ProductNotFound />
-    return <LoadError error={query.error} title="Could not load this product" onRetry={() => void query.refetch()}
-      retrying={query.isFetching} className="my-6" />
+    return (
+      <LoadError error={query.error} title="Could not load this product" onRetry={() => void query.refetch()} retrying={query.isFetching} className="my-6" />
+    )
   }
   const product = query.data
   const trail = typeof breadcrumbs === 'function' ? breadcrumbs(product) : breadcrumbs
@@ -59,8 +60,10 @@ function ProductDetail({ product, trail, action, corner }: ProductDetailProps) {
 
         <div className="flex flex-col gap-5">
           <div>
-            <Link to={`/products?b=${encodeURIComponent(product.brand_slug)}`}
-              className="text-sm font-semibold tracking-wide text-primary uppercase hover:underline">
+            <Link
+              to={`/products?b=${encodeURIComponent(product.brand_slug)}`}
+              className="text-sm font-semibold tracking-wide text-primary uppercase hover:underline"
+            >
               {product.brand_name}
             </Link>
             <h1 className="mt-1 text-2xl leading-tight font-bold tracking-tight md:text-3xl">{product.product_name}</h1>
@@ -70,9 +73,7 @@ function ProductDetail({ product, trail, action, corner }: ProductDetailProps) {
             <div aria-live="polite" data-testid="pack-price">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-2xl [&_s]:text-base" />
-                {pack.discount > 0 && (
-                  <span className="rounded bg-success/10 px-2 py-0.5 text-sm font-semibold text-success">{pack.discount}% OFF</span>
-                )}
+                {pack.discount > 0 && <span className="rounded bg-success/10 px-2 py-0.5 text-sm font-semibold text-success">{pack.discount}% OFF</span>}
               </div>
               <p className="mt-1 text-xs text-muted">{pack.pack_name} · Inclusive of all taxes</p>
             </div>
@@ -80,9 +81,7 @@ function ProductDetail({ product, trail, action, corner }: ProductDetailProps) {
             <p className="font-medium text-muted">Currently unavailable</p>
           )}
 
-          {product.packs.length > 0 && (
-            <PackChooser packs={product.packs} value={packId} onChange={(p) => setPackId(p.pack_id)} />
-          )}
+          {product.packs.length > 0 && <PackChooser packs={product.packs} value={packId} onChange={(p) => setPackId(p.pack_id)} />}
 
           {pack && (
             <div className="flex min-h-12 items-center [&>*]:max-sm:flex-1">

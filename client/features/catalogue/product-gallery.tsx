@@ -29,7 +29,14 @@ export function ProductGallery({ medias, name, className }: ProductGalleryProps)
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: count - 1 }
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowDown: current + 1,
+      ArrowLeft: current - 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: count - 1,
+    }
     if (!(e.key in moves)) return
     e.preventDefault()
     select(moves[e.key])
@@ -38,20 +45,43 @@ export function ProductGallery({ medias, name, className }: ProductGalleryProps)
   return (
     <div className={cn('flex flex-col gap-3', className)}>
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-labelledby is set only when the role is tabpanel */}
-      <div id={`${baseId}-panel`} role={count > 1 ? 'tabpanel' : undefined} aria-labelledby={count > 1 ? `${baseId}-tab-${current}` : undefined}
-        className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-border bg-surface p-4">
-        <Image src={medias[current]?.src} size="medium" loading="eager" width={800} height={800}
+      <div
+        id={`${baseId}-panel`}
+        role={count > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={count > 1 ? `${baseId}-tab-${current}` : undefined}
+        className="flex aspect-square items-center justify-center overflow-hidden rounded-xl border border-border bg-surface p-4"
+      >
+        <Image
+          src={medias[current]?.src}
+          size="medium"
+          loading="eager"
+          width={800}
+          height={800}
           alt={medias[current]?.alt || (count > 1 ? `${name}, image ${current + 1} of ${count}` : name)}
-          className="size-full object-contain" />
+          className="size-full object-contain"
+        />
       </div>
       {count > 1 && (
         <div role="tablist" aria-label={`${name} images`} onKeyDown={onKeyDown} className="flex gap-2 overflow-x-auto p-1">
           {medias.map((media, i) => (
-            <button key={`${media.src}-${i}`} ref={(el) => { thumbs.current[i] = el }} type="button" role="tab"
-              id={`${baseId}-tab-${i}`} aria-controls={`${baseId}-panel`} aria-selected={i === current} tabIndex={i === current ? 0 : -1}
-              aria-label={`Image ${i + 1} of ${count}${media.alt ? `: ${media.alt}` : ''}`} onClick={() => setIndex(i)}
-              className={cn('size-16 shrink-0 overflow-hidden rounded-lg border-2 bg-surface p-1 transition-colors md:size-20',
-                i === current ? 'border-primary' : 'border-border hover:border-muted')}>
+            <button
+              key={`${media.src}-${i}`}
+              ref={(el) => {
+                thumbs.current[i] = el
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${i}`}
+              aria-controls={`${baseId}-panel`}
+              aria-selected={i === current}
+              tabIndex={i === current ? 0 : -1}
+              aria-label={`Image ${i + 1} of ${count}${media.alt ? `: ${media.alt}` : ''}`}
+              onClick={() => setIndex(i)}
+              className={cn(
+                'size-16 shrink-0 overflow-hidden rounded-lg border-2 bg-surface p-1 transition-colors md:size-20',
+                i === current ? 'border-primary' : 'border-border hover:border-muted',
+              )}
+            >
               <Image src={media.src} size="thumb" alt="" width={80} height={80} className="size-full object-contain" />
             </button>
           ))}

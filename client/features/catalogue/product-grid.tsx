@@ -22,15 +22,13 @@ export function ProductGrid({ products, action, corner, stale = false, className
     <>
       {/* Cards title themselves with h3: the list needs the h2 between them and the page's h1. */}
       <h2 className="sr-only">Products</h2>
-    <ul aria-busy={stale || undefined}
-      className={cn(gridClasses, 'transition-opacity duration-200', stale && 'pointer-events-none opacity-50', className)}>
-      {products.map((product, i) => (
-        <li key={product.product_id}>
-          <ProductCard product={product} action={action} corner={corner} priority={i < EAGER_IMAGES}
-            className="transition-shadow hover:shadow-md" />
-        </li>
-      ))}
-    </ul>
+      <ul aria-busy={stale || undefined} className={cn(gridClasses, 'transition-opacity duration-200', stale && 'pointer-events-none opacity-50', className)}>
+        {products.map((product, i) => (
+          <li key={product.product_id}>
+            <ProductCard product={product} action={action} corner={corner} priority={i < EAGER_IMAGES} className="transition-shadow hover:shadow-md" />
+          </li>
+        ))}
+      </ul>
     </>
   )
 }

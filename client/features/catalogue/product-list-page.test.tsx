@@ -23,8 +23,7 @@ function listApi(total = 60) {
 }
 
 const location = () => screen.getByTestId('location').textContent
-const page = (url = '/products', api = listApi().api) =>
-  renderAt(<ProductListPage categories={categories} brands={brands} />, { url, api })
+const page = (url = '/products', api = listApi().api) => renderAt(<ProductListPage categories={categories} brands={brands} />, { url, api })
 
 describe('ProductListPage', () => {
   it('shows skeleton cards, then the heading, count and product cards', async () => {
@@ -56,7 +55,10 @@ describe('ProductListPage', () => {
   it("offers 'Relevance' only for a search", async () => {
     page('/products')
     await screen.findByText('Atta 1')
-    const options = () => within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.textContent)
+    const options = () =>
+      within(screen.getByLabelText('Sort by'))
+        .getAllByRole('option')
+        .map((o) => o.textContent)
     expect(options()).not.toContain('Relevance')
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('popularity')
     cleanup()

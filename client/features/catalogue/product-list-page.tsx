@@ -58,8 +58,7 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
       </header>
 
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <FilterSidebar categories={categories} brands={brands} params={params} onChange={update}
-          className="hidden lg:block" />
+        <FilterSidebar categories={categories} brands={brands} params={params} onChange={update} className="hidden lg:block" />
 
         <div className="min-w-0">
           <div className="mb-3 flex items-center gap-2">
@@ -74,8 +73,12 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
                 {b.length > 0 && <CountBadge n={b.length} />}
               </Button>
             )}
-            <SortSelect value={params.s} hasQuery={Boolean(params.q)} onChange={(s) => update({ s })}
-              className="ml-auto min-w-0 flex-1 sm:max-w-64 lg:flex-none" />
+            <SortSelect
+              value={params.s}
+              hasQuery={Boolean(params.q)}
+              onChange={(s) => update({ s })}
+              className="ml-auto min-w-0 flex-1 sm:max-w-64 lg:flex-none"
+            />
           </div>
 
           <FilterChips params={params} categories={categories} brands={brands} onChange={update} className="mb-4" />
@@ -87,8 +90,14 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
       {opened && (
         <Suspense fallback={null}>
           <CategoryFilterDrawer open={drawer === 'categories'} onClose={() => setDrawer(null)} categories={categories} selected={c} />
-          <BrandFilterDrawer open={drawer === 'brands'} onClose={() => setDrawer(null)} brands={brands} selected={b}
-            onChange={(next) => update({ b: next })} total={total} />
+          <BrandFilterDrawer
+            open={drawer === 'brands'}
+            onClose={() => setDrawer(null)}
+            brands={brands}
+            selected={b}
+            onChange={(next) => update({ b: next })}
+            total={total}
+          />
         </Suspense>
       )}
     </div>
@@ -98,15 +107,28 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
 function CountBadge({ n }: { n: number }) {
   return (
     <span className="inline-flex size-5 items-center justify-center rounded-full bg-primary text-xs font-semibold text-on-primary">
-      <span className="sr-only">(</span>{n}<span className="sr-only"> selected)</span>
+      <span className="sr-only">(</span>
+      {n}
+      <span className="sr-only"> selected)</span>
     </span>
   )
 }
 
 function FilterIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2}
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="size-4">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-4"
+    >
       <path d="M4 6h16M7 12h10M10 18h4" />
     </svg>
   )

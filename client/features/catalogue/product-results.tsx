@@ -27,7 +27,9 @@ export function ProductResults({ list, params, onPageChange, action, corner }: P
     return (
       <div className="rounded-lg border border-border bg-surface px-6 py-12 text-center">
         <p className="font-semibold">This page is past the end of the results.</p>
-        <Button variant="outline" className="mt-4" onClick={() => onPageChange(1)}>Go to page 1</Button>
+        <Button variant="outline" className="mt-4" onClick={() => onPageChange(1)}>
+          Go to page 1
+        </Button>
       </div>
     )
   }
@@ -36,8 +38,13 @@ export function ProductResults({ list, params, onPageChange, action, corner }: P
     <>
       <ProductGrid products={products} action={action} corner={corner} stale={list.isPlaceholderData} />
       {meta.total > meta.perPage && (
-        <Pagination page={params.page ?? 1} total={meta.total} perPage={meta.perPage} onChange={onPageChange}
-          className="mt-8 border-t border-border pt-6 [&_button]:h-10 [&_button]:min-w-10" />
+        <Pagination
+          page={params.page ?? 1}
+          total={meta.total}
+          perPage={meta.perPage}
+          onChange={onPageChange}
+          className="mt-8 border-t border-border pt-6 [&_button]:h-10 [&_button]:min-w-10"
+        />
       )}
     </>
   )

@@ -25,12 +25,20 @@ export function SortSelect({ value, hasQuery, onChange, className }: SortSelectP
 
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <label htmlFor={id} className="shrink-0 text-sm text-muted max-sm:sr-only">Sort by</label>
+      <label htmlFor={id} className="shrink-0 text-sm text-muted max-sm:sr-only">
+        Sort by
+      </label>
       <div className="relative min-w-0 flex-1">
-        <select id={id} value={current} onChange={(e) => onChange(Sort.parse(e.target.value))}
-          className="h-10 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface pr-9 pl-3 text-sm font-medium outline-none hover:border-muted focus:border-primary">
+        <select
+          id={id}
+          value={current}
+          onChange={(e) => onChange(Sort.parse(e.target.value))}
+          className="h-10 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface pr-9 pl-3 text-sm font-medium outline-none hover:border-muted focus:border-primary"
+        >
           {options.map((s) => (
-            <option key={s} value={s}>{SORT_LABELS[s]}</option>
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
           ))}
         </select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" />

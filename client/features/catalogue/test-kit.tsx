@@ -7,7 +7,9 @@ import { fakeApi, renderAt as renderWithProviders } from '../../lib/test-kit'
 
 export const categories: CategoryNode[] = [
   {
-    name: 'Staples', slug: 'staples', avatar: null,
+    name: 'Staples',
+    slug: 'staples',
+    avatar: null,
     children: [
       { name: 'Atta & Flours', slug: 'atta', avatar: null, children: [] },
       { name: 'Rice', slug: 'rice', avatar: null, children: [] },
@@ -23,13 +25,31 @@ export const brands: Brand[] = [
 ]
 
 export const pack = (over: Partial<Pack> = {}): Pack => ({
-  pack_id: 1, pack_name: '1 kg', price: 60, act_price: 60, discount: 0, warehouse_id: 1, discount_type: null, in_stock: true, ...over,
+  pack_id: 1,
+  pack_name: '1 kg',
+  price: 60,
+  act_price: 60,
+  discount: 0,
+  warehouse_id: 1,
+  discount_type: null,
+  in_stock: true,
+  ...over,
 })
 
 export const product = (over: Partial<Product> = {}): Product => ({
-  product_id: 1, product_name: 'Sona Khet Chakki Atta', product_description: 'Stone-ground whole wheat.', product_info: 'Ingredients: wheat.',
-  brand_name: 'Sona Khet', slug: 'sona-khet-chakki-atta', brand_slug: 'sona-khet', category_slug: 'atta', wishlist: false,
-  medias: [{ src: 'demo/atta-1.webp' }, { src: 'demo/atta-2.webp' }], image: 'demo/atta-1.webp', packs: [pack()], ...over,
+  product_id: 1,
+  product_name: 'Sona Khet Chakki Atta',
+  product_description: 'Stone-ground whole wheat.',
+  product_info: 'Ingredients: wheat.',
+  brand_name: 'Sona Khet',
+  slug: 'sona-khet-chakki-atta',
+  brand_slug: 'sona-khet',
+  category_slug: 'atta',
+  wishlist: false,
+  medias: [{ src: 'demo/atta-1.webp' }, { src: 'demo/atta-2.webp' }],
+  image: 'demo/atta-1.webp',
+  packs: [pack()],
+  ...over,
 })
 
 export const productPage = (products: Product[], total = products.length, page = 1, perPage = 24) => ({

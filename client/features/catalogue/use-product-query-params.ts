@@ -4,7 +4,15 @@ import * as z from 'zod/mini'
 import { PER_PAGE_DEFAULT, Sort } from '../../../common/contracts/catalogue'
 import type { ProductListParams } from './api'
 
-const list = z.pipe(z.string(), z.transform((s) => s.split(',').map((x) => x.replace(/^\/products\?c=/, '').trim()).filter(Boolean)))
+const list = z.pipe(
+  z.string(),
+  z.transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.replace(/^\/products\?c=/, '').trim())
+      .filter(Boolean),
+  ),
+)
 
 /** The URL is the state of the product list (STYLE rule 13): q, c, b, s, page, perPage. */
 const SearchSchema = z.object({

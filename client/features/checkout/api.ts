@@ -34,7 +34,13 @@ export function usePlaceOrder() {
 
 export function usePayment(orderId: number) {
   const api = useApi()
-  return useQuery({ queryKey: ['checkout', 'pay', orderId], queryFn: () => api.call(c.getPayment, { params: { orderId } }), retry: false, gcTime: 0, refetchOnWindowFocus: false })
+  return useQuery({
+    queryKey: ['checkout', 'pay', orderId],
+    queryFn: () => api.call(c.getPayment, { params: { orderId } }),
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  })
 }
 
 export type ConfirmHint = { razorpay_payment_id?: string; razorpay_order_id?: string; razorpay_signature?: string }

@@ -19,7 +19,13 @@ function Step({ n, title, children, done, id }: { n: number; title: string; chil
   return (
     <section aria-labelledby={id} className="rounded-xl border border-border bg-surface p-4 sm:p-5">
       <h2 id={id} className="mb-3 flex items-center gap-3 text-base font-semibold sm:text-lg">
-        <span aria-hidden="true" className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold', done ? 'bg-primary text-on-primary' : 'bg-background text-muted')}>
+        <span
+          aria-hidden="true"
+          className={cn(
+            'flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+            done ? 'bg-primary text-on-primary' : 'bg-background text-muted',
+          )}
+        >
           {done ? '✓' : n}
         </span>
         {title}
@@ -50,14 +56,22 @@ function AddressStep({ addresses, chosen, onChoose }: { addresses: Address[]; ch
           <div className="grid gap-2 sm:grid-cols-2">
             {addresses.map((a) => (
               <label key={a.id} className={radioCard(chosen === a.id)}>
-                <input type="radio" name="address" className="mt-1 accent-primary" checked={chosen === a.id} onChange={() => onChoose(a.id)}
-                  aria-label={`${a.name}, ${a.house}, ${a.street}, ${a.area}, ${a.city} ${a.pincode}`} />
+                <input
+                  type="radio"
+                  name="address"
+                  className="mt-1 accent-primary"
+                  checked={chosen === a.id}
+                  onChange={() => onChoose(a.id)}
+                  aria-label={`${a.name}, ${a.house}, ${a.street}, ${a.area}, ${a.city} ${a.pincode}`}
+                />
                 <span className="min-w-0">
                   <span className="flex flex-wrap items-center gap-2 font-semibold">
                     {a.name}
                     <span className="rounded bg-background px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-muted uppercase">{a.type}</span>
                   </span>
-                  <span className="mt-0.5 block text-muted">{a.house}, {a.street}, {a.area}, {a.city} {a.pincode}</span>
+                  <span className="mt-0.5 block text-muted">
+                    {a.house}, {a.street}, {a.area}, {a.city} {a.pincode}
+                  </span>
                   <span className="block text-muted">Mobile: {a.mobile}</span>
                   {!a.serviceable && <span className="mt-1 block text-danger">{a.delivery_message}</span>}
                 </span>
@@ -82,7 +96,9 @@ function AddressStep({ addresses, chosen, onChoose }: { addresses: Address[]; ch
           />
         </div>
       ) : (
-        <button type="button" onClick={() => setAdding(true)} className="text-sm font-medium text-primary hover:underline">+ Add a new address</button>
+        <button type="button" onClick={() => setAdding(true)} className="text-sm font-medium text-primary hover:underline">
+          + Add a new address
+        </button>
       )}
     </div>
   )
@@ -90,7 +106,17 @@ function AddressStep({ addresses, chosen, onChoose }: { addresses: Address[]; ch
 
 type Chosen = Record<number, number>
 
-function SlotStep({ groups, cart, chosen, onChoose }: { groups: SlotGroup[]; cart: Cart; chosen: Chosen; onChoose: (groupId: number, slotId: number) => void }) {
+function SlotStep({
+  groups,
+  cart,
+  chosen,
+  onChoose,
+}: {
+  groups: SlotGroup[]
+  cart: Cart
+  chosen: Chosen
+  onChoose: (groupId: number, slotId: number) => void
+}) {
   if (groups.length === 0) return <p className="text-sm text-muted">No delivery windows for this address.</p>
   return (
     <div className="space-y-5">
@@ -108,16 +134,30 @@ function SlotStep({ groups, cart, chosen, onChoose }: { groups: SlotGroup[]; car
               <div key={day} className="mt-3">
                 <p className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{slotDay(day)}</p>
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                  {g.slots.filter((s) => s.date === day).map((s) => (
-                    <label key={s.id} className={cn(radioCard(chosen[g.delivery_charge_id] === s.id, !s.open), 'items-center justify-center py-2.5 text-center')}>
-                      <input type="radio" className="sr-only" name={`slot-${g.delivery_charge_id}`} disabled={!s.open} checked={chosen[g.delivery_charge_id] === s.id}
-                        onChange={() => onChoose(g.delivery_charge_id, s.id)} aria-label={`${slotDay(s.date)}, ${clock(s.start)} to ${clock(s.end)}${s.open ? '' : ', full'}`} />
-                      <span>
-                        <span className="block font-medium">{clock(s.start)} – {clock(s.end)}</span>
-                        {!s.open && <span className="block text-xs">Full</span>}
-                      </span>
-                    </label>
-                  ))}
+                  {g.slots
+                    .filter((s) => s.date === day)
+                    .map((s) => (
+                      <label
+                        key={s.id}
+                        className={cn(radioCard(chosen[g.delivery_charge_id] === s.id, !s.open), 'items-center justify-center py-2.5 text-center')}
+                      >
+                        <input
+                          type="radio"
+                          className="sr-only"
+                          name={`slot-${g.delivery_charge_id}`}
+                          disabled={!s.open}
+                          checked={chosen[g.delivery_charge_id] === s.id}
+                          onChange={() => onChoose(g.delivery_charge_id, s.id)}
+                          aria-label={`${slotDay(s.date)}, ${clock(s.start)} to ${clock(s.end)}${s.open ? '' : ', full'}`}
+                        />
+                        <span>
+                          <span className="block font-medium">
+                            {clock(s.start)} – {clock(s.end)}
+                          </span>
+                          {!s.open && <span className="block text-xs">Full</span>}
+                        </span>
+                      </label>
+                    ))}
                 </div>
               </div>
             ))}
@@ -137,22 +177,45 @@ function Summary({ cart }: { cart: Cart }) {
             <div className="flex justify-between gap-3">
               <span className="min-w-0">
                 <span className="block truncate font-medium">{it.name}</span>
-                <span className="text-xs text-muted">{it.pack} × {it.quantity}</span>
+                <span className="text-xs text-muted">
+                  {it.pack} × {it.quantity}
+                </span>
               </span>
               <span className="shrink-0 font-medium">{cartRupees(it.amount)}</span>
             </div>
-            {!it.valid && <p role="alert" className="mt-1 text-xs font-medium text-danger">{it.message ?? 'This item cannot be ordered right now'}</p>}
+            {!it.valid && (
+              <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                {it.message ?? 'This item cannot be ordered right now'}
+              </p>
+            )}
           </li>
         ))}
       </ul>
       <dl className="mt-3 space-y-1.5 border-t border-border pt-3 text-sm">
-        <div className="flex justify-between"><dt>Items</dt><dd>{cartRupees(cart.amount)}</dd></div>
-        {cart.discount > 0 && <div className="flex justify-between text-success"><dt>Discount{cart.offercode ? ` (${cart.offercode})` : ''}</dt><dd>−{cartRupees(cart.discount)}</dd></div>}
+        <div className="flex justify-between">
+          <dt>Items</dt>
+          <dd>{cartRupees(cart.amount)}</dd>
+        </div>
+        {cart.discount > 0 && (
+          <div className="flex justify-between text-success">
+            <dt>Discount{cart.offercode ? ` (${cart.offercode})` : ''}</dt>
+            <dd>−{cartRupees(cart.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt>Delivery</dt>
-          <dd>{cart.finalDelivery > 0 ? cartRupees(cart.finalDelivery) : <>{cart.delivery_charge > 0 && <s className="mr-1 text-muted">{cartRupees(cart.delivery_charge)}</s>}FREE</>}</dd>
+          <dd>
+            {cart.finalDelivery > 0 ? (
+              cartRupees(cart.finalDelivery)
+            ) : (
+              <>{cart.delivery_charge > 0 && <s className="mr-1 text-muted">{cartRupees(cart.delivery_charge)}</s>}FREE</>
+            )}
+          </dd>
         </div>
-        <div className="flex justify-between border-t border-border pt-2 text-base font-semibold"><dt>Total</dt><dd data-testid="checkout-total">{cartRupees(cart.total)}</dd></div>
+        <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{cartRupees(cart.total)}</dd>
+        </div>
       </dl>
       {cart.deliveryMessage && <p className="mt-2 text-xs text-muted">{cart.deliveryMessage}</p>}
     </div>
@@ -215,7 +278,9 @@ export function CheckoutPage() {
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
         <p className="text-danger">{errorText(err)}</p>
-        <Button className="mt-4" onClick={() => (addresses.refetch(), cartQuery.refetch())}>Try again</Button>
+        <Button className="mt-4" onClick={() => (addresses.refetch(), cartQuery.refetch())}>
+          Try again
+        </Button>
       </div>
     )
   }
@@ -225,7 +290,9 @@ export function CheckoutPage() {
       <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
         <h1 className="text-xl font-semibold">Your cart is empty</h1>
         <p className="mt-1 text-sm text-muted">Add something to your cart to check out.</p>
-        <Link to="/products" className={buttonClasses({ className: 'mt-5' })}>Browse products</Link>
+        <Link to="/products" className={buttonClasses({ className: 'mt-5' })}>
+          Browse products
+        </Link>
       </div>
     )
   }
@@ -255,7 +322,9 @@ export function CheckoutPage() {
     <div className="mx-auto w-full max-w-5xl px-3 pt-4 pb-4 sm:px-4 sm:pt-8">
       <div className="mb-4 flex items-baseline justify-between gap-3">
         <h1 className="text-xl font-semibold sm:text-2xl">Checkout</h1>
-        <span className="text-sm text-muted">{cart.quantity} item{cart.quantity === 1 ? '' : 's'}</span>
+        <span className="text-sm text-muted">
+          {cart.quantity} item{cart.quantity === 1 ? '' : 's'}
+        </span>
       </div>
       <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6">
         <div className="space-y-3 sm:space-y-4">
@@ -263,10 +332,17 @@ export function CheckoutPage() {
             <AddressStep addresses={list} chosen={addressId} onChoose={(id) => (setAddressId(id), setRefusal(null))} />
           </Step>
           <Step n={2} id="step-slot" title="Delivery window" done={!!groups && groups.length > 0 && groups.every((g) => slots[g.delivery_charge_id])}>
-            {!addressId ? <p className="text-sm text-muted">Choose an address to see delivery windows.</p>
-              : slotsQuery.isError ? <p role="alert" className="text-sm text-danger">{errorText(slotsQuery.error)}</p>
-              : !groups ? <p className="text-sm text-muted">Loading delivery windows…</p>
-              : <SlotStep groups={groups} cart={cart} chosen={slots} onChoose={(g, s) => setSlots((prev) => ({ ...prev, [g]: s }))} />}
+            {!addressId ? (
+              <p className="text-sm text-muted">Choose an address to see delivery windows.</p>
+            ) : slotsQuery.isError ? (
+              <p role="alert" className="text-sm text-danger">
+                {errorText(slotsQuery.error)}
+              </p>
+            ) : !groups ? (
+              <p className="text-sm text-muted">Loading delivery windows…</p>
+            ) : (
+              <SlotStep groups={groups} cart={cart} chosen={slots} onChoose={(g, s) => setSlots((prev) => ({ ...prev, [g]: s }))} />
+            )}
           </Step>
           <Step n={3} id="step-payment" title="Payment" done={!!method}>
             <fieldset className="grid gap-2">
@@ -284,25 +360,43 @@ export function CheckoutPage() {
             </fieldset>
           </Step>
           <Step n={4} id="step-notes" title="Notes (optional)" done={notes.trim() !== ''}>
-            <label htmlFor="order-notes" className="sr-only">Order notes</label>
-            <textarea id="order-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2}
+            <label htmlFor="order-notes" className="sr-only">
+              Order notes
+            </label>
+            <textarea
+              id="order-notes"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={500}
+              rows={2}
               placeholder="Anything the delivery person should know?"
-              className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 sm:text-sm" />
+              className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 sm:text-sm"
+            />
             <p className="text-right text-xs text-muted">{notes.length}/500</p>
           </Step>
         </div>
         <aside aria-labelledby="summary-title" className="mt-3 rounded-xl border border-border bg-surface p-4 sm:mt-4 sm:p-5 lg:sticky lg:top-20 lg:mt-0">
-          <h2 id="summary-title" className="text-base font-semibold sm:text-lg">Order summary</h2>
+          <h2 id="summary-title" className="text-base font-semibold sm:text-lg">
+            Order summary
+          </h2>
           <Summary cart={cart} />
           <div className="sticky bottom-0 -mx-4 mt-4 border-t border-border bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-5 sm:px-5 lg:static lg:mx-0 lg:border-0 lg:px-0 lg:pb-0">
             <FormAlert message={refusal} />
             {problems.length > 0 && (
               <ul id="checkout-problems" className="mb-2 space-y-0.5 text-xs text-danger">
-                {problems.map((p) => <li key={p}>{p}</li>)}
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
               </ul>
             )}
-            <Button size="lg" className="mt-2 w-full" onClick={submit} disabled={!ready} loading={place.isPending}
-              aria-describedby={problems.length ? 'checkout-problems' : undefined}>
+            <Button
+              size="lg"
+              className="mt-2 w-full"
+              onClick={submit}
+              disabled={!ready}
+              loading={place.isPending}
+              aria-describedby={problems.length ? 'checkout-problems' : undefined}
+            >
               Place order · {cartRupees(cart.total)}
             </Button>
           </div>

@@ -18,10 +18,14 @@ export function ConfirmPage({ orderId }: { orderId: number }) {
   if (q.isError) {
     return (
       <PaymentFrame title="We could not check this payment">
-        <p role="alert" className="mt-3 text-sm text-danger">{errorText(q.error)}</p>
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorText(q.error)}
+        </p>
         <div className="mt-6 flex flex-col gap-2">
           <Button onClick={() => q.refetch()}>Check again</Button>
-          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>View order</Link>
+          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>
+            View order
+          </Link>
         </div>
       </PaymentFrame>
     )
@@ -29,32 +33,58 @@ export function ConfirmPage({ orderId }: { orderId: number }) {
   if (!result || result.status === 'paid') {
     return (
       <PaymentFrame title={result ? 'Payment received' : 'Checking your payment'}>
-        <div className="mt-6 flex justify-center"><Spinner label="Checking" className="size-8 text-primary" /></div>
-        <p role="status" className="mt-4 text-sm text-muted">{result ? 'Taking you to your order…' : 'Please wait, do not close this page.'}</p>
-        {result && <Link to={`/order/success/${encodeURIComponent(result.order_number)}`} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">View order {result.order_number}</Link>}
+        <div className="mt-6 flex justify-center">
+          <Spinner label="Checking" className="size-8 text-primary" />
+        </div>
+        <p role="status" className="mt-4 text-sm text-muted">
+          {result ? 'Taking you to your order…' : 'Please wait, do not close this page.'}
+        </p>
+        {result && (
+          <Link to={`/order/success/${encodeURIComponent(result.order_number)}`} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">
+            View order {result.order_number}
+          </Link>
+        )}
       </PaymentFrame>
     )
   }
   if (result.status === 'pending') {
     return (
       <PaymentFrame title="Waiting for the payment">
-        <p role="status" className="mt-3 text-sm text-muted">{result.message}</p>
-        {q.isFetching && <div className="mt-4 flex justify-center"><Spinner label="Checking" className="size-6 text-primary" /></div>}
+        <p role="status" className="mt-3 text-sm text-muted">
+          {result.message}
+        </p>
+        {q.isFetching && (
+          <div className="mt-4 flex justify-center">
+            <Spinner label="Checking" className="size-6 text-primary" />
+          </div>
+        )}
         <div className="mt-6 flex flex-col gap-2">
-          <Button variant="outline" onClick={() => q.refetch()} loading={q.isFetching}>Check again</Button>
-          <Link to={`/checkout/${result.payment_method}/${orderId}`} className={buttonClasses({ variant: 'ghost' })}>Pay again</Link>
+          <Button variant="outline" onClick={() => q.refetch()} loading={q.isFetching}>
+            Check again
+          </Button>
+          <Link to={`/checkout/${result.payment_method}/${orderId}`} className={buttonClasses({ variant: 'ghost' })}>
+            Pay again
+          </Link>
         </div>
       </PaymentFrame>
     )
   }
   return (
     <PaymentFrame title="Payment failed">
-      <p role="alert" className="mt-3 text-sm text-muted">{result.message}</p>
+      <p role="alert" className="mt-3 text-sm text-muted">
+        {result.message}
+      </p>
       <p className="mt-1 text-xs text-muted">Order {result.order_number} is saved and waiting for payment.</p>
       <div className="mt-6 flex flex-col gap-2">
-        <Link to={`/checkout/${result.payment_method}/${orderId}`} className={buttonClasses({ size: 'lg' })}>Retry payment</Link>
-        <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>View order</Link>
-        <Link to="/checkout" className="mt-1 text-sm font-medium text-primary hover:underline">Back to checkout</Link>
+        <Link to={`/checkout/${result.payment_method}/${orderId}`} className={buttonClasses({ size: 'lg' })}>
+          Retry payment
+        </Link>
+        <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>
+          View order
+        </Link>
+        <Link to="/checkout" className="mt-1 text-sm font-medium text-primary hover:underline">
+          Back to checkout
+        </Link>
       </div>
     </PaymentFrame>
   )

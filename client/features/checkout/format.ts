@@ -27,7 +27,14 @@ export const slotDay = (date: string) => dayFormat.format(new Date(`${date.slice
 export const slotText = (date: string, start: string, end: string) => `${slotDay(date)}, ${clock(start)} – ${clock(end)}`
 
 const orderDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' })
-const orderTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' })
+const orderTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+})
 /** 'MMM D, YYYY' */
 export const formatOrderDate = (iso: string) => orderDate.format(new Date(iso))
 export const formatOrderTime = (iso: string) => orderTime.format(new Date(iso))

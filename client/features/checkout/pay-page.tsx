@@ -98,10 +98,14 @@ export function PayPage({ provider, orderId }: { provider: 'razorpay' | 'cashfre
   if (payment.isError) {
     return (
       <PaymentFrame title="Payment">
-        <p role="alert" className="mt-3 text-sm text-danger">{errorText(payment.error)}</p>
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorText(payment.error)}
+        </p>
         <div className="mt-6 flex flex-col gap-2">
           <Button onClick={() => payment.refetch()}>Try again</Button>
-          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>View order</Link>
+          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>
+            View order
+          </Link>
         </div>
       </PaymentFrame>
     )
@@ -109,20 +113,34 @@ export function PayPage({ provider, orderId }: { provider: 'razorpay' | 'cashfre
   if (stage.kind === 'stopped') {
     return (
       <PaymentFrame title="Payment not completed">
-        <p role="alert" className="mt-3 text-sm text-muted">{stage.message} Your order {payment.data?.order_number} is saved and waiting for payment.</p>
+        <p role="alert" className="mt-3 text-sm text-muted">
+          {stage.message} Your order {payment.data?.order_number} is saved and waiting for payment.
+        </p>
         <div className="mt-6 flex flex-col gap-2">
-          <Button size="lg" onClick={retry}>Retry payment</Button>
-          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>View order</Link>
-          <Link to="/checkout" className="mt-1 text-sm font-medium text-primary hover:underline">Back to checkout</Link>
+          <Button size="lg" onClick={retry}>
+            Retry payment
+          </Button>
+          <Link to={`/account/orders/${orderId}`} className={buttonClasses({ variant: 'outline' })}>
+            View order
+          </Link>
+          <Link to="/checkout" className="mt-1 text-sm font-medium text-primary hover:underline">
+            Back to checkout
+          </Link>
         </div>
       </PaymentFrame>
     )
   }
   return (
     <PaymentFrame title={stage.kind === 'confirming' ? 'Confirming your payment' : `Paying with ${label}`}>
-      <div className="mt-6 flex justify-center"><Spinner label="Loading" className="size-8 text-primary" /></div>
+      <div className="mt-6 flex justify-center">
+        <Spinner label="Loading" className="size-8 text-primary" />
+      </div>
       <p className="mt-4 text-sm text-muted" role="status">
-        {stage.kind === 'confirming' ? 'Please wait, do not close this page.' : stage.kind === 'open' ? `Complete the payment in the ${label} window.` : `Opening ${label}…`}
+        {stage.kind === 'confirming'
+          ? 'Please wait, do not close this page.'
+          : stage.kind === 'open'
+            ? `Complete the payment in the ${label} window.`
+            : `Opening ${label}…`}
       </p>
       {payment.data && <p className="mt-2 text-xs text-muted">Order {payment.data.order_number}</p>}
     </PaymentFrame>

@@ -9,10 +9,15 @@ export function PincodeButton({ pincode }: { pincode: string | null }) {
   const [used, setUsed] = useState(false)
   return (
     <>
-      <button type="button" onClick={() => {
+      <button
+        type="button"
+        onClick={() => {
           setUsed(true)
           setOpen(true)
-        }} className="flex h-10 items-center gap-1.5 rounded-md px-2 text-left text-sm hover:bg-background" aria-label={pincode ? `Delivery pincode ${pincode}, change` : 'Set delivery pincode'}>
+        }}
+        className="flex h-10 items-center gap-1.5 rounded-md px-2 text-left text-sm hover:bg-background"
+        aria-label={pincode ? `Delivery pincode ${pincode}, change` : 'Set delivery pincode'}
+      >
         <MapPinIcon className="shrink-0 text-lg text-primary" />
         <span className="leading-tight">
           <span className="block text-[11px] text-muted">Deliver to</span>

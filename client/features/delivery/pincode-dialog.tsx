@@ -25,7 +25,9 @@ export function PincodeDialog({ open, onClose, current }: { open: boolean; onClo
   return (
     <Modal open={open} onClose={onClose} title="Change Location" description="Enter your pincode to check delivery time and availability.">
       <form onSubmit={submit} noValidate className="space-y-3">
-        <label htmlFor="pincode-input" className="sr-only">Pincode</label>
+        <label htmlFor="pincode-input" className="sr-only">
+          Pincode
+        </label>
         <input
           id="pincode-input"
           inputMode="numeric"

@@ -22,7 +22,10 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
     if (!order) return
     const yes = await confirm({
       title: `Cancel order ${order.order_number}?`,
-      message: order.payment_status === 'paid' ? 'Your payment will be refunded to the way you paid.' : 'The items go back on the shelf and the delivery window is freed.',
+      message:
+        order.payment_status === 'paid'
+          ? 'Your payment will be refunded to the way you paid.'
+          : 'The items go back on the shelf and the delivery window is freed.',
       confirmText: 'Cancel order',
       cancelText: 'Keep order',
       danger: true,
@@ -53,18 +56,30 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {order.can_pay && order.payment_method !== 'cod' && (
-            <Link to={`/checkout/${order.payment_method}/${order.id}`} className={buttonClasses()}>Pay now</Link>
+            <Link to={`/checkout/${order.payment_method}/${order.id}`} className={buttonClasses()}>
+              Pay now
+            </Link>
           )}
-          <Button variant="outline" onClick={onReorder} loading={again.isPending}>Reorder</Button>
-          {order.can_cancel && <Button variant="outline" className="text-danger" onClick={onCancel} loading={cancel.isPending}>Cancel order</Button>}
+          <Button variant="outline" onClick={onReorder} loading={again.isPending}>
+            Reorder
+          </Button>
+          {order.can_cancel && (
+            <Button variant="outline" className="text-danger" onClick={onCancel} loading={cancel.isPending}>
+              Cancel order
+            </Button>
+          )}
         </div>
         <div className="grid gap-3 lg:grid-cols-2">
           <Card title={`Items (${order.items})`}>
             <OrderLines order={order} />
-            <div className="mt-3 border-t border-border pt-3"><OrderCharges order={order} /></div>
+            <div className="mt-3 border-t border-border pt-3">
+              <OrderCharges order={order} />
+            </div>
           </Card>
           <div className="space-y-3">
-            <Card title="Delivery and payment"><OrderDelivery order={order} /></Card>
+            <Card title="Delivery and payment">
+              <OrderDelivery order={order} />
+            </Card>
             <Card title="Timeline">
               <ol className="relative space-y-3 border-l border-border pl-4 text-sm">
                 {order.timeline.map((t, i) => (
@@ -83,7 +98,15 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
     )
   }
   return (
-    <AccountLayout user={user} title={order ? `Order ${order.order_number}` : 'Order'} actions={<Link to="/account/orders" className="text-sm font-medium text-primary hover:underline">All orders</Link>}>
+    <AccountLayout
+      user={user}
+      title={order ? `Order ${order.order_number}` : 'Order'}
+      actions={
+        <Link to="/account/orders" className="text-sm font-medium text-primary hover:underline">
+          All orders
+        </Link>
+      }
+    >
       {body}
       <ConfirmHost />
     </AccountLayout>

@@ -14,7 +14,11 @@ const TONES: Record<string, string> = {
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', TONES[status] ?? 'bg-primary/10 text-primary')}>{statusLabel(status)}</span>
+  return (
+    <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', TONES[status] ?? 'bg-primary/10 text-primary')}>
+      {statusLabel(status)}
+    </span>
+  )
 }
 
 export function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -33,7 +37,9 @@ export function OrderLines({ order }: { order: OrderDetail }) {
         <li key={l.pack_id} className="flex gap-3 py-2.5 text-sm">
           <Link to={`/products/${l.slug}`} className="min-w-0 flex-1">
             <span className="block truncate font-medium">{l.name}</span>
-            <span className="text-xs text-muted">{l.pack} · {l.quantity} × {formatINR(l.price)}</span>
+            <span className="text-xs text-muted">
+              {l.pack} · {l.quantity} × {formatINR(l.price)}
+            </span>
           </Link>
           <span className="shrink-0 font-medium">{formatINR(l.amount)}</span>
         </li>
@@ -46,10 +52,24 @@ export function OrderCharges({ order }: { order: OrderDetail }) {
   const c = order.charges
   return (
     <dl className="space-y-1.5 text-sm">
-      <div className="flex justify-between"><dt>Items</dt><dd>{formatINR(c.items)}</dd></div>
-      {c.discount > 0 && <div className="flex justify-between text-success"><dt>Discount{c.coupon ? ` (${c.coupon})` : ''}</dt><dd>−{formatINR(c.discount)}</dd></div>}
-      <div className="flex justify-between"><dt>Delivery</dt><dd>{c.delivery > 0 ? formatINR(c.delivery) : 'FREE'}</dd></div>
-      <div className="flex justify-between border-t border-border pt-2 text-base font-semibold"><dt>Total</dt><dd data-testid="order-total">{formatINR(c.total)}</dd></div>
+      <div className="flex justify-between">
+        <dt>Items</dt>
+        <dd>{formatINR(c.items)}</dd>
+      </div>
+      {c.discount > 0 && (
+        <div className="flex justify-between text-success">
+          <dt>Discount{c.coupon ? ` (${c.coupon})` : ''}</dt>
+          <dd>−{formatINR(c.discount)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between">
+        <dt>Delivery</dt>
+        <dd>{c.delivery > 0 ? formatINR(c.delivery) : 'FREE'}</dd>
+      </div>
+      <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+        <dt>Total</dt>
+        <dd data-testid="order-total">{formatINR(c.total)}</dd>
+      </div>
     </dl>
   )
 }
@@ -61,7 +81,13 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       {order.deliveries.length > 0 && (
         <div>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Delivery window</p>
-          <ul>{order.deliveries.map((d, i) => <li key={i} className="font-medium">{slotText(d.date, d.start, d.end)}</li>)}</ul>
+          <ul>
+            {order.deliveries.map((d, i) => (
+              <li key={i} className="font-medium">
+                {slotText(d.date, d.start, d.end)}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <div>
@@ -69,7 +95,8 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
         <address className="not-italic">
           <span className="font-medium">{a.name}</span>, {a.mobile}
           <br />
-          {a.house}, {a.street}, {a.area}{a.landmark && `, near ${a.landmark}`}
+          {a.house}, {a.street}, {a.area}
+          {a.landmark && `, near ${a.landmark}`}
           <br />
           {a.city}, {a.state} {a.pincode}
         </address>
@@ -77,7 +104,13 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       <div>
         <p className="text-xs font-semibold tracking-wide text-muted uppercase">Payment</p>
         <p>
-          {paymentLabel(order.payment_method)}{order.payment_status !== 'cod' && <> · <StatusBadge status={order.payment_status} /></>}
+          {paymentLabel(order.payment_method)}
+          {order.payment_status !== 'cod' && (
+            <>
+              {' '}
+              · <StatusBadge status={order.payment_status} />
+            </>
+          )}
           {order.payment && order.payment.refunded > 0 && <span className="ml-1 text-muted">Refunded {formatINR(order.payment.refunded)}</span>}
         </p>
       </div>

@@ -20,7 +20,14 @@ export function OrdersList({ user }: { user: User }) {
   else if (!q.data) body = <p className="text-sm text-muted">Loading your orders…</p>
   else if (q.data.total === 0) {
     body = (
-      <EmptyState title="No orders yet" action={<Link to="/products" className={buttonClasses()}>Start shopping</Link>}>
+      <EmptyState
+        title="No orders yet"
+        action={
+          <Link to="/products" className={buttonClasses()}>
+            Start shopping
+          </Link>
+        }
+      >
         When you place an order, you can follow it here.
       </EmptyState>
     )
@@ -32,11 +39,17 @@ export function OrdersList({ user }: { user: User }) {
         <ul className="space-y-2">
           {data.orders.map((o) => (
             <li key={o.id}>
-              <Link to={`/account/orders/${o.id}`} aria-label={`Order ${o.order_number}`} data-testid="order-row"
-                className="flex items-center justify-between gap-3 rounded-lg border border-border bg-surface p-3 hover:border-primary sm:p-4">
+              <Link
+                to={`/account/orders/${o.id}`}
+                aria-label={`Order ${o.order_number}`}
+                data-testid="order-row"
+                className="flex items-center justify-between gap-3 rounded-lg border border-border bg-surface p-3 hover:border-primary sm:p-4"
+              >
                 <span className="min-w-0">
                   <span className="block font-semibold">{o.order_number}</span>
-                  <span className="block text-xs text-muted">{formatOrderDate(o.created_at)} · {o.items} item{o.items === 1 ? '' : 's'}</span>
+                  <span className="block text-xs text-muted">
+                    {formatOrderDate(o.created_at)} · {o.items} item{o.items === 1 ? '' : 's'}
+                  </span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold">{formatINR(o.total)}</span>
@@ -47,11 +60,20 @@ export function OrdersList({ user }: { user: User }) {
           ))}
         </ul>
         {data.pages > 1 && (
-          <Pagination className="mt-4" page={data.page} total={data.total} perPage={perPage}
-            onChange={(p) => setParams(new URLSearchParams(p > 1 ? { page: String(p) } : {}))} />
+          <Pagination
+            className="mt-4"
+            page={data.page}
+            total={data.total}
+            perPage={perPage}
+            onChange={(p) => setParams(new URLSearchParams(p > 1 ? { page: String(p) } : {}))}
+          />
         )}
       </>
     )
   }
-  return <AccountLayout user={user} title="Orders">{body}</AccountLayout>
+  return (
+    <AccountLayout user={user} title="Orders">
+      {body}
+    </AccountLayout>
+  )
 }

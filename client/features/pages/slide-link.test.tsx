@@ -47,7 +47,14 @@ describe('classifyLink', () => {
 })
 
 describe('SlideLink', () => {
-  const renderLink = (href: string) => render(<MemoryRouter><SlideLink href={href} className="tile">Offer</SlideLink></MemoryRouter>)
+  const renderLink = (href: string) =>
+    render(
+      <MemoryRouter>
+        <SlideLink href={href} className="tile">
+          Offer
+        </SlideLink>
+      </MemoryRouter>,
+    )
 
   it('uses a same-tab router link for site paths', () => {
     renderLink('/products?c=masalas-spices')

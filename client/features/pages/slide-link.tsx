@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '../../lib/router'
 
-export type LinkTarget =
-  | { kind: 'internal'; to: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'none' }
+export type LinkTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string } | { kind: 'none' }
 
 const NONE: LinkTarget = { kind: 'none' }
 const PROBE_ORIGIN = 'https://site.invalid'
@@ -52,11 +49,21 @@ export interface SlideLinkProps {
 export function SlideLink({ href, className, children, 'aria-label': ariaLabel }: SlideLinkProps) {
   const target = classifyLink(href)
   if (target.kind === 'internal') {
-    return <Link to={target.to} className={className} aria-label={ariaLabel}>{children}</Link>
+    return (
+      <Link to={target.to} className={className} aria-label={ariaLabel}>
+        {children}
+      </Link>
+    )
   }
   if (target.kind === 'external') {
     return (
-      <a href={target.href} target="_blank" rel="noopener noreferrer" className={className} aria-label={ariaLabel ? `${ariaLabel} (opens in a new tab)` : undefined}>
+      <a
+        href={target.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={className}
+        aria-label={ariaLabel ? `${ariaLabel} (opens in a new tab)` : undefined}
+      >
         {children}
         {!ariaLabel && <span className="sr-only"> (opens in a new tab)</span>}
       </a>

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { User } from '../../../common/contracts/accounts'
 import { accountMenuItems } from './account-menu-list'
 
-const user = (roles: Partial<User> = {}): User => ({ id: 1, name: 'A', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false, ...roles })
+const user = (roles: Partial<User> = {}): User => ({
+  id: 1,
+  name: 'A',
+  email: null,
+  phone: '9876500003',
+  superadmin: false,
+  hasAdminAccess: false,
+  isSalesAgent: false,
+  ...roles,
+})
 const labels = (u: User) => accountMenuItems(u).map((i) => i.label)
 
 describe('account menu per role (spec §2, §6)', () => {
@@ -11,10 +20,18 @@ describe('account menu per role (spec §2, §6)', () => {
     ['sales agent', user({ isSalesAgent: true }), ['Account', 'Orders', 'Addresses', 'Logout']],
     ['admin', user({ hasAdminAccess: true }), ['Account', 'Orders', 'Addresses', 'Administration', 'Website Settings', 'POS', 'Logout']],
     ['superadmin without admin access', user({ superadmin: true }), ['Account', 'Orders', 'Addresses', 'Switch Website', 'Logout']],
-    ['superadmin with admin access', user({ superadmin: true, hasAdminAccess: true }), ['Account', 'Orders', 'Addresses', 'Administration', 'Website Settings', 'POS', 'Switch Website', 'Logout']],
+    [
+      'superadmin with admin access',
+      user({ superadmin: true, hasAdminAccess: true }),
+      ['Account', 'Orders', 'Addresses', 'Administration', 'Website Settings', 'POS', 'Switch Website', 'Logout'],
+    ],
   ])('%s', (_, u, expected) => expect(labels(u)).toEqual(expected))
 
   it('opens the staff tools in a new tab', () => {
-    expect(accountMenuItems(user({ hasAdminAccess: true })).filter((i) => i.newTab).map((i) => i.to)).toEqual(['/bos/admin', '/page-builder', '/pos'])
+    expect(
+      accountMenuItems(user({ hasAdminAccess: true }))
+        .filter((i) => i.newTab)
+        .map((i) => i.to),
+    ).toEqual(['/bos/admin', '/page-builder', '/pos'])
   })
 })

@@ -18,7 +18,11 @@ export function accountMenuItems(user: User): MenuItem[] {
     { label: 'Addresses', to: '/account/addresses' },
   ]
   if (user.hasAdminAccess) {
-    items.push({ label: 'Administration', to: '/bos/admin', newTab: true }, { label: 'Website Settings', to: '/page-builder', newTab: true }, { label: 'POS', to: '/pos', newTab: true })
+    items.push(
+      { label: 'Administration', to: '/bos/admin', newTab: true },
+      { label: 'Website Settings', to: '/page-builder', newTab: true },
+      { label: 'POS', to: '/pos', newTab: true },
+    )
   }
   if (user.superadmin) items.push({ label: 'Switch Website', to: '/auth/bos/choose' })
   items.push({ label: 'Logout', to: '/auth/logout' })

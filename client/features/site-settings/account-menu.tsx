@@ -14,14 +14,29 @@ export function AccountMenu({ user, showLogin, showRegister }: { user: User | nu
   if (!user) {
     return (
       <div className="flex items-center gap-2">
-        {showLogin && <Link to="/auth/login" className={buttonClasses({ size: 'sm' })}>Login</Link>}
-        {showRegister && <Link to="/auth/register" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'hidden sm:inline-flex' })}>Register</Link>}
+        {showLogin && (
+          <Link to="/auth/login" className={buttonClasses({ size: 'sm' })}>
+            Login
+          </Link>
+        )}
+        {showRegister && (
+          <Link to="/auth/register" className={buttonClasses({ variant: 'outline', size: 'sm', className: 'hidden sm:inline-flex' })}>
+            Register
+          </Link>
+        )}
       </div>
     )
   }
   return (
     <>
-      <button ref={anchor} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="flex h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-background">
+      <button
+        ref={anchor}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-background"
+      >
         <UserIcon className="text-lg" />
         {/* on phones the name is for screen readers only: the button must always have a name */}
         <span className="sr-only md:not-sr-only md:max-w-32 md:truncate">{user.name}</span>

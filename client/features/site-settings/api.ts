@@ -3,8 +3,7 @@ import { getInit, type InitData } from '../../../common/contracts/site-settings'
 import type { Api } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 
-export const initQuery = (api: Api) =>
-  queryOptions({ queryKey: ['init'], queryFn: () => api.call(getInit), staleTime: 60_000 })
+export const initQuery = (api: Api) => queryOptions({ queryKey: ['init'], queryFn: () => api.call(getInit), staleTime: 60_000 })
 
 /** The site data of GET /api/init; the root layout only renders once it is there. */
 export function useInit(): InitData {

@@ -23,7 +23,16 @@ export function Logo({ init }: { init: InitData }) {
     <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-text" aria-label={`${init.web.name}, home`}>
       {init.web.logo ? (
         <>
-          <Image src={init.web.logo} size="thumb" alt="" width={image_width} height={image_height} loading="eager" style={{ width: Math.min(image_width, 48), height: Math.min(image_height, 48) }} className="rounded-md object-contain" />
+          <Image
+            src={init.web.logo}
+            size="thumb"
+            alt=""
+            width={image_width}
+            height={image_height}
+            loading="eager"
+            style={{ width: Math.min(image_width, 48), height: Math.min(image_height, 48) }}
+            className="rounded-md object-contain"
+          />
           <span className="hidden text-lg leading-tight sm:inline">{init.web.name}</span>
         </>
       ) : (

@@ -47,7 +47,13 @@ function MenuItem({ item, depth, onNavigate, onOpenCategories }: { item: NavItem
       <div className="flex min-h-12 items-center" style={pad}>
         <NavLink item={item} onClick={onNavigate} className="flex min-h-12 flex-1 items-center text-sm font-medium" />
         {hasChildren && (
-          <button type="button" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.name}`} onClick={() => setExpanded((e) => !e)} className="flex size-12 items-center justify-center text-muted">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${item.name}`}
+            onClick={() => setExpanded((e) => !e)}
+            className="flex size-12 items-center justify-center text-muted"
+          >
             <ChevronDownIcon className={cn('transition-transform', expanded && 'rotate-180')} />
           </button>
         )}

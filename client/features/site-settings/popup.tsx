@@ -94,24 +94,44 @@ export function PromoPopup({ popup, pathname, delayMs = POPUP_DELAY_MS }: PromoP
     if (e.key === 'Escape') close()
   }
   const picture = (
-    <Image src={image} size="medium" alt="Special offer" width={600} height={600} loading="eager"
-      className="block aspect-square h-auto w-full bg-background object-cover" />
+    <Image
+      src={image}
+      size="medium"
+      alt="Special offer"
+      width={600}
+      height={600}
+      loading="eager"
+      className="block aspect-square h-auto w-full bg-background object-cover"
+    />
   )
 
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-4 sm:inset-0 sm:items-center">
-      <div role="dialog" aria-label="Special offer" onKeyDown={onKeyDown} data-testid="promo-popup"
-        className="pointer-events-auto relative w-full max-w-[22rem] overflow-hidden rounded-2xl bg-surface shadow-2xl ring-1 ring-black/5 transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:max-w-sm sm:starting:translate-y-0 sm:starting:scale-95 motion-reduce:transition-none">
+      <div
+        role="dialog"
+        aria-label="Special offer"
+        onKeyDown={onKeyDown}
+        data-testid="promo-popup"
+        className="pointer-events-auto relative w-full max-w-[22rem] overflow-hidden rounded-2xl bg-surface shadow-2xl ring-1 ring-black/5 transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:max-w-sm sm:starting:translate-y-0 sm:starting:scale-95 motion-reduce:transition-none"
+      >
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer" className="block">
             {picture}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
-        ) : picture}
-        <OverlayCloseButton onClick={close} className="absolute top-2 right-2 rounded-full bg-surface/90 text-text shadow-md backdrop-blur-sm hover:bg-surface" />
+        ) : (
+          picture
+        )}
+        <OverlayCloseButton
+          onClick={close}
+          className="absolute top-2 right-2 rounded-full bg-surface/90 text-text shadow-md backdrop-blur-sm hover:bg-surface"
+        />
         {/* Time left: a bar that empties over the duration (from @starting-style, so no keyframes are needed). */}
-        <div aria-hidden="true" className="h-1 w-0 bg-primary transition-[width] ease-linear starting:w-full motion-reduce:hidden"
-          style={{ transitionDuration: `${durationMs}ms` }} />
+        <div
+          aria-hidden="true"
+          className="h-1 w-0 bg-primary transition-[width] ease-linear starting:w-full motion-reduce:hidden"
+          style={{ transitionDuration: `${durationMs}ms` }}
+        />
       </div>
     </div>
   )

@@ -24,8 +24,17 @@ export function SearchBox({ className, width }: { className?: string; width?: nu
   }
 
   return (
-    <form role="search" action="/products" method="get" onSubmit={submit} className={cn('relative', className)} style={width ? { width: `${width}%` } : undefined}>
-      <label className="sr-only" htmlFor={id}>Search products</label>
+    <form
+      role="search"
+      action="/products"
+      method="get"
+      onSubmit={submit}
+      className={cn('relative', className)}
+      style={width ? { width: `${width}%` } : undefined}
+    >
+      <label className="sr-only" htmlFor={id}>
+        Search products
+      </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
       <input
         id={id}

@@ -28,11 +28,18 @@ export function CreateWishlistDialog({ open, onClose, onCreated }: { open: boole
   return (
     <Modal open={open} onClose={onClose} title="Create Another Wish List" width={CREATE_WISHLIST_DIALOG_WIDTH}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="New Wishlist" name="name" value={name} maxLength={60} autoComplete="off" error={error ?? undefined}
+        <TextField
+          label="New Wishlist"
+          name="name"
+          value={name}
+          maxLength={60}
+          autoComplete="off"
+          error={error ?? undefined}
           onChange={(e) => {
             setName(e.target.value)
             if (error) setError(null)
-          }} />
+          }}
+        />
         <Button type="submit" loading={create.isPending} className="w-full">
           Submit
         </Button>

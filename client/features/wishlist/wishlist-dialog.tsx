@@ -37,9 +37,13 @@ export function WishlistDialog({ open, onClose, product }: { open: boolean; onCl
     <>
       <Modal open={open && !creating} onClose={onClose} title="Add Products In Wishlist" description={product.product_name} width={WISHLIST_DIALOG_WIDTH}>
         {lists.isPending ? (
-          <div className="flex justify-center py-6"><Spinner label="Loading your wishlists" className="text-primary" /></div>
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading your wishlists" className="text-primary" />
+          </div>
         ) : lists.isError ? (
-          <p role="alert" className="text-sm text-danger">Could not load your wishlists. Please try again.</p>
+          <p role="alert" className="text-sm text-danger">
+            Could not load your wishlists. Please try again.
+          </p>
         ) : (
           <ul className="space-y-2">
             {lists.data.map((list) => {
@@ -47,8 +51,16 @@ export function WishlistDialog({ open, onClose, product }: { open: boolean; onCl
               const busy = toggle.isPending && toggle.variables.listId === list.id
               return (
                 <li key={list.id ?? 'default'}>
-                  <button type="button" aria-pressed={has} disabled={toggle.isPending} onClick={() => choose(list.id)}
-                    className={cn('flex w-full items-center gap-3 rounded-md border px-3 py-2.5 text-left text-sm hover:bg-background disabled:opacity-60', has ? 'border-primary' : 'border-border')}>
+                  <button
+                    type="button"
+                    aria-pressed={has}
+                    disabled={toggle.isPending}
+                    onClick={() => choose(list.id)}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-md border px-3 py-2.5 text-left text-sm hover:bg-background disabled:opacity-60',
+                      has ? 'border-primary' : 'border-border',
+                    )}
+                  >
                     <HeartIcon className={cn('shrink-0 text-lg', has ? 'text-danger' : 'text-muted')} fill={has ? 'currentColor' : 'none'} />
                     <span className="flex-1 font-medium">{list.name}</span>
                     {busy ? <Spinner label="Saving" /> : has && <span className="text-xs text-muted">Saved</span>}

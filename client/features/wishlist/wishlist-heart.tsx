@@ -15,8 +15,13 @@ export function WishlistHeart({ product, signedIn }: { product: Product; signedI
     navigate('/auth/login')
   }
   return (
-    <button type="button" onClick={click} aria-pressed={saved} aria-label={`Save ${product.product_name} to a wishlist`}
-      className={`flex size-9 items-center justify-center rounded-full bg-surface/90 text-lg shadow-sm hover:text-danger ${saved ? 'text-danger' : 'text-muted'}`}>
+    <button
+      type="button"
+      onClick={click}
+      aria-pressed={saved}
+      aria-label={`Save ${product.product_name} to a wishlist`}
+      className={`flex size-9 items-center justify-center rounded-full bg-surface/90 text-lg shadow-sm hover:text-danger ${saved ? 'text-danger' : 'text-muted'}`}
+    >
       <HeartIcon fill={saved ? 'currentColor' : 'none'} />
     </button>
   )

@@ -25,7 +25,12 @@ export function requestWishlist(product: Product | null) {
   emit()
 }
 
-export const useWishlistRequest = () => useSyncExternalStore(subscribe, () => requested, () => null)
+export const useWishlistRequest = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => null,
+  )
 
 export function setSavedFlag(productId: number, saved: boolean) {
   changed.set(productId, saved)
@@ -33,6 +38,10 @@ export function setSavedFlag(productId: number, saved: boolean) {
 }
 
 export function useSavedFlag(productId: number, fromServer: boolean | null): boolean {
-  useSyncExternalStore(subscribe, () => version, () => 0)
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  )
   return changed.get(productId) ?? fromServer ?? false
 }

@@ -25,26 +25,48 @@ export interface ConflictDialogProps {
  */
 export function ConflictDialog({ open, what, rows, onReloadTheirs, onKeepMine, onClose, saving = false }: ConflictDialogProps) {
   return (
-    <Modal open={open} onClose={onClose} width={640} dismissible={false} title="Someone else saved changes"
+    <Modal
+      open={open}
+      onClose={onClose}
+      width={640}
+      dismissible={false}
+      title="Someone else saved changes"
       description={`While you were editing, ${what} was saved by someone else. Your changes are not saved yet.`}
       footer={
         <>
-          <Button variant="outline" onClick={onReloadTheirs} data-autofocus="">Reload theirs</Button>
-          <Button onClick={onKeepMine} loading={saving}>Keep mine and save</Button>
+          <Button variant="outline" onClick={onReloadTheirs} data-autofocus="">
+            Reload theirs
+          </Button>
+          <Button onClick={onKeepMine} loading={saving}>
+            Keep mine and save
+          </Button>
         </>
-      }>
+      }
+    >
       {rows.length === 0 ? (
         <p className="text-sm text-muted">Nothing you can see in this form changed; saving again keeps your version.</p>
       ) : (
         <table className="w-full text-sm">
           <caption className="sr-only">What changed</caption>
           <thead className="text-left text-xs font-semibold text-muted">
-            <tr><th scope="col" className="py-1 pr-3">Field</th><th scope="col" className="py-1 pr-3">Theirs (saved)</th><th scope="col" className="py-1">Yours</th></tr>
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Field
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Theirs (saved)
+              </th>
+              <th scope="col" className="py-1">
+                Yours
+              </th>
+            </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.label} className="border-t border-border align-top">
-                <th scope="row" className="py-2 pr-3 text-left font-medium">{r.label}</th>
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {r.label}
+                </th>
                 <td className="py-2 pr-3 break-words">{r.theirs || '—'}</td>
                 <td className="py-2 break-words">{r.mine || '—'}</td>
               </tr>

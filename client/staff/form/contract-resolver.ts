@@ -26,7 +26,10 @@ function expand(pattern: string, values: FieldValues): string[] {
  * Validates a react-hook-form form with the call's own zod contract (the server checks the same schema), with
  * spec §5's messages for empty required fields. The submit handler receives the contract's parsed body.
  */
-export function contractResolver<F extends FieldValues, S extends $ZodType>(schema: S, { toInput, required = {} }: ContractResolverOptions<F, S>): Resolver<F, unknown, output<S>> {
+export function contractResolver<F extends FieldValues, S extends $ZodType>(
+  schema: S,
+  { toInput, required = {} }: ContractResolverOptions<F, S>,
+): Resolver<F, unknown, output<S>> {
   const validate = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, output<S>>
   return async (values, context, options) => {
     const result = await validate(toInput(values) as FieldValues, context, options as never)

@@ -9,7 +9,15 @@ import { fieldErrors } from '../../lib/field-errors'
  */
 export function showServerErrors<F extends FieldValues>(err: unknown, setError: UseFormSetError<F>, fields: string[]): string | null {
   const byField = fieldErrors(err)
-  const patterns = fields.map((f) => new RegExp(`^${f.split('.').map((part) => (part === '*' ? '\\d+' : part.replace(/\W/g, '\\$&'))).join('\\.')}$`))
+  const patterns = fields.map(
+    (f) =>
+      new RegExp(
+        `^${f
+          .split('.')
+          .map((part) => (part === '*' ? '\\d+' : part.replace(/\W/g, '\\$&')))
+          .join('\\.')}$`,
+      ),
+  )
   const rest: string[] = []
   let first = true
   for (const [name, message] of Object.entries(byField)) {

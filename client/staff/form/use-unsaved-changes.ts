@@ -11,7 +11,13 @@ export function useUnsavedChanges(dirty: boolean, what = 'your changes') {
   useEffect(() => {
     if (!dirty) return
     const unblock = blockNavigation(() =>
-      confirm({ title: 'Leave without saving?', message: `If you leave this page now, ${what} will be lost.`, confirmText: 'Leave without saving', cancelText: 'Stay', danger: true }),
+      confirm({
+        title: 'Leave without saving?',
+        message: `If you leave this page now, ${what} will be lost.`,
+        confirmText: 'Leave without saving',
+        cancelText: 'Stay',
+        danger: true,
+      }),
     )
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault()

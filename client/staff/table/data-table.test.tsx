@@ -14,8 +14,18 @@ import { useTableQuery } from './use-table-query'
 afterEach(cleanup)
 
 const schema = staffListQuery(['name', 'price'], 'name', { status: z.optional(z.enum(['draft', 'active'])) })
-interface Item { id: number; name: string; price: number; status: 'draft' | 'active' }
-const items: Item[] = Array.from({ length: 57 }, (_, i) => ({ id: i + 1, name: `Item ${String(i + 1).padStart(2, '0')}`, price: 100 - i, status: i % 3 === 0 ? 'draft' : 'active' }))
+interface Item {
+  id: number
+  name: string
+  price: number
+  status: 'draft' | 'active'
+}
+const items: Item[] = Array.from({ length: 57 }, (_, i) => ({
+  id: i + 1,
+  name: `Item ${String(i + 1).padStart(2, '0')}`,
+  price: 100 - i,
+  status: i % 3 === 0 ? 'draft' : 'active',
+}))
 
 const h = staffColumns<Item>()
 const columns = h.columns([
@@ -25,7 +35,15 @@ const columns = h.columns([
 ])
 
 /** A table over `items` with a fake server: search, status filter, sort and page, as a staff list call would. */
-function Harness({ onBulk = () => {}, onOpen = () => {}, state = 'ok' }: { onBulk?: (ids: string[]) => void; onOpen?: (item: Item) => void; state?: 'ok' | 'pending' | 'error' }) {
+function Harness({
+  onBulk = () => {},
+  onOpen = () => {},
+  state = 'ok',
+}: {
+  onBulk?: (ids: string[]) => void
+  onOpen?: (item: Item) => void
+  state?: 'ok' | 'pending' | 'error'
+}) {
   const { query, setQuery } = useTableQuery(schema)
   const { column, desc } = { column: query.sort.replace('-', '') as 'name' | 'price', desc: query.sort.startsWith('-') }
   const found = items
@@ -33,18 +51,45 @@ function Harness({ onBulk = () => {}, onOpen = () => {}, state = 'ok' }: { onBul
     .sort((a, b) => (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : 0) * (desc ? -1 : 1))
   const rows = found.slice((query.page - 1) * query.perPage, query.page * query.perPage)
   return (
-    <DataTable label="Items" columns={columns} rows={state === 'ok' ? rows : undefined} total={state === 'ok' ? found.length : 0} getRowId={(i) => String(i.id)}
-      query={query} onQueryChange={setQuery} error={state === 'error' ? new Error('Network down') : undefined} onRetry={() => onBulk(['retry'])}
-      empty={<TableEmpty title="No items match" action={<button type="button" onClick={() => setQuery({ q: undefined, status: undefined })}>Clear filters</button>} />}
+    <DataTable
+      label="Items"
+      columns={columns}
+      rows={state === 'ok' ? rows : undefined}
+      total={state === 'ok' ? found.length : 0}
+      getRowId={(i) => String(i.id)}
+      query={query}
+      onQueryChange={setQuery}
+      error={state === 'error' ? new Error('Network down') : undefined}
+      onRetry={() => onBulk(['retry'])}
+      empty={
+        <TableEmpty
+          title="No items match"
+          action={
+            <button type="button" onClick={() => setQuery({ q: undefined, status: undefined })}>
+              Clear filters
+            </button>
+          }
+        />
+      }
       toolbar={<TableSearch value={query.q ?? ''} onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })} label="Search items" />}
-      bulkActions={({ ids }) => <button type="button" onClick={() => onBulk(ids)}>Publish</button>} onOpenRow={onOpen} />
+      bulkActions={({ ids }) => (
+        <button type="button" onClick={() => onBulk(ids)}>
+          Publish
+        </button>
+      )}
+      onOpenRow={onOpen}
+    />
   )
 }
 
 const { api } = fakeApi(() => null)
 const open = (url: string, props: Parameters<typeof Harness>[0] = {}) => renderAt(<Harness {...props} />, { url, api })
 const location = () => screen.getByTestId('location').textContent
-const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]?.textContent)
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1]?.textContent)
 
 describe('table state in the address', () => {
   it('parses the view from the address and writes back only what differs from the defaults', () => {
@@ -97,7 +142,25 @@ describe('pagination (spec §2)', () => {
     expect(names()).toHaveLength(20)
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }))
     expect(location()).toBe('/items?page=3')
-    expect(names()).toEqual(['Item 41', 'Item 42', 'Item 43', 'Item 44', 'Item 45', 'Item 46', 'Item 47', 'Item 48', 'Item 49', 'Item 50', 'Item 51', 'Item 52', 'Item 53', 'Item 54', 'Item 55', 'Item 56', 'Item 57'])
+    expect(names()).toEqual([
+      'Item 41',
+      'Item 42',
+      'Item 43',
+      'Item 44',
+      'Item 45',
+      'Item 46',
+      'Item 47',
+      'Item 48',
+      'Item 49',
+      'Item 50',
+      'Item 51',
+      'Item 52',
+      'Item 53',
+      'Item 54',
+      'Item 55',
+      'Item 56',
+      'Item 57',
+    ])
     expect([...screen.getByLabelText('Rows per page').querySelectorAll('option')].map((o) => o.textContent)).toEqual(['5', '10', '20', '50', '100'])
     // The first row shown (41st) stays on the page shown after the change.
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '5' } })

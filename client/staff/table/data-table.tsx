@@ -126,7 +126,11 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
       {toolbar && <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">{toolbar}</div>}
       {selectable && selectedIds.length > 0 && (
         <BulkBar count={selectedIds.length} onClear={() => setSelection({ view: viewKey, state: {} })}>
-          {bulkActions({ ids: selectedIds, rows: modelRows.filter((r) => r.getIsSelected()).map((r) => r.original), clear: () => setSelection({ view: viewKey, state: {} }) })}
+          {bulkActions({
+            ids: selectedIds,
+            rows: modelRows.filter((r) => r.getIsSelected()).map((r) => r.original),
+            clear: () => setSelection({ view: viewKey, state: {} }),
+          })}
         </BulkBar>
       )}
       {error !== undefined && error !== null && !hasRows ? (
@@ -134,23 +138,37 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-sm" aria-busy={rows === undefined || refreshing || undefined}>
-            <caption className="sr-only">{label}{' '}(up and down arrows move between rows, left and right to a row’s links and buttons{selectable ? ', Space selects' : ''}{props.onOpenRow ? ', Enter opens' : ''})</caption>
+            <caption className="sr-only">
+              {label} (up and down arrows move between rows, left and right to a row’s links and buttons{selectable ? ', Space selects' : ''}
+              {props.onOpenRow ? ', Enter opens' : ''})
+            </caption>
             <thead className="bg-background/60 text-left text-xs font-semibold text-muted">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {selectable && (
                     <th scope="col" className="w-10 px-3 py-2.5">
-                      <Checkbox aria-label="Select all rows on this page" checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
-                        onChange={table.getToggleAllPageRowsSelectedHandler()} disabled={!hasRows} />
+                      <Checkbox
+                        aria-label="Select all rows on this page"
+                        checked={table.getIsAllPageRowsSelected()}
+                        indeterminate={table.getIsSomePageRowsSelected()}
+                        onChange={table.getToggleAllPageRowsSelectedHandler()}
+                        disabled={!hasRows}
+                      />
                     </th>
                   )}
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted()
                     return (
-                      <th key={header.id} scope="col" className={cn('px-3 py-2.5 whitespace-nowrap', header.column.columnDef.meta?.className)}
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={cn('px-3 py-2.5 whitespace-nowrap', header.column.columnDef.meta?.className)}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      >
                         {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                          <SortButton sorted={sorted} onClick={header.column.getToggleSortingHandler()}><table.FlexRender header={header} /></SortButton>
+                          <SortButton sorted={sorted} onClick={header.column.getToggleSortingHandler()}>
+                            <table.FlexRender header={header} />
+                          </SortButton>
                         ) : (
                           <table.FlexRender header={header} />
                         )}
@@ -164,19 +182,39 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
               {rows === undefined ? (
                 <SkeletonRows rows={Math.min(query.perPage, 10)} columns={columnCount} />
               ) : rows.length === 0 ? (
-                <tr><td colSpan={columnCount}>{empty}</td></tr>
+                <tr>
+                  <td colSpan={columnCount}>{empty}</td>
+                </tr>
               ) : (
                 modelRows.map((row, index) => (
-                  <tr key={row.id} ref={(el) => { rowRefs.current[index] = el }} tabIndex={index === activeRow ? 0 : -1} aria-selected={selectable ? row.getIsSelected() : undefined}
-                    onKeyDown={(e) => onKeyDown(e, index)} onFocus={() => setActive(index)}
-                    className={cn('border-t border-border outline-none focus-visible:bg-primary/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary hover:bg-background/60', row.getIsSelected() && 'bg-primary/5')}>
+                  <tr
+                    key={row.id}
+                    ref={(el) => {
+                      rowRefs.current[index] = el
+                    }}
+                    tabIndex={index === activeRow ? 0 : -1}
+                    aria-selected={selectable ? row.getIsSelected() : undefined}
+                    onKeyDown={(e) => onKeyDown(e, index)}
+                    onFocus={() => setActive(index)}
+                    className={cn(
+                      'border-t border-border outline-none focus-visible:bg-primary/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary hover:bg-background/60',
+                      row.getIsSelected() && 'bg-primary/5',
+                    )}
+                  >
                     {selectable && (
                       <td className="w-10 px-3 py-2">
-                        <Checkbox aria-label={`Select row ${index + 1}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} tabIndex={-1} />
+                        <Checkbox
+                          aria-label={`Select row ${index + 1}`}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                          tabIndex={-1}
+                        />
                       </td>
                     )}
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={cn('px-3 py-2 align-middle', cell.column.columnDef.meta?.className)}><table.FlexRender cell={cell} /></td>
+                      <td key={cell.id} className={cn('px-3 py-2 align-middle', cell.column.columnDef.meta?.className)}>
+                        <table.FlexRender cell={cell} />
+                      </td>
                     ))}
                   </tr>
                 ))
@@ -187,7 +225,13 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
       )}
       {total > 0 && (
         <div className="border-t border-border p-3">
-          <Pagination page={query.page} total={total} perPage={query.perPage} onChange={(page) => table.setPageIndex(page - 1)} onPerPageChange={(size) => table.setPageSize(size)} />
+          <Pagination
+            page={query.page}
+            total={total}
+            perPage={query.perPage}
+            onChange={(page) => table.setPageIndex(page - 1)}
+            onPerPageChange={(size) => table.setPageSize(size)}
+          />
         </div>
       )}
     </section>

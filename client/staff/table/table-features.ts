@@ -1,4 +1,12 @@
-import { type ColumnHelper, type RowData, createColumnHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table'
+import {
+  type ColumnHelper,
+  type RowData,
+  createColumnHelper,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+} from '@tanstack/react-table'
 
 export interface StaffColumnMeta {
   /** classes of the column's header and cells (width, alignment, hiding at narrow widths) */

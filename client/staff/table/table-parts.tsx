@@ -17,7 +17,11 @@ export function Checkbox({ indeterminate = false, className, ...props }: Compone
 export function SortButton({ children, sorted, onClick }: { children: ReactNode; sorted: false | 'asc' | 'desc'; onClick?: (e: unknown) => void }) {
   const Icon = sorted === 'asc' ? ArrowUpIcon : sorted === 'desc' ? ArrowDownIcon : SortIcon
   return (
-    <button type="button" onClick={onClick} className={cn('-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-background', sorted && 'text-text')}>
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn('-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:bg-background', sorted && 'text-text')}
+    >
       {children}
       <Icon className={cn('size-3.5', !sorted && 'opacity-40')} />
     </button>
@@ -44,7 +48,9 @@ export function TableError({ error, onRetry }: { error: unknown; onRetry: () => 
     <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <p className="font-medium">The list could not be loaded.</p>
       <p className="text-sm text-muted">{errorText(error)}</p>
-      <Button variant="outline" onClick={onRetry}>Try again</Button>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   )
 }

@@ -30,14 +30,38 @@ export function TableSearch({ value, onSearch, label, placeholder }: { value: st
     onSearch(text.trim())
   }
   return (
-    <form role="search" className="relative w-full sm:w-64" onSubmit={(e) => { e.preventDefault(); submit() }}>
-      <label htmlFor={id} className="sr-only">{label}</label>
+    <form
+      role="search"
+      className="relative w-full sm:w-64"
+      onSubmit={(e) => {
+        e.preventDefault()
+        submit()
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder ?? label} autoComplete="off"
-        className="h-10 w-full rounded-md border border-border bg-surface pr-9 pl-9 text-sm outline-none placeholder:text-muted focus:border-primary [&::-webkit-search-cancel-button]:hidden" />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder ?? label}
+        autoComplete="off"
+        className="h-10 w-full rounded-md border border-border bg-surface pr-9 pl-9 text-sm outline-none placeholder:text-muted focus:border-primary [&::-webkit-search-cancel-button]:hidden"
+      />
       {text && (
-        <button type="button" aria-label="Clear the search" onClick={() => { setText(''); sent.current = ''; onSearch('') }}
-          className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted hover:text-text">
+        <button
+          type="button"
+          aria-label="Clear the search"
+          onClick={() => {
+            setText('')
+            sent.current = ''
+            onSearch('')
+          }}
+          className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted hover:text-text"
+        >
           <XIcon className="size-4" />
         </button>
       )}

@@ -35,7 +35,9 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
             {back.label}
           </Link>
         )}
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">{title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+          {title}
+        </h1>
         {description && <p className="mt-1 text-sm text-muted">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}

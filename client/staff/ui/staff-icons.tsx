@@ -4,23 +4,120 @@ import { Icon } from '../../ui/icons'
 type P = SVGProps<SVGSVGElement>
 
 // Icons of the staff screens (decorative: the text next to them, or an aria-label, names the control).
-export const DashboardIcon = (p: P) => <Icon {...p}><rect x="3" y="3" width="7" height="9" rx="1" /><rect x="14" y="3" width="7" height="5" rx="1" /><rect x="14" y="12" width="7" height="9" rx="1" /><rect x="3" y="16" width="7" height="5" rx="1" /></Icon>
-export const PackageIcon = (p: P) => <Icon {...p}><path d="m21 8-9-5-9 5 9 5 9-5Z" /><path d="M3 8v8l9 5 9-5V8M12 13v8" /></Icon>
-export const StockIcon = (p: P) => <Icon {...p}><path d="M3 21V9l9-6 9 6v12" /><path d="M7 21v-8h10v8M7 17h10" /></Icon>
-export const WarehouseIcon = (p: P) => <Icon {...p}><path d="M3 21h18M5 21V7l7-4 7 4v14" /><path d="M9 21v-6h6v6M9 10h6" /></Icon>
-export const HistoryIcon = (p: P) => <Icon {...p}><path d="M3 12a9 9 0 1 0 3-6.7L3 8" /><path d="M3 3v5h5M12 7v5l3 2" /></Icon>
-export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>
-export const ArrowUpIcon = (p: P) => <Icon {...p}><path d="M12 19V5M5 12l7-7 7 7" /></Icon>
-export const ArrowDownIcon = (p: P) => <Icon {...p}><path d="M12 5v14M19 12l-7 7-7-7" /></Icon>
-export const SortIcon = (p: P) => <Icon {...p}><path d="m7 15 5 5 5-5M7 9l5-5 5 5" /></Icon>
-export const TrashIcon = (p: P) => <Icon {...p}><path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" /></Icon>
-export const CopyIcon = (p: P) => <Icon {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h8" /></Icon>
-export const AlertIcon = (p: P) => <Icon {...p}><path d="M12 3 2 21h20L12 3Z" /><path d="M12 10v4M12 18h.01" /></Icon>
-export const SheetIcon = (p: P) => <Icon {...p}><rect x="4" y="3" width="16" height="18" rx="2" /><path d="M4 9h16M4 15h16M10 3v18" /></Icon>
-export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>
-export const LockIcon = (p: P) => <Icon {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></Icon>
-export const ArrowLeftIcon = (p: P) => <Icon {...p}><path d="M19 12H5M12 19l-7-7 7-7" /></Icon>
-export const ArrowRightIcon = (p: P) => <Icon {...p}><path d="M5 12h14M12 5l7 7-7 7" /></Icon>
-export const UploadIcon = (p: P) => <Icon {...p}><path d="M12 15V3M7 8l5-5 5 5" /><path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" /></Icon>
-export const GripIcon = (p: P) => <Icon {...p}><circle cx="9" cy="6" r="1" /><circle cx="15" cy="6" r="1" /><circle cx="9" cy="12" r="1" /><circle cx="15" cy="12" r="1" /><circle cx="9" cy="18" r="1" /><circle cx="15" cy="18" r="1" /></Icon>
-export const CloseIcon = (p: P) => <Icon {...p}><path d="M18 6 6 18M6 6l12 12" /></Icon>
+export const DashboardIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="7" height="9" rx="1" />
+    <rect x="14" y="3" width="7" height="5" rx="1" />
+    <rect x="14" y="12" width="7" height="9" rx="1" />
+    <rect x="3" y="16" width="7" height="5" rx="1" />
+  </Icon>
+)
+export const PackageIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m21 8-9-5-9 5 9 5 9-5Z" />
+    <path d="M3 8v8l9 5 9-5V8M12 13v8" />
+  </Icon>
+)
+export const StockIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 21V9l9-6 9 6v12" />
+    <path d="M7 21v-8h10v8M7 17h10" />
+  </Icon>
+)
+export const WarehouseIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 21h18M5 21V7l7-4 7 4v14" />
+    <path d="M9 21v-6h6v6M9 10h6" />
+  </Icon>
+)
+export const HistoryIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </Icon>
+)
+export const PlusIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+)
+export const ArrowUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+)
+export const ArrowDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+)
+export const SortIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m7 15 5 5 5-5M7 9l5-5 5 5" />
+  </Icon>
+)
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
+  </Icon>
+)
+export const CopyIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+  </Icon>
+)
+export const AlertIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 3 2 21h20L12 3Z" />
+    <path d="M12 10v4M12 18h.01" />
+  </Icon>
+)
+export const SheetIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <path d="M4 9h16M4 15h16M10 3v18" />
+  </Icon>
+)
+export const DownloadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+)
+export const LockIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+)
+export const ArrowLeftIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+)
+export const ArrowRightIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 12h14M12 5l7 7-7 7" />
+  </Icon>
+)
+export const UploadIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 15V3M7 8l5-5 5 5" />
+    <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Icon>
+)
+export const GripIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </Icon>
+)
+export const CloseIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+)

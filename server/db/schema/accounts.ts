@@ -16,8 +16,12 @@ export const users = pgTable('users', {
 export const websiteMembers = pgTable(
   'website_members',
   {
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     superadmin: boolean('superadmin').notNull().default(false),
     hasAdminAccess: boolean('has_admin_access').notNull().default(false),
     isSalesAgent: boolean('is_sales_agent').notNull().default(false),
@@ -36,7 +40,9 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     xsrfSecret: text('xsrf_secret').notNull(),
     data: jsonb('data').$type<SessionData>().notNull().default({}),
@@ -51,7 +57,9 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -67,8 +75,12 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     mobile: text('mobile').notNull(),
     house: text('house').notNull(),
@@ -91,9 +103,15 @@ export const websiteSwitchTokens = pgTable(
   'website_switch_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    fromWebsiteId: integer('from_website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    toWebsiteId: integer('to_website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromWebsiteId: integer('from_website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    toWebsiteId: integer('to_website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,7 +9,9 @@ export const carts = pgTable(
   'carts',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     sessionIdHash: text('session_id_hash'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     couponCode: text('coupon_code'),
@@ -28,9 +30,15 @@ export const carts = pgTable(
 export const cartItems = pgTable(
   'cart_items',
   {
-    cartId: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
-    packId: integer('pack_id').notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,7 +50,9 @@ export const coupons = pgTable(
   'coupons',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').$type<'percent' | 'flat'>().notNull(),
@@ -67,8 +77,12 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: serial('id').primaryKey(),
-    couponId: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** the order that used it (orders arrive with issue #5) */
     orderId: integer('order_id'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
@@ -81,8 +95,12 @@ export const wishlistCategories = pgTable(
   'wishlist_categories',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,8 +112,12 @@ export const wishlistItems = pgTable(
   'wishlist_items',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     productId: integer('product_id').notNull(),
     wishlistCategoryId: integer('wishlist_category_id').references(() => wishlistCategories.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

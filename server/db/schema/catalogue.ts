@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm'
 import {
-  type AnyPgColumn, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { websites } from './sites'
 
@@ -10,7 +22,9 @@ export const categories = pgTable(
   'categories',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
@@ -24,7 +38,9 @@ export const brands = pgTable(
   'brands',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     logo: text('logo'),
@@ -36,9 +52,15 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    brandId: integer('brand_id').notNull().references(() => brands.id),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),
@@ -88,8 +110,12 @@ export const packs = pgTable(
   'packs',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
@@ -113,8 +139,12 @@ export const packs = pgTable(
 export const productCategories = pgTable(
   'product_categories',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -128,9 +158,13 @@ export const productCategories = pgTable(
 export const productSlugRedirects = pgTable(
   'product_slug_redirects',
   {
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.slug] }), index('product_slug_redirects_product_idx').on(t.productId)],
@@ -138,7 +172,9 @@ export const productSlugRedirects = pgTable(
 
 export const warehouses = pgTable('warehouses', {
   id: serial('id').primaryKey(),
-  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   address: text('address').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
@@ -147,8 +183,12 @@ export const warehouses = pgTable('warehouses', {
 export const stock = pgTable(
   'stock',
   {
-    packId: integer('pack_id').notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
   },
@@ -168,7 +208,9 @@ export const catalogueImports = pgTable(
   'catalogue_imports',
   {
     token: text('token').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     fileName: text('file_name').notNull(),
     /** the file's header and rows as parsed (cells as text, with their line numbers); emptied once applied */

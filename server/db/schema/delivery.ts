@@ -6,9 +6,13 @@ import { websites } from './sites'
 export const pincodes = pgTable(
   'pincodes',
   {
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     pincode: text('pincode').notNull(),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     deliveryDays: integer('delivery_days').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.pincode] })],
@@ -17,8 +21,12 @@ export const pincodes = pgTable(
 /** Delivery charge rule of a warehouse: cart lines are grouped by it (delivery_charge_id in the cart). */
 export const deliveryCharges = pgTable('delivery_charges', {
   id: serial('id').primaryKey(),
-  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  warehouseId: integer('warehouse_id')
+    .notNull()
+    .references(() => warehouses.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   chargePaise: integer('charge_paise').notNull(),
   freeAbovePaise: integer('free_above_paise').notNull(),
@@ -29,8 +37,12 @@ export const deliverySlots = pgTable(
   'delivery_slots',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),

@@ -25,7 +25,9 @@ export interface AddressSnapshot {
 
 /** The next order number of each website (human-readable numbers per website). */
 export const orderCounters = pgTable('order_counters', {
-  websiteId: integer('website_id').primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   last: integer('last').notNull().default(0),
 })
 
@@ -33,8 +35,12 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     orderNumber: text('order_number').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<OrderPaymentStatus>().notNull(),
@@ -68,7 +74,9 @@ export const orders = pgTable(
 /** What was bought, as it was at order time. */
 export const orderItems = pgTable('order_items', {
   id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
   packId: integer('pack_id').notNull(),
   warehouseId: integer('warehouse_id').notNull(),
   productId: integer('product_id').notNull(),
@@ -85,7 +93,9 @@ export const orderItems = pgTable('order_items', {
 export const orderDeliveries = pgTable(
   'order_deliveries',
   {
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     deliveryChargeId: integer('delivery_charge_id').notNull(),
     warehouseId: integer('warehouse_id').notNull(),
     slotId: integer('slot_id').notNull(),
@@ -102,7 +112,9 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,7 +127,9 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     websiteId: integer('website_id').notNull(),
     provider: text('provider').notNull(),
     attempt: integer('attempt').notNull(),
@@ -143,8 +157,12 @@ export const paymentRefunds = pgTable(
   'payment_refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
     websiteId: integer('website_id').notNull(),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),

@@ -6,7 +6,9 @@ export const pages = pgTable(
   'pages',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     components: jsonb('components').$type<PageComponent[]>().notNull().default([]),
     css: text('css').notNull().default(''),

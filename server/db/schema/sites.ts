@@ -19,5 +19,7 @@ export const websites = pgTable('websites', {
 /** scheme + host + port → website; one website may answer on several origins. */
 export const websiteOrigins = pgTable('website_origins', {
   origin: text('origin').primaryKey(),
-  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
 })

@@ -16,9 +16,15 @@ export const stockLedger = pgTable(
   'stock_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    packId: integer('pack_id').notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     onHandChange: integer('on_hand_change').notNull(),
     reservedChange: integer('reserved_change').notNull(),
     onHandAfter: integer('on_hand_after').notNull(),
@@ -44,8 +50,12 @@ export const stockLedger = pgTable(
 export const productStock = pgTable(
   'product_stock',
   {
-    productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
-    websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     onHand: integer('on_hand').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     available: integer('available').generatedAlwaysAs(sql`on_hand - reserved`),
@@ -55,7 +65,11 @@ export const productStock = pgTable(
 
 /** A pack's low-stock mark: a stock row with this many or fewer available (and some) is low. */
 export const stockThresholds = pgTable('stock_thresholds', {
-  packId: integer('pack_id').primaryKey().references(() => packs.id, { onDelete: 'cascade' }),
-  websiteId: integer('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  packId: integer('pack_id')
+    .primaryKey()
+    .references(() => packs.id, { onDelete: 'cascade' }),
+  websiteId: integer('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   lowAt: integer('low_at').notNull(),
 })

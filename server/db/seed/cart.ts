@@ -4,8 +4,24 @@ import { coupons, deliveryCharges } from '../schema/index'
 
 /** CONTRACT demo coupons, the same code on each website (each its own row, counted per website). */
 export const DEMO_COUPONS = [
-  { code: 'WELCOME10', description: '10% off carts of ₹199 or more, up to ₹100 off', kind: 'percent' as const, value: 10, minCartPaise: 19900, maxDiscountPaise: 10000, perCustomerLimit: 1 },
-  { code: 'FLAT50', description: '₹50 off carts of ₹499 or more', kind: 'flat' as const, value: 5000, minCartPaise: 49900, maxDiscountPaise: null, perCustomerLimit: null },
+  {
+    code: 'WELCOME10',
+    description: '10% off carts of ₹199 or more, up to ₹100 off',
+    kind: 'percent' as const,
+    value: 10,
+    minCartPaise: 19900,
+    maxDiscountPaise: 10000,
+    perCustomerLimit: 1,
+  },
+  {
+    code: 'FLAT50',
+    description: '₹50 off carts of ₹499 or more',
+    kind: 'flat' as const,
+    value: 5000,
+    minCartPaise: 49900,
+    maxDiscountPaise: null,
+    perCustomerLimit: null,
+  },
 ]
 
 /**

@@ -11,7 +11,10 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
   const tops = data.categories.filter((c) => !topCategorySlugs || topCategorySlugs.includes(c.slug))
   const categoryId = new Map<string, number>()
   for (const [i, top] of tops.entries()) {
-    const [row] = await tx.insert(categories).values({ websiteId, name: top.name, slug: top.slug, avatar: categoryImagePath(top.slug), position: i }).returning({ id: categories.id })
+    const [row] = await tx
+      .insert(categories)
+      .values({ websiteId, name: top.name, slug: top.slug, avatar: categoryImagePath(top.slug), position: i })
+      .returning({ id: categories.id })
     categoryId.set(top.slug, row.id)
     const kids = await tx
       .insert(categories)
@@ -21,9 +24,15 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
   }
   const items = data.products.filter((p) => categoryId.has(p.categorySlug))
   const usedBrands = data.brands.filter((b) => items.some((p) => p.brandSlug === b.slug))
-  const brandRows = await tx.insert(brands).values(usedBrands.map((b) => ({ websiteId, name: b.name, slug: b.slug, logo: brandImagePath(b.slug) }))).returning({ id: brands.id, slug: brands.slug })
+  const brandRows = await tx
+    .insert(brands)
+    .values(usedBrands.map((b) => ({ websiteId, name: b.name, slug: b.slug, logo: brandImagePath(b.slug) })))
+    .returning({ id: brands.id, slug: brands.slug })
   const brandId = new Map(brandRows.map((b) => [b.slug, b.id]))
-  const warehouseRows = await tx.insert(warehouses).values(warehouseNames.map((name, i) => ({ websiteId, name, isDefault: i === 0 }))).returning({ id: warehouses.id })
+  const warehouseRows = await tx
+    .insert(warehouses)
+    .values(warehouseNames.map((name, i) => ({ websiteId, name, isDefault: i === 0 })))
+    .returning({ id: warehouses.id })
 
   const categoryName = new Map([...tops.flatMap((t) => [[t.slug, t.name], ...t.children.map((c) => [c.slug, `${c.name} ${t.name}`])])] as [string, string][])
   const brandName = new Map(data.brands.map((b) => [b.slug, b.name]))
@@ -54,12 +63,27 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
     const productId = new Map(rows.map((r) => [r.slug, r.id]))
     const packRows = await tx
       .insert(packs)
-      .values(part.flatMap((p) => p.packs.map((k, position) => ({ websiteId, productId: productId.get(p.slug)!, name: k.name, pricePaise: k.pricePaise, mrpPaise: k.mrpPaise, position }))))
+      .values(
+        part.flatMap((p) =>
+          p.packs.map((k, position) => ({
+            websiteId,
+            productId: productId.get(p.slug)!,
+            name: k.name,
+            pricePaise: k.pricePaise,
+            mrpPaise: k.mrpPaise,
+            position,
+          })),
+        ),
+      )
       .returning({ id: packs.id })
     // Every 29th pack is sold out at the second warehouse, every 53rd everywhere: the demo shows both states.
     await tx.insert(stock).values(
       packRows.flatMap((k) =>
-        warehouseRows.map((w, wi) => ({ packId: k.id, warehouseId: w.id, quantity: k.id % 53 === 0 || (wi === 1 && k.id % 29 === 0) ? 0 : 40 + ((k.id * 37 + wi * 11) % 160) })),
+        warehouseRows.map((w, wi) => ({
+          packId: k.id,
+          warehouseId: w.id,
+          quantity: k.id % 53 === 0 || (wi === 1 && k.id % 29 === 0) ? 0 : 40 + ((k.id * 37 + wi * 11) % 160),
+        })),
       ),
     )
   }

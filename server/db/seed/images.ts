@@ -22,7 +22,14 @@ function jobs(): Job[] {
   for (const p of products) {
     list.push({
       path: productImagePath(p.slug),
-      make: () => art.productImage({ name: p.name.replace(`${brandName.get(p.brandSlug)} `, ''), brand: brandName.get(p.brandSlug) ?? '', color: brandColour.get(p.brandSlug) ?? '#0c7a2a', shape: p.shape, packLabel: p.packs[0]?.name }),
+      make: () =>
+        art.productImage({
+          name: p.name.replace(`${brandName.get(p.brandSlug)} `, ''),
+          brand: brandName.get(p.brandSlug) ?? '',
+          color: brandColour.get(p.brandSlug) ?? '#0c7a2a',
+          shape: p.shape,
+          packLabel: p.packs[0]?.name,
+        }),
     })
   }
   categories.forEach((c, i) => {
@@ -32,8 +39,14 @@ function jobs(): Job[] {
   for (const b of brands) list.push({ path: brandImagePath(b.slug), make: () => art.brandLogo(b.name, b.color) })
   for (const site of seedSites) {
     heroSlides(site.key).forEach((slide, n) => {
-      list.push({ path: `demo/banners/${site.key}-hero-${n + 1}.webp`, make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 1600, height: 500 }) })
-      list.push({ path: `demo/banners/${site.key}-hero-${n + 1}-sm.webp`, make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 800, height: 600 }) })
+      list.push({
+        path: `demo/banners/${site.key}-hero-${n + 1}.webp`,
+        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 1600, height: 500 }),
+      })
+      list.push({
+        path: `demo/banners/${site.key}-hero-${n + 1}-sm.webp`,
+        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 800, height: 600 }),
+      })
     })
     list.push({ path: `demo/popups/${site.key}.webp`, make: () => art.popupImage(popupText(site.key, site.color)) })
     list.push({ path: `demo/logos/${site.key}.webp`, make: () => art.siteLogo(site.name, site.color) })

@@ -21,11 +21,22 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
   await seedImages(db)
   log(`demo images drawn in ${Date.now() - started} ms`)
   await db.transaction(async (tx) => {
-    const accounts = await tx.insert(users).values(DEMO_ACCOUNTS.map(({ phone, name, email }) => ({ phone, name, email, phoneVerifiedAt: new Date(), emailVerifiedAt: new Date() }))).returning({ id: users.id })
+    const accounts = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map(({ phone, name, email }) => ({ phone, name, email, phoneVerifiedAt: new Date(), emailVerifiedAt: new Date() })))
+      .returning({ id: users.id })
     for (const site of seedSites) {
       const [row] = await tx
         .insert(websites)
-        .values({ name: site.name, description: site.description, theme: site.theme, fontFamily: site.fontFamily, logo: `demo/logos/${site.key}.webp`, favicon: `demo/logos/${site.key}.webp`, settings: site.settings })
+        .values({
+          name: site.name,
+          description: site.description,
+          theme: site.theme,
+          fontFamily: site.fontFamily,
+          logo: `demo/logos/${site.key}.webp`,
+          favicon: `demo/logos/${site.key}.webp`,
+          settings: site.settings,
+        })
         .returning({ id: websites.id })
       const origins = site.key === 'main' ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [`http://${site.host}:${port}`]
       await tx.insert(websiteOrigins).values(origins.map((origin) => ({ origin, websiteId: row.id })))
@@ -40,7 +51,15 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
           deliveryDays: i % 3,
         })),
       )
-      await tx.insert(websiteMembers).values(DEMO_ACCOUNTS.map((a, i) => ({ websiteId: row.id, userId: accounts[i].id, superadmin: a.superadmin, hasAdminAccess: a.hasAdminAccess, isSalesAgent: a.isSalesAgent })))
+      await tx.insert(websiteMembers).values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          websiteId: row.id,
+          userId: accounts[i].id,
+          superadmin: a.superadmin,
+          hasAdminAccess: a.hasAdminAccess,
+          isSalesAgent: a.isSalesAgent,
+        })),
+      )
       await seedPages(tx, row.id, site.key, site.name)
     }
   })

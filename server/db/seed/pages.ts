@@ -4,7 +4,14 @@ import { pages } from '../schema/index'
 import { suppliers } from './data/suppliers'
 import { heroSlides } from './images'
 
-const block = (order: number, type: string, name: string, extra: Partial<PageComponent>): PageComponent => ({ order, type, name, data: null, settings: {}, ...extra })
+const block = (order: number, type: string, name: string, extra: Partial<PageComponent>): PageComponent => ({
+  order,
+  type,
+  name,
+  data: null,
+  settings: {},
+  ...extra,
+})
 
 function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
   const slides = heroSlides(site).map((s, n) => ({
@@ -19,15 +26,24 @@ function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
   })
   const shared = [
     block(1, 'category_carousel', 'Shop by category', { data: { title: 'Shop by category' } }),
-    block(2, 'product_carousel', 'Best sellers', { data: { title: 'Best sellers', link: '/products?s=popularity' }, logicdata: { s: 'popularity', limit: 12 } }),
+    block(2, 'product_carousel', 'Best sellers', {
+      data: { title: 'Best sellers', link: '/products?s=popularity' },
+      logicdata: { s: 'popularity', limit: 12 },
+    }),
     block(3, 'product_carousel', 'Top offers', { data: { title: 'Top offers', link: '/products?s=discount' }, logicdata: { s: 'discount', limit: 12 } }),
     block(5, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
     block(6, 'supplier_tiles', 'Our suppliers', { data: { title: 'Sourced from people we know', items: suppliers.map((s) => ({ ...s, border: true })) } }),
   ]
   const aisle =
     site === 'main'
-      ? block(4, 'product_carousel', 'Masalas & spices', { data: { title: 'Masalas & spices', link: '/products?c=masalas-spices' }, logicdata: { c: ['masalas-spices'], limit: 12 } })
-      : block(4, 'product_carousel', 'Tea-time favourites', { data: { title: 'Tea-time favourites', link: '/products?c=beverages' }, logicdata: { c: ['beverages'], limit: 12 } })
+      ? block(4, 'product_carousel', 'Masalas & spices', {
+          data: { title: 'Masalas & spices', link: '/products?c=masalas-spices' },
+          logicdata: { c: ['masalas-spices'], limit: 12 },
+        })
+      : block(4, 'product_carousel', 'Tea-time favourites', {
+          data: { title: 'Tea-time favourites', link: '/products?c=beverages' },
+          logicdata: { c: ['beverages'], limit: 12 },
+        })
   return [hero, ...shared, aisle]
 }
 
@@ -40,14 +56,39 @@ export async function seedPages(tx: Tx, websiteId: number, site: 'main' | 'shop2
     {
       websiteId,
       url: '/about-us',
-      components: text(`<h1>About ${siteName}</h1><p>We are a neighbourhood store that went online. We stock the brands our customers ask for, keep prices fair, and deliver in two-hour slots.</p><h2>What we promise</h2><ul><li>Fresh stock, checked every morning</li><li>Honest prices, the same online and in store</li><li>Free delivery on larger orders</li></ul>`),
+      components: text(
+        `<h1>About ${siteName}</h1><p>We are a neighbourhood store that went online. We stock the brands our customers ask for, keep prices fair, and deliver in two-hour slots.</p><h2>What we promise</h2><ul><li>Fresh stock, checked every morning</li><li>Honest prices, the same online and in store</li><li>Free delivery on larger orders</li></ul>`,
+      ),
       seoTitle: `About us | ${siteName}`,
       seoDescription: `Who we are and how ${siteName} delivers your groceries.`,
       schemaScript: JSON.stringify({ '@context': 'https://schema.org', '@type': 'GroceryStore', name: siteName }),
     },
-    { websiteId, url: '/contact', components: text(`<h1>Contact us</h1><p>Write to us or call between 8 am and 8 pm, every day. We answer within one working day.</p>`), seoTitle: `Contact | ${siteName}` },
-    { websiteId, url: '/delivery-areas', components: text(`<h1>Delivery areas</h1><p>We deliver to Bengaluru pincodes 560001 to 560100. Enter your pincode at the top of any page to check delivery times.</p>`) },
-    { websiteId, url: '/terms', components: text(`<h1>Terms of Service</h1><p>Prices include GST. Orders can be cancelled until they are packed. Refunds go back to the original payment method within 5–7 working days.</p>`), showSubNavbar: false },
-    { websiteId, url: '/privacy', components: text(`<h1>Privacy Policy</h1><p>We keep your name, phone number and addresses only to deliver your orders. We never sell your data.</p>`), showSubNavbar: false },
+    {
+      websiteId,
+      url: '/contact',
+      components: text(`<h1>Contact us</h1><p>Write to us or call between 8 am and 8 pm, every day. We answer within one working day.</p>`),
+      seoTitle: `Contact | ${siteName}`,
+    },
+    {
+      websiteId,
+      url: '/delivery-areas',
+      components: text(
+        `<h1>Delivery areas</h1><p>We deliver to Bengaluru pincodes 560001 to 560100. Enter your pincode at the top of any page to check delivery times.</p>`,
+      ),
+    },
+    {
+      websiteId,
+      url: '/terms',
+      components: text(
+        `<h1>Terms of Service</h1><p>Prices include GST. Orders can be cancelled until they are packed. Refunds go back to the original payment method within 5–7 working days.</p>`,
+      ),
+      showSubNavbar: false,
+    },
+    {
+      websiteId,
+      url: '/privacy',
+      components: text(`<h1>Privacy Policy</h1><p>We keep your name, phone number and addresses only to deliver your orders. We never sell your data.</p>`),
+      showSubNavbar: false,
+    },
   ])
 }

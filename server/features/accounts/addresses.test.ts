@@ -5,7 +5,18 @@ import { addresses } from '../../db/schema/index'
 import { buildTestApp, drivers, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { AGENT, captureDelivery, post, SHOPPER, signIn } from './test-kit'
 
-const home = { name: 'Meera Iyer', mobile: '9876500003', house: 'Flat 4B', street: 'Lotus Apartments, 5th Main', area: 'Indiranagar', landmark: 'Near the metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', type: 'home' }
+const home = {
+  name: 'Meera Iyer',
+  mobile: '9876500003',
+  house: 'Flat 4B',
+  street: 'Lotus Apartments, 5th Main',
+  area: 'Indiranagar',
+  landmark: 'Near the metro',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560038',
+  type: 'home',
+}
 const office = { ...home, house: '3rd floor', street: 'Tech Park Road', area: 'Whitefield', landmark: '', pincode: '560066', type: 'work' }
 const farAway = { ...home, city: 'New Delhi', state: 'Delhi', pincode: '110001', type: 'other' }
 
@@ -15,8 +26,10 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
   let shopper: TestSession
   let agent: TestSession
   let shopperOnShop2: TestSession
-  const list = async (s: TestSession, origin?: string) => (await t.call({ method: 'GET', url: '/s/api/account/addresses', session: s, origin })).json().addresses as Address[]
-  const call = (method: 'PUT' | 'DELETE' | 'POST', url: string, s: TestSession, payload?: object, origin?: string) => t.call({ method, url, session: s, payload, origin })
+  const list = async (s: TestSession, origin?: string) =>
+    (await t.call({ method: 'GET', url: '/s/api/account/addresses', session: s, origin })).json().addresses as Address[]
+  const call = (method: 'PUT' | 'DELETE' | 'POST', url: string, s: TestSession, payload?: object, origin?: string) =>
+    t.call({ method, url, session: s, payload, origin })
 
   beforeAll(async () => {
     t = await buildTestApp(driver, {}, { otpDelivery: codes })
@@ -35,7 +48,16 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
     }
     expect((await post(t, '/s/api/account/addresses', { nonsense: true }, v)).statusCode).toBe(401)
     expect((await t.call({ method: 'POST', url: '/s/api/account/addresses', payload: home, headers: { cookie: shopper.cookie } })).statusCode).toBe(403)
-    expect((await t.call({ method: 'PUT', url: '/s/api/account/profile', payload: { name: 'X', email: '' }, headers: { cookie: shopper.cookie, 'x-xsrf-token': 'forged' } })).statusCode).toBe(403)
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/s/api/account/profile',
+          payload: { name: 'X', email: '' },
+          headers: { cookie: shopper.cookie, 'x-xsrf-token': 'forged' },
+        })
+      ).statusCode,
+    ).toBe(403)
   })
 
   it('reads and edits the profile: name and email, never the number or roles', async () => {
@@ -62,10 +84,16 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
     expect(await list(shopper)).toEqual([])
     const first = await post(t, '/s/api/account/addresses', home, shopper)
     expect(first.statusCode, first.body).toBe(200)
-    expect(first.json().addresses).toEqual([{ id: expect.any(Number), ...home, is_default: true, serviceable: true, delivery_message: expect.stringMatching(/^Delivery available to 560038/) }])
+    expect(first.json().addresses).toEqual([
+      { id: expect.any(Number), ...home, is_default: true, serviceable: true, delivery_message: expect.stringMatching(/^Delivery available to 560038/) },
+    ])
     await post(t, '/s/api/account/addresses', office, shopper)
     const third = (await post(t, '/s/api/account/addresses', farAway, shopper)).json().addresses as Address[]
-    expect(third.map((a) => [a.pincode, a.is_default, a.serviceable])).toEqual([['560038', true, true], ['110001', false, false], ['560066', false, true]])
+    expect(third.map((a) => [a.pincode, a.is_default, a.serviceable])).toEqual([
+      ['560038', true, true],
+      ['110001', false, false],
+      ['560066', false, true],
+    ])
     expect(third[1].delivery_message).toBe("Sorry, we don't deliver to 110001 yet.")
     const far = third[1]
 
@@ -87,7 +115,12 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
   })
 
   it('refuses bad addresses with field messages', async () => {
-    const res = await post(t, '/s/api/account/addresses', { ...home, mobile: '5123456789', pincode: '56003', state: 'Atlantis', house: '', type: 'castle' }, shopper)
+    const res = await post(
+      t,
+      '/s/api/account/addresses',
+      { ...home, mobile: '5123456789', pincode: '56003', state: 'Atlantis', house: '', type: 'castle' },
+      shopper,
+    )
     expect(res.statusCode).toBe(422)
     expect(res.json().errors).toEqual({
       mobile: 'Please enter a valid mobile number',
@@ -97,7 +130,8 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
       type: 'Type must be home, work or other',
     })
     expect((await post(t, '/s/api/account/addresses', { ...home, user_id: 1 }, shopper)).statusCode).toBe(422)
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) expect((await call('DELETE', `/s/api/account/addresses/${id}`, shopper)).statusCode, id).toBe(422)
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999'])
+      expect((await call('DELETE', `/s/api/account/addresses/${id}`, shopper)).statusCode, id).toBe(422)
   })
 
   it("answers 404 for another user's address and changes nothing (AZ-04)", async () => {
@@ -119,7 +153,11 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
   it("answers 404 for an address id of another website, even the same person's (AZ-07)", async () => {
     const mainAddress = (await list(shopper))[0]
     expect(await list(shopperOnShop2, SHOP2)).toEqual([])
-    for (const [method, url] of [['PUT', `/s/api/account/addresses/${mainAddress.id}`], ['DELETE', `/s/api/account/addresses/${mainAddress.id}`], ['POST', `/s/api/account/addresses/${mainAddress.id}/default`]] as const) {
+    for (const [method, url] of [
+      ['PUT', `/s/api/account/addresses/${mainAddress.id}`],
+      ['DELETE', `/s/api/account/addresses/${mainAddress.id}`],
+      ['POST', `/s/api/account/addresses/${mainAddress.id}/default`],
+    ] as const) {
       const res = await call(method, url, shopperOnShop2, method === 'PUT' ? home : undefined, SHOP2)
       expect(res.statusCode, `${method} ${url}`).toBe(404)
     }

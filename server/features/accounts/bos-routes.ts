@@ -12,10 +12,5 @@ export async function bosRoutes(app: FastifyInstance) {
   app.addHook('preValidation', guardHook(requireSuperadmin))
   route(app, listManagedWebsites, async (req) => websites.listWebsites(req.ctx, requestOrigin(req)), { tags })
   route(app, switchWebsite, async (req) => websites.startSwitch(req.ctx, req.body.website_id, requestOrigin(req)), { tags })
-  route(
-    app,
-    createWebsite,
-    async (req) => websites.createWebsite(req.ctx, req.body, requestOrigin(req)),
-    { tags },
-  )
+  route(app, createWebsite, async (req) => websites.createWebsite(req.ctx, req.body, requestOrigin(req)), { tags })
 }

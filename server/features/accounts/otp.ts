@@ -49,7 +49,10 @@ async function limitReached(tx: Tx, ctx: RequestCtx, username: Username, ip: str
   }
   const window = LIMITS.perUsername.minutes * MINUTE
   if ((await q.countCodesForUsername(tx, site, username.value, new Date(now - window))) >= LIMITS.perUsername.count) {
-    return tooMany(`Too many codes were asked for this ${username.kind === 'mobile' ? 'number' : 'email'}. Please try again in ${LIMITS.perUsername.minutes} minutes.`, window / 1000)
+    return tooMany(
+      `Too many codes were asked for this ${username.kind === 'mobile' ? 'number' : 'email'}. Please try again in ${LIMITS.perUsername.minutes} minutes.`,
+      window / 1000,
+    )
   }
   if ((await q.countCodesForUsername(tx, site, username.value, new Date(now - 24 * HOUR))) >= LIMITS.perUsernameDay) {
     return tooMany('Too many codes were asked for today. Please try again tomorrow.', (24 * HOUR) / 1000)
@@ -92,7 +95,8 @@ export async function sendCode(ctx: RequestCtx, delivery: OtpDelivery, username:
 const wrongCode = (message: string): Refusal => ({ ok: false, kind: 'invalid', message, fieldErrors: { otp: message } })
 const expired = wrongCode('This code has expired. Please ask for a new code.')
 /** After the fifth wrong try: a new code is needed, as soon as the resend wait allows. */
-const exhausted = (row: q.OtpRow) => tooMany('Too many wrong codes. Please ask for a new code.', LIMITS.resendSeconds - (Date.now() - row.createdAt.getTime()) / 1000)
+const exhausted = (row: q.OtpRow) =>
+  tooMany('Too many wrong codes. Please ask for a new code.', LIMITS.resendSeconds - (Date.now() - row.createdAt.getTime()) / 1000)
 
 /** Checks a code against the newest one sent to this username from this session; a right code works once. */
 export async function checkCode(ctx: RequestCtx, username: Username, otp: string): Promise<CheckResult> {
@@ -109,7 +113,8 @@ export async function checkCode(ctx: RequestCtx, username: Username, otp: string
   const stored = Buffer.from(taken.codeHash)
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
     const left = MAX_TRIES - taken.attempts
-    const message = left > 0 ? `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right. Please ask for a new code.'
+    const message =
+      left > 0 ? `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right. Please ask for a new code.'
     return wrongCode(message)
   }
   if (!(await q.markCodeUsed(ctx.db, row.id))) return expired

@@ -31,7 +31,9 @@ export async function updateProfile(ctx: RequestCtx, input: { name: string; emai
     return getProfile(ctx)
   }
   if (row.emailVerifiedAt && !row.phoneVerifiedAt) {
-    throw new AppError('invalid', 'You sign in with this email, so it cannot be changed here', { email: 'You sign in with this email, so it cannot be changed here' })
+    throw new AppError('invalid', 'You sign in with this email, so it cannot be changed here', {
+      email: 'You sign in with this email, so it cannot be changed here',
+    })
   }
   if (email && (await q.emailTakenByOther(ctx.db, email, row.id))) {
     throw new AppError('conflict', 'This email belongs to another account', { email: 'This email belongs to another account' })

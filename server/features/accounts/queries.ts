@@ -38,7 +38,11 @@ const identifierColumn = (kind: Username['kind']) => (kind === 'mobile' ? users.
 const verifiedColumn = (kind: Username['kind']) => (kind === 'mobile' ? users.phoneVerifiedAt : users.emailVerifiedAt)
 
 export async function findUserByIdentifier(db: Conn, u: Username): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(eq(identifierColumn(u.kind), u.value)).limit(1)
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(identifierColumn(u.kind), u.value))
+    .limit(1)
   return rows[0] ?? null
 }
 
@@ -65,7 +69,11 @@ export async function updateUser(db: Conn, id: number, set: Partial<Pick<UserRow
 }
 
 export async function emailTakenByOther(db: Conn, email: string, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1)
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1)
   return rows.length > 0
 }
 
@@ -97,12 +105,18 @@ export async function lastCodeAt(db: Conn, websiteId: number, username: string):
 }
 
 export async function countCodesForIp(db: Conn, ip: string, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(otpCodes).where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, since)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, since)))
   return row.n
 }
 
 export async function countCodesForWebsite(db: Conn, websiteId: number, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(otpCodes).where(and(eq(otpCodes.websiteId, websiteId), gt(otpCodes.createdAt, since)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), gt(otpCodes.createdAt, since)))
   return row.n
 }
 
@@ -137,7 +151,11 @@ export async function takeAttempt(db: Conn, id: number, maxAttempts: number): Pr
 
 /** A right code is used once: of two concurrent verifies only one gets the row back (AU-04). */
 export async function markCodeUsed(db: Conn, id: number): Promise<boolean> {
-  const rows = await db.update(otpCodes).set({ usedAt: new Date() }).where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt))).returning({ id: otpCodes.id })
+  const rows = await db
+    .update(otpCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt)))
+    .returning({ id: otpCodes.id })
   return rows.length === 1
 }
 
@@ -193,7 +211,11 @@ export function listAddresses(db: Conn, websiteId: number, userId: number) {
 }
 
 export async function findAddress(db: Conn, websiteId: number, userId: number, id: number): Promise<AddressRow | null> {
-  const rows = await db.select().from(addresses).where(ownOne(websiteId, userId, id)).limit(1)
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(ownOne(websiteId, userId, id))
+    .limit(1)
   return rows[0] ?? null
 }
 
@@ -207,21 +229,38 @@ export async function insertAddress(tx: Tx, websiteId: number, userId: number, v
 }
 
 export async function updateAddress(db: Conn, websiteId: number, userId: number, id: number, values: AddressValues): Promise<boolean> {
-  const rows = await db.update(addresses).set({ ...values, updatedAt: new Date() }).where(ownOne(websiteId, userId, id)).returning({ id: addresses.id })
+  const rows = await db
+    .update(addresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(ownOne(websiteId, userId, id))
+    .returning({ id: addresses.id })
   return rows.length === 1
 }
 
 export async function deleteAddress(tx: Tx, websiteId: number, userId: number, id: number) {
-  const rows = await tx.delete(addresses).where(ownOne(websiteId, userId, id)).returning({ isDefault: addresses.isDefault })
+  const rows = await tx
+    .delete(addresses)
+    .where(ownOne(websiteId, userId, id))
+    .returning({ isDefault: addresses.isDefault })
   return rows[0] ?? null
 }
 
 /** Exactly one default: clears the others and sets this one, in one transaction; false when the id is not the user's. */
 export async function setDefaultAddress(tx: Tx, websiteId: number, userId: number, id: number): Promise<boolean> {
-  const hit = await tx.select({ id: addresses.id }).from(addresses).where(ownOne(websiteId, userId, id)).for('update')
+  const hit = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(ownOne(websiteId, userId, id))
+    .for('update')
   if (hit.length === 0) return false
-  await tx.update(addresses).set({ isDefault: false }).where(and(own(websiteId, userId), eq(addresses.isDefault, true)))
-  await tx.update(addresses).set({ isDefault: true }).where(ownOne(websiteId, userId, id))
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(own(websiteId, userId), eq(addresses.isDefault, true)))
+  await tx
+    .update(addresses)
+    .set({ isDefault: true })
+    .where(ownOne(websiteId, userId, id))
   return true
 }
 

@@ -32,7 +32,17 @@ describe.each(drivers)('registration after a verified code (%s)', (driver) => {
     const v = await verified('9111111111')
     const res = await register({ name: 'Priya Nair', email: 'Priya@Mail.in', phone: '9111111111' }, v)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ user: { id: expect.any(Number), name: 'Priya Nair', email: 'priya@mail.in', phone: '9111111111', superadmin: false, hasAdminAccess: false, isSalesAgent: false } })
+    expect(res.json()).toEqual({
+      user: {
+        id: expect.any(Number),
+        name: 'Priya Nair',
+        email: 'priya@mail.in',
+        phone: '9111111111',
+        superadmin: false,
+        hasAdminAccess: false,
+        isSalesAgent: false,
+      },
+    })
     const s = sessionFrom(res)
     expect((await init(s)).user.name).toBe('Priya Nair')
     expect((await init(v)).user).toBeNull()
@@ -56,8 +66,14 @@ describe.each(drivers)('registration after a verified code (%s)', (driver) => {
   it('refuses registration once the 10 minutes after verifying are over', async () => {
     const v = await verified('9333333333')
     const sid = decodeURIComponent(v.cookie.split(';')[0].split('=')[1])
-    const [row] = await t.app.deps.db.select().from(sessions).where(eq(sessions.idHash, hashToken(sid)))
-    await t.app.deps.db.update(sessions).set({ data: { ...row.data, verified: { username: '9333333333', at: Date.now() - 10 * 60_000 - 1000 } } }).where(eq(sessions.idHash, row.idHash))
+    const [row] = await t.app.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(sid)))
+    await t.app.deps.db
+      .update(sessions)
+      .set({ data: { ...row.data, verified: { username: '9333333333', at: Date.now() - 10 * 60_000 - 1000 } } })
+      .where(eq(sessions.idHash, row.idHash))
     expect((await register({ name: 'Late', email: 'late@mail.in', phone: '9333333333' }, v)).statusCode).toBe(403)
   })
 
@@ -78,7 +94,11 @@ describe.each(drivers)('registration after a verified code (%s)', (driver) => {
     const v = await verified('9555555555')
     const res = await register({ name: 'Copy', email: 'priya@mail.in', phone: '9555555555' }, v)
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'This email belongs to another account', code: 'conflict', errors: { email: 'This email belongs to another account' } })
+    expect(res.json()).toEqual({
+      message: 'This email belongs to another account',
+      code: 'conflict',
+      errors: { email: 'This email belongs to another account' },
+    })
     const byEmail = await verified('copy@mail.in')
     const phoneTaken = await register({ name: 'Copy', email: 'copy@mail.in', phone: SHOPPER }, byEmail)
     expect(phoneTaken.statusCode).toBe(409)

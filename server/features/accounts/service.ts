@@ -60,7 +60,13 @@ export async function register(ctx: RequestCtx, input: { name: string; email: st
   const verified = ctx.session?.data.verified
   const fresh = verified && Date.now() - verified.at < REGISTRATION_WINDOW_MS
   const email = input.email.toLowerCase()
-  const via: Username | null = !fresh ? null : verified.username === input.phone ? { kind: 'mobile', value: input.phone } : verified.username === email ? { kind: 'email', value: email } : null
+  const via: Username | null = !fresh
+    ? null
+    : verified.username === input.phone
+      ? { kind: 'mobile', value: input.phone }
+      : verified.username === email
+        ? { kind: 'email', value: email }
+        : null
   if (!via) throw new AppError('forbidden', 'Please verify your mobile number or email with a sign-in code first')
   const userId = await ctx.db.transaction(async (tx) => {
     const holder = await q.findUserByIdentifier(tx, via)

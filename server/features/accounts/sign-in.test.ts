@@ -80,7 +80,17 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
     const res = await verify(SHOPPER, codes.lastCode(SHOPPER), v)
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('private, no-store')
-    expect(res.json()).toEqual({ user: { id: expect.any(Number), name: 'Meera Shopper', email: 'meera@demo.example', phone: SHOPPER, superadmin: false, hasAdminAccess: false, isSalesAgent: false } })
+    expect(res.json()).toEqual({
+      user: {
+        id: expect.any(Number),
+        name: 'Meera Shopper',
+        email: 'meera@demo.example',
+        phone: SHOPPER,
+        superadmin: false,
+        hasAdminAccess: false,
+        isSalesAgent: false,
+      },
+    })
     const jar = cookiesOf(res)
     const sid = jar.get('sid')!
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
@@ -125,8 +135,13 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
     const code = codes.lastCode(SHOPPER)
     const first = await verify(SHOPPER, wrong(code), v)
     expect(first.statusCode).toBe(422)
-    expect(first.json()).toEqual({ message: 'That code is not right. You have 4 tries left.', code: 'invalid', errors: { otp: 'That code is not right. You have 4 tries left.' } })
-    for (const left of [3, 2, 1]) expect((await verify(SHOPPER, wrong(code), v)).json().message).toBe(`That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+    expect(first.json()).toEqual({
+      message: 'That code is not right. You have 4 tries left.',
+      code: 'invalid',
+      errors: { otp: 'That code is not right. You have 4 tries left.' },
+    })
+    for (const left of [3, 2, 1])
+      expect((await verify(SHOPPER, wrong(code), v)).json().message).toBe(`That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`)
     expect((await verify(SHOPPER, wrong(code), v)).json().message).toBe('That code is not right. Please ask for a new code.')
     const sixth = await verify(SHOPPER, code, v)
     expect(sixth.statusCode).toBe(429)
@@ -213,7 +228,12 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
       const res = await t.call({ method: 'POST', url, payload: { username: SHOPPER }, headers: { cookie: v.cookie } })
       expect(res.statusCode, url).toBe(403)
       expect(res.json()).toEqual(XSRF_REFUSED)
-      const forged = await t.call({ method: 'POST', url, payload: { username: SHOPPER }, headers: { cookie: v.cookie, 'x-xsrf-token': `${v.xsrf.slice(0, -2)}xx` } })
+      const forged = await t.call({
+        method: 'POST',
+        url,
+        payload: { username: SHOPPER },
+        headers: { cookie: v.cookie, 'x-xsrf-token': `${v.xsrf.slice(0, -2)}xx` },
+      })
       expect(forged.statusCode, url).toBe(403)
     }
     expect((await post(t, '/s/api/auth/login', { username: SHOPPER }, v, { headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403)

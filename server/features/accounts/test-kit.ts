@@ -30,7 +30,21 @@ type Capture = ReturnType<typeof captureDelivery>
 
 /** The cookies of an answer by name. */
 export function cookiesOf(res: LightMyRequestResponse) {
-  return new Map((res.cookies as { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string; domain?: string; maxAge?: number; expires?: Date }[]).map((c) => [c.name, c]))
+  return new Map(
+    (
+      res.cookies as {
+        name: string
+        value: string
+        httpOnly?: boolean
+        secure?: boolean
+        sameSite?: string
+        path?: string
+        domain?: string
+        maxAge?: number
+        expires?: Date
+      }[]
+    ).map((c) => [c.name, c]),
+  )
 }
 
 /** The browser's session after an answer that set new cookies (sign-in, registration). */
@@ -42,8 +56,13 @@ export function sessionFrom(res: LightMyRequestResponse, name = 'sid'): TestSess
   return { cookie: `${name}=${sid.value}; XSRF-TOKEN=${xsrf.value}`, xsrf: xsrf.value }
 }
 
-export const post = (t: TestApp, url: string, payload: unknown, session?: TestSession, extra: { origin?: string; ip?: string; headers?: Record<string, string> } = {}) =>
-  t.call({ method: 'POST', url, payload: payload as object, session, origin: extra.origin, remoteAddress: extra.ip, headers: extra.headers })
+export const post = (
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  session?: TestSession,
+  extra: { origin?: string; ip?: string; headers?: Record<string, string> } = {},
+) => t.call({ method: 'POST', url, payload: payload as object, session, origin: extra.origin, remoteAddress: extra.ip, headers: extra.headers })
 
 /** Earlier scenarios' codes for a username stop counting toward its limits (each test starts fresh). */
 export async function forgetCodes(t: TestApp, username: string) {
@@ -69,6 +88,14 @@ export async function signIn(t: TestApp, codes: Capture, username: string, origi
   return sessionFrom(res)
 }
 
-export async function setRoles(t: TestApp, websiteId: number, userId: number, roles: Partial<{ superadmin: boolean; hasAdminAccess: boolean; isSalesAgent: boolean }>) {
-  await t.app.deps.db.update(websiteMembers).set(roles).where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.userId, userId)))
+export async function setRoles(
+  t: TestApp,
+  websiteId: number,
+  userId: number,
+  roles: Partial<{ superadmin: boolean; hasAdminAccess: boolean; isSalesAgent: boolean }>,
+) {
+  await t.app.deps.db
+    .update(websiteMembers)
+    .set(roles)
+    .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.userId, userId)))
 }

@@ -51,8 +51,26 @@ export function newWebsiteSettings(name: string, description: string, primary: s
     popup: null,
     webPages: [],
     themes: {
-      light: { primary, 'on-primary': textOn(primary), accent: '#f8c400', background: '#f6f7f8', surface: '#ffffff', text: '#1b1f23', muted: '#5b6470', border: '#e2e5e9' },
-      dark: { primary, 'on-primary': textOn(primary), accent: '#f8c400', background: '#101214', surface: '#1a1d21', text: '#eef1f4', muted: '#a3abb5', border: '#2c3137' },
+      light: {
+        primary,
+        'on-primary': textOn(primary),
+        accent: '#f8c400',
+        background: '#f6f7f8',
+        surface: '#ffffff',
+        text: '#1b1f23',
+        muted: '#5b6470',
+        border: '#e2e5e9',
+      },
+      dark: {
+        primary,
+        'on-primary': textOn(primary),
+        accent: '#f8c400',
+        background: '#101214',
+        surface: '#1a1d21',
+        text: '#eef1f4',
+        muted: '#a3abb5',
+        border: '#2c3137',
+      },
     },
     delivery: { chargePaise: 3000, freeAbovePaise: 49900 },
   }

@@ -124,7 +124,12 @@ describe.each(drivers)('superadmin: websites, switching and creating (%s)', (dri
   it('creates a website that answers at its origin at once, with a home page, no catalogue, its creator as superadmin', async () => {
     // asked for before it exists: the resolver remembers "no such website" for a few seconds
     expect((await get('/s/api/init', undefined, SHOP3)).statusCode).toBe(404)
-    const res = await post(t, '/s/api/bos/websites', { name: 'Tiffin Corner', origin: SHOP3, theme: 'dark', primary_color: '#ffcc00', description: 'Home-style snacks' }, boss)
+    const res = await post(
+      t,
+      '/s/api/bos/websites',
+      { name: 'Tiffin Corner', origin: SHOP3, theme: 'dark', primary_color: '#ffcc00', description: 'Home-style snacks' },
+      boss,
+    )
     expect(res.statusCode, res.body).toBe(200)
     const { website } = res.json()
     expect(website).toEqual({ id: expect.any(Number), name: 'Tiffin Corner', origin: SHOP3, current: false })
@@ -139,9 +144,15 @@ describe.each(drivers)('superadmin: websites, switching and creating (%s)', (dri
     const home = (await get('/s/api/page/data/', undefined, SHOP3)).json()
     expect(home.data[0]).toMatchObject({ type: 'rich_text', data: { html: expect.stringContaining('Welcome to Tiffin Corner') } })
 
-    expect((await get('/s/api/bos/websites', boss)).json().websites.map((w: { name: string }) => w.name)).toEqual(['Kirana Fresh', 'Chai & Chakna Store', 'Tiffin Corner'])
+    expect((await get('/s/api/bos/websites', boss)).json().websites.map((w: { name: string }) => w.name)).toEqual([
+      'Kirana Fresh',
+      'Chai & Chakna Store',
+      'Tiffin Corner',
+    ])
     const audit = await q.listAudit(t.app.deps.db, website.id)
-    expect(audit).toEqual([expect.objectContaining({ action: 'website.create', entity: 'website', entityId: String(website.id), data: expect.objectContaining({ origin: SHOP3 }) })])
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'website.create', entity: 'website', entityId: String(website.id), data: expect.objectContaining({ origin: SHOP3 }) }),
+    ])
 
     // the creator switches there and is its superadmin; nobody else is anything there
     const url = (await post(t, '/s/api/bos/switch', { website_id: website.id }, boss)).json().url
@@ -168,7 +179,12 @@ describe.runIf(drivers.includes('postgres'))('a website created through one app 
     const initAt = (t: TestApp) => t.call({ method: 'GET', url: '/s/api/init', origin: SHOP3 })
     expect((await initAt(b)).statusCode).toBe(404) // and B keeps that answer for a while
     const boss = await signIn(a, codes, SUPERADMIN)
-    const created = await post(a, '/s/api/bos/websites', { name: 'Tiffin Corner', origin: SHOP3, theme: 'dark', primary_color: '#ffcc00', description: 'Home-style snacks' }, boss)
+    const created = await post(
+      a,
+      '/s/api/bos/websites',
+      { name: 'Tiffin Corner', origin: SHOP3, theme: 'dark', primary_color: '#ffcc00', description: 'Home-style snacks' },
+      boss,
+    )
     expect(created.statusCode, created.body).toBe(200)
     const deadline = Date.now() + 1000
     while ((await initAt(b)).statusCode !== 200) {

@@ -50,8 +50,21 @@ export async function startSwitch(ctx: RequestCtx, websiteId: number, here: stri
   if (!target) throw notFound('No such website among the ones you manage')
   const token = randomBytes(32).toString('base64url')
   await q.deleteExpiredSwitchTokens(ctx.db)
-  await q.insertSwitchToken(ctx.db, { tokenHash: hashToken(token), userId: user.id, fromWebsiteId: ctx.site.id, toWebsiteId: target.id, expiresAt: new Date(Date.now() + SWITCH_TOKEN_TTL_MS) })
-  await q.insertAudit(ctx.db, { websiteId: ctx.site.id, userId: user.id, action: 'website.switch', entity: 'website', entityId: String(target.id), data: { to: target.origin } })
+  await q.insertSwitchToken(ctx.db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    fromWebsiteId: ctx.site.id,
+    toWebsiteId: target.id,
+    expiresAt: new Date(Date.now() + SWITCH_TOKEN_TTL_MS),
+  })
+  await q.insertAudit(ctx.db, {
+    websiteId: ctx.site.id,
+    userId: user.id,
+    action: 'website.switch',
+    entity: 'website',
+    entityId: String(target.id),
+    data: { to: target.origin },
+  })
   return { url: `${target.origin}${SWITCH_PATH}#token=${token}`, origin: target.origin, name: target.name }
 }
 
@@ -64,7 +77,14 @@ export async function redeemSwitch(ctx: RequestCtx, token: string): Promise<Sign
   const user = row ? await q.findUserForSite(ctx.db, row.userId, ctx.site.id) : null
   if (!row || !user?.superadmin) throw new AppError('forbidden', 'This switch link has expired or was already used. Please switch again.')
   const signedIn = await startSession(ctx, user.id)
-  await q.insertAudit(ctx.db, { websiteId: ctx.site.id, userId: user.id, action: 'website.switch.arrive', entity: 'website', entityId: String(row.fromWebsiteId), data: {} })
+  await q.insertAudit(ctx.db, {
+    websiteId: ctx.site.id,
+    userId: user.id,
+    action: 'website.switch.arrive',
+    entity: 'website',
+    entityId: String(row.fromWebsiteId),
+    data: {},
+  })
   return signedIn
 }
 

@@ -23,9 +23,17 @@ describe.each(drivers)('GET /s/api/admin/audit (%s)', (driver) => {
     t = await buildTestApp(driver)
     who = await cast(t)
     product = (
-      await staffCall(t, who.admin, 'POST', '/s/api/admin/products', { product_name: 'Audited Rice', brand: 'Sona Khet', categories: ['rice'], packs: [{ pack_name: '1 kg', price: 70, act_price: 80 }] })
+      await staffCall(t, who.admin, 'POST', '/s/api/admin/products', {
+        product_name: 'Audited Rice',
+        brand: 'Sona Khet',
+        categories: ['rice'],
+        packs: [{ pack_name: '1 kg', price: 70, act_price: 80 }],
+      })
     ).json()
-    await staffCall(t, who.admin, 'PATCH', `/s/api/admin/products/${product.product_id}`, { version: 1, packs: [{ pack_id: product.packs[0].pack_id, pack_name: '1 kg', price: 65, act_price: 80 }] })
+    await staffCall(t, who.admin, 'PATCH', `/s/api/admin/products/${product.product_id}`, {
+      version: 1,
+      packs: [{ pack_id: product.packs[0].pack_id, pack_name: '1 kg', price: 65, act_price: 80 }],
+    })
     // A write on the other website must never show here.
     await staffCall(t, who.adminShop2, 'POST', '/s/api/admin/brands', { name: 'Shop Two Only Brand' }, SHOP2)
   })
@@ -36,7 +44,13 @@ describe.each(drivers)('GET /s/api/admin/audit (%s)', (driver) => {
     expect(page.meta).toEqual({ total: 2, page: 1, perPage: 20 })
     for (const row of page.data) expect(() => AuditEntry.parse(row)).not.toThrow()
     const [update, create] = page.data
-    expect(create).toMatchObject({ action: 'product.create', entity: 'product', entity_id: String(product.product_id), user: { id: who.admin.userId, name: 'Asha Superadmin' }, before: null })
+    expect(create).toMatchObject({
+      action: 'product.create',
+      entity: 'product',
+      entity_id: String(product.product_id),
+      user: { id: who.admin.userId, name: 'Asha Superadmin' },
+      before: null,
+    })
     expect(update).toMatchObject({ action: 'product.update', before: { version: 1, packs: [{ price: 70 }] }, after: { version: 2, packs: [{ price: 65 }] } })
     expect(update.request_id).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Date(update.at).getTime()).toBeGreaterThan(Date.now() - 120_000)

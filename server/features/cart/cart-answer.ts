@@ -37,8 +37,12 @@ export function emptyCart(methods: string[] = [], serviceable = true): Cart {
 
 /** The whole cart as the spec shapes it (spec §3): every amount computed here from the database, in paise, then rupees. */
 export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: LineRow[], target: DeliveryTarget): Promise<Cart> {
-  if (rows.length === 0) return { ...emptyCart(paymentMethods(ctx), target.warehouseId !== null), offercode: cart?.couponCode ?? null, notes: cart?.notes ?? null }
-  const rules = await chargeRules(ctx, rows.map((r) => r.warehouseId))
+  if (rows.length === 0)
+    return { ...emptyCart(paymentMethods(ctx), target.warehouseId !== null), offercode: cart?.couponCode ?? null, notes: cart?.notes ?? null }
+  const rules = await chargeRules(
+    ctx,
+    rows.map((r) => r.warehouseId),
+  )
   const lines = rows.map((row) => ({ row, problem: lineProblem(row, target), rule: rules.get(row.warehouseId)! }))
   const priced: PricedLine[] = lines.map(({ row, problem, rule }) => ({ ...row, valid: problem === null, deliveryChargeId: rule.id }))
   const coupon = cart?.couponCode ? await coupons.findCoupon(ctx, cart.couponCode) : null
@@ -75,7 +79,11 @@ export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: Li
   })
   const first = [...slots.values()].find((s) => s !== null) ?? null
   const serviceable = target.warehouseId !== null && rows.every((r) => r.warehouseId === target.warehouseId)
-  const couponMessage = !cart?.couponCode ? null : !coupon ? `${cart.couponCode} is no longer available` : (usage ?? (totals.coupon && coupons.amountProblem(coupon, totals.coupon)))
+  const couponMessage = !cart?.couponCode
+    ? null
+    : !coupon
+      ? `${cart.couponCode} is no longer available`
+      : (usage ?? (totals.coupon && coupons.amountProblem(coupon, totals.coupon)))
   const unserviceable = target.pincode ? `Some items can't be delivered to ${target.pincode}` : "Some items can't be delivered to your area"
   const shortfall = totals.groups.find((g) => g.shortfallPaise > 0)?.shortfallPaise ?? 0
   return {

@@ -16,7 +16,10 @@ const PACKS = 6
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), pack: fc.nat(PACKS - 1), sameStore: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), pack: fc.nat(PACKS - 1), all: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('coupon' as const), code: fc.constantFrom('WELCOME10' as const, 'FLAT50' as const, 'NOPE' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('coupon' as const), code: fc.constantFrom('WELCOME10' as const, 'FLAT50' as const, 'NOPE' as const) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'uncoupon' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pincode' as const), code: fc.constantFrom('560001' as const, '560100' as const) }) },
 )

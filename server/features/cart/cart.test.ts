@@ -24,7 +24,10 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
   /** in-stock packs of the default warehouse, cheapest first */
   const sellable = () => catalogue.flatMap((p) => p.packs.filter((k) => k.in_stock)).sort((a, b) => a.price - b.price)
   const setStock = (pack: Pack, quantity: number) =>
-    t.app.deps.db.update(stock).set({ quantity, reserved: 0 }).where(and(eq(stock.packId, pack.pack_id), eq(stock.warehouseId, pack.warehouse_id)))
+    t.app.deps.db
+      .update(stock)
+      .set({ quantity, reserved: 0 })
+      .where(and(eq(stock.packId, pack.pack_id), eq(stock.warehouseId, pack.warehouse_id)))
 
   beforeAll(async () => {
     t = await buildTestApp(driver)
@@ -49,13 +52,30 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     const product = catalogue.find((p) => p.packs.includes(pack))!
     expect(cart.items).toEqual([
       expect.objectContaining({
-        pack_id: pack.pack_id, product_id: product.product_id, slug: product.slug, name: product.product_name, pack: pack.pack_name,
-        image: product.medias[0].src, quantity: 1, price: pack.price, act_price: pack.act_price, amount: pack.price, valid: true,
-        warehouse_id: pack.warehouse_id, delivery_charge_id: expect.any(Number),
+        pack_id: pack.pack_id,
+        product_id: product.product_id,
+        slug: product.slug,
+        name: product.product_name,
+        pack: pack.pack_name,
+        image: product.medias[0].src,
+        quantity: 1,
+        price: pack.price,
+        act_price: pack.act_price,
+        amount: pack.price,
+        valid: true,
+        warehouse_id: pack.warehouse_id,
+        delivery_charge_id: expect.any(Number),
       }),
     ])
     expect(cart.items[0].message).toBeUndefined()
-    expect(cart).toMatchObject({ quantity: 1, amount: pack.price, discount: 0, delivery_charge: 30, finalDelivery: 30, total: Math.round((pack.price + 30) * 100) / 100 })
+    expect(cart).toMatchObject({
+      quantity: 1,
+      amount: pack.price,
+      discount: 0,
+      delivery_charge: 30,
+      finalDelivery: 30,
+      total: Math.round((pack.price + 30) * 100) / 100,
+    })
     expect(cart.deliveryMessage).toBe(`Add ${formatINR(49900 - toPaise(pack.price))} more for free delivery`)
     expect((await add(v, pack)).json().items[0]).toMatchObject({ quantity: 2, amount: Math.round(pack.price * 200) / 100 })
     expect(await cartOf(v)).toMatchObject({ quantity: 2 })
@@ -76,7 +96,8 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(['07:00', '09:00', '11:00', '13:00', '15:00', '17:00', '19:00']).toContain(group.del_start_time)
     expect(Number(group.del_end_time!.slice(0, 2)) - Number(group.del_start_time!.slice(0, 2))).toBe(2)
     expect(cart).toMatchObject({ del_date: group.del_date, del_start_time: group.del_start_time, del_end_time: group.del_end_time })
-    for (const item of cart.items) expect(item).toMatchObject({ delivery_charge_id: group.delivery_charge_id, del_date: group.del_date, del_start_time: group.del_start_time })
+    for (const item of cart.items)
+      expect(item).toMatchObject({ delivery_charge_id: group.delivery_charge_id, del_date: group.del_date, del_start_time: group.del_start_time })
   })
 
   it('skips a full delivery window for the next one with room', async () => {
@@ -88,13 +109,15 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
       .set({ booked: sql`${deliverySlots.capacity}` })
       .where(and(eq(deliverySlots.warehouseId, pack.warehouse_id), eq(deliverySlots.date, first.del_date!), eq(deliverySlots.startTime, first.del_start_time!)))
     const next = await cartOf(v)
-    expect(`${next.del_date} ${next.del_start_time}`> `${first.del_date} ${first.del_start_time}`).toBe(true)
+    expect(`${next.del_date} ${next.del_start_time}` > `${first.del_date} ${first.del_start_time}`).toBe(true)
     expect(next.items[0]).toMatchObject({ del_date: next.del_date, del_start_time: next.del_start_time })
   })
 
   it("uses the website's own delivery rule: ₹40 below ₹399 on shop2", async () => {
     const v = await t.visitor(SHOP2)
-    const pack = ((await call(undefined, 'GET', '/products?perPage=20&s=price_asc', undefined, SHOP2)).json().data as Product[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
+    const pack = ((await call(undefined, 'GET', '/products?perPage=20&s=price_asc', undefined, SHOP2)).json().data as Product[])
+      .flatMap((p) => p.packs)
+      .find((k) => k.in_stock)!
     const cart = Cart.parse((await add(v, pack, SHOP2)).json())
     expect(cart).toMatchObject({ delivery_charge: 40, finalDelivery: 40, paymentMethods: ['cod', 'razorpay', 'cashfree'] })
     expect(cart.deliveryMessage).toBe(`Add ${formatINR(39900 - toPaise(pack.price))} more for free delivery`)
@@ -102,7 +125,9 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
 
   it('gives free delivery from ₹499 and says how much more is needed below it', async () => {
     const v = await t.visitor()
-    const pricey = sellable().filter((k) => k.price >= 250).slice(0, 2)
+    const pricey = sellable()
+      .filter((k) => k.price >= 250)
+      .slice(0, 2)
     for (const k of pricey) await add(v, k)
     const cart = await cartOf(v)
     expect(cart.amount).toBeGreaterThanOrEqual(499)
@@ -113,7 +138,11 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     const v = await t.visitor()
     const shop2Pack = (await call(undefined, 'GET', '/products?perPage=1', undefined, SHOP2)).json().data[0].packs[0] as Pack
     const [pack] = sellable()
-    for (const body of [{ pack_id: 99_999_999, warehouse_id: pack.warehouse_id }, { pack_id: shop2Pack.pack_id, warehouse_id: pack.warehouse_id }, { pack_id: shop2Pack.pack_id, warehouse_id: shop2Pack.warehouse_id }]) {
+    for (const body of [
+      { pack_id: 99_999_999, warehouse_id: pack.warehouse_id },
+      { pack_id: shop2Pack.pack_id, warehouse_id: pack.warehouse_id },
+      { pack_id: shop2Pack.pack_id, warehouse_id: shop2Pack.warehouse_id },
+    ]) {
       const res = await call(v, 'POST', '/cart/add', body)
       expect(res.statusCode, JSON.stringify(body)).toBe(404)
       expect(res.json()).toEqual({ message: 'This item is not available', code: 'not_found' })
@@ -176,7 +205,9 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
 
   it(`stops 1,000 adds in a row at ${MAX_LINE_QUANTITY}, and 50 at once too`, async () => {
     const v = await t.visitor()
-    const [pack, other] = sellable().filter((k) => k.pack_id !== sellable()[5].pack_id && k.pack_id !== sellable()[6].pack_id).slice(-2)
+    const [pack, other] = sellable()
+      .filter((k) => k.pack_id !== sellable()[5].pack_id && k.pack_id !== sellable()[6].pack_id)
+      .slice(-2)
     const codes = new Map<number, number>()
     for (let i = 0; i < 1000; i++) {
       const res = await add(v, pack)
@@ -186,7 +217,11 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect((await add(v, pack)).json().message).toBe(`You can buy at most ${MAX_LINE_QUANTITY} of this item`)
     const parallel = await Promise.all(Array.from({ length: 50 }, () => add(v, other)))
     expect(parallel.filter((r) => r.statusCode === 200)).toHaveLength(MAX_LINE_QUANTITY)
-    const rows = await t.app.deps.db.select({ packId: cartItems.packId, quantity: cartItems.quantity }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(sql`${carts.sessionIdHash} is not null and ${cartItems.packId} in (${pack.pack_id}, ${other.pack_id})`)
+    const rows = await t.app.deps.db
+      .select({ packId: cartItems.packId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(sql`${carts.sessionIdHash} is not null and ${cartItems.packId} in (${pack.pack_id}, ${other.pack_id})`)
     for (const row of rows) expect(row.quantity).toBeLessThanOrEqual(MAX_LINE_QUANTITY)
     expect((await cartOf(v)).items.map((i) => i.quantity)).toEqual([MAX_LINE_QUANTITY, MAX_LINE_QUANTITY])
   })
@@ -223,7 +258,11 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(cart.serviceable).toBe(true)
     await pincode(v, '560100')
     const moved = await cartOf(v)
-    expect(moved.items.map((i) => [i.valid, i.message])).toEqual([[false, 'Not deliverable to 560100'], [false, 'Not deliverable to 560100'], [false, 'Not deliverable to 560100']])
+    expect(moved.items.map((i) => [i.valid, i.message])).toEqual([
+      [false, 'Not deliverable to 560100'],
+      [false, 'Not deliverable to 560100'],
+      [false, 'Not deliverable to 560100'],
+    ])
     expect(moved).toMatchObject({ serviceable: false, amount: 0, total: 0, finalDelivery: 0, message: "Some items can't be delivered to 560100", quantity: 5 })
     await pincode(v, '560001')
     expect((await cartOf(v)).serviceable).toBe(true)
@@ -248,7 +287,10 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
   it("serves page blocks with the packs of the shopper's warehouse, and their own cart quantities", async () => {
     type Block = { type: string; response?: Product[] }
     const carouselPacks = async (s: TestSession) =>
-      ((await call(s, 'GET', '/page/data/')).json().data as Block[]).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response ?? []).flatMap((p) => p.packs)
+      ((await call(s, 'GET', '/page/data/')).json().data as Block[])
+        .filter((b) => b.type === 'product_carousel')
+        .flatMap((b) => b.response ?? [])
+        .flatMap((p) => p.packs)
     const near = await t.visitor()
     await pincode(near, '560001')
     const far = await t.visitor()
@@ -283,7 +325,16 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     const [pack] = sellable()
     await add(me, pack)
     const address = (pincode: string, userId: number, websiteId = me.websiteId) => ({
-      websiteId, userId, name: 'Meera', mobile: '9876500003', house: '1', street: 'MG Road', area: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', pincode,
+      websiteId,
+      userId,
+      name: 'Meera',
+      mobile: '9876500003',
+      house: '1',
+      street: 'MG Road',
+      area: 'Ashok Nagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode,
     })
     const [near, far, nowhere, theirs] = await t.app.deps.db
       .insert(addresses)
@@ -295,7 +346,10 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(farCart.items[0]).toMatchObject({ valid: false, message: 'Not deliverable to 560099' })
     expect((await cartOf(me, `?address_id=${nowhere.id}`)).items[0]).toMatchObject({ valid: false, message: 'Not deliverable to 110001' })
     const shop2 = await websiteOf(t, SHOP2)
-    const [elsewhere] = await t.app.deps.db.insert(addresses).values(address('560002', me.userId, shop2.id)).returning({ id: addresses.id })
+    const [elsewhere] = await t.app.deps.db
+      .insert(addresses)
+      .values(address('560002', me.userId, shop2.id))
+      .returning({ id: addresses.id })
     for (const id of [theirs.id, elsewhere.id, 99_999_999]) {
       const res = await call(me, 'GET', `/cart?address_id=${id}`)
       expect(res.statusCode).toBe(404)
@@ -318,7 +372,13 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     await add(bystander, a)
     await mergeVisitorCart({ db: t.app.deps.db, site }, sessionHash(visitor), shopper.userId)
     const merged = await cartOf(shopper)
-    expect(merged.items.map((i) => [i.pack_id, i.quantity]).sort()).toEqual([[a.pack_id, 1], [b.pack_id, 2], [c.pack_id, 1]].sort())
+    expect(merged.items.map((i) => [i.pack_id, i.quantity]).sort()).toEqual(
+      [
+        [a.pack_id, 1],
+        [b.pack_id, 2],
+        [c.pack_id, 1],
+      ].sort(),
+    )
     expect((await cartOf(visitor)).items).toEqual([])
     expect((await cartOf(bystander)).items.map((i) => i.pack_id)).toEqual([a.pack_id])
     // a new shopper without a cart of their own takes the visitor cart over

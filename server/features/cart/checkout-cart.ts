@@ -40,7 +40,10 @@ export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): 
   if (!cart) return null
   const rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
   if (rows.length === 0) return null
-  const rules = await chargeRules(ctx, rows.map((r) => r.warehouseId))
+  const rules = await chargeRules(
+    ctx,
+    rows.map((r) => r.warehouseId),
+  )
   const lines: CheckoutLine[] = rows.map((row) => ({
     packId: row.packId,
     warehouseId: row.warehouseId,

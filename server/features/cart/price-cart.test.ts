@@ -17,18 +17,23 @@ const line: fc.Arbitrary<PricedLine> = fc.record({
 })
 
 const rules: fc.Arbitrary<Map<number, ChargeRuleInput>> = fc
-  .array(fc.record({ chargePaise: fc.integer({ min: -5_000, max: 10_000 }), freeAbovePaise: fc.integer({ min: 0, max: 2_000_00 }) }), { minLength: 3, maxLength: 3 })
+  .array(fc.record({ chargePaise: fc.integer({ min: -5_000, max: 10_000 }), freeAbovePaise: fc.integer({ min: 0, max: 2_000_00 }) }), {
+    minLength: 3,
+    maxLength: 3,
+  })
   .map((list) => new Map(list.map((r, i) => [i, r])))
 
 const coupon: fc.Arbitrary<CouponRule | null> = fc.option(
-  fc.record({
-    kind: fc.constantFrom('percent' as const, 'flat' as const),
-    value: fc.integer({ min: 1, max: 100_000 }),
-    minCartPaise: fc.integer({ min: 0, max: 1_000_00 }),
-    maxDiscountPaise: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
-    categoryIds: fc.option(fc.subarray(CATEGORIES, { minLength: 1 }), { nil: null }),
-    brandIds: fc.option(fc.subarray(BRANDS, { minLength: 1 }), { nil: null }),
-  }).map((c) => (c.kind === 'percent' ? { ...c, value: Math.min(c.value, 100) } : c)),
+  fc
+    .record({
+      kind: fc.constantFrom('percent' as const, 'flat' as const),
+      value: fc.integer({ min: 1, max: 100_000 }),
+      minCartPaise: fc.integer({ min: 0, max: 1_000_00 }),
+      maxDiscountPaise: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+      categoryIds: fc.option(fc.subarray(CATEGORIES, { minLength: 1 }), { nil: null }),
+      brandIds: fc.option(fc.subarray(BRANDS, { minLength: 1 }), { nil: null }),
+    })
+    .map((c) => (c.kind === 'percent' ? { ...c, value: Math.min(c.value, 100) } : c)),
   { nil: null },
 )
 
@@ -39,7 +44,8 @@ function reference(lines: PricedLine[], charges: Map<number, ChargeRuleInput>, r
   for (const l of valid) amount += l.quantity * l.pricePaise
   let eligible = 0
   for (const l of valid) {
-    const categoryOk = !rule?.categoryIds || rule.categoryIds.includes(l.categoryId) || (l.parentCategoryId !== null && rule.categoryIds.includes(l.parentCategoryId))
+    const categoryOk =
+      !rule?.categoryIds || rule.categoryIds.includes(l.categoryId) || (l.parentCategoryId !== null && rule.categoryIds.includes(l.parentCategoryId))
     const brandOk = !rule?.brandIds || rule.brandIds.includes(l.brandId)
     if (rule && categoryOk && brandOk) eligible += l.quantity * l.pricePaise
   }
@@ -121,8 +127,15 @@ describe('priceCart (property-based)', () => {
     const welcome: CouponRule = { kind: 'percent', value: 10, minCartPaise: 19900, maxDiscountPaise: 10000, categoryIds: null, brandIds: null }
     const flat50: CouponRule = { kind: 'flat', value: 5000, minCartPaise: 49900, maxDiscountPaise: null, categoryIds: null, brandIds: null }
     const charges = new Map([[1, { chargePaise: 3000, freeAbovePaise: 49900 }]])
-    const cart = (paise: number): PricedLine[] => [{ quantity: 1, pricePaise: paise, valid: true, deliveryChargeId: 1, categoryId: 1, parentCategoryId: null, brandId: 10 }]
-    expect(priceCart(cart(19800), charges, welcome)).toMatchObject({ discountPaise: 0, coupon: { ok: false, reason: 'min_cart', shortfallPaise: 100 }, finalDeliveryPaise: 3000, totalPaise: 22800 })
+    const cart = (paise: number): PricedLine[] => [
+      { quantity: 1, pricePaise: paise, valid: true, deliveryChargeId: 1, categoryId: 1, parentCategoryId: null, brandId: 10 },
+    ]
+    expect(priceCart(cart(19800), charges, welcome)).toMatchObject({
+      discountPaise: 0,
+      coupon: { ok: false, reason: 'min_cart', shortfallPaise: 100 },
+      finalDeliveryPaise: 3000,
+      totalPaise: 22800,
+    })
     expect(priceCart(cart(19900), charges, welcome)).toMatchObject({ discountPaise: 1990, finalDeliveryPaise: 3000, totalPaise: 19900 - 1990 + 3000 })
     expect(priceCart(cart(250000), charges, welcome)).toMatchObject({ discountPaise: 10000, finalDeliveryPaise: 0, totalPaise: 240000 })
     expect(priceCart(cart(49800), charges, flat50)).toMatchObject({ discountPaise: 0, coupon: { ok: false, reason: 'min_cart', shortfallPaise: 100 } })

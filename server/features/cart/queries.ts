@@ -160,5 +160,9 @@ export async function emptyCart(tx: Tx, cartId: number, orderNumber: string) {
 }
 
 export async function keepCouponIfNone(tx: Tx, cartId: number, code: string | null) {
-  if (code) await tx.update(carts).set({ couponCode: sql`coalesce(${carts.couponCode}, ${code})` }).where(eq(carts.id, cartId))
+  if (code)
+    await tx
+      .update(carts)
+      .set({ couponCode: sql`coalesce(${carts.couponCode}, ${code})` })
+      .where(eq(carts.id, cartId))
 }

@@ -17,7 +17,10 @@ describe.each(drivers)('staff bulk actions on products (%s)', (driver) => {
       product_name: `Bulk item ${++n}`,
       brand: 'Sona Khet',
       categories: ['atta-flours'],
-      packs: [{ pack_name: '1 kg', price: 100, act_price: 120 }, { pack_name: '5 kg', price: 450.5, act_price: 500 }],
+      packs: [
+        { pack_name: '1 kg', price: 100, act_price: 120 },
+        { pack_name: '5 kg', price: 450.5, act_price: 500 },
+      ],
       ...over,
     })
     expect(res.statusCode, res.body).toBe(201)
@@ -84,7 +87,10 @@ describe.each(drivers)('staff bulk actions on products (%s)', (driver) => {
     expect((await get(p.product_id)).packs.map((k) => k.price)).toEqual([100, 450.5])
     expect(await auditOf(t, res)).toEqual([])
     const both = (await post('prices/preview', { ids: [p.product_id], kind: 'amount', value: -50.25, field: 'both' })).json().lines as PriceChangeLine[]
-    expect(both.map((l) => [l.new_price, l.new_act_price])).toEqual([[49.75, 69.75], [400.25, 449.75]])
+    expect(both.map((l) => [l.new_price, l.new_act_price])).toEqual([
+      [49.75, 69.75],
+      [400.25, 449.75],
+    ])
   })
 
   it('applies a price change to every pack in one transaction, audited per product', async () => {
@@ -94,7 +100,10 @@ describe.each(drivers)('staff bulk actions on products (%s)', (driver) => {
     expect(res.json().updated).toBe(2)
     for (const id of [a.product_id, b.product_id]) {
       const p = await get(id)
-      expect(p.packs.map((k) => [k.price, k.act_price])).toEqual([[80, 96], [360.4, 400]])
+      expect(p.packs.map((k) => [k.price, k.act_price])).toEqual([
+        [80, 96],
+        [360.4, 400],
+      ])
       expect(p.version).toBe(2)
     }
     const row = rowsOf<{ min_price_paise: number }>(await t.app.deps.db.execute(sql`select min_price_paise from products where id = ${a.product_id}`))[0]
@@ -119,7 +128,12 @@ describe.each(drivers)('staff bulk actions on products (%s)', (driver) => {
     expect(negative.json().lines[0].error).toBe('the price would be ₹0 or less')
     expect((await get(a.product_id)).packs[0].price).toBe(100)
     expect((await get(a.product_id)).version).toBe(1)
-    for (const bad of [{ kind: 'percent', value: 0 }, { kind: 'percent', value: 'ten' }, { kind: 'ratio', value: 2 }, { kind: 'percent', value: 5, ids: [] }]) {
+    for (const bad of [
+      { kind: 'percent', value: 0 },
+      { kind: 'percent', value: 'ten' },
+      { kind: 'ratio', value: 2 },
+      { kind: 'percent', value: 5, ids: [] },
+    ]) {
       const res = await post('prices/apply', { ids: [a.product_id], ...bad })
       expect(res.statusCode, JSON.stringify(bad)).toBe(422)
     }

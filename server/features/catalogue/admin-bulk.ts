@@ -74,7 +74,10 @@ export async function applyPriceChange(ctx: StaffWriteCtx, input: PriceChange): 
   const { kind, value, field } = input
   return staffWrites(ctx, { ...PRODUCT, action: 'product.price_change', data: { kind, value, field } }, async (tx) => {
     const before = await records(tx, site, found)
-    await q.setPackPrices(tx, lines.map((l) => ({ id: l.pack_id, pricePaise: toPaise(l.new_price), mrpPaise: toPaise(l.new_act_price) })))
+    await q.setPackPrices(
+      tx,
+      lines.map((l) => ({ id: l.pack_id, pricePaise: toPaise(l.new_price), mrpPaise: toPaise(l.new_act_price) })),
+    )
     await q.bumpVersions(tx, found)
     await q.refreshDerived(tx, found)
     const after = await records(tx, site, found)

@@ -19,17 +19,29 @@ describe.skipIf(!drivers.includes('postgres'))('staff saves racing (postgres)', 
   afterAll(() => t.close())
 
   it('20 editors saving the same version at once: exactly one wins per version, the rest get 409, checked in SQL', { timeout: 120_000 }, async () => {
-    const created = await staffCall(t, admin, 'POST', '/s/api/admin/products', { product_name: 'Race Rice', brand: 'Sona Khet', categories: ['rice'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }] })
+    const created = await staffCall(t, admin, 'POST', '/s/api/admin/products', {
+      product_name: 'Race Rice',
+      brand: 'Sona Khet',
+      categories: ['rice'],
+      packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }],
+    })
     const product = created.json() as AdminProduct
     for (let round = 1; round <= 3; round++) {
       // Every editor read the same version; all save at once.
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          staffCall(t, admin, 'PATCH', `/s/api/admin/products/${product.product_id}`, { version: round, product_name: `Race Rice r${round} e${i}`, packs: [{ pack_id: product.packs[0].pack_id, pack_name: '1 kg', price: 40 + i, act_price: 60 }] }),
+          staffCall(t, admin, 'PATCH', `/s/api/admin/products/${product.product_id}`, {
+            version: round,
+            product_name: `Race Rice r${round} e${i}`,
+            packs: [{ pack_id: product.packs[0].pack_id, pack_name: '1 kg', price: 40 + i, act_price: 60 }],
+          }),
         ),
       )
       const codes = results.map((r) => r.statusCode)
-      expect(codes.filter((c) => c === 200), `round ${round}: ${codes.join(',')}`).toHaveLength(1)
+      expect(
+        codes.filter((c) => c === 200),
+        `round ${round}: ${codes.join(',')}`,
+      ).toHaveLength(1)
       expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true)
       const winner = results.find((r) => r.statusCode === 200)!.json() as AdminProduct
       for (const lost of results.filter((r) => r.statusCode === 409)) {
@@ -55,11 +67,19 @@ describe.skipIf(!drivers.includes('postgres'))('staff saves racing (postgres)', 
   it('10 products created at once with the same SKU: one gets it, the others 422 on the SKU', { timeout: 60_000 }, async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        staffCall(t, admin, 'POST', '/s/api/admin/products', { product_name: `Same Sku ${i}`, brand: 'Sona Khet', categories: ['rice'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'RACE-SKU-1' }] }),
+        staffCall(t, admin, 'POST', '/s/api/admin/products', {
+          product_name: `Same Sku ${i}`,
+          brand: 'Sona Khet',
+          categories: ['rice'],
+          packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'RACE-SKU-1' }],
+        }),
       ),
     )
     const codes = results.map((r) => r.statusCode)
-    expect(codes.filter((c) => c === 201), codes.join(',')).toHaveLength(1)
+    expect(
+      codes.filter((c) => c === 201),
+      codes.join(','),
+    ).toHaveLength(1)
     for (const lost of results.filter((r) => r.statusCode !== 201)) {
       expect(lost.statusCode).toBe(422)
       expect(Object.keys(lost.json().errors)[0]).toMatch(/sku$/)

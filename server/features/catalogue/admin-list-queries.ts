@@ -54,7 +54,13 @@ const ORDER: Record<SortColumn, SQL> = {
   status: sql`p.status`,
 }
 
-export async function findAdminProductPage(db: Db, f: AdminProductFilter, sort: { column: SortColumn; desc: boolean }, limit: number, offset: number): Promise<number[]> {
+export async function findAdminProductPage(
+  db: Db,
+  f: AdminProductFilter,
+  sort: { column: SortColumn; desc: boolean },
+  limit: number,
+  offset: number,
+): Promise<number[]> {
   const dir = sort.desc ? sql`desc` : sql`asc`
   // By stock: read in the order of the figures' index (website, available, product), stopping at the page.
   const query =
@@ -77,7 +83,9 @@ export async function productIdsByCode(db: Db, websiteId: number, code: string):
     .from(packs)
     .where(and(eq(packs.websiteId, websiteId), or(eq(packs.sku, code), eq(packs.barcode, code))))
   const id = /^\d{1,9}$/.test(code) ? Number(code) : -1
-  const bySlug = rowsOf<{ id: number }>(await db.execute(sql`select id from products where website_id = ${websiteId} and (slug = ${code.toLowerCase()} or id = ${id})`))
+  const bySlug = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from products where website_id = ${websiteId} and (slug = ${code.toLowerCase()} or id = ${id})`),
+  )
   return [...new Set([...byPack, ...bySlug].map((r) => r.id))]
 }
 

@@ -31,8 +31,22 @@ describe.each(drivers)('GET /s/api/admin/products (%s)', (driver) => {
     const site = await websiteOf(t, MAIN)
     all = rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from products where website_id = ${site.id}`))[0].n
     made = [
-      await create({ product_name: 'Zebra Stripe Candy', brand: 'Crunchwala', categories: ['chocolates-sweets', 'namkeen'], status: 'draft', packs: [{ pack_name: '50 g', price: 20, act_price: 25, sku: 'ZSC-50', barcode: '8909999000011' }] }),
-      await create({ product_name: 'Aardvark Almond Bar', brand: 'Crunchwala', categories: ['healthy-snacks'], packs: [{ pack_name: '40 g', price: 45, act_price: 50 }, { pack_name: '6 x 40 g', price: 250, act_price: 300 }] }),
+      await create({
+        product_name: 'Zebra Stripe Candy',
+        brand: 'Crunchwala',
+        categories: ['chocolates-sweets', 'namkeen'],
+        status: 'draft',
+        packs: [{ pack_name: '50 g', price: 20, act_price: 25, sku: 'ZSC-50', barcode: '8909999000011' }],
+      }),
+      await create({
+        product_name: 'Aardvark Almond Bar',
+        brand: 'Crunchwala',
+        categories: ['healthy-snacks'],
+        packs: [
+          { pack_name: '40 g', price: 45, act_price: 50 },
+          { pack_name: '6 x 40 g', price: 250, act_price: 300 },
+        ],
+      }),
     ]
   })
   afterAll(() => t.close())
@@ -45,7 +59,16 @@ describe.each(drivers)('GET /s/api/admin/products (%s)', (driver) => {
     // Newest change first: the two just made.
     expect(ids(page).slice(0, 2).sort()).toEqual(made.map((p) => p.product_id).sort())
     const bar = page.data.find((r) => r.product_id === made[1].product_id)!
-    expect(bar).toMatchObject({ product_name: 'Aardvark Almond Bar', brand_name: 'Crunchwala', status: 'active', packs: 2, min_price: 45, max_price: 250, version: 1, categories: [{ slug: 'healthy-snacks', name: 'Healthy Snacks' }] })
+    expect(bar).toMatchObject({
+      product_name: 'Aardvark Almond Bar',
+      brand_name: 'Crunchwala',
+      status: 'active',
+      packs: 2,
+      min_price: 45,
+      max_price: 250,
+      version: 1,
+      categories: [{ slug: 'healthy-snacks', name: 'Healthy Snacks' }],
+    })
     expect(bar.available).toBe(0)
   })
 
@@ -99,11 +122,36 @@ describe.each(drivers)('GET /s/api/admin/products (%s)', (driver) => {
     expect(ordered(byName, (a, b) => a <= b)).toBe(true)
     expect(byName[0]).toBe('Aardvark Almond Bar')
     expect((await list({ sort: '-name' })).data[0].product_name).toBe('Zebra Stripe Candy')
-    expect(ordered((await list({ sort: 'price', perPage: '100' })).data.map((r) => r.min_price), (a, b) => a <= b)).toBe(true)
-    expect(ordered((await list({ sort: '-price', perPage: '100' })).data.map((r) => r.min_price), (a, b) => a >= b)).toBe(true)
-    expect(ordered((await list({ sort: '-available', perPage: '100' })).data.map((r) => r.available), (a, b) => a >= b)).toBe(true)
-    expect(ordered((await list({ sort: 'status', perPage: '100' })).data.map((r) => r.status), (a, b) => a <= b)).toBe(true)
-    expect(ordered((await list({ sort: 'updated_at', perPage: '100' })).data.map((r) => r.updated_at), (a, b) => a <= b)).toBe(true)
+    expect(
+      ordered(
+        (await list({ sort: 'price', perPage: '100' })).data.map((r) => r.min_price),
+        (a, b) => a <= b,
+      ),
+    ).toBe(true)
+    expect(
+      ordered(
+        (await list({ sort: '-price', perPage: '100' })).data.map((r) => r.min_price),
+        (a, b) => a >= b,
+      ),
+    ).toBe(true)
+    expect(
+      ordered(
+        (await list({ sort: '-available', perPage: '100' })).data.map((r) => r.available),
+        (a, b) => a >= b,
+      ),
+    ).toBe(true)
+    expect(
+      ordered(
+        (await list({ sort: 'status', perPage: '100' })).data.map((r) => r.status),
+        (a, b) => a <= b,
+      ),
+    ).toBe(true)
+    expect(
+      ordered(
+        (await list({ sort: 'updated_at', perPage: '100' })).data.map((r) => r.updated_at),
+        (a, b) => a <= b,
+      ),
+    ).toBe(true)
     const created = await list({ sort: '-created_at', perPage: '5' })
     expect(ids(created).slice(0, 2)).toEqual([made[1].product_id, made[0].product_id])
   })

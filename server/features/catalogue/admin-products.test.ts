@@ -74,15 +74,26 @@ describe.each(drivers)('staff products (%s)', (driver) => {
       ['product.create', 'product', who.admin.userId, mainId],
     ])
     expect(rows[1]).toMatchObject({ entityId: String(p.product_id), before: null })
-    expect(rows[1].after).toMatchObject({ product_name: 'Tulsi Green Tea', version: 1, brand: 'Himalayan Leaf', packs: [{ price: 149.5, sku: 'HL-TULSI-100' }, { price: 320 }] })
+    expect(rows[1].after).toMatchObject({
+      product_name: 'Tulsi Green Tea',
+      version: 1,
+      brand: 'Himalayan Leaf',
+      packs: [{ price: 149.5, sku: 'HL-TULSI-100' }, { price: 320 }],
+    })
 
     // The storefront has it at once: by slug, by either category, by search, with the brand's name searchable.
     const shown = await storefront('tulsi-green-tea')
     expect(shown.statusCode).toBe(200)
     expect(shown.json()).toMatchObject({ product_id: p.product_id, category_slug: 'beverages', packs: [{ price: 149.5 }, { price: 320 }] })
-    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }] as Record<string, string>[]) {
+    for (const query of [{ c: 'healthy-snacks' }, { c: 'snacks-namkeen' }, { c: 'beverages' }, { q: 'tulsi' }, { q: 'himalayan leaf' }] as Record<
+      string,
+      string
+    >[]) {
       const list = await t.call({ method: 'GET', url: '/s/api/products', query: { ...query, perPage: '100' } })
-      expect(list.json().data.map((x: { product_id: number }) => x.product_id), JSON.stringify(query)).toContain(p.product_id)
+      expect(
+        list.json().data.map((x: { product_id: number }) => x.product_id),
+        JSON.stringify(query),
+      ).toContain(p.product_id)
     }
   })
 
@@ -96,14 +107,23 @@ describe.each(drivers)('staff products (%s)', (driver) => {
   })
 
   it('keeps drafts and archived products off the storefront, the cart and the sitemap', async () => {
-    const draft = await create({ product_name: 'Secret Draft Biscuit', status: 'draft', packs: [{ pack_name: '1 pc', price: 5, act_price: 5, sku: 'DRAFT-1' }] })
+    const draft = await create({
+      product_name: 'Secret Draft Biscuit',
+      status: 'draft',
+      packs: [{ pack_name: '1 pc', price: 5, act_price: 5, sku: 'DRAFT-1' }],
+    })
     expect(draft.status).toBe('draft')
     expect((await storefront(draft.slug)).statusCode).toBe(404)
     expect((await storefront(String(draft.product_id))).statusCode).toBe(404)
     const search = await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'secret draft biscuit' } })
     expect(search.json().data.map((x: { slug: string }) => x.slug)).not.toContain(draft.slug)
     const visitor = await t.visitor()
-    const add = await t.call({ method: 'POST', url: '/s/api/cart/add', session: visitor, payload: { pack_id: draft.packs[0].pack_id, warehouse_id: draft.packs[0].warehouse_id } })
+    const add = await t.call({
+      method: 'POST',
+      url: '/s/api/cart/add',
+      session: visitor,
+      payload: { pack_id: draft.packs[0].pack_id, warehouse_id: draft.packs[0].warehouse_id },
+    })
     expect(add.statusCode).toBe(404)
     expect((await listProductSlugs(t.app.deps.db, mainId)).map((r) => r.slug)).not.toContain(draft.slug)
 
@@ -118,7 +138,10 @@ describe.each(drivers)('staff products (%s)', (driver) => {
   })
 
   it('refuses bad input with 422 on the field, writing nothing', async () => {
-    const existing = await create({ product_name: 'Code Holder', packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'TAKEN-SKU', barcode: '8901234567890' }] })
+    const existing = await create({
+      product_name: 'Code Holder',
+      packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'TAKEN-SKU', barcode: '8901234567890' }],
+    })
     const products = await count('products')
     const audit = await count('audit_log')
     const pack = (over: object) => ({ pack_name: '1 kg', price: 10, act_price: 12, ...over })
@@ -151,9 +174,17 @@ describe.each(drivers)('staff products (%s)', (driver) => {
   })
 
   it('edits with the version it read; a stale save gets 409 with the current product and what changed', async () => {
-    const p = await create({ product_name: 'Cold Brew Coffee', product_description: null, packs: [{ pack_name: '200 ml', price: 90, act_price: 100, sku: 'CB-200' }] })
+    const p = await create({
+      product_name: 'Cold Brew Coffee',
+      product_description: null,
+      packs: [{ pack_name: '200 ml', price: 90, act_price: 100, sku: 'CB-200' }],
+    })
     // Two editors read version 1.
-    const first = await admin('PATCH', `${URL}/${p.product_id}`, { version: 1, product_name: 'Cold Brew Coffee Original', packs: [{ pack_id: p.packs[0].pack_id, pack_name: '200 ml', price: 85, act_price: 100, sku: 'CB-200' }] })
+    const first = await admin('PATCH', `${URL}/${p.product_id}`, {
+      version: 1,
+      product_name: 'Cold Brew Coffee Original',
+      packs: [{ pack_id: p.packs[0].pack_id, pack_name: '200 ml', price: 85, act_price: 100, sku: 'CB-200' }],
+    })
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json()).toMatchObject({ version: 2, product_name: 'Cold Brew Coffee Original', packs: [{ pack_id: p.packs[0].pack_id, price: 85 }] })
     const second = await admin('PATCH', `${URL}/${p.product_id}`, { version: 1, product_description: '<p>Mine</p>' })
@@ -176,7 +207,13 @@ describe.each(drivers)('staff products (%s)', (driver) => {
   })
 
   it('changes packs: keeps by pack_id, adds new ones, removes the rest; codes may move between its packs', async () => {
-    const p = await create({ product_name: 'Pack Shuffle Dal', packs: [{ pack_name: '500 g', price: 60, act_price: 70, sku: 'PS-A' }, { pack_name: '1 kg', price: 110, act_price: 130, sku: 'PS-B' }] })
+    const p = await create({
+      product_name: 'Pack Shuffle Dal',
+      packs: [
+        { pack_name: '500 g', price: 60, act_price: 70, sku: 'PS-A' },
+        { pack_name: '1 kg', price: 110, act_price: 130, sku: 'PS-B' },
+      ],
+    })
     const [a, b] = p.packs
     const res = await admin('PATCH', `${URL}/${p.product_id}`, {
       version: 1,
@@ -193,7 +230,9 @@ describe.each(drivers)('staff products (%s)', (driver) => {
     ])
     expect(after.packs.some((k) => k.pack_id === a.pack_id)).toBe(false)
     // The storefront sorts by the new lowest price.
-    const row = rowsOf<{ min_price_paise: number; max_discount: number }>(await t.app.deps.db.execute(sql`select min_price_paise, max_discount from products where id = ${p.product_id}`))[0]
+    const row = rowsOf<{ min_price_paise: number; max_discount: number }>(
+      await t.app.deps.db.execute(sql`select min_price_paise, max_discount from products where id = ${p.product_id}`),
+    )[0]
     expect(row).toEqual({ min_price_paise: 10500, max_discount: 20 })
 
     const foreign = await admin('PATCH', `${URL}/${p.product_id}`, { version: 2, packs: [{ pack_id: 1, pack_name: 'x', price: 1, act_price: 1 }] })
@@ -202,8 +241,13 @@ describe.each(drivers)('staff products (%s)', (driver) => {
 
     // A pack whose stock open orders hold cannot go.
     const [held, kept] = after.packs
-    await t.app.deps.db.execute(sql`insert into stock (pack_id, warehouse_id, quantity, reserved) select ${held.pack_id}, id, 5, 2 from warehouses where website_id = ${mainId} limit 1`)
-    const removing = await admin('PATCH', `${URL}/${p.product_id}`, { version: 2, packs: [{ pack_id: kept.pack_id, pack_name: '5 kg', price: 480, act_price: 600 }] })
+    await t.app.deps.db.execute(
+      sql`insert into stock (pack_id, warehouse_id, quantity, reserved) select ${held.pack_id}, id, 5, 2 from warehouses where website_id = ${mainId} limit 1`,
+    )
+    const removing = await admin('PATCH', `${URL}/${p.product_id}`, {
+      version: 2,
+      packs: [{ pack_id: kept.pack_id, pack_name: '5 kg', price: 480, act_price: 600 }],
+    })
     expect(removing.statusCode).toBe(422)
     expect(removing.json().errors).toEqual({ packs: '“1 kg” cannot be removed: open orders hold its stock' })
     expect((await admin('GET', `${URL}/${p.product_id}`)).json().packs).toHaveLength(2)
@@ -238,14 +282,19 @@ describe.each(drivers)('staff products (%s)', (driver) => {
 
   it('shows every staff write on the storefront at once: the catalogue and page caches are dropped', async () => {
     const page = async () => (await t.call({ method: 'GET', url: '/s/api/page/data/' })).json().data as { type: string; response: unknown }[]
-    const carousel = async () => (await page()).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response as { product_id: number; product_name: string; slug: string }[])
+    const carousel = async () =>
+      (await page()).filter((b) => b.type === 'product_carousel').flatMap((b) => b.response as { product_id: number; product_name: string; slug: string }[])
     const shown = (await carousel())[0]
     const before = await storefront(shown.slug)
     expect(before.json().product_name).toBe(shown.product_name)
     const list = await t.call({ method: 'GET', url: '/s/api/products', query: { q: shown.product_name } })
     expect(list.json().data.map((p: { product_id: number }) => p.product_id)).toContain(shown.product_id)
     const current = (await admin('GET', `${URL}/${shown.product_id}`)).json() as AdminProduct
-    const res = await admin('PATCH', `${URL}/${shown.product_id}`, { version: current.version, product_name: `${shown.product_name} Renamed`, search_keywords: 'zzkeyword chaipatti' })
+    const res = await admin('PATCH', `${URL}/${shown.product_id}`, {
+      version: current.version,
+      product_name: `${shown.product_name} Renamed`,
+      search_keywords: 'zzkeyword chaipatti',
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect((await storefront(shown.slug)).json().product_name).toBe(`${shown.product_name} Renamed`)
     expect((await carousel()).find((p) => p.product_id === shown.product_id)?.product_name).toBe(`${shown.product_name} Renamed`)
@@ -266,11 +315,24 @@ describe.each(drivers)('staff products (%s)', (driver) => {
   })
 
   it('duplicates a product as a draft without SKUs and barcodes', async () => {
-    const p = await create({ product_name: 'Copy Me Jaggery', categories: ['atta-rice-dals', 'beverages'], hsn_code: '1701', gst_rate: 5, packs: [{ pack_name: '1 kg', price: 80, act_price: 90, sku: 'CMJ-1', barcode: '8900000000024' }] })
+    const p = await create({
+      product_name: 'Copy Me Jaggery',
+      categories: ['atta-rice-dals', 'beverages'],
+      hsn_code: '1701',
+      gst_rate: 5,
+      packs: [{ pack_name: '1 kg', price: 80, act_price: 90, sku: 'CMJ-1', barcode: '8900000000024' }],
+    })
     const res = await admin('POST', `${URL}/${p.product_id}/duplicate`, {})
     expect(res.statusCode, res.body).toBe(201)
     const copy = AdminProduct.parse(res.json())
-    expect(copy).toMatchObject({ product_name: 'Copy Me Jaggery (copy)', slug: 'copy-me-jaggery-copy', status: 'draft', categories: ['atta-rice-dals', 'beverages'], hsn_code: '1701', gst_rate: 5 })
+    expect(copy).toMatchObject({
+      product_name: 'Copy Me Jaggery (copy)',
+      slug: 'copy-me-jaggery-copy',
+      status: 'draft',
+      categories: ['atta-rice-dals', 'beverages'],
+      hsn_code: '1701',
+      gst_rate: 5,
+    })
     expect(copy.packs).toMatchObject([{ pack_name: '1 kg', price: 80, act_price: 90, sku: null, barcode: null }])
     expect(copy.product_id).not.toBe(p.product_id)
     expect((await auditOf(t, res)).map((r) => [r.action, r.entityId, r.data])).toEqual([['product.duplicate', String(copy.product_id), { from: p.product_id }]])

@@ -107,7 +107,15 @@ export async function updateProduct(ctx: StaffWriteCtx, id: number, input: Updat
   }
   if (input.packs) Object.assign(errors, await packProblems(ctx.db, site, id, current, input.packs))
   if (input.medias) {
-    Object.assign(errors, await mediaProblems(ctx.db, site, input.medias, current.medias.map((m) => m.src)))
+    Object.assign(
+      errors,
+      await mediaProblems(
+        ctx.db,
+        site,
+        input.medias,
+        current.medias.map((m) => m.src),
+      ),
+    )
     values.medias = mediaValues(input.medias)
   }
   if (Object.keys(errors).length) return invalidFields(errors)
@@ -152,7 +160,15 @@ export async function duplicateProduct(ctx: StaffWriteCtx, id: number): Promise<
       tx,
       site,
       newId,
-      source.packs.map((k, position) => ({ name: k.pack_name, pricePaise: toPaise(k.price), mrpPaise: toPaise(k.act_price), sku: null, barcode: null, weightGrams: k.weight_grams, position })),
+      source.packs.map((k, position) => ({
+        name: k.pack_name,
+        pricePaise: toPaise(k.price),
+        mrpPaise: toPaise(k.act_price),
+        sku: null,
+        barcode: null,
+        weightGrams: k.weight_grams,
+        position,
+      })),
     )
     await q.refreshDerived(tx, [newId])
     const after = (await loadAdminProduct(tx, site, newId))!
@@ -222,7 +238,12 @@ async function freeProductSlug(db: Db | Tx, websiteId: number, name: string): Pr
 /** SKUs and barcodes must be unique on the website: within the list and against other products' packs. */
 async function packCodeProblems(db: Db | Tx, websiteId: number, packs: Omit<PackIn, 'pack_id'>[], productId: number | null) {
   const errors: Record<string, string> = {}
-  const inUse = await q.packCodesInUse(db, websiteId, { skus: packs.flatMap((k) => code(k.sku) ?? []), barcodes: packs.flatMap((k) => code(k.barcode) ?? []) }, productId)
+  const inUse = await q.packCodesInUse(
+    db,
+    websiteId,
+    { skus: packs.flatMap((k) => code(k.sku) ?? []), barcodes: packs.flatMap((k) => code(k.barcode) ?? []) },
+    productId,
+  )
   for (const field of ['sku', 'barcode'] as const) {
     const label = field === 'sku' ? 'SKU' : 'barcode'
     const seen = new Set<string>()

@@ -92,7 +92,10 @@ export async function findBrandByName(db: Conn, websiteId: number, name: string)
 
 export async function findCategoriesBySlugs(db: Conn, websiteId: number, slugs: string[]) {
   if (slugs.length === 0) return []
-  return db.select({ id: categories.id, slug: categories.slug }).from(categories).where(and(eq(categories.websiteId, websiteId), inArray(categories.slug, slugs)))
+  return db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(and(eq(categories.websiteId, websiteId), inArray(categories.slug, slugs)))
 }
 
 export async function findCategoryBySlug(db: Conn, websiteId: number, slug: string) {
@@ -110,7 +113,11 @@ export async function slugsLike(db: Conn, websiteId: number, base: string): Prom
 }
 
 export async function productWithSlug(db: Conn, websiteId: number, slug: string): Promise<number | null> {
-  const rows = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.slug, slug))).limit(1)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.slug, slug)))
+    .limit(1)
   return rows[0]?.id ?? null
 }
 
@@ -126,16 +133,16 @@ export async function packCodesInUse(db: Conn, websiteId: number, codes: { skus:
       and(
         eq(packs.websiteId, websiteId),
         others,
-        or(
-          codes.skus.length ? inArray(packs.sku, codes.skus) : undefined,
-          codes.barcodes.length ? inArray(packs.barcode, codes.barcodes) : undefined,
-        ),
+        or(codes.skus.length ? inArray(packs.sku, codes.skus) : undefined, codes.barcodes.length ? inArray(packs.barcode, codes.barcodes) : undefined),
       ),
     )
 }
 
 export async function insertProduct(tx: Tx, websiteId: number, values: ProductValues): Promise<number> {
-  const [row] = await tx.insert(products).values({ websiteId, ...values }).returning({ id: products.id })
+  const [row] = await tx
+    .insert(products)
+    .values({ websiteId, ...values })
+    .returning({ id: products.id })
   return row.id
 }
 
@@ -168,7 +175,10 @@ export async function insertPacks(tx: Tx, websiteId: number, productId: number, 
 }
 
 export async function updatePack(tx: Tx, productId: number, packId: number, values: PackValues) {
-  await tx.update(packs).set(values).where(and(eq(packs.id, packId), eq(packs.productId, productId)))
+  await tx
+    .update(packs)
+    .set(values)
+    .where(and(eq(packs.id, packId), eq(packs.productId, productId)))
 }
 
 /** Frees a product's SKUs and barcodes for the rest of the write (codes may move between its packs). */
@@ -200,7 +210,10 @@ export async function setPackPrices(tx: Tx, list: { id: number; pricePaise: numb
 
 export async function setStatus(tx: Tx, ids: number[], status: 'draft' | 'active' | 'archived') {
   if (ids.length === 0) return
-  await tx.update(products).set({ status, version: sql`${products.version} + 1`, updatedAt: new Date() }).where(inArray(products.id, ids))
+  await tx
+    .update(products)
+    .set({ status, version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(inArray(products.id, ids))
 }
 
 export async function setPrimaryCategory(tx: Tx, ids: number[], categoryId: number) {
@@ -209,7 +222,10 @@ export async function setPrimaryCategory(tx: Tx, ids: number[], categoryId: numb
 
 export async function bumpVersions(tx: Tx, ids: number[]) {
   if (ids.length === 0) return
-  await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: new Date() }).where(inArray(products.id, ids))
+  await tx
+    .update(products)
+    .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(inArray(products.id, ids))
 }
 
 /**
@@ -249,7 +265,14 @@ export async function dropRedirect(tx: Tx, websiteId: number, slug: string) {
 /** The packs of products, for a price change (in product and pack order). */
 export function packsOf(db: Conn, websiteId: number, productIds: number[]) {
   return db
-    .select({ productId: products.id, productName: products.name, packId: packs.id, packName: packs.name, pricePaise: packs.pricePaise, mrpPaise: packs.mrpPaise })
+    .select({
+      productId: products.id,
+      productName: products.name,
+      packId: packs.id,
+      packName: packs.name,
+      pricePaise: packs.pricePaise,
+      mrpPaise: packs.mrpPaise,
+    })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
     .where(and(eq(products.websiteId, websiteId), inArray(products.id, productIds)))

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import {
-  applyPriceChange, bulkAdminProducts, createAdminBrand, createAdminCategory, createAdminProduct, deleteAdminCategory, duplicateAdminProduct,
-  getAdminProduct, listAdminBrands, listAdminCategories, listAdminProducts, moveAdminCategory, previewPriceChange, updateAdminBrand,
-  updateAdminCategory, updateAdminProduct,
+  applyPriceChange,
+  bulkAdminProducts,
+  createAdminBrand,
+  createAdminCategory,
+  createAdminProduct,
+  deleteAdminCategory,
+  duplicateAdminProduct,
+  getAdminProduct,
+  listAdminBrands,
+  listAdminCategories,
+  listAdminProducts,
+  moveAdminCategory,
+  previewPriceChange,
+  updateAdminBrand,
+  updateAdminCategory,
+  updateAdminProduct,
 } from '../../../common/contracts/admin-catalogue'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'

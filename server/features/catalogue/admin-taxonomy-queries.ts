@@ -27,12 +27,19 @@ export function listCategoriesWithCounts(db: Conn, websiteId: number) {
 }
 
 export async function lockCategory(tx: Tx, websiteId: number, id: number): Promise<CategoryRow | null> {
-  const rows = await tx.select().from(categories).where(and(eq(categories.websiteId, websiteId), eq(categories.id, id))).for('update')
+  const rows = await tx
+    .select()
+    .from(categories)
+    .where(and(eq(categories.websiteId, websiteId), eq(categories.id, id)))
+    .for('update')
   return rows[0] ?? null
 }
 
 export async function findCategory(db: Conn, websiteId: number, id: number): Promise<CategoryRow | null> {
-  const rows = await db.select().from(categories).where(and(eq(categories.websiteId, websiteId), eq(categories.id, id)))
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.websiteId, websiteId), eq(categories.id, id)))
   return rows[0] ?? null
 }
 
@@ -82,7 +89,10 @@ export async function deleteCategory(tx: Tx, id: number) {
 /** Products that have any of these categories, or one of these brands (their search keywords name them). */
 export async function productIdsOf(db: Conn, websiteId: number, by: { categoryIds?: number[]; brandId?: number }) {
   if (by.brandId !== undefined) {
-    const rows = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.brandId, by.brandId)))
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.websiteId, websiteId), eq(products.brandId, by.brandId)))
     return rows.map((r) => r.id)
   }
   if (!by.categoryIds?.length) return []
@@ -95,7 +105,11 @@ export async function productIdsOf(db: Conn, websiteId: number, by: { categoryId
 // Written out: drizzle leaves a column of the selected table unqualified inside sql``, and p has an id too.
 const brandProducts = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`
 
-export async function listBrandsPage(db: Conn, websiteId: number, opts: { q?: string; sort: 'name' | 'products'; desc: boolean; limit: number; offset: number }) {
+export async function listBrandsPage(
+  db: Conn,
+  websiteId: number,
+  opts: { q?: string; sort: 'name' | 'products'; desc: boolean; limit: number; offset: number },
+) {
   const where = and(eq(brands.websiteId, websiteId), opts.q ? sql`${brands.name} ilike ${`%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined)
   const column = opts.sort === 'products' ? brandProducts : sql`lower(${brands.name})`
   const [rows, [{ total }]] = await Promise.all([
@@ -120,7 +134,11 @@ export async function findBrand(db: Conn, websiteId: number, id: number) {
 }
 
 export async function lockBrand(tx: Tx, websiteId: number, id: number) {
-  const rows = await tx.select({ id: brands.id }).from(brands).where(and(eq(brands.websiteId, websiteId), eq(brands.id, id))).for('update')
+  const rows = await tx
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.websiteId, websiteId), eq(brands.id, id)))
+    .for('update')
   return rows.length > 0
 }
 
@@ -143,12 +161,18 @@ export async function brandClash(db: Conn, websiteId: number, { name, slug }: { 
 }
 
 export async function brandSlugsLike(db: Conn, websiteId: number, base: string) {
-  const rows = await db.select({ slug: brands.slug }).from(brands).where(and(eq(brands.websiteId, websiteId), sql`${brands.slug} like ${`${base}%`}`))
+  const rows = await db
+    .select({ slug: brands.slug })
+    .from(brands)
+    .where(and(eq(brands.websiteId, websiteId), sql`${brands.slug} like ${`${base}%`}`))
   return new Set(rows.map((r) => r.slug))
 }
 
 export async function categorySlugsLike(db: Conn, websiteId: number, base: string) {
-  const rows = await db.select({ slug: categories.slug }).from(categories).where(and(eq(categories.websiteId, websiteId), sql`${categories.slug} like ${`${base}%`}`))
+  const rows = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(and(eq(categories.websiteId, websiteId), sql`${categories.slug} like ${`${base}%`}`))
   return new Set(rows.map((r) => r.slug))
 }
 

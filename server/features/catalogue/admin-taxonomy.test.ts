@@ -15,7 +15,8 @@ describe.each(drivers)('staff categories and brands (%s)', (driver) => {
     return res.json() as AdminCategory
   }
   const tree = async () => (await t.call({ method: 'GET', url: '/s/api/init' })).json().categories as CategoryNode[]
-  const search = async (q: string) => ((await t.call({ method: 'GET', url: '/s/api/products', query: { q, perPage: '100' } })).json().data as { product_id: number }[]).map((p) => p.product_id)
+  const search = async (q: string) =>
+    ((await t.call({ method: 'GET', url: '/s/api/products', query: { q, perPage: '100' } })).json().data as { product_id: number }[]).map((p) => p.product_id)
 
   beforeAll(async () => {
     t = await buildTestApp(driver)
@@ -55,7 +56,12 @@ describe.each(drivers)('staff categories and brands (%s)', (driver) => {
 
   it('renames a category: products are found by the new name, the audit keeps before and after', async () => {
     const aisle = await newCategory({ name: 'Plain Aisle' })
-    const made = await admin('POST', 'products', { product_name: 'Category Rename Widget', brand: 'Sona Khet', categories: ['atta-flours', aisle.slug], packs: [{ pack_name: '1', price: 1, act_price: 1 }] })
+    const made = await admin('POST', 'products', {
+      product_name: 'Category Rename Widget',
+      brand: 'Sona Khet',
+      categories: ['atta-flours', aisle.slug],
+      packs: [{ pack_name: '1', price: 1, act_price: 1 }],
+    })
     const product = made.json() as AdminProduct
     expect(await search('zanzibarian')).not.toContain(product.product_id)
     const res = await admin('PATCH', `categories/${aisle.id}`, { name: 'Zanzibarian Aisle', slug: 'zanzibar' })
@@ -63,20 +69,35 @@ describe.each(drivers)('staff categories and brands (%s)', (driver) => {
     expect(res.json()).toMatchObject({ name: 'Zanzibarian Aisle', slug: 'zanzibar', products: 1 })
     expect(await search('zanzibarian')).toContain(product.product_id)
     const [row] = await auditOf(t, res)
-    expect(row).toMatchObject({ action: 'category.update', before: { name: 'Plain Aisle', slug: 'plain-aisle' }, after: { name: 'Zanzibarian Aisle', slug: 'zanzibar' } })
+    expect(row).toMatchObject({
+      action: 'category.update',
+      before: { name: 'Plain Aisle', slug: 'plain-aisle' },
+      after: { name: 'Zanzibarian Aisle', slug: 'zanzibar' },
+    })
     expect((await admin('PATCH', 'categories/999999', { name: 'x' })).statusCode).toBe(404)
   })
 
   it('moves and reorders categories; never under itself or its own subcategory', async () => {
     const parent = await newCategory({ name: 'Move Parent' })
-    const [a, b, c] = [await newCategory({ name: 'Move A', parent_id: parent.id }), await newCategory({ name: 'Move B', parent_id: parent.id }), await newCategory({ name: 'Move C', parent_id: parent.id })]
+    const [a, b, c] = [
+      await newCategory({ name: 'Move A', parent_id: parent.id }),
+      await newCategory({ name: 'Move B', parent_id: parent.id }),
+      await newCategory({ name: 'Move C', parent_id: parent.id }),
+    ]
     const moved = await admin('POST', `categories/${c.id}/move`, { parent_id: parent.id, position: 0 })
     expect(moved.statusCode, moved.body).toBe(200)
     const under = (list: AdminCategory[], id: number) => list.filter((x) => x.parent_id === id).map((x) => [x.name, x.position])
-    expect(under(moved.json().data, parent.id)).toEqual([['Move C', 0], ['Move A', 1], ['Move B', 2]])
+    expect(under(moved.json().data, parent.id)).toEqual([
+      ['Move C', 0],
+      ['Move A', 1],
+      ['Move B', 2],
+    ])
     // Out to the top level at position 1: the old siblings close the gap.
     const out = (await admin('POST', `categories/${a.id}/move`, { parent_id: null, position: 1 })).json().data as AdminCategory[]
-    expect(under(out, parent.id)).toEqual([['Move C', 0], ['Move B', 1]])
+    expect(under(out, parent.id)).toEqual([
+      ['Move C', 0],
+      ['Move B', 1],
+    ])
     const tops = out.filter((x) => x.parent_id === null)
     expect(tops[1].id).toBe(a.id)
     expect(tops.map((x) => x.position)).toEqual(tops.map((_, i) => i))
@@ -116,14 +137,24 @@ describe.each(drivers)('staff categories and brands (%s)', (driver) => {
       expect(bad.statusCode).toBe(422)
       expect(bad.json().errors).toEqual(errors)
     }
-    const product = (await admin('POST', 'products', { product_name: 'Brand Rename Ghee', brand: 'Gir Gold', categories: ['ghee-vanaspati'], packs: [{ pack_name: '1 l', price: 1, act_price: 1 }] })).json() as AdminProduct
+    const product = (
+      await admin('POST', 'products', {
+        product_name: 'Brand Rename Ghee',
+        brand: 'Gir Gold',
+        categories: ['ghee-vanaspati'],
+        packs: [{ pack_name: '1 l', price: 1, act_price: 1 }],
+      })
+    ).json() as AdminProduct
     const renamed = await admin('PATCH', `brands/${brand.id}`, { name: 'Gir Platinum' })
     expect(renamed.json()).toMatchObject({ name: 'Gir Platinum', slug: 'gir-gold', products: 1 })
     expect(await search('platinum')).toContain(product.product_id)
     expect((await admin('PATCH', `brands/${brand.id}`, { name: 'Sona Khet' })).statusCode).toBe(422)
 
     const page = (await admin('GET', 'brands?q=gir&perPage=5')).json()
-    expect(page).toEqual({ data: [{ id: brand.id, name: 'Gir Platinum', slug: 'gir-gold', logo: 'https://cdn.example/gir.png', products: 1 }], meta: { total: 1, page: 1, perPage: 5 } })
+    expect(page).toEqual({
+      data: [{ id: brand.id, name: 'Gir Platinum', slug: 'gir-gold', logo: 'https://cdn.example/gir.png', products: 1 }],
+      meta: { total: 1, page: 1, perPage: 5 },
+    })
     const byCount = (await admin('GET', 'brands?sort=-products&perPage=5')).json().data as AdminBrand[]
     expect(byCount.map((b) => b.products)).toEqual([...byCount.map((b) => b.products)].sort((x, y) => y - x))
     // Another website's admin finds neither the brand nor the category.

@@ -1,7 +1,14 @@
 import type { z } from 'zod/mini'
 import { parseSort } from '../../../common/contracts/admin'
 import type {
-  AdminBrand, AdminCategory, createAdminBrand, createAdminCategory, listAdminBrands, moveAdminCategory, updateAdminBrand, updateAdminCategory,
+  AdminBrand,
+  AdminCategory,
+  createAdminBrand,
+  createAdminCategory,
+  listAdminBrands,
+  moveAdminCategory,
+  updateAdminBrand,
+  updateAdminCategory,
 } from '../../../common/contracts/admin-catalogue'
 import type { Tx } from '../../db/client'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
@@ -108,7 +115,8 @@ export async function deleteCategory(ctx: StaffWriteCtx, id: number): Promise<Re
   if (!current) return fail('not_found', 'No such category on this website')
   const use = await q.categoryInUse(ctx.db, id)
   if (use.children > 0) return fail('conflict', `“${current.name}” has subcategories: move or delete them first`)
-  if (use.products > 0) return fail('conflict', `“${current.name}” has ${use.products} product${use.products === 1 ? '' : 's'}: move them to another category first`)
+  if (use.products > 0)
+    return fail('conflict', `“${current.name}” has ${use.products} product${use.products === 1 ? '' : 's'}: move them to another category first`)
   await staffWrite(ctx, { ...CATEGORY, action: 'category.delete' }, async (tx) => {
     await q.deleteCategory(tx, id)
     return { id, before: categoryRecord(current), after: null, result: null }
@@ -128,7 +136,13 @@ const brandRecord = (b: { id: number; name: string; slug: string; logo: string |
 
 export async function listBrands(ctx: StaffCtx, query: z.output<typeof listAdminBrands.query>) {
   const { column, desc } = parseSort(query.sort)
-  const { rows, total } = await q.listBrandsPage(ctx.db, ctx.site.id, { q: query.q, sort: column, desc, limit: query.perPage, offset: (query.page - 1) * query.perPage })
+  const { rows, total } = await q.listBrandsPage(ctx.db, ctx.site.id, {
+    q: query.q,
+    sort: column,
+    desc,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  })
   return { data: rows, meta: { total, page: query.page, perPage: query.perPage } }
 }
 
@@ -136,7 +150,11 @@ export async function createBrand(ctx: StaffWriteCtx, input: Body<typeof createA
   const clash = await q.brandClash(ctx.db, ctx.site.id, { name: input.name, slug: input.slug })
   const logo = await imageProblem(ctx, 'logo', input.logo)
   if (clash.name || clash.slug || logo.logo) {
-    return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }), ...logo })
+    return invalidFields({
+      ...(clash.name && { name: 'There is already a brand with this name' }),
+      ...(clash.slug && { slug: 'Another brand already uses this slug' }),
+      ...logo,
+    })
   }
   const id = await insertBrand(ctx, input)
   return ok((await q.findBrand(ctx.db, ctx.site.id, id))!)
@@ -149,7 +167,11 @@ export async function updateBrand(ctx: StaffWriteCtx, id: number, input: Body<ty
   const clash = await q.brandClash(ctx.db, site, { name: input.name, slug: input.slug }, id)
   const logo = input.logo === current.logo ? {} : await imageProblem(ctx, 'logo', input.logo)
   if (clash.name || clash.slug || logo.logo) {
-    return invalidFields({ ...(clash.name && { name: 'There is already a brand with this name' }), ...(clash.slug && { slug: 'Another brand already uses this slug' }), ...logo })
+    return invalidFields({
+      ...(clash.name && { name: 'There is already a brand with this name' }),
+      ...(clash.slug && { slug: 'Another brand already uses this slug' }),
+      ...logo,
+    })
   }
   await staffWrite(ctx, { ...BRAND, action: 'brand.update' }, async (tx) => {
     await q.updateBrand(tx, id, { name: input.name, slug: input.slug, logo: input.logo })

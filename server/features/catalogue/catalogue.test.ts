@@ -53,7 +53,11 @@ describe.each(drivers)('GET /s/api/products (%s)', (driver) => {
       for (const k of p.packs) expect(k.price).toBeLessThanOrEqual(k.act_price)
     }
     const popularity = await column('popularity')
-    expectOrdered(data.map((p) => Number(popularity.get(p.product_id))), (a, b) => a >= b, 'popularity')
+    expectOrdered(
+      data.map((p) => Number(popularity.get(p.product_id))),
+      (a, b) => a >= b,
+      'popularity',
+    )
   })
 
   it('pages through the whole list without repeats or gaps', async () => {
@@ -85,7 +89,11 @@ describe.each(drivers)('GET /s/api/products (%s)', (driver) => {
     expectOrdered(byDiscount.map(maxDiscount), (a, b) => a >= b, 'discount')
     expect(maxDiscount(byDiscount[0])).toBeGreaterThan(0)
     const created = await column('created_at')
-    expectOrdered((await all({ s: 'newest' })).map((p) => new Date(created.get(p.product_id) as string).getTime()), (a, b) => a >= b, 'newest')
+    expectOrdered(
+      (await all({ s: 'newest' })).map((p) => new Date(created.get(p.product_id) as string).getTime()),
+      (a, b) => a >= b,
+      'newest',
+    )
     const byName = names(await all({ s: 'name' }))
     expectOrdered(byName, (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) <= 0, 'name')
     expect((await list({ s: 'name' })).meta.sort).toBe('name')
@@ -95,7 +103,9 @@ describe.each(drivers)('GET /s/api/products (%s)', (driver) => {
     const basmati = await list({ q: 'basmati' })
     expect(basmati.meta.sort).toBe('relevance')
     expect(basmati.data[0].product_name).toContain('Basmati')
-    expect(names(basmati.data)).toEqual(expect.arrayContaining(['Kesar Valley Basmati Rice', 'Kesar Valley Royal Basmati Rice', 'Nutri Nest Brown Basmati Rice']))
+    expect(names(basmati.data)).toEqual(
+      expect.arrayContaining(['Kesar Valley Basmati Rice', 'Kesar Valley Royal Basmati Rice', 'Nutri Nest Brown Basmati Rice']),
+    )
     for (const q of ['basm', 'basmatti', 'BASMATI', '  basmati  ', 'basmati%']) {
       const found = await list({ q })
       expect(found.data[0]?.product_name, q).toContain('Basmati')
@@ -116,7 +126,11 @@ describe.each(drivers)('GET /s/api/products (%s)', (driver) => {
     expect((await list({ q: "basmati' or '1'='1" })).meta.total).toBeLessThan(total)
     const tooLong = await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'a'.repeat(101) } })
     expect(tooLong.statusCode).toBe(422)
-    expect(tooLong.json()).toEqual({ message: 'Search text is limited to 100 characters', code: 'invalid', errors: { q: 'Search text is limited to 100 characters' } })
+    expect(tooLong.json()).toEqual({
+      message: 'Search text is limited to 100 characters',
+      code: 'invalid',
+      errors: { q: 'Search text is limited to 100 characters' },
+    })
   })
 
   it('filters by a top-level category including its subcategories, and by a subcategory', async () => {
@@ -149,7 +163,12 @@ describe.each(drivers)('GET /s/api/products (%s)', (driver) => {
     expect(both.length).toBeGreaterThan(0)
     expect(both.length).toBeLessThan(kesar.length)
     for (const p of both) expect(p).toMatchObject({ brand_slug: 'kesar-valley', category_slug: 'rice' })
-    expect(both.map((p) => p.product_id).sort()).toEqual(kesar.filter((p) => p.category_slug === 'rice').map((p) => p.product_id).sort())
+    expect(both.map((p) => p.product_id).sort()).toEqual(
+      kesar
+        .filter((p) => p.category_slug === 'rice')
+        .map((p) => p.product_id)
+        .sort(),
+    )
     const withSearch = await list({ c: 'rice', b: 'kesar-valley', q: 'basmati' })
     expect(names(withSearch.data).sort()).toEqual(['Kesar Valley Basmati Rice', 'Kesar Valley Royal Basmati Rice'])
   })
@@ -226,7 +245,9 @@ describe.each(drivers)('GET /s/api/products/{id} and tenancy (%s)', (driver) => 
       expect(res.json().message).toBe('This product is not available')
     }
     const shop2First = ((await t.call({ method: 'GET', url: '/s/api/products', origin: 'http://shop2.localhost:3000' })).json() as ListBody).data[0]
-    expect((await t.call({ method: 'GET', url: `/s/api/products/${shop2First.slug}`, origin: 'http://shop2.localhost:3000' })).json().product_id).toBe(shop2First.product_id)
+    expect((await t.call({ method: 'GET', url: `/s/api/products/${shop2First.slug}`, origin: 'http://shop2.localhost:3000' })).json().product_id).toBe(
+      shop2First.product_id,
+    )
     expect((await t.call({ method: 'GET', url: `/s/api/products/${shop2First.product_id}` })).statusCode).toBe(404)
   })
 
@@ -239,7 +260,9 @@ describe.each(drivers)('GET /s/api/products/{id} and tenancy (%s)', (driver) => 
     expect(first.meta.total).toBeGreaterThan(0)
     expect(first.meta.total).toBeLessThan(mainTotal)
     const pages = await Promise.all(
-      Array.from({ length: first.meta.lastPage }, (_, i) => t.call({ method: 'GET', url: '/s/api/products', query: { perPage: '100', page: String(i + 1) }, origin: shop2 })),
+      Array.from({ length: first.meta.lastPage }, (_, i) =>
+        t.call({ method: 'GET', url: '/s/api/products', query: { perPage: '100', page: String(i + 1) }, origin: shop2 }),
+      ),
     )
     const products = pages.flatMap((r) => (r.json() as ListBody).data)
     expect(products).toHaveLength(first.meta.total)

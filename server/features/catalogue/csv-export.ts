@@ -23,10 +23,7 @@ export async function sendCatalogueCsv(ctx: StaffCtx, reply: FastifyReply) {
   pipeline(source, stringify({ bom: true, record_delimiter: '\r\n' }), out, (err) => {
     if (err) reply.log.warn({ err }, 'catalogue export stopped')
   })
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="catalogue-${indiaDate()}.csv"`)
-    .send(out)
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="catalogue-${indiaDate()}.csv"`).send(out)
 }
 
 export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id: number; name: string }[]): AsyncGenerator<string[]> {
@@ -38,8 +35,18 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
     const ids = batch.map((p) => p.id)
     const categories = await q.exportCategorySlugs(db, ids)
     const packs = await q.exportPacks(db, ids)
-    const stock = await q.exportStock(db, packs.map((k) => k.id))
-    const lowAt = new Map((await q.exportThresholds(db, packs.map((k) => k.id))).map((t) => [t.packId, t.lowAt]))
+    const stock = await q.exportStock(
+      db,
+      packs.map((k) => k.id),
+    )
+    const lowAt = new Map(
+      (
+        await q.exportThresholds(
+          db,
+          packs.map((k) => k.id),
+        )
+      ).map((t) => [t.packId, t.lowAt]),
+    )
     const onHand = new Map(stock.map((s) => [`${s.packId}:${s.warehouseId}`, s.quantity]))
     const categoriesOf = groupBy(categories, (c) => c.productId)
     const packsOf = groupBy(packs, (k) => k.productId)

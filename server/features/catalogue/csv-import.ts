@@ -49,7 +49,11 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
     const errors: Record<string, string> = {}
     for (const p of plan.problems) errors[`${p.line ?? 0}:${p.column ?? ''}`] ??= p.message
     const n = plan.problems.length
-    return fail('invalid', `The catalogue changed since the preview: ${n} row${n === 1 ? ' has a problem' : 's have problems'}. Nothing was imported; preview the file again.`, errors)
+    return fail(
+      'invalid',
+      `The catalogue changed since the preview: ${n} row${n === 1 ? ' has a problem' : 's have problems'}. Nothing was imported; preview the file again.`,
+      errors,
+    )
   }
   const written = await writePlan(ctx, plan, token, saved.fileName)
   if (!written.ok) return written
@@ -73,7 +77,11 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
     // New products: ids taken first, so their packs and categories can be written in bulk.
     const creating = plan.products.filter((p) => p.existingId === null)
     const newIds = await nextIds(tx, 'products', creating.length)
-    const slugs = await slugsFor(tx, site, creating.map((p) => p.values))
+    const slugs = await slugsFor(
+      tx,
+      site,
+      creating.map((p) => p.values),
+    )
     await q.insertProducts(
       tx,
       creating.map((p, i) => ({
@@ -100,15 +108,27 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
       changing.map((p) => ({ id: p.existingId!, ...p.values, categoryId: p.values.categoryIds[0] })),
     )
     const categoriesChanged = [...creating, ...changing.filter((p) => p.changes.length)]
-    await q.replaceCategories(tx, categoriesChanged.map((p) => ({ productId: p.existingId!, categoryIds: p.values.categoryIds })))
+    await q.replaceCategories(
+      tx,
+      categoriesChanged.map((p) => ({ productId: p.existingId!, categoryIds: p.values.categoryIds })),
+    )
     // Products whose packs alone changed move to their next version too (an editor's copy is stale).
-    await q.bumpVersions(tx, touched.filter((p) => p.action === 'unchanged').map((p) => p.existingId!))
+    await q.bumpVersions(
+      tx,
+      touched.filter((p) => p.action === 'unchanged').map((p) => p.existingId!),
+    )
 
     const newPacks = plan.products.flatMap((p) => p.packs.filter((k) => k.existingId === null).map((k) => ({ product: p, pack: k })))
     const packIds = await nextIds(tx, 'packs', newPacks.length)
     newPacks.forEach(({ pack }, i) => (pack.existingId = packIds[i]))
-    await q.updatePacks(tx, plan.products.flatMap((p) => p.packs.filter((k) => k.action === 'change').map((k) => ({ id: k.existingId!, ...k.values }))))
-    await q.insertPacks(tx, newPacks.map(({ product, pack }) => ({ id: pack.existingId!, websiteId: site, productId: product.existingId!, ...pack.values })))
+    await q.updatePacks(
+      tx,
+      plan.products.flatMap((p) => p.packs.filter((k) => k.action === 'change').map((k) => ({ id: k.existingId!, ...k.values }))),
+    )
+    await q.insertPacks(
+      tx,
+      newPacks.map(({ product, pack }) => ({ id: pack.existingId!, websiteId: site, productId: product.existingId!, ...pack.values })),
+    )
 
     const ids = touched.map((p) => p.existingId!)
     for (const part of q.slices(ids)) await refreshDerived(tx, part)
@@ -116,12 +136,16 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
     const stocked = await setOnHandFromImport({ ...ctx, db: tx }, stock, fileName)
     // Refused (the stock changed meanwhile): the call fails and its transaction rolls back.
     if (!stocked.ok) return { result: stocked, changes: [] }
-    const marked = await setThresholdsFromImport({ ...ctx, db: tx }, plan.products.flatMap((p) => p.packs.flatMap((k) => (k.threshold ? [{ packId: k.existingId!, lowAt: k.threshold.to }] : []))))
+    const marked = await setThresholdsFromImport(
+      { ...ctx, db: tx },
+      plan.products.flatMap((p) => p.packs.flatMap((k) => (k.threshold ? [{ packId: k.existingId!, lowAt: k.threshold.to }] : []))),
+    )
     if (!marked.ok) return { result: marked, changes: [] }
 
     const changes: Change[] = []
     for (const part of q.slices(ids)) {
-      for (const p of await loadAdminProducts(tx, site, part)) changes.push({ id: p.product_id, before: before.get(p.product_id) ?? null, after: productRecord(p) })
+      for (const p of await loadAdminProducts(tx, site, part))
+        changes.push({ id: p.product_id, before: before.get(p.product_id) ?? null, after: productRecord(p) })
     }
     return { result: ok(null), changes }
   })
@@ -130,16 +154,16 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
 /** `count` ids of a table's own sequence. */
 async function nextIds(tx: Tx, table: 'products' | 'packs', count: number): Promise<number[]> {
   if (count === 0) return []
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count}::int)`))
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count}::int)`),
+  )
   return rows.map((r) => r.id)
 }
 
 /** The file's slug, or one made from the name that no product of the website (nor of this import) has. */
 async function slugsFor(tx: Tx, websiteId: number, list: { name: string; slug: string | null }[]): Promise<string[]> {
   if (list.length === 0) return []
-  const taken = new Set(
-    (await tx.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId))).map((r) => r.slug),
-  )
+  const taken = new Set((await tx.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId))).map((r) => r.slug))
   for (const p of list) if (p.slug) taken.add(p.slug)
   return list.map((p) => {
     if (p.slug) return p.slug

@@ -1,9 +1,24 @@
 import * as z from 'zod/mini'
 import {
-  Code, GstRate, HsnCode, optionalText, PRODUCT_STATUSES, type ProductStatus, required, RichText, Rupees, Slug,
+  Code,
+  GstRate,
+  HsnCode,
+  optionalText,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  required,
+  RichText,
+  Rupees,
+  Slug,
 } from '../../../common/contracts/admin-catalogue'
 import {
-  CSV_COLUMNS, type CsvColumnKey, type ImportAction, type ImportLine, type ImportProblem, type ImportSummary, STOCK_HEADER_PREFIX,
+  CSV_COLUMNS,
+  type CsvColumnKey,
+  type ImportAction,
+  type ImportLine,
+  type ImportProblem,
+  type ImportSummary,
+  STOCK_HEADER_PREFIX,
 } from '../../../common/contracts/admin-catalogue-csv'
 import type { Db, Tx } from '../../db/client'
 import { parseRupees, parseWhole, restore, runsAsFormula } from './csv-cells'
@@ -102,7 +117,9 @@ function readHeader(header: string[], taxonomy: q.Taxonomy, problems: ImportProb
   const seen = new Set<string>()
   const headerProblem = (column: string | null, message: string) => problems.push({ line: 1, row: 1, column, message })
   header.forEach((raw, index) => {
-    const name = restore(raw).replace(/^\uFEFF/, '').trim()
+    const name = restore(raw)
+      .replace(/^\uFEFF/, '')
+      .trim()
     if (name === '') return headerProblem(null, `Column ${index + 1} has no header`)
     const key = norm(name)
     if (seen.has(key)) return headerProblem(name, `The column “${name}” is there twice`)
@@ -137,12 +154,29 @@ interface RowValues {
   lowStock?: number | null
 }
 
-const PRODUCT_KEYS: CsvColumnKey[] = ['product_name', 'slug', 'brand', 'categories', 'status', 'product_description', 'product_info', 'search_keywords', 'hsn_code', 'gst_rate']
+const PRODUCT_KEYS: CsvColumnKey[] = [
+  'product_name',
+  'slug',
+  'brand',
+  'categories',
+  'status',
+  'product_description',
+  'product_info',
+  'search_keywords',
+  'hsn_code',
+  'gst_rate',
+]
 const PACK_KEYS: CsvColumnKey[] = ['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'position', 'low_stock']
 
 const Weight = z.number().check(z.int('Weight is in whole grams'), z.positive('Weight must be more than 0'), z.lte(1_000_000, 'Weight is too large'))
 const Position = z.number().check(z.int('Sort order is a whole number'), z.gte(0, 'Sort order must be 0 or more'), z.lte(1000, 'Sort order is at most 1000'))
-const Threshold = z.number().check(z.int('Low-stock threshold is a whole number'), z.gte(0, 'Low-stock threshold cannot be negative'), z.lte(1_000_000, 'Low-stock threshold is too large'))
+const Threshold = z
+  .number()
+  .check(
+    z.int('Low-stock threshold is a whole number'),
+    z.gte(0, 'Low-stock threshold cannot be negative'),
+    z.lte(1_000_000, 'Low-stock threshold is too large'),
+  )
 const OnHand = z.number().check(z.int('On hand is a whole number'), z.gte(0, 'On hand cannot be negative'), z.lte(10_000_000, 'On hand is too large'))
 
 function check<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: true; value: T } | { ok: false; message: string } {
@@ -160,7 +194,10 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
     // Numbers may carry a sign (a negative price is a price problem, not a formula); other cells must not run.
     const numeric = key === 'price' || key === 'act_price' || key === 'weight_grams' || key === 'position' || key === 'gst_rate' || key === 'low_stock'
     if (runsAsFormula(raw) && !(numeric && /^[+-]?[\d.,]/.test(raw))) {
-      problem(f.header, `This cell starts with “${JSON.stringify(raw[0]).slice(1, -1)}”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it`)
+      problem(
+        f.header,
+        `This cell starts with “${JSON.stringify(raw[0]).slice(1, -1)}”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it`,
+      )
       formulas.add(key)
       continue
     }
@@ -194,13 +231,21 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
     }
   }
   if (has('categories')) {
-    const names = [...new Set(cell('categories').split(/[,;|]/).map((s) => s.trim()).filter(Boolean))]
+    const names = [
+      ...new Set(
+        cell('categories')
+          .split(/[,;|]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ]
     if (names.length === 0) problem(header('categories'), 'Categories is required')
     else if (names.length > MAX_CATEGORIES) problem(header('categories'), `At most ${MAX_CATEGORIES} categories`)
     else {
       const ids = names.map((n) => taxonomy.category(n))
       const unknown = names.filter((_, i) => ids[i] === undefined)
-      if (unknown.length) problem(header('categories'), `Unknown ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.map((u) => `“${u}”`).join(', ')}`)
+      if (unknown.length)
+        problem(header('categories'), `Unknown ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.map((u) => `“${u}”`).join(', ')}`)
       else product.categoryIds = [...new Set(ids as number[])]
     }
   }
@@ -349,7 +394,12 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
       continue
     }
     const differs = PRODUCT_KEYS.find((k) => k !== 'slug' && group.first.productCells[k] !== r.productCells[k])
-    if (differs) rowProblem(r, header(differs), `Differs from line ${group.first.line} for the same product (“${group.first.product.name}”): a product’s columns must be the same on each of its rows`)
+    if (differs)
+      rowProblem(
+        r,
+        header(differs),
+        `Differs from line ${group.first.line} for the same product (“${group.first.product.name}”): a product’s columns must be the same on each of its rows`,
+      )
     else group.rows.push(r)
   }
 
@@ -374,7 +424,15 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
   const packOfBarcode = new Map(codes.byBarcode.map((k) => [k.barcode!, k]))
 
   // Which product each group is.
-  const bySlug = new Map((await q.productIdsBySlugs(db, websiteId, [...groups.values()].flatMap((g) => (g.first.product.slug ? [g.first.product.slug] : [])))).map((p) => [p.slug, p.id]))
+  const bySlug = new Map(
+    (
+      await q.productIdsBySlugs(
+        db,
+        websiteId,
+        [...groups.values()].flatMap((g) => (g.first.product.slug ? [g.first.product.slug] : [])),
+      )
+    ).map((p) => [p.slug, p.id]),
+  )
   const unslugged = [...groups.values()].filter((g) => !g.first.product.slug)
   const byName = new Map<string, number[]>()
   for (const p of await q.productIdsByNames(db, websiteId, [...new Set(unslugged.map((g) => norm(g.first.product.name)))])) {
@@ -458,7 +516,11 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
       const holder = packOfSku.get(r.pack.sku)
       if (!holder) continue
       if (holder.productId !== id) {
-        rowProblem(r, header('sku'), `The SKU “${r.pack.sku}” is used by another product, “${holder.productName}” (${holder.productSlug}): a pack cannot move to another product`)
+        rowProblem(
+          r,
+          header('sku'),
+          `The SKU “${r.pack.sku}” is used by another product, “${holder.productName}” (${holder.productSlug}): a pack cannot move to another product`,
+        )
         continue
       }
       const pack = own.find((k) => k.id === holder.packId)!
@@ -497,7 +559,11 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
         const now = pack ? stockOf.get(`${pack.id}:${warehouseId}`) : undefined
         const from = now?.quantity ?? 0
         if (now && to < now.reserved) {
-          rowProblem(r, columns.stock.find((s) => s.warehouseId === warehouseId)!.header, `On hand cannot be less than the ${now.reserved} held for open orders`)
+          rowProblem(
+            r,
+            columns.stock.find((s) => s.warehouseId === warehouseId)!.header,
+            `On hand cannot be less than the ${now.reserved} held for open orders`,
+          )
           continue
         }
         if (to !== from || (!pack && to > 0)) stockPlan.push({ warehouseId, from, to })
@@ -510,7 +576,11 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
         existingId: pack?.id ?? null,
         values: packValues,
         action: pack === null ? 'create' : packChanges.length ? 'change' : 'unchanged',
-        changes: [...packChanges, ...stockPlan.map((s) => columns.stock.find((c) => c.warehouseId === s.warehouseId)!.header), ...(threshold ? [header('low_stock')] : [])],
+        changes: [
+          ...packChanges,
+          ...stockPlan.map((s) => columns.stock.find((c) => c.warehouseId === s.warehouseId)!.header),
+          ...(threshold ? [header('low_stock')] : []),
+        ],
         stock: stockPlan,
         threshold,
       })
@@ -520,10 +590,19 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
       const code = k.values.barcode
       const holder = code ? packOfBarcode.get(code) : undefined
       if (!holder || holder.packId === k.existingId) return
-      if (holder.productId !== id) rowProblem(rowOf.get(i)!, header('barcode'), `The barcode “${code}” is used by another product, “${holder.productName}” (${holder.productSlug})`)
-      else if (!plannedPacks.some((o) => o.existingId === holder.packId && o.values.barcode !== code)) rowProblem(rowOf.get(i)!, header('barcode'), `The barcode “${code}” is used by another pack of this product`)
+      if (holder.productId !== id)
+        rowProblem(rowOf.get(i)!, header('barcode'), `The barcode “${code}” is used by another product, “${holder.productName}” (${holder.productSlug})`)
+      else if (!plannedPacks.some((o) => o.existingId === holder.packId && o.values.barcode !== code))
+        rowProblem(rowOf.get(i)!, header('barcode'), `The barcode “${code}” is used by another pack of this product`)
     })
-    planned.push({ line: g.first.line, existingId: id, values, action: id === null ? 'create' : changes.length ? 'change' : 'unchanged', changes, packs: plannedPacks })
+    planned.push({
+      line: g.first.line,
+      existingId: id,
+      values,
+      action: id === null ? 'create' : changes.length ? 'change' : 'unchanged',
+      changes,
+      packs: plannedPacks,
+    })
   }
 
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
@@ -579,7 +658,15 @@ function summarise(products: PlannedProduct[]): { summary: ImportSummary; lines:
       summary.stock += k.stock.length
       if (k.threshold) summary.thresholds++
       if (p.action !== 'unchanged' || k.action !== 'unchanged' || k.stock.length || k.threshold) {
-        lines.push({ line: k.line, product_name: p.values.name, pack_name: k.values.name, sku: k.values.sku, product: p.action, pack: k.action, changes: [...p.changes, ...k.changes] })
+        lines.push({
+          line: k.line,
+          product_name: p.values.name,
+          pack_name: k.values.name,
+          sku: k.values.sku,
+          product: p.action,
+          pack: k.action,
+          changes: [...p.changes, ...k.changes],
+        })
       }
     }
   }

@@ -1,6 +1,17 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { brands, catalogueImports, categories, packs, productCategories, products, productSlugRedirects, stock, stockThresholds, warehouses } from '../../db/schema/index'
+import {
+  brands,
+  catalogueImports,
+  categories,
+  packs,
+  productCategories,
+  products,
+  productSlugRedirects,
+  stock,
+  stockThresholds,
+  warehouses,
+} from '../../db/schema/index'
 
 /** Reads and writes of the CSV import and export (csv-*.ts); each takes the website id. */
 
@@ -22,36 +33,73 @@ async function sliced<T, R>(list: T[], run: (part: T[]) => Promise<R[]>): Promis
 
 export async function loadTaxonomy(db: Conn, websiteId: number) {
   const brandRows = await db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(eq(brands.websiteId, websiteId))
-  const categoryRows = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.websiteId, websiteId))
-  const warehouseRows = await db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).where(eq(warehouses.websiteId, websiteId)).orderBy(sql`${warehouses.isDefault} desc`, asc(warehouses.id))
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.websiteId, websiteId))
+  const warehouseRows = await db
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.websiteId, websiteId))
+    .orderBy(sql`${warehouses.isDefault} desc`, asc(warehouses.id))
   return { brands: brandRows, categories: categoryRows, warehouses: warehouseRows }
 }
 export type Taxonomy = Awaited<ReturnType<typeof loadTaxonomy>>
 
 export const productIdsBySlugs = (db: Conn, websiteId: number, slugs: string[]) =>
-  sliced(slugs, (part) => db.select({ id: products.id, slug: products.slug }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.slug, part))))
+  sliced(slugs, (part) =>
+    db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(eq(products.websiteId, websiteId), inArray(products.slug, part))),
+  )
 
 export const productIdsByNames = (db: Conn, websiteId: number, lowerNames: string[]) =>
   sliced(lowerNames, (part) =>
-    db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.websiteId, websiteId), inArray(sql`lower(${products.name})`, part))),
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.websiteId, websiteId), inArray(sql`lower(${products.name})`, part))),
   )
 
 /** Packs of the website holding any of these SKUs or barcodes, with their product. */
 export async function packsByCodes(db: Conn, websiteId: number, skus: string[], barcodes: string[]) {
-  const columns = { packId: packs.id, productId: packs.productId, sku: packs.sku, barcode: packs.barcode, productName: products.name, productSlug: products.slug }
+  const columns = {
+    packId: packs.id,
+    productId: packs.productId,
+    sku: packs.sku,
+    barcode: packs.barcode,
+    productName: products.name,
+    productSlug: products.slug,
+  }
   const bySku = await sliced(skus, (part) =>
-    db.select(columns).from(packs).innerJoin(products, eq(products.id, packs.productId)).where(and(eq(packs.websiteId, websiteId), inArray(packs.sku, part))),
+    db
+      .select(columns)
+      .from(packs)
+      .innerJoin(products, eq(products.id, packs.productId))
+      .where(and(eq(packs.websiteId, websiteId), inArray(packs.sku, part))),
   )
   const byBarcode = await sliced(barcodes, (part) =>
-    db.select(columns).from(packs).innerJoin(products, eq(products.id, packs.productId)).where(and(eq(packs.websiteId, websiteId), inArray(packs.barcode, part))),
+    db
+      .select(columns)
+      .from(packs)
+      .innerJoin(products, eq(products.id, packs.productId))
+      .where(and(eq(packs.websiteId, websiteId), inArray(packs.barcode, part))),
   )
   return { bySku, byBarcode }
 }
 
 /** Locks products for the import's transaction, in id order (as the other staff writes take them). */
 export const lockProducts = (tx: Tx, websiteId: number, ids: number[]) =>
-  sliced([...ids].sort((a, b) => a - b), (part) =>
-    tx.select({ id: products.id }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.id, part))).orderBy(asc(products.id)).for('update'),
+  sliced(
+    [...ids].sort((a, b) => a - b),
+    (part) =>
+      tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.websiteId, websiteId), inArray(products.id, part)))
+        .orderBy(asc(products.id))
+        .for('update'),
   )
 
 /** Everything an import compares: the products' own columns, categories (primary first), packs and stock. */
@@ -100,15 +148,24 @@ export async function loadProductState(db: Conn, websiteId: number, ids: number[
   )
   const stockRows = await sliced(
     packRows.map((k) => k.id),
-    (part) => db.select({ packId: stock.packId, warehouseId: stock.warehouseId, quantity: stock.quantity, reserved: stock.reserved }).from(stock).where(inArray(stock.packId, part)),
+    (part) =>
+      db
+        .select({ packId: stock.packId, warehouseId: stock.warehouseId, quantity: stock.quantity, reserved: stock.reserved })
+        .from(stock)
+        .where(inArray(stock.packId, part)),
   )
-  const thresholdRows = await exportThresholds(db, packRows.map((k) => k.id))
+  const thresholdRows = await exportThresholds(
+    db,
+    packRows.map((k) => k.id),
+  )
   return { productRows, categoryRows, packRows, stockRows, thresholdRows }
 }
 
 /** Packs' own low-stock marks (the stock feature's table; a pack without one has the default). */
 export const exportThresholds = (db: Conn, packIds: number[]) =>
-  sliced(packIds, (part) => db.select({ packId: stockThresholds.packId, lowAt: stockThresholds.lowAt }).from(stockThresholds).where(inArray(stockThresholds.packId, part)))
+  sliced(packIds, (part) =>
+    db.select({ packId: stockThresholds.packId, lowAt: stockThresholds.lowAt }).from(stockThresholds).where(inArray(stockThresholds.packId, part)),
+  )
 
 /* ---------- export ---------- */
 
@@ -170,7 +227,8 @@ export function exportStock(db: Db, packIds: number[]) {
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'>
 
-export const insertProducts = (tx: Tx, rows: NewProduct[]) => sliced(rows, (part) => tx.insert(products).values(part).returning({ id: products.id, slug: products.slug }), )
+export const insertProducts = (tx: Tx, rows: NewProduct[]) =>
+  sliced(rows, (part) => tx.insert(products).values(part).returning({ id: products.id, slug: products.slug }))
 
 export interface ProductUpdate {
   id: number
@@ -187,7 +245,8 @@ export interface ProductUpdate {
 
 /** A new product that takes a slug takes it back from any redirect (as the product form does). */
 export async function dropRedirects(tx: Tx, websiteId: number, slugs: string[]) {
-  for (const part of slices(slugs)) await tx.delete(productSlugRedirects).where(and(eq(productSlugRedirects.websiteId, websiteId), inArray(productSlugRedirects.slug, part)))
+  for (const part of slices(slugs))
+    await tx.delete(productSlugRedirects).where(and(eq(productSlugRedirects.websiteId, websiteId), inArray(productSlugRedirects.slug, part)))
 }
 
 /** Changed products, one statement per slice; each moves to its next version. */
@@ -210,12 +269,22 @@ export async function updateProducts(tx: Tx, rows: ProductUpdate[]) {
 
 /** Products whose packs or stock alone changed still move to their next version (an editor's copy is stale). */
 export async function bumpVersions(tx: Tx, ids: number[]) {
-  for (const part of slices(ids)) await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: new Date() }).where(inArray(products.id, part))
+  for (const part of slices(ids))
+    await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(inArray(products.id, part))
 }
 
 /** Replaces the categories of these products (the first of each list is the primary, at position 0). */
 export async function replaceCategories(tx: Tx, lists: { productId: number; categoryIds: number[] }[]) {
-  for (const part of slices(lists)) await tx.delete(productCategories).where(inArray(productCategories.productId, part.map((l) => l.productId)))
+  for (const part of slices(lists))
+    await tx.delete(productCategories).where(
+      inArray(
+        productCategories.productId,
+        part.map((l) => l.productId),
+      ),
+    )
   const rows = lists.flatMap((l) => l.categoryIds.map((categoryId, position) => ({ productId: l.productId, categoryId, position })))
   for (const part of slices(rows)) await tx.insert(productCategories).values(part)
 }
@@ -237,10 +306,22 @@ export interface PackUpdate {
 
 /** Changed packs. Their codes are freed first, so codes can move between packs of a product in one import. */
 export async function updatePacks(tx: Tx, rows: PackUpdate[]) {
-  for (const part of slices(rows)) await tx.update(packs).set({ sku: null, barcode: null }).where(inArray(packs.id, part.map((r) => r.id)))
+  for (const part of slices(rows))
+    await tx
+      .update(packs)
+      .set({ sku: null, barcode: null })
+      .where(
+        inArray(
+          packs.id,
+          part.map((r) => r.id),
+        ),
+      )
   for (const part of slices(rows, 500)) {
     const values = sql.join(
-      part.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.sku}::text, ${r.barcode}::text, ${r.weightGrams}::int, ${r.position}::int)`),
+      part.map(
+        (r) =>
+          sql`(${r.id}::int, ${r.name}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.sku}::text, ${r.barcode}::text, ${r.weightGrams}::int, ${r.position}::int)`,
+      ),
       sql`, `,
     )
     await tx.execute(sql`
@@ -263,7 +344,14 @@ export async function lockImport(tx: Tx, websiteId: number, userId: number, toke
   const rows = await tx
     .select()
     .from(catalogueImports)
-    .where(and(eq(catalogueImports.token, token), eq(catalogueImports.websiteId, websiteId), eq(catalogueImports.userId, userId), gt(catalogueImports.expiresAt, new Date())))
+    .where(
+      and(
+        eq(catalogueImports.token, token),
+        eq(catalogueImports.websiteId, websiteId),
+        eq(catalogueImports.userId, userId),
+        gt(catalogueImports.expiresAt, new Date()),
+      ),
+    )
     .for('update')
   return rows[0] ?? null
 }

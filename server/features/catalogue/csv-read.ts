@@ -22,7 +22,8 @@ const fileProblem = (message: string) => fail('invalid', message, { file: messag
  */
 export function readCsv(bytes: Buffer): Result<CsvFile> {
   if (bytes.length === 0) return fileProblem('The file is empty')
-  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return fileProblem('This is a spreadsheet workbook (.xlsx), not a CSV file: save it as “CSV UTF-8 (comma delimited)”')
+  if (bytes.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+    return fileProblem('This is a spreadsheet workbook (.xlsx), not a CSV file: save it as “CSV UTF-8 (comma delimited)”')
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return fileProblem('The file is in UTF-16, not UTF-8: save it as “CSV UTF-8 (comma delimited)”')
   }
@@ -38,14 +39,25 @@ export function readCsv(bytes: Buffer): Result<CsvFile> {
   const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ','
   let records: { record: string[]; info: { lines: number; empty_lines: number } }[]
   try {
-    records = parse(content, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true, bom: true, to: IMPORT_MAX_ROWS + 2 }) as unknown as typeof records
+    records = parse(content, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      bom: true,
+      to: IMPORT_MAX_ROWS + 2,
+    }) as unknown as typeof records
   } catch (err) {
     const e = err as { message: string; lines?: number }
-    return fileProblem(`The file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '').replace(/\s*at line \d+$/, '')}`)
+    return fileProblem(
+      `The file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '').replace(/\s*at line \d+$/, '')}`,
+    )
   }
   if (records.length === 0) return fileProblem('The file is empty')
   if (records.length - 1 > IMPORT_MAX_ROWS) {
-    return fileProblem(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows: split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows`)
+    return fileProblem(
+      `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows: split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows`,
+    )
   }
   const rows: CsvRow[] = []
   let end = records[0].info.lines

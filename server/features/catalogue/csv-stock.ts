@@ -15,11 +15,22 @@ export async function setOnHandFromImport(ctx: StaffWriteCtx, changes: OnHandCha
   const moved = await moveStock(
     ctx.db,
     { websiteId: ctx.site.id, userId: ctx.user.id, createMissing: true },
-    changes.map((c) => ({ packId: c.packId, warehouseId: c.warehouseId, onHand: { to: c.to }, reason: 'import' as const, note: `CSV import: ${fileName}`.slice(0, 200) })),
+    changes.map((c) => ({
+      packId: c.packId,
+      warehouseId: c.warehouseId,
+      onHand: { to: c.to },
+      reason: 'import' as const,
+      note: `CSV import: ${fileName}`.slice(0, 200),
+    })),
   )
   if (!moved.ok) {
     const at = changes[moved.at]
-    return fail('conflict', moved.kind === 'below_reserved' ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again` : 'The stock changed since the preview: preview again')
+    return fail(
+      'conflict',
+      moved.kind === 'below_reserved'
+        ? `Open orders now hold ${moved.reserved} of a pack the file sets lower (pack ${at.packId}): preview again`
+        : 'The stock changed since the preview: preview again',
+    )
   }
   return ok(null)
 }

@@ -37,7 +37,13 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
   }
   const apply = (token: string, session = who.admin) => staffCall(t, session, 'POST', `${IMPORT}/${token}/apply`, {})
   const create = async (over: Partial<CreateProductInput>) => {
-    const res = await staffCall(t, who.admin, 'POST', '/s/api/admin/products', { product_name: 'CSV Kit', brand: 'Sona Khet', categories: ['rice'], packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }], ...over })
+    const res = await staffCall(t, who.admin, 'POST', '/s/api/admin/products', {
+      product_name: 'CSV Kit',
+      brand: 'Sona Khet',
+      categories: ['rice'],
+      packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }],
+      ...over,
+    })
     expect(res.statusCode, res.body).toBe(201)
     return AdminProduct.parse(res.json())
   }
@@ -50,14 +56,37 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
   afterAll(() => t.close())
 
   it('exports one row per pack with a BOM, the header, stock per warehouse, and formula cells neutralised', async () => {
-    await create({ product_name: '=HYPERLINK("http://evil.example")', search_keywords: '@risky +plus', packs: [{ pack_name: '-1 kg', price: 10, act_price: 12, sku: 'FORMULA-1' }] })
+    await create({
+      product_name: '=HYPERLINK("http://evil.example")',
+      search_keywords: '@risky +plus',
+      packs: [{ pack_name: '-1 kg', price: 10, act_price: 12, sku: 'FORMULA-1' }],
+    })
     const res = await exportCsv()
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/)
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const rows = parse(res.rawPayload, { bom: true }) as string[][]
     const [header, ...data] = rows
-    expect(header.slice(0, 18)).toEqual(['Product name', 'Slug', 'Brand', 'Categories', 'Status', 'Description', 'Info', 'Search keywords', 'HSN code', 'GST rate', 'Pack name', 'Price', 'MRP', 'SKU', 'Barcode', 'Weight (g)', 'Sort order', 'Low-stock threshold'])
+    expect(header.slice(0, 18)).toEqual([
+      'Product name',
+      'Slug',
+      'Brand',
+      'Categories',
+      'Status',
+      'Description',
+      'Info',
+      'Search keywords',
+      'HSN code',
+      'GST rate',
+      'Pack name',
+      'Price',
+      'MRP',
+      'SKU',
+      'Barcode',
+      'Weight (g)',
+      'Sort order',
+      'Low-stock threshold',
+    ])
     expect(header.slice(18).every((h) => h.startsWith('On hand: '))).toBe(true)
     const packs = rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from packs where website_id = ${mainId}`))[0].n
     expect(data.length).toBe(packs)
@@ -93,7 +122,9 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       'Kesar Saffron Tea,,Kesar Valley,"beverages, healthy-snacks",active,100 g,149.50,180,KS-TEA-100,25',
       'Kesar Saffron Tea,,Kesar Valley,"beverages, healthy-snacks",active,250 g,320,320,KS-TEA-250,',
     ])
-    const warehouse = rowsOf<{ name: string }>(await t.app.deps.db.execute(sql`select name from warehouses where website_id = ${mainId} order by is_default desc, id limit 1`))[0].name
+    const warehouse = rowsOf<{ name: string }>(
+      await t.app.deps.db.execute(sql`select name from warehouses where website_id = ${mainId} order by is_default desc, id limit 1`),
+    )[0].name
     const csv = file.replace('Main Warehouse', warehouse)
     const first = await preview(csv)
     expect(first.problems).toEqual([])
@@ -101,8 +132,16 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const res = await apply(first.token)
     expect(res.statusCode, res.body).toBe(200)
     const audit = await auditOf(t, res)
-    expect(audit.map((r) => [r.action, r.entity])).toEqual([['product.import', 'product'], ['catalogue_import.apply', 'catalogue_import']])
-    expect(audit[0].after).toMatchObject({ product_name: 'Kesar Saffron Tea', slug: 'kesar-saffron-tea', categories: ['beverages', 'healthy-snacks'], packs: [{ sku: 'KS-TEA-100', price: 149.5 }, { sku: 'KS-TEA-250' }] })
+    expect(audit.map((r) => [r.action, r.entity])).toEqual([
+      ['product.import', 'product'],
+      ['catalogue_import.apply', 'catalogue_import'],
+    ])
+    expect(audit[0].after).toMatchObject({
+      product_name: 'Kesar Saffron Tea',
+      slug: 'kesar-saffron-tea',
+      categories: ['beverages', 'healthy-snacks'],
+      packs: [{ sku: 'KS-TEA-100', price: 149.5 }, { sku: 'KS-TEA-250' }],
+    })
     const shown = await t.call({ method: 'GET', url: '/s/api/products/kesar-saffron-tea' })
     expect(shown.statusCode).toBe(200)
     expect(shown.json().packs.map((k: { price: number }) => k.price)).toEqual([149.5, 320])
@@ -114,13 +153,18 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
 
     // A new price and name change one pack and the product.
     // A low-stock threshold, through the stock service (its own audit row), and back to the default.
-    const marked = await preview(`${csv.trimEnd().replace(',On hand:', ',Low-stock threshold,On hand:').replace('KS-TEA-100,25', 'KS-TEA-100,7,25').replace('KS-TEA-250,', 'KS-TEA-250,,')}\n`)
+    const marked = await preview(
+      `${csv.trimEnd().replace(',On hand:', ',Low-stock threshold,On hand:').replace('KS-TEA-100,25', 'KS-TEA-100,7,25').replace('KS-TEA-250,', 'KS-TEA-250,,')}\n`,
+    )
     expect(marked.problems).toEqual([])
     expect(marked.summary).toMatchObject({ packs: { change: 0, unchanged: 2 }, stock: 0, thresholds: 1 })
     expect(marked.lines).toMatchObject([{ line: 2, product: 'unchanged', pack: 'unchanged', changes: ['Low-stock threshold'] }])
     const markedRes = await apply(marked.token)
     expect(markedRes.statusCode, markedRes.body).toBe(200)
-    expect((await auditOf(t, markedRes)).map((r) => [r.action, r.after])).toEqual([['stock.threshold', { low_stock_threshold: 7 }], ['catalogue_import.apply', expect.anything()]])
+    expect((await auditOf(t, markedRes)).map((r) => [r.action, r.after])).toEqual([
+      ['stock.threshold', { low_stock_threshold: 7 }],
+      ['catalogue_import.apply', expect.anything()],
+    ])
     const exported = (parse((await exportCsv()).rawPayload, { bom: true }) as string[][]).find((r) => r[13] === 'KS-TEA-100')!
     expect(exported[17]).toBe('7')
 
@@ -162,7 +206,7 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       [9, 'SKU', 'The SKU “OWNED-SKU” is used by another product, “SKU Owner” (sku-owner): a pack cannot move to another product'],
       [10, 'Product name', 'Product name is required'],
       [10, 'MRP', 'MRP is required'],
-      [11, 'Product name', 'This cell starts with “=”, so a spreadsheet app would run it as a formula: put an apostrophe (\') before it'],
+      [11, 'Product name', "This cell starts with “=”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it"],
       [13, 'Status', 'Status must be draft, active or archived'],
     ])
     // The neutralised formula on line 12 is a name like any other.
@@ -194,7 +238,9 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const json = await staffCall(t, who.admin, 'POST', IMPORT, { csv: 'a,b' })
     expect(json.statusCode).toBe(422)
     expect(json.json().errors.file).toBe('Upload a CSV file (Content-Type: text/csv)')
-    expect((await t.call({ method: 'POST', url: IMPORT, session: who.admin, payload: 'a,b', headers: { 'content-type': 'application/vnd.ms-excel' } })).statusCode).toBe(415)
+    expect(
+      (await t.call({ method: 'POST', url: IMPORT, session: who.admin, payload: 'a,b', headers: { 'content-type': 'application/vnd.ms-excel' } })).statusCode,
+    ).toBe(415)
     expect((await uploadCsv(t, who.admin, Buffer.alloc(33 * 1024 * 1024, 'a'))).statusCode).toBe(413)
     expect(await count('audit_log')).toBe(audited)
     // A spreadsheet saved with semicolons (some locales) reads the same.
@@ -213,7 +259,10 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const p = await preview(csvOf([HEADER, 'Once Only,,Kesar Valley,rice,,1 kg,10,12,ONCE-1']))
     // The same person on the other website, and another admin of this website: no such import.
     expect((await staffCall(t, who.adminShop2, 'POST', `${IMPORT}/${p.token}/apply`, {}, SHOP2)).statusCode).toBe(404)
-    const [other] = await t.app.deps.db.insert(users).values({ name: 'Second Admin', phone: '9876500098', phoneVerifiedAt: new Date() }).returning({ id: users.id })
+    const [other] = await t.app.deps.db
+      .insert(users)
+      .values({ name: 'Second Admin', phone: '9876500098', phoneVerifiedAt: new Date() })
+      .returning({ id: users.id })
     await t.app.deps.db.insert(websiteMembers).values({ websiteId: mainId, userId: other.id, hasAdminAccess: true })
     expect((await apply(p.token, await signIn(t, '9876500098'))).statusCode).toBe(404)
     expect((await apply('x'.repeat(24))).statusCode).toBe(404)
@@ -242,13 +291,23 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
   })
 
   it('imports a 10,000-row file in one go, stock through the stock ledger', async () => {
-    const warehouse = rowsOf<{ id: number; name: string }>(await t.app.deps.db.execute(sql`select id, name from warehouses where website_id = ${mainId} order by is_default desc, id limit 1`))[0]
+    const warehouse = rowsOf<{ id: number; name: string }>(
+      await t.app.deps.db.execute(sql`select id, name from warehouses where website_id = ${mainId} order by is_default desc, id limit 1`),
+    )[0]
     const lines = [`${HEADER},Weight (g),On hand: ${warehouse.name}`]
-    for (let i = 0; i < 2500; i++) for (const [j, size] of ['250 g', '500 g', '1 kg', '5 kg'].entries()) lines.push(`Bulk Dal ${i},,Kesar Valley,"rice, dals-pulses",active,${size},${50 + j},${60 + j},BULK-${i}-${j},${250 * (j + 1)},${i % 7}`)
+    for (let i = 0; i < 2500; i++)
+      for (const [j, size] of ['250 g', '500 g', '1 kg', '5 kg'].entries())
+        lines.push(`Bulk Dal ${i},,Kesar Valley,"rice, dals-pulses",active,${size},${50 + j},${60 + j},BULK-${i}-${j},${250 * (j + 1)},${i % 7}`)
     const started = Date.now()
     const p = await preview(csvOf(lines))
     expect(p.problems).toEqual([])
-    expect(p.summary).toEqual({ rows: 10_000, products: { create: 2500, change: 0, unchanged: 0 }, packs: { create: 10_000, change: 0, unchanged: 0 }, stock: 10_000 - 4 * Math.ceil(2500 / 7), thresholds: 0 })
+    expect(p.summary).toEqual({
+      rows: 10_000,
+      products: { create: 2500, change: 0, unchanged: 0 },
+      packs: { create: 10_000, change: 0, unchanged: 0 },
+      stock: 10_000 - 4 * Math.ceil(2500 / 7),
+      thresholds: 0,
+    })
     const res = await apply(p.token)
     expect(res.statusCode, res.body).toBe(200)
     const made = rowsOf<{ products: number; packs: number; stock: number; ledger: number }>(
@@ -261,13 +320,24 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const expectedStock = 4 * Array.from({ length: 2500 }, (_, i) => i % 7).reduce((a, b) => a + b, 0)
     expect(made).toEqual({ products: 2500, packs: 10_000, stock: expectedStock, ledger: expect.any(Number) })
     expect(made.ledger).toBeGreaterThanOrEqual(p.summary.stock)
-    expect(rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from audit_log where action = 'product.import' and data->>'import' = ${p.token}`))[0].n).toBe(2500)
+    expect(
+      rowsOf<{ n: number }>(
+        await t.app.deps.db.execute(sql`select count(*)::int as n from audit_log where action = 'product.import' and data->>'import' = ${p.token}`),
+      )[0].n,
+    ).toBe(2500)
     console.log(`${driver}: 10,000 rows previewed and applied in ${Date.now() - started} ms`)
     // Again: nothing to do.
     const again = await preview(csvOf(lines))
     expect(again.summary).toMatchObject({ products: { create: 0, change: 0, unchanged: 2500 }, packs: { create: 0, change: 0, unchanged: 10_000 }, stock: 0 })
     // Every price, product name and stock count changed: each one is written.
-    const changedLines = lines.map((l, i) => (i === 0 ? l : l.replace(/^Bulk Dal (\d+),/, 'Bulk Dal $1 New,').replace(/,(\d+),(\d+),BULK-/, (_, a, b) => `,${Number(a) - 1},${b},BULK-`).replace(/,(\d+)$/, (_, n) => `,${Number(n) + 1}`)))
+    const changedLines = lines.map((l, i) =>
+      i === 0
+        ? l
+        : l
+            .replace(/^Bulk Dal (\d+),/, 'Bulk Dal $1 New,')
+            .replace(/,(\d+),(\d+),BULK-/, (_, a, b) => `,${Number(a) - 1},${b},BULK-`)
+            .replace(/,(\d+)$/, (_, n) => `,${Number(n) + 1}`),
+    )
     const third = await preview(csvOf(changedLines))
     expect(third.problems).toEqual([])
     expect(third.summary).toMatchObject({ products: { change: 2500 }, packs: { change: 10_000 }, stock: 10_000 })
@@ -286,11 +356,16 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const tokens = await Promise.all(Array.from({ length: 6 }, async () => (await preview(file)).token))
     const answers = await Promise.all(tokens.map((token) => apply(token)))
     const codes = answers.map((a) => a.statusCode)
-    expect(codes.every((c) => c === 200 || c === 422), codes.join(',')).toBe(true)
+    expect(
+      codes.every((c) => c === 200 || c === 422),
+      codes.join(','),
+    ).toBe(true)
     const created = answers.filter((a) => a.statusCode === 200 && a.json().summary.products.create === 1)
     expect(created.length).toBe(1)
     const rows = rowsOf<{ products: number; packs: number }>(
-      await t.app.deps.db.execute(sql`select (select count(*)::int from products where name = 'Race Product') as products, (select count(*)::int from packs where sku = 'RACE-1') as packs`),
+      await t.app.deps.db.execute(
+        sql`select (select count(*)::int from products where name = 'Race Product') as products, (select count(*)::int from packs where sku = 'RACE-1') as packs`,
+      ),
     )[0]
     expect(rows).toEqual({ products: 1, packs: 1 })
   })

@@ -161,18 +161,24 @@ export const stockAt = (warehouseId: number | null) => and(eq(stock.packId, pack
 /** Packs of these products with what the warehouse has free to sell. */
 export function loadPacks(db: Db, productIds: number[], warehouseId: number | null) {
   if (productIds.length === 0) return Promise.resolve([])
-  return db
-    .select(PACK_COLUMNS)
-    .from(packs)
-    .leftJoin(stock, stockAt(warehouseId))
-    .where(inArray(packs.productId, productIds))
-    // Cheapest first: the card shows the first pack, and sorting by price uses the lowest one.
-    .orderBy(asc(packs.productId), asc(packs.pricePaise), asc(packs.position), asc(packs.id))
+  return (
+    db
+      .select(PACK_COLUMNS)
+      .from(packs)
+      .leftJoin(stock, stockAt(warehouseId))
+      .where(inArray(packs.productId, productIds))
+      // Cheapest first: the card shows the first pack, and sorting by price uses the lowest one.
+      .orderBy(asc(packs.productId), asc(packs.pricePaise), asc(packs.position), asc(packs.id))
+  )
 }
 
 export type PackRow = Awaited<ReturnType<typeof loadPacks>>[number]
 
 /** Every product slug a shopper can open, for the sitemap. */
 export function listProductSlugs(db: Db, websiteId: number) {
-  return db.select({ slug: products.slug }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'))).orderBy(asc(products.id))
+  return db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active')))
+    .orderBy(asc(products.id))
 }

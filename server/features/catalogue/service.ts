@@ -54,7 +54,9 @@ const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify
 export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
   const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<Serialised<ProductPage>>
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<
+    Serialised<ProductPage>
+  >
 }
 
 async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
@@ -77,10 +79,7 @@ async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehou
 }
 
 async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId: number | null): Promise<Product[]> {
-  const [rows, packRows] = await Promise.all([
-    queries.loadProducts(ctx.db, ctx.site.id, ids),
-    queries.loadPacks(ctx.db, ids, warehouseId),
-  ])
+  const [rows, packRows] = await Promise.all([queries.loadProducts(ctx.db, ctx.site.id, ids), queries.loadPacks(ctx.db, ids, warehouseId)])
   return rows.map((row) =>
     toProduct(
       row,
@@ -106,7 +105,13 @@ export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Ser
  */
 export async function withShopperState(ctx: RequestCtx, products: Product[]): Promise<Product[]> {
   if ((!ctx.session && !ctx.user) || products.length === 0) return products
-  const [quantities, saved] = await Promise.all([cart.packQuantities(ctx), wishlist.savedProductIds(ctx, products.map((p) => p.product_id))])
+  const [quantities, saved] = await Promise.all([
+    cart.packQuantities(ctx),
+    wishlist.savedProductIds(
+      ctx,
+      products.map((p) => p.product_id),
+    ),
+  ])
   if (quantities.size === 0 && saved.size === 0) return products
   let changed = false
   const mine = products.map((product) => {
@@ -140,5 +145,8 @@ export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): P
 /** Products by id in that order (those no longer sold left out), with the shopper's state: the wishlist page. */
 export async function productsForShopper(ctx: RequestCtx, ids: number[]): Promise<Product[]> {
   const found = await Promise.all([...new Set(ids)].map((id) => getProduct(ctx, String(id))))
-  return withShopperState(ctx, found.flatMap((p) => (p ? [p.value] : [])))
+  return withShopperState(
+    ctx,
+    found.flatMap((p) => (p ? [p.value] : [])),
+  )
 }

@@ -72,7 +72,12 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
     const changed = await k.place(s, 'cod', { expected_total: total + 100 })
     expect(changed.res.statusCode).toBe(409)
     expect(changed.res.json().message).toMatch(/total changed/)
-    const full = await k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots: slots.map((x) => ({ ...x, slot_id: 999999 })), payment_method: 'cod', idempotency_key: 'full-slot-1' })
+    const full = await k.call(s, 'POST', '/checkout/place', {
+      address_id: s.addressId,
+      slots: slots.map((x) => ({ ...x, slot_id: 999999 })),
+      payment_method: 'cod',
+      idempotency_key: 'full-slot-1',
+    })
     expect(full.statusCode).toBe(409)
     expect(full.json().message).toMatch(/slot/)
     const current = await k.stockOf(pack.pack_id, pack.warehouse_id)
@@ -88,7 +93,10 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
     const [pack] = k.sellable()
     const site = await k.call(undefined, 'GET', '/init')
     const websiteId = site.json().web.id
-    const [c] = await db().insert(coupons).values({ websiteId, code: `ONCE${driver}`, kind: 'flat', value: 1000, usageLimit: 1 }).returning()
+    const [c] = await db()
+      .insert(coupons)
+      .values({ websiteId, code: `ONCE${driver}`, kind: 'flat', value: 1000, usageLimit: 1 })
+      .returning()
     const a = await k.shopperWithCart([pack], 3)
     const b = await k.shopperWithCart([pack], 3)
     for (const s of [a, b]) expect((await k.call(s, 'POST', '/apply/coupon', { code: c.code })).statusCode).toBe(200)
@@ -110,7 +118,10 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
     const re = await k.call(s, 'POST', `/orders/${order.order_id}/reorder`, {})
     expect(re.json()).toEqual({ added: 2, skipped: [] })
     expect((await k.call(s, 'GET', '/cart')).json().quantity).toBe(2)
-    await db().update(orders).set({ status: 'packed' }).where(eq(orders.id, (await k.place(s, 'cod')).order.order_id))
+    await db()
+      .update(orders)
+      .set({ status: 'packed' })
+      .where(eq(orders.id, (await k.place(s, 'cod')).order.order_id))
   })
 
   it('the outbox delivers each confirmation once, even with two workers at once', async () => {

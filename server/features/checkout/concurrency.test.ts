@@ -25,7 +25,9 @@ describe.skipIf(!drivers.includes('postgres'))('200 shoppers, the last 10 units 
     await k.setStock(pack.pack_id, pack.warehouse_id, 10)
     const slots = await Promise.all(shoppers.map((s) => k.firstSlots(s, s.addressId)))
     const results = await Promise.all(
-      shoppers.map((s, i) => k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots: slots[i], payment_method: 'cod', idempotency_key: `race-${i}-key` })),
+      shoppers.map((s, i) =>
+        k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots: slots[i], payment_method: 'cod', idempotency_key: `race-${i}-key` }),
+      ),
     )
     const codes = results.map((r) => r.statusCode)
     expect(codes.filter((c) => c === 200)).toHaveLength(10)
@@ -49,7 +51,10 @@ describe.skipIf(!drivers.includes('postgres'))('placements, cancels, hold releas
   it('never deadlock, hold exactly what held orders hold, and every unit added is ordered or still in the cart', { timeout: 120_000 }, async () => {
     const all = k.sellable()
     const home = all[0].warehouse_id
-    const [a, b, c] = all.filter((p) => p.warehouse_id === home).slice(1, 4).sort((x, y) => x.pack_id - y.pack_id)
+    const [a, b, c] = all
+      .filter((p) => p.warehouse_id === home)
+      .slice(1, 4)
+      .sort((x, y) => x.pack_id - y.pack_id)
     for (const p of [a, b, c]) await k.setStock(p.pack_id, p.warehouse_id, 10_000)
     const n = 8
     const make = (packs: typeof all, count: number) => Promise.all(Array.from({ length: count }, () => k.shopperWithCart(packs)))
@@ -70,7 +75,9 @@ describe.skipIf(!drivers.includes('postgres'))('placements, cancels, hold releas
     const later = new Date(Date.now() + 3600_000)
     const results = await Promise.all([
       ...cancelled.map(({ s, order }) => k.call(s, 'POST', `/orders/${order.order_id}/cancel`, {})),
-      ...placing.map((s, i) => k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots: slots[i], payment_method: 'cod', idempotency_key: `mixed-${i}-key` })),
+      ...placing.map((s, i) =>
+        k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots: slots[i], payment_method: 'cod', idempotency_key: `mixed-${i}-key` }),
+      ),
       ...placing.flatMap((s) => [add(s, a), add(s, c), add(s, a)]),
       releaseExpired(db(), later),
       releaseExpired(db(), later),
@@ -79,11 +86,19 @@ describe.skipIf(!drivers.includes('postgres'))('placements, cancels, hold releas
     expect(statuses).toEqual(Array(2 * n).fill(200))
 
     for (const p of [a, b, c]) {
-      const [held] = rowsOf<{ n: number }>(await db().execute(sql`select coalesce(sum(i.quantity), 0)::int as n from order_items i join orders o on o.id = i.order_id where o.released_at is null and i.pack_id = ${p.pack_id}`))
+      const [held] = rowsOf<{ n: number }>(
+        await db().execute(
+          sql`select coalesce(sum(i.quantity), 0)::int as n from order_items i join orders o on o.id = i.order_id where o.released_at is null and i.pack_id = ${p.pack_id}`,
+        ),
+      )
       expect((await k.stockOf(p.pack_id, p.warehouse_id)).reserved).toBe(held.n)
     }
     for (const s of placing) {
-      const ordered = rowsOf<{ pack_id: number; n: number }>(await db().execute(sql`select i.pack_id, sum(i.quantity)::int as n from order_items i join orders o on o.id = i.order_id where o.user_id = ${s.userId} group by i.pack_id`))
+      const ordered = rowsOf<{ pack_id: number; n: number }>(
+        await db().execute(
+          sql`select i.pack_id, sum(i.quantity)::int as n from order_items i join orders o on o.id = i.order_id where o.user_id = ${s.userId} group by i.pack_id`,
+        ),
+      )
       const inCart = (await k.call(s, 'GET', '/cart')).json().items as { pack_id: number; quantity: number }[]
       for (const p of [a, c]) {
         const got = (ordered.find((r) => r.pack_id === p.pack_id)?.n ?? 0) + (inCart.find((x) => x.pack_id === p.pack_id)?.quantity ?? 0)

@@ -4,33 +4,40 @@ import { paymentEvents } from '../../db/schema/index'
 import { type Driver, drivers } from '../../test/app'
 import { pick, until, useCheckoutApp } from './test-kit'
 
-
 describe.each(drivers)('starting a payment: one provider order per attempt, every payment matched (%s)', (driver: Driver) => {
   const { k: kit, db, orderRow, paymentRows } = useCheckoutApp(driver)
   /** what the app made of the webhooks about one provider order */
   const outcomesFor = async (providerOrderId: string) =>
-    (await db().select().from(paymentEvents).where(like(paymentEvents.rawBody, `%${providerOrderId}%`))).map((e) => `${e.type}: ${e.outcome}`)
+    (
+      await db()
+        .select()
+        .from(paymentEvents)
+        .where(like(paymentEvents.rawBody, `%${providerOrderId}%`))
+    ).map((e) => `${e.type}: ${e.outcome}`)
 
-  it.each(['razorpay', 'cashfree'] as const)('12 pay-starts at once (%s): every answer, the attempt row and the provider hold one provider order; paying it confirms the order', async (provider) => {
-    const s = await kit().shopperWithCart([kit().sellable()[0]])
-    const { order } = await kit().place(s, provider)
-    const answers = await Promise.all(Array.from({ length: 12 }, () => kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)))
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200))
-    const ids = new Set(answers.map((r) => r.json().provider_order_id as string))
-    expect([...ids]).toHaveLength(1)
-    const [id] = ids
-    expect((await kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)).json().provider_order_id).toBe(id)
-    expect((await paymentRows(order.order_id)).map((p) => [p.attempt, p.providerOrderId])).toEqual([[1, id]])
-    if (provider === 'razorpay') {
-      const { receipt } = await kit().razorpay<{ receipt: string }>('GET', `/orders/${id}`)
-      const atProvider = await kit().razorpay<{ items: { id: string }[] }>('GET', `/orders?receipt=${receipt}&count=100`)
-      expect(atProvider.items.map((o) => o.id)).toEqual([id])
-    }
-    const paid = await kit().sim<Record<string, string>>('/pay', { provider, order_id: id, outcome: 'success' })
-    const confirmed = await kit().call(s, 'POST', `/checkout/confirm/${order.order_id}`, provider === 'razorpay' ? pick(paid) : {})
-    expect(confirmed.json()).toMatchObject({ status: 'paid' })
-    expect(await orderRow(order.order_id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' })
-  })
+  it.each(['razorpay', 'cashfree'] as const)(
+    '12 pay-starts at once (%s): every answer, the attempt row and the provider hold one provider order; paying it confirms the order',
+    async (provider) => {
+      const s = await kit().shopperWithCart([kit().sellable()[0]])
+      const { order } = await kit().place(s, provider)
+      const answers = await Promise.all(Array.from({ length: 12 }, () => kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)))
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200))
+      const ids = new Set(answers.map((r) => r.json().provider_order_id as string))
+      expect([...ids]).toHaveLength(1)
+      const [id] = ids
+      expect((await kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)).json().provider_order_id).toBe(id)
+      expect((await paymentRows(order.order_id)).map((p) => [p.attempt, p.providerOrderId])).toEqual([[1, id]])
+      if (provider === 'razorpay') {
+        const { receipt } = await kit().razorpay<{ receipt: string }>('GET', `/orders/${id}`)
+        const atProvider = await kit().razorpay<{ items: { id: string }[] }>('GET', `/orders?receipt=${receipt}&count=100`)
+        expect(atProvider.items.map((o) => o.id)).toEqual([id])
+      }
+      const paid = await kit().sim<Record<string, string>>('/pay', { provider, order_id: id, outcome: 'success' })
+      const confirmed = await kit().call(s, 'POST', `/checkout/confirm/${order.order_id}`, provider === 'razorpay' ? pick(paid) : {})
+      expect(confirmed.json()).toMatchObject({ status: 'paid' })
+      expect(await orderRow(order.order_id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' })
+    },
+  )
 
   /** an order with its attempt's provider order handed out, and a second provider order for the same attempt made behind the app's back */
   async function withStrayOrder() {

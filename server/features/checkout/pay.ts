@@ -49,11 +49,22 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
     const { order, payment } = started
     const made = started.made ?? (await provider.resumeOrder(payment.providerOrderId!, input(order, payment)))
     const c = made.checkout
-    const base = { provider: name, script_url: c.scriptUrl, provider_order_id: made.providerOrderId, amount: made.amountPaise, currency: made.currency, order_number: order.orderNumber, name: order.address.name, contact: order.address.mobile, ...(user.email ? { email: user.email } : {}) }
+    const base = {
+      provider: name,
+      script_url: c.scriptUrl,
+      provider_order_id: made.providerOrderId,
+      amount: made.amountPaise,
+      currency: made.currency,
+      order_number: order.orderNumber,
+      name: order.address.name,
+      contact: order.address.mobile,
+      ...(user.email ? { email: user.email } : {}),
+    }
     return { ok: true, value: 'keyId' in c ? { ...base, key_id: c.keyId } : { ...base, payment_session_id: c.paymentSessionId, mode: c.mode } }
   } catch (err) {
     if (err instanceof PaymentProviderError) return { ok: false, kind: 'conflict', message: UNAVAILABLE }
-    if (err instanceof orders.attempts.OrderBusy) return { ok: false, kind: 'conflict', message: 'Your payment is being set up in another window: please try again in a moment' }
+    if (err instanceof orders.attempts.OrderBusy)
+      return { ok: false, kind: 'conflict', message: 'Your payment is being set up in another window: please try again in a moment' }
     throw err
   }
 }
@@ -63,7 +74,12 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
  * provider's own status, fetched server to server. Every captured payment on the provider order goes through
  * markPaid, which accepts the one that pays the order and refunds any other.
  */
-export async function confirmPayment(ctx: RequestCtx, providers: PaymentProviders, orderId: number, hint: Record<string, string | undefined>): Promise<PayResult<ConfirmResult>> {
+export async function confirmPayment(
+  ctx: RequestCtx,
+  providers: PaymentProviders,
+  orderId: number,
+  hint: Record<string, string | undefined>,
+): Promise<PayResult<ConfirmResult>> {
   const order = await orders.findOwn(ctx, orderId)
   if (!order || order.paymentMethod === 'cod') return NOT_FOUND
   const answer = (status: ConfirmResult['status'], message: string): PayResult<ConfirmResult> => ({
@@ -83,7 +99,8 @@ export async function confirmPayment(ctx: RequestCtx, providers: PaymentProvider
       if (!check.verified && check.reason === 'order_mismatch') {
         // paid on another provider order: one made for this order's attempt but never stored?
         const other = await attemptFor(ctx.db, provider, check.providerOrderId)
-        if (other?.orderId === order.id) [payment, providerOrderId, check] = [other, check.providerOrderId, provider.verifyClientReturn(hint, check.providerOrderId)]
+        if (other?.orderId === order.id)
+          [payment, providerOrderId, check] = [other, check.providerOrderId, provider.verifyClientReturn(hint, check.providerOrderId)]
       }
       if (!check.verified && check.reason !== 'fetch_required') return { ok: false, kind: 'invalid', message: 'The payment could not be verified' }
     }

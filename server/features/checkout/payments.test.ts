@@ -5,12 +5,19 @@ import { paymentEvents, payments } from '../../db/schema/index'
 import { type Driver, drivers } from '../../test/app'
 import { pick, until, useCheckoutApp } from './test-kit'
 
-
 describe.each(drivers)('online payments through the simulator (%s)', (driver: Driver) => {
   const { k: kit, db, orderRow, paymentRows } = useCheckoutApp(driver)
-  const events = () => kit().t.app.inject({ method: 'GET', url: '/__sim/webhooks' }).then((r) => r.json() as { eventId: string; provider: string; type: string; body: string }[])
+  const events = () =>
+    kit()
+      .t.app.inject({ method: 'GET', url: '/__sim/webhooks' })
+      .then((r) => r.json() as { eventId: string; provider: string; type: string; body: string }[])
   const webhook = (provider: string, body: string, headers: Record<string, string>) =>
-    kit().t.app.inject({ method: 'POST', url: `/s/api/payments/webhooks/${provider}`, payload: body, headers: { 'content-type': 'application/json', ...headers } })
+    kit().t.app.inject({
+      method: 'POST',
+      url: `/s/api/payments/webhooks/${provider}`,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    })
 
   async function onlineOrder(method: 'razorpay' | 'cashfree') {
     const s = await kit().shopperWithCart([kit().sellable()[0]])
@@ -22,7 +29,13 @@ describe.each(drivers)('online payments through the simulator (%s)', (driver: Dr
 
   it('Razorpay paid: the signature triple is a hint, the status fetch confirms; webhooks then change nothing', async () => {
     const { s, order, pay } = await onlineOrder('razorpay')
-    expect(pay).toMatchObject({ provider: 'razorpay', key_id: expect.stringMatching(/^rzp_test_/), amount: order.total, currency: 'INR', script_url: '/sim/razorpay/checkout.js' })
+    expect(pay).toMatchObject({
+      provider: 'razorpay',
+      key_id: expect.stringMatching(/^rzp_test_/),
+      amount: order.total,
+      currency: 'INR',
+      script_url: '/sim/razorpay/checkout.js',
+    })
     // the same attempt again: the same provider order
     expect((await kit().call(s, 'GET', `/checkout/pay/${order.order_id}`)).json().provider_order_id).toBe(pay.provider_order_id)
     const unpaid = await kit().call(s, 'POST', `/checkout/confirm/${order.order_id}`, {})
@@ -47,7 +60,9 @@ describe.each(drivers)('online payments through the simulator (%s)', (driver: Dr
     const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex')
     const secret = kit().t.app.deps.config.RAZORPAY_WEBHOOK_SECRET!
     expect((await webhook('razorpay', first.body, { 'x-razorpay-event-id': 'evt_forged_1', 'x-razorpay-signature': 'a'.repeat(64) })).statusCode).toBe(401)
-    expect((await webhook('razorpay', first.body, { 'x-razorpay-event-id': 'evt_forged_2', 'x-razorpay-signature': sign('not-the-secret', first.body) })).statusCode).toBe(401)
+    expect(
+      (await webhook('razorpay', first.body, { 'x-razorpay-event-id': 'evt_forged_2', 'x-razorpay-signature': sign('not-the-secret', first.body) })).statusCode,
+    ).toBe(401)
     expect((await webhook('razorpay', first.body, {})).statusCode).toBe(401)
     const replay = await webhook('razorpay', first.body, { 'x-razorpay-event-id': first.eventId, 'x-razorpay-signature': sign(secret, first.body) })
     expect(replay.json()).toMatchObject({ message: 'Already processed' })
@@ -77,7 +92,10 @@ describe.each(drivers)('online payments through the simulator (%s)', (driver: Dr
 
   it('a tampered amount (the provider order does not match the attempt) never marks the order paid', async () => {
     const { s, order, pay } = await onlineOrder('razorpay')
-    await db().update(payments).set({ amountPaise: order.total + 1 }).where(eq(payments.providerOrderId, pay.provider_order_id))
+    await db()
+      .update(payments)
+      .set({ amountPaise: order.total + 1 })
+      .where(eq(payments.providerOrderId, pay.provider_order_id))
     const triple = await kit().sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'success' })
     expect((await kit().call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(triple))).json().status).toBe('failed')
     await new Promise((r) => setTimeout(r, 300))
@@ -96,8 +114,12 @@ describe.each(drivers)('online payments through the simulator (%s)', (driver: Dr
     expect(cancelled).toMatchObject({ status: 'cancelled', payment_status: 'refund_pending' })
     const { drainOutbox } = await import('../orders/outbox')
     const { outboxHandlers } = await import('./jobs')
-    await drainOutbox(db(), outboxHandlers(kit().t.app, () => kit().t.app.payments, { send: async () => {} }), kit().t.app.log, 100)
+    await drainOutbox(
+      db(),
+      outboxHandlers(kit().t.app, () => kit().t.app.payments, { send: async () => {} }),
+      kit().t.app.log,
+      100,
+    )
     await until(async () => (await orderRow(order.order_id)).paymentStatus === 'refunded')
   })
 })
-

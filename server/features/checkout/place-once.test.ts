@@ -24,18 +24,35 @@ describe.each(drivers)('one cart, one order; retries answer the first answer (%s
   const concurrently = (n: number, f: (i: number) => ReturnType<typeof k.call>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)))
   const ordersOf = async (userId: number) => (await db().select().from(orders).where(eq(orders.userId, userId))).sort((a, b) => a.id - b.id)
   const bookedOf = async (slotId: number) => (await db().select().from(deliverySlots).where(eq(deliverySlots.id, slotId)))[0].booked
-  const couponOf = async (websiteId: number, code: string) => (await db().select().from(coupons).where(and(eq(coupons.websiteId, websiteId), eq(coupons.code, code))))[0]
+  const couponOf = async (websiteId: number, code: string) =>
+    (
+      await db()
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.websiteId, websiteId), eq(coupons.code, code)))
+    )[0]
   const redemptionsOf = async (couponId: number, userId: number) =>
-    (await db().select({ n: count() }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId))))[0].n
+    (
+      await db()
+        .select({ n: count() })
+        .from(couponRedemptions)
+        .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
+    )[0].n
 
   it('ten placements at once from one cart with different keys make one order: stock, slot and coupon taken once; the others hear which order took the cart', async () => {
     const units = unitsFor(520)
     const s = await k.shopperWithCart([pack], units)
     expect((await k.call(s, 'POST', '/apply/coupon', { code: 'FLAT50' })).statusCode).toBe(200)
     const slots = await k.firstSlots(s, s.addressId)
-    const [stockBefore, bookedBefore, couponBefore] = [await k.stockOf(pack.pack_id, pack.warehouse_id), await bookedOf(slots[0].slot_id), await couponOf(s.websiteId, 'FLAT50')]
+    const [stockBefore, bookedBefore, couponBefore] = [
+      await k.stockOf(pack.pack_id, pack.warehouse_id),
+      await bookedOf(slots[0].slot_id),
+      await couponOf(s.websiteId, 'FLAT50'),
+    ]
 
-    const results = await concurrently(10, (i) => k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots, payment_method: 'cod', idempotency_key: `tab-${i}-of-ten` }))
+    const results = await concurrently(10, (i) =>
+      k.call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots, payment_method: 'cod', idempotency_key: `tab-${i}-of-ten` }),
+    )
 
     const placed = results.filter((r) => r.statusCode === 200)
     expect(placed).toHaveLength(1)
@@ -64,7 +81,13 @@ describe.each(drivers)('one cart, one order; retries answer the first answer (%s
     expect(new Set(results.map((r) => r.body)).size).toBe(1)
     const [order, ...more] = await ordersOf(s.userId)
     expect(more).toEqual([])
-    expect(results[0].json()).toEqual({ order_id: order.id, order_number: order.orderNumber, payment_method: 'razorpay', total: expected_total, next: `/checkout/razorpay/${order.id}` })
+    expect(results[0].json()).toEqual({
+      order_id: order.id,
+      order_number: order.orderNumber,
+      payment_method: 'razorpay',
+      total: expected_total,
+      next: `/checkout/razorpay/${order.id}`,
+    })
     expect(order.couponCode).toBe('WELCOME10')
     expect(await redemptionsOf((await couponOf(s.websiteId, 'WELCOME10')).id, s.userId)).toBe(1)
     const later = await k.call(s, 'POST', '/checkout/place', body)

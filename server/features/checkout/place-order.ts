@@ -58,12 +58,27 @@ const STEPS: [string, Step][] = [
 export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
   try {
     const placed = await ctx.db.transaction(async (tx) => {
-      const s: PlaceState = { ctx: { ...ctx, db: tx }, userId, input, request: fingerprint(input), taken: null, address: null!, cart: null!, slots: [], redemptionId: null, holds: [], placed: null }
+      const s: PlaceState = {
+        ctx: { ...ctx, db: tx },
+        userId,
+        input,
+        request: fingerprint(input),
+        taken: null,
+        address: null!,
+        cart: null!,
+        slots: [],
+        redemptionId: null,
+        holds: [],
+        placed: null,
+      }
       // Before anything else: every placement from this cart, a retry or another tab, queues on the cart row here,
       // then sees what the one before it did.
       s.taken = await takeCart(s.ctx)
       const first = await orders.findByIdempotencyKey(s.ctx, userId, input.idempotency_key)
-      if (first) return first.requestHash === null || first.requestHash === s.request ? placedAnswer(first) : refuse('invalid', KEY_REUSED, { idempotency_key: KEY_REUSED })
+      if (first)
+        return first.requestHash === null || first.requestHash === s.request
+          ? placedAnswer(first)
+          : refuse('invalid', KEY_REUSED, { idempotency_key: KEY_REUSED })
       for (const [, step] of STEPS) await step(s)
       return s.placed!
     })
@@ -90,7 +105,17 @@ async function checkAddress(s: PlaceState) {
 }
 
 function snapshot(a: AddressSnapshot): AddressSnapshot {
-  return { name: a.name, mobile: a.mobile, house: a.house, street: a.street, area: a.area, landmark: a.landmark, city: a.city, state: a.state, pincode: a.pincode }
+  return {
+    name: a.name,
+    mobile: a.mobile,
+    house: a.house,
+    street: a.street,
+    area: a.area,
+    landmark: a.landmark,
+    city: a.city,
+    state: a.state,
+    pincode: a.pincode,
+  }
 }
 
 function placedAnswer(o: { id: number; orderNumber: string; paymentMethod: string; totalPaise: number }): PlacedOrder {

@@ -15,10 +15,22 @@ function kit(driver: Driver) {
   const h = {
     ...base,
     refundRows: async (orderId: number) =>
-      rowsOf<RefundRow>(await h.db().execute(sql`select order_id, provider, provider_payment_id, amount_paise, reason, status from payment_refunds where order_id = ${orderId} order by id`)),
+      rowsOf<RefundRow>(
+        await h
+          .db()
+          .execute(
+            sql`select order_id, provider, provider_payment_id, amount_paise, reason, status from payment_refunds where order_id = ${orderId} order by id`,
+          ),
+      ),
     /** the webhooks about one provider order, stored and applied */
     processed: async (providerOrderId: string) =>
-      (await h.db().select().from(paymentEvents).where(like(paymentEvents.rawBody, `%${providerOrderId}%`))).filter((e) => e.processedAt !== null).length,
+      (
+        await h
+          .db()
+          .select()
+          .from(paymentEvents)
+          .where(like(paymentEvents.rawBody, `%${providerOrderId}%`))
+      ).filter((e) => e.processedAt !== null).length,
     async onlineOrder(method: 'razorpay' | 'cashfree', pack = 0) {
       const k = h.k()
       const s = await k.shopperWithCart([k.sellable()[pack]])
@@ -52,12 +64,26 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
     const k = h.k()
     const { s, order, pay } = await h.onlineOrder('razorpay')
     const captured = order.total + 250
-    const triple = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'success', amount_override: captured })
+    const triple = await k.sim<Record<string, string>>('/pay', {
+      provider: 'razorpay',
+      order_id: pay.provider_order_id,
+      outcome: 'success',
+      amount_override: captured,
+    })
     const confirmed = (await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(triple))).json()
     expect(confirmed).toMatchObject({ status: 'failed', message: expect.stringMatching(/does not match/) })
     await until(async () => (await h.processed(pay.provider_order_id)) >= 3)
     const rows = await h.refunded(order.order_id)
-    expect(rows).toEqual([{ order_id: order.order_id, provider: 'razorpay', provider_payment_id: triple.razorpay_payment_id, amount_paise: captured, reason: 'amount_mismatch', status: 'processed' }])
+    expect(rows).toEqual([
+      {
+        order_id: order.order_id,
+        provider: 'razorpay',
+        provider_payment_id: triple.razorpay_payment_id,
+        amount_paise: captured,
+        reason: 'amount_mismatch',
+        status: 'processed',
+      },
+    ])
     const atProvider = await k.razorpay<{ items: { amount: number }[] }>('GET', `/payments/${triple.razorpay_payment_id}/refunds`)
     expect(atProvider.items.map((r) => r.amount)).toEqual([captured])
     const { detail, kinds } = await h.timeline(s, order.order_id)
@@ -67,7 +93,16 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
     const admin = await signIn(k.t, '9876500001')
     const listed = (await k.call(admin, 'GET', '/admin/payments/refunds')).json().refunds
     expect(listed).toContainEqual(
-      expect.objectContaining({ order_id: order.order_id, order_number: order.order_number, provider: 'razorpay', provider_payment_id: triple.razorpay_payment_id, amount: captured, reason: 'amount_mismatch', state: 'processed', created_at: expect.any(String) }),
+      expect.objectContaining({
+        order_id: order.order_id,
+        order_number: order.order_number,
+        provider: 'razorpay',
+        provider_payment_id: triple.razorpay_payment_id,
+        amount: captured,
+        reason: 'amount_mismatch',
+        state: 'processed',
+        created_at: expect.any(String),
+      }),
     )
 
     const again = (await k.call(s, 'GET', `/checkout/pay/${order.order_id}`)).json()
@@ -116,8 +151,13 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
     const { s, order, pay } = await h.onlineOrder('razorpay')
     expect((await k.call(s, 'POST', `/orders/${order.order_id}/cancel`, {})).json()).toMatchObject({ status: 'cancelled' })
     const triple = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'success' })
-    expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(triple))).json()).toMatchObject({ status: 'failed', message: expect.stringMatching(/refunded/) })
-    expect(await h.refunded(order.order_id)).toMatchObject([{ provider_payment_id: triple.razorpay_payment_id, amount_paise: order.total, reason: 'order_released' }])
+    expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(triple))).json()).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/refunded/),
+    })
+    expect(await h.refunded(order.order_id)).toMatchObject([
+      { provider_payment_id: triple.razorpay_payment_id, amount_paise: order.total, reason: 'order_released' },
+    ])
     expect(await h.orderRow(order.order_id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' })
     const atProvider = await k.razorpay<{ amount_refunded: number }>('GET', `/payments/${triple.razorpay_payment_id}`)
     expect(atProvider.amount_refunded).toBe(order.total)
@@ -141,7 +181,12 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
   it('a second payment on another attempt of a paid order (a late bank confirmation): refunded, the order stays paid', async () => {
     const k = h.k()
     const { s, order, pay } = await h.onlineOrder('razorpay')
-    const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'late_auth', late_ms: 700 })
+    const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', {
+      provider: 'razorpay',
+      order_id: pay.provider_order_id,
+      outcome: 'late_auth',
+      late_ms: 700,
+    })
     expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, {})).json().status).toBe('failed')
     const again = (await k.call(s, 'GET', `/checkout/pay/${order.order_id}`)).json()
     expect(again.provider_order_id).not.toBe(pay.provider_order_id)
@@ -157,7 +202,12 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
   it('a second payment on the same provider order (the failed one confirmed late after a retry paid): refunded, the order stays paid', async () => {
     const k = h.k()
     const { s, order, pay } = await h.onlineOrder('razorpay')
-    const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'late_auth', late_ms: 700 })
+    const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', {
+      provider: 'razorpay',
+      order_id: pay.provider_order_id,
+      outcome: 'late_auth',
+      late_ms: 700,
+    })
     const right = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'success' })
     expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(right))).json().status).toBe('paid')
     const rows = await h.refunded(order.order_id)
@@ -196,7 +246,12 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
     for (let i = 0; i < 3; i++) {
       // the wrong amount
       const a = await h.onlineOrder('razorpay')
-      const ta = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: a.pay.provider_order_id, outcome: 'success', amount_override: a.order.total + 1 + i })
+      const ta = await k.sim<Record<string, string>>('/pay', {
+        provider: 'razorpay',
+        order_id: a.pay.provider_order_id,
+        outcome: 'success',
+        amount_override: a.order.total + 1 + i,
+      })
       cases.push({ s: a.s, orderId: a.order.order_id, hint: pick(ta) })
       captured.set(ta.razorpay_payment_id, { provider: 'razorpay', amount: a.order.total + 1 + i, providerOrderId: a.pay.provider_order_id })
       // paid after the shopper cancelled
@@ -207,13 +262,23 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
       captured.set(tb.razorpay_payment_id, { provider: 'razorpay', amount: b.order.total, providerOrderId: b.pay.provider_order_id })
       // a second payment for a paid order
       const c = await h.onlineOrder('razorpay')
-      const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', { provider: 'razorpay', order_id: c.pay.provider_order_id, outcome: 'late_auth', late_ms: 300 })
+      const late = await k.sim<{ error: { metadata: { payment_id: string } } }>('/pay', {
+        provider: 'razorpay',
+        order_id: c.pay.provider_order_id,
+        outcome: 'late_auth',
+        late_ms: 300,
+      })
       const tc = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: c.pay.provider_order_id, outcome: 'success' })
       cases.push({ s: c.s, orderId: c.order.order_id, hint: pick(tc) })
       captured.set(late.error.metadata.payment_id, { provider: 'razorpay', amount: c.order.total, providerOrderId: c.pay.provider_order_id })
       // the wrong amount, Cashfree
       const d = await h.onlineOrder('cashfree')
-      const td = await k.sim<{ cf_payment_id: string }>('/pay', { provider: 'cashfree', order_id: d.pay.provider_order_id, outcome: 'success', amount_override: d.order.total + 100 })
+      const td = await k.sim<{ cf_payment_id: string }>('/pay', {
+        provider: 'cashfree',
+        order_id: d.pay.provider_order_id,
+        outcome: 'success',
+        amount_override: d.order.total + 100,
+      })
       cases.push({ s: d.s, orderId: d.order.order_id, hint: {} })
       captured.set(td.cf_payment_id, { provider: 'cashfree', amount: d.order.total + 100, providerOrderId: d.pay.provider_order_id })
     }
@@ -237,9 +302,13 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
       return n === 0 && m >= captured.size
     }, 15_000)
 
-    const doubled = rowsOf(await h.db().execute(sql`select provider, provider_payment_id, count(*)::int as n from payment_refunds group by 1, 2 having count(*) > 1`))
+    const doubled = rowsOf(
+      await h.db().execute(sql`select provider, provider_payment_id, count(*)::int as n from payment_refunds group by 1, 2 having count(*) > 1`),
+    )
     expect(doubled).toEqual([])
-    const jobs = rowsOf(await h.db().execute(sql`select payload->>'refundId' as id, count(*)::int as n from outbox where kind = 'refund' group by 1 having count(*) > 1`))
+    const jobs = rowsOf(
+      await h.db().execute(sql`select payload->>'refundId' as id, count(*)::int as n from outbox where kind = 'refund' group by 1 having count(*) > 1`),
+    )
     expect(jobs).toEqual([])
     const all = rowsOf<RefundRow>(await h.db().execute(sql`select order_id, provider, provider_payment_id, amount_paise, reason, status from payment_refunds`))
     for (const [id, c] of captured) {
@@ -247,13 +316,21 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
       expect(mine, `refund of ${id}`).toMatchObject([{ amount_paise: c.amount, status: 'processed' }])
       if (c.provider === 'razorpay') {
         const refunds = await k.razorpay<{ items: { amount: number }[] }>('GET', `/payments/${id}/refunds`)
-        expect(refunds.items.map((r) => r.amount), `provider refunds of ${id}`).toEqual([c.amount])
+        expect(
+          refunds.items.map((r) => r.amount),
+          `provider refunds of ${id}`,
+        ).toEqual([c.amount])
       } else {
         const refunds = await k.cashfree<{ refund_amount: number }[]>(`/orders/${c.providerOrderId}/refunds`)
-        expect(refunds.map((r) => Math.round(r.refund_amount * 100)), `provider refunds of ${id}`).toEqual([c.amount])
+        expect(
+          refunds.map((r) => Math.round(r.refund_amount * 100)),
+          `provider refunds of ${id}`,
+        ).toEqual([c.amount])
       }
     }
-    const events = rowsOf(await h.db().execute(sql`select order_id, count(*)::int as n from order_events where kind = 'refund_requested' group by 1 having count(*) > 1`))
+    const events = rowsOf(
+      await h.db().execute(sql`select order_id, count(*)::int as n from order_events where kind = 'refund_requested' group by 1 having count(*) > 1`),
+    )
     expect(events).toEqual([])
   })
 })

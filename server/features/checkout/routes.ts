@@ -30,11 +30,16 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
 
   await app.register(async (scope) => {
     scope.addHook('preValidation', signedIn.preValidation)
-    route(scope, getCheckoutSlots, async (req) => {
-      const slots = await checkoutSlots(req.ctx, req.query.address_id)
-      if (!slots) throw notFound('This address was not found')
-      return slots
-    }, { tags: ['checkout'] })
+    route(
+      scope,
+      getCheckoutSlots,
+      async (req) => {
+        const slots = await checkoutSlots(req.ctx, req.query.address_id)
+        if (!slots) throw notFound('This address was not found')
+        return slots
+      },
+      { tags: ['checkout'] },
+    )
     route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), { tags: ['checkout'] })
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, app.payments, req.params.orderId, origin(req))), { tags: ['checkout'] })
     route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, app.payments, req.params.orderId, req.body)), { tags: ['checkout'] })
@@ -43,12 +48,19 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
   await app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body as a Buffer here (and only here).
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, { schema: { hide: true }, bodyLimit: 1024 * 1024, config: { noSiteContext: true } }, async (req, reply) => {
-      if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
-      const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
-      return reply.code(answer.status).send({ message: answer.message })
-    })
+    scope.post<{ Params: { provider: string }; Body: Buffer }>(
+      `${WEBHOOK_PREFIX}:provider`,
+      { schema: { hide: true }, bodyLimit: 1024 * 1024, config: { noSiteContext: true } },
+      async (req, reply) => {
+        if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
+        const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
+        return reply.code(answer.status).send({ message: answer.message })
+      },
+    )
   })
 
-  startOrderJobs(app, outboxHandlers(app, () => app.payments, otpDelivery))
+  startOrderJobs(
+    app,
+    outboxHandlers(app, () => app.payments, otpDelivery),
+  )
 }

@@ -21,7 +21,11 @@ export async function until(check: () => Promise<boolean>, ms = 5000) {
 }
 
 /** the three fields Razorpay's checkout hands the page, out of what `/__sim/pay` answers */
-export const pick = (t: Record<string, string>) => ({ razorpay_payment_id: t.razorpay_payment_id, razorpay_order_id: t.razorpay_order_id, razorpay_signature: t.razorpay_signature })
+export const pick = (t: Record<string, string>) => ({
+  razorpay_payment_id: t.razorpay_payment_id,
+  razorpay_order_id: t.razorpay_order_id,
+  razorpay_signature: t.razorpay_signature,
+})
 
 /** The app on a loopback port (so the simulator's provider APIs answer real HTTP), its background jobs off. */
 export async function startCheckoutApp(driver: Driver, overrides: Partial<Config> = {}) {
@@ -31,20 +35,35 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
   t.app.payments = createPaymentProviders(t.app.deps.config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
   const sim = async <T = Record<string, unknown>>(path: string, body: unknown) =>
     (await (await fetch(`${origin}/__sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as T
-  await sim('/webhooks/options', { urls: { razorpay: `${origin}/s/api/payments/webhooks/razorpay`, cashfree: `${origin}/s/api/payments/webhooks/cashfree` }, backoffMs: 20 })
+  await sim('/webhooks/options', {
+    urls: { razorpay: `${origin}/s/api/payments/webhooks/razorpay`, cashfree: `${origin}/s/api/payments/webhooks/cashfree` },
+    backoffMs: 20,
+  })
   const catalogue: Product[] = (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data
   const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret } = t.app.deps.config
   /** the simulator's Razorpay REST API as the shop's own key sees it (what the provider holds, made outside the app) */
   const razorpay = async <T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown) => {
     const auth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`
-    const res = await fetch(`${origin}/v1${path}`, { method, headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const res = await fetch(`${origin}/v1${path}`, {
+      method,
+      headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
     return (await res.json()) as T
   }
   const { CASHFREE_CLIENT_ID: clientId, CASHFREE_CLIENT_SECRET: clientSecret, CASHFREE_API_VERSION: apiVersion } = t.app.deps.config
   const cashfree = async <T = Record<string, unknown>>(path: string) =>
-    (await (await fetch(`${origin}/pg${path}`, { headers: { 'x-client-id': clientId!, 'x-client-secret': clientSecret!, 'x-api-version': apiVersion } })).json()) as T
+    (await (
+      await fetch(`${origin}/pg${path}`, { headers: { 'x-client-id': clientId!, 'x-client-secret': clientSecret!, 'x-api-version': apiVersion } })
+    ).json()) as T
   /** runs the outbox now (the refund and confirmation jobs), as the background worker would */
-  const drain = () => drainOutbox(t.app.deps.db, outboxHandlers(t.app, () => t.app.payments, { send: async () => {} }), t.app.log, 100)
+  const drain = () =>
+    drainOutbox(
+      t.app.deps.db,
+      outboxHandlers(t.app, () => t.app.payments, { send: async () => {} }),
+      t.app.log,
+      100,
+    )
   return { t, origin, sim, razorpay, cashfree, drain, catalogue, ...shopping(t, catalogue) }
 }
 
@@ -67,21 +86,47 @@ export function useCheckoutApp(driver: Driver) {
 }
 
 export function shopping(t: TestApp, catalogue: Product[]) {
-  const call = (s: TestSession | undefined, method: 'GET' | 'POST', url: string, payload?: object, origin = MAIN) => t.call({ method, url: `/s/api${url}`, session: s, payload, origin })
+  const call = (s: TestSession | undefined, method: 'GET' | 'POST', url: string, payload?: object, origin = MAIN) =>
+    t.call({ method, url: `/s/api${url}`, session: s, payload, origin })
   const sellable = () => catalogue.flatMap((p) => p.packs.filter((k) => k.in_stock)).sort((a, b) => a.price - b.price)
   return {
     call,
     sellable,
     setStock: (packId: number, warehouseId: number, quantity: number) =>
-      t.app.deps.db.update(stock).set({ quantity, reserved: 0 }).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))),
+      t.app.deps.db
+        .update(stock)
+        .set({ quantity, reserved: 0 })
+        .where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))),
     stockOf: async (packId: number, warehouseId: number) =>
-      (await t.app.deps.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0],
+      (
+        await t.app.deps.db
+          .select()
+          .from(stock)
+          .where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId)))
+      )[0],
     /** a new shopper (or `who`, signed in on `origin`) with an address in 560001 and `units` of each pack in the cart */
-    async shopperWithCart(packs: { pack_id: number; warehouse_id: number }[], units = 1, origin = MAIN, who?: SignedIn): Promise<SignedIn & { addressId: number }> {
+    async shopperWithCart(
+      packs: { pack_id: number; warehouse_id: number }[],
+      units = 1,
+      origin = MAIN,
+      who?: SignedIn,
+    ): Promise<SignedIn & { addressId: number }> {
       const s = who ?? (await newShopper(t, origin))
       const [a] = await t.app.deps.db
         .insert(addresses)
-        .values({ websiteId: s.websiteId, userId: s.userId, name: 'Asha Rao', mobile: '9876512345', house: '12', street: 'MG Road', area: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', isDefault: true })
+        .values({
+          websiteId: s.websiteId,
+          userId: s.userId,
+          name: 'Asha Rao',
+          mobile: '9876512345',
+          house: '12',
+          street: 'MG Road',
+          area: 'Ashok Nagar',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+          isDefault: true,
+        })
         .returning({ id: addresses.id })
       await call(s, 'GET', '/check/pincode/560001', undefined, origin)
       for (const p of packs) for (let i = 0; i < units; i++) await call(s, 'POST', '/cart/add', { pack_id: p.pack_id, warehouse_id: p.warehouse_id }, origin)
@@ -95,7 +140,13 @@ export function shopping(t: TestApp, catalogue: Product[]) {
     },
     async place(s: TestSession & { addressId: number }, method: string, extra: object = {}, origin = MAIN) {
       const slots = await this.firstSlots(s, s.addressId, origin)
-      const res = await call(s, 'POST', '/checkout/place', { address_id: s.addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}`, ...extra }, origin)
+      const res = await call(
+        s,
+        'POST',
+        '/checkout/place',
+        { address_id: s.addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}`, ...extra },
+        origin,
+      )
       return { res, order: res.json() as PlacedOrder }
     },
   }

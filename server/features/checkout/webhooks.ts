@@ -47,7 +47,12 @@ async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent, paymen
     case 'order.paid':
       if (!payment) return 'unknown order'
       if (!event.providerOrderId || !event.providerPaymentId || event.amountPaise === undefined || !event.currency) return 'incomplete'
-      return orders.markPaid(tx, payment, { providerOrderId: event.providerOrderId, providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise, currency: event.currency })
+      return orders.markPaid(tx, payment, {
+        providerOrderId: event.providerOrderId,
+        providerPaymentId: event.providerPaymentId,
+        amountPaise: event.amountPaise,
+        currency: event.currency,
+      })
     case 'payment.failed':
     case 'payment.dropped':
       if (!payment) return 'unknown order'

@@ -16,7 +16,8 @@ describe.each(drivers)('coupon calls (%s)', (driver) => {
   let siteId: number
   let products: Product[]
   const apply = (s: TestSession, code: unknown) => t.call({ method: 'POST', url: '/s/api/apply/coupon', session: s, payload: { code } })
-  const add = (s: TestSession, pack: Pack) => t.call({ method: 'POST', url: '/s/api/cart/add', session: s, payload: { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id } })
+  const add = (s: TestSession, pack: Pack) =>
+    t.call({ method: 'POST', url: '/s/api/cart/add', session: s, payload: { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id } })
   const cartOf = async (s: TestSession) => Cart.parse((await t.call({ method: 'GET', url: '/s/api/cart', session: s })).json())
   /** a visitor whose cart holds packs worth at least `rupees` */
   async function cartWorth(rupees: number, from = packs): Promise<TestSession> {
@@ -29,7 +30,10 @@ describe.each(drivers)('coupon calls (%s)', (driver) => {
     return v
   }
   const coupon = async (values: Partial<typeof coupons.$inferInsert> & { code: string }) => {
-    const [row] = await t.app.deps.db.insert(coupons).values({ websiteId: siteId, kind: 'flat', value: 2000, ...values }).returning()
+    const [row] = await t.app.deps.db
+      .insert(coupons)
+      .values({ websiteId: siteId, kind: 'flat', value: 2000, ...values })
+      .returning()
     return row
   }
 
@@ -96,8 +100,16 @@ describe.each(drivers)('coupon calls (%s)', (driver) => {
     // the shop2 code works there
     const there = await t.visitor(SHOP2)
     const shop2Pack = ((await t.call({ method: 'GET', url: '/s/api/products?perPage=5', origin: SHOP2 })).json().data as Product[])[0].packs[0]
-    await t.call({ method: 'POST', url: '/s/api/cart/add', origin: SHOP2, session: there, payload: { pack_id: shop2Pack.pack_id, warehouse_id: shop2Pack.warehouse_id } })
-    expect((await t.call({ method: 'POST', url: '/s/api/apply/coupon', origin: SHOP2, session: there, payload: { code: 'CHAI30' } })).json().offercode).toBe('CHAI30')
+    await t.call({
+      method: 'POST',
+      url: '/s/api/cart/add',
+      origin: SHOP2,
+      session: there,
+      payload: { pack_id: shop2Pack.pack_id, warehouse_id: shop2Pack.warehouse_id },
+    })
+    expect((await t.call({ method: 'POST', url: '/s/api/apply/coupon', origin: SHOP2, session: there, payload: { code: 'CHAI30' } })).json().offercode).toBe(
+      'CHAI30',
+    )
   })
 
   it('keeps the coupon when the cart drops below its minimum, but gives no discount and says why', async () => {
@@ -143,7 +155,12 @@ describe.each(drivers)('coupon calls (%s)', (driver) => {
   it("checks a signed-in shopper's own use of a coupon limited per customer", async () => {
     const me = await signIn(t)
     for (const pack of packs.slice(-3)) await add(me, pack)
-    const welcome = (await t.app.deps.db.select().from(coupons).where(and(eq(coupons.websiteId, siteId), eq(coupons.code, 'WELCOME10'))))[0]
+    const welcome = (
+      await t.app.deps.db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.websiteId, siteId), eq(coupons.code, 'WELCOME10')))
+    )[0]
     expect(welcome.perCustomerLimit).toBe(1)
     expect((await apply(me, 'WELCOME10')).statusCode).toBe(200)
     await t.app.deps.db.insert(couponRedemptions).values({ couponId: welcome.id, userId: me.userId })

@@ -23,7 +23,10 @@ export type DiscountResult =
   | { ok: false; reason: 'no_eligible_items' }
 
 export function inScope(rule: Pick<CouponRule, 'categoryIds' | 'brandIds'>, line: ScopedLine): boolean {
-  const categoryOk = !rule.categoryIds?.length || rule.categoryIds.includes(line.categoryId) || (line.parentCategoryId !== null && rule.categoryIds.includes(line.parentCategoryId))
+  const categoryOk =
+    !rule.categoryIds?.length ||
+    rule.categoryIds.includes(line.categoryId) ||
+    (line.parentCategoryId !== null && rule.categoryIds.includes(line.parentCategoryId))
   const brandOk = !rule.brandIds?.length || rule.brandIds.includes(line.brandId)
   return categoryOk && brandOk
 }

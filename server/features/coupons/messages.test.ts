@@ -4,8 +4,24 @@ import type { CouponRow } from './queries'
 
 const NOW = new Date('2026-11-22T10:00:00Z')
 const coupon = (over: Partial<CouponRow> = {}): CouponRow => ({
-  id: 1, websiteId: 1, code: 'SAVE', description: '', kind: 'flat', value: 5000, minCartPaise: 0, maxDiscountPaise: null, startsAt: null, endsAt: null,
-  usageLimit: null, perCustomerLimit: null, firstOrderOnly: 0, categoryIds: null, brandIds: null, used: 0, createdAt: NOW, ...over,
+  id: 1,
+  websiteId: 1,
+  code: 'SAVE',
+  description: '',
+  kind: 'flat',
+  value: 5000,
+  minCartPaise: 0,
+  maxDiscountPaise: null,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  firstOrderOnly: 0,
+  categoryIds: null,
+  brandIds: null,
+  used: 0,
+  createdAt: NOW,
+  ...over,
 })
 const shopper: UsageFacts = { now: NOW, userId: 7, usedByCustomer: 0, placedOrders: 0 }
 const visitor: UsageFacts = { ...shopper, userId: null }

@@ -29,7 +29,8 @@ export function usageProblem(coupon: CouponRow, facts: UsageFacts): string | nul
 /** Why the cart's amounts don't qualify; null when they do. */
 export function amountProblem(coupon: CouponRow, result: DiscountResult): string | null {
   if (result.ok) return null
-  if (result.reason === 'min_cart') return `Add ${formatINR(result.shortfallPaise)} more to use ${coupon.code} (minimum cart value ${formatINR(coupon.minCartPaise)})`
+  if (result.reason === 'min_cart')
+    return `Add ${formatINR(result.shortfallPaise)} more to use ${coupon.code} (minimum cart value ${formatINR(coupon.minCartPaise)})`
   return `${coupon.code} does not apply to any item in your cart`
 }
 

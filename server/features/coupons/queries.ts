@@ -29,7 +29,10 @@ export async function lockCoupon(tx: Tx, couponId: number): Promise<CouponRow | 
 }
 
 export async function incrementUsed(tx: Tx, couponId: number) {
-  await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, couponId))
+  await tx
+    .update(coupons)
+    .set({ used: sql`${coupons.used} + 1` })
+    .where(eq(coupons.id, couponId))
 }
 
 export async function insertRedemption(tx: Tx, row: typeof couponRedemptions.$inferInsert) {
@@ -45,6 +48,9 @@ export async function releaseRedemption(tx: Tx, redemptionId: number): Promise<b
     .where(and(eq(couponRedemptions.id, redemptionId), isNull(couponRedemptions.releasedAt)))
     .returning({ couponId: couponRedemptions.couponId })
   if (!released[0]) return false
-  await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, released[0].couponId))
+  await tx
+    .update(coupons)
+    .set({ used: sql`greatest(${coupons.used} - 1, 0)` })
+    .where(eq(coupons.id, released[0].couponId))
   return true
 }

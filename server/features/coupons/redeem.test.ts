@@ -17,7 +17,12 @@ describe.each(drivers)('redeemCoupon at order time (%s)', (driver) => {
   const db = () => t.app.deps.db
   const raceDb = () => racePool?.db ?? db()
   const newCoupon = async (values: Partial<typeof coupons.$inferInsert>) =>
-    (await db().insert(coupons).values({ websiteId: siteId, code: `RACE${Math.random().toString(36).slice(2, 8)}`, kind: 'flat', value: 1000, ...values }).returning())[0]
+    (
+      await db()
+        .insert(coupons)
+        .values({ websiteId: siteId, code: `RACE${Math.random().toString(36).slice(2, 8)}`, kind: 'flat', value: 1000, ...values })
+        .returning()
+    )[0]
   /** one order transaction per attempt, all at once; a refused redemption rolls its transaction back */
   const race = (couponId: number, userIds: number[]) =>
     Promise.all(
@@ -68,7 +73,10 @@ describe.each(drivers)('redeemCoupon at order time (%s)', (driver) => {
 
   it('lets one shopper use a once-per-customer coupon once, however many orders race', async () => {
     const coupon = await newCoupon({ perCustomerLimit: 1 })
-    const results = await race(coupon.id, Array.from({ length: 20 }, () => shoppers[0]))
+    const results = await race(
+      coupon.id,
+      Array.from({ length: 20 }, () => shoppers[0]),
+    )
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(await state(coupon.id)).toEqual({ used: 1, redemptions: 1 })
     expect((await race(coupon.id, [shoppers[1]]))[0].ok).toBe(true)
@@ -86,7 +94,10 @@ describe.each(drivers)('redeemCoupon at order time (%s)', (driver) => {
     expect(await db().transaction((tx) => releaseCoupon(tx, redemptionId))).toBe(false)
     expect((await state(coupon.id)).used).toBe(0)
     expect((await race(coupon.id, [shoppers[4]]))[0].ok).toBe(true)
-    const [released] = await db().select().from(couponRedemptions).where(and(eq(couponRedemptions.id, redemptionId)))
+    const [released] = await db()
+      .select()
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.id, redemptionId)))
     expect(released.releasedAt).toBeInstanceOf(Date)
   })
 })

@@ -39,7 +39,11 @@ describe.each(drivers)('GET /s/api/check/pincode/{pincode} (%s)', (driver) => {
     expect((await check('560050', v)).statusCode).toBe(200)
     const res = await check('110001', v)
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ message: "Sorry, we don't deliver to 110001 yet.", code: 'invalid', errors: { pincode: "Sorry, we don't deliver to 110001 yet." } })
+    expect(res.json()).toEqual({
+      message: "Sorry, we don't deliver to 110001 yet.",
+      code: 'invalid',
+      errors: { pincode: "Sorry, we don't deliver to 110001 yet." },
+    })
     expect(await initPincode(v)).toBe('560050')
   })
 
@@ -70,7 +74,8 @@ describe.each(drivers)('GET /s/api/check/pincode/{pincode} (%s)', (driver) => {
     expect(res.statusCode).toBe(403)
     expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed', code: 'forbidden' })
     expect(await initPincode(v)).toBeNull()
-    for (const site of ['same-origin', 'same-site', 'none']) expect((await check('560001', v, { headers: { 'sec-fetch-site': site } })).statusCode, site).toBe(200)
+    for (const site of ['same-origin', 'same-site', 'none'])
+      expect((await check('560001', v, { headers: { 'sec-fetch-site': site } })).statusCode, site).toBe(200)
   })
 
   it("refuses another session's XSRF token, a wrong token and a planted cookie", async () => {
@@ -111,7 +116,7 @@ describe.each(drivers)('GET /s/api/check/pincode/{pincode} (%s)', (driver) => {
     expect([...far][0]).not.toBe([...near][0])
   })
 
-  it("treats a main-site session as a visitor on shop2: no pincode, and its token is refused there", async () => {
+  it('treats a main-site session as a visitor on shop2: no pincode, and its token is refused there', async () => {
     const v = await t.visitor()
     expect((await check('560001', v)).statusCode).toBe(200)
     expect(await initPincode(v)).toBe('560001')

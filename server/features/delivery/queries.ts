@@ -14,7 +14,12 @@ export async function findPincode(db: Db, websiteId: number, pincode: string) {
 export function findChargeRules(db: Db, websiteId: number, warehouseIds: number[]) {
   if (warehouseIds.length === 0) return Promise.resolve([])
   return db
-    .select({ id: deliveryCharges.id, warehouseId: deliveryCharges.warehouseId, chargePaise: deliveryCharges.chargePaise, freeAbovePaise: deliveryCharges.freeAbovePaise })
+    .select({
+      id: deliveryCharges.id,
+      warehouseId: deliveryCharges.warehouseId,
+      chargePaise: deliveryCharges.chargePaise,
+      freeAbovePaise: deliveryCharges.freeAbovePaise,
+    })
     .from(deliveryCharges)
     .where(and(eq(deliveryCharges.websiteId, websiteId), inArray(deliveryCharges.warehouseId, warehouseIds)))
     .orderBy(asc(deliveryCharges.id))

@@ -4,7 +4,10 @@ import { currentPincode, currentWarehouseId } from './service'
 
 /** CONTRACT: slots for the next 3 days, 2-hour windows from 07:00 to 21:00, each with a capacity. */
 export const SLOT_DAYS = 3
-export const SLOT_WINDOWS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00', '19:00'].map((start) => ({ start, end: `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00` }))
+export const SLOT_WINDOWS = ['07:00', '09:00', '11:00', '13:00', '15:00', '17:00', '19:00'].map((start) => ({
+  start,
+  end: `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00`,
+}))
 export const SLOT_CAPACITY = 25
 /** A window can be chosen until this long before it starts. */
 const LEAD_MINUTES = 60
@@ -75,7 +78,15 @@ export async function ensureSlots(ctx: RequestCtx, warehouseId: number, now = ne
   await queries.insertSlots(ctx.db, rows)
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const clockFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 /** The shop's wall clock (India): 'YYYY-MM-DD' and 'HH:MM'. */
 export function shopClock(at: Date): { date: string; time: string } {

@@ -23,7 +23,14 @@ export async function slotOptions(ctx: RequestCtx, warehouseId: number, delivery
   const rows = await ctx.db
     .select()
     .from(deliverySlots)
-    .where(and(eq(deliverySlots.websiteId, ctx.site.id), eq(deliverySlots.warehouseId, warehouseId), gte(deliverySlots.date, today), lte(deliverySlots.date, addDays(today, SLOT_DAYS - 1))))
+    .where(
+      and(
+        eq(deliverySlots.websiteId, ctx.site.id),
+        eq(deliverySlots.warehouseId, warehouseId),
+        gte(deliverySlots.date, today),
+        lte(deliverySlots.date, addDays(today, SLOT_DAYS - 1)),
+      ),
+    )
     .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime))
   return rows
     .filter((r) => r.date > earliest.date || (r.date === earliest.date && r.startTime >= earliest.time))
@@ -50,7 +57,10 @@ export async function takeSlot(tx: Tx, websiteId: number, warehouseId: number, s
 }
 
 export async function releaseSlot(tx: Tx | Db, slotId: number) {
-  await tx.update(deliverySlots).set({ booked: sql`greatest(${deliverySlots.booked} - 1, 0)` }).where(eq(deliverySlots.id, slotId))
+  await tx
+    .update(deliverySlots)
+    .set({ booked: sql`greatest(${deliverySlots.booked} - 1, 0)` })
+    .where(eq(deliverySlots.id, slotId))
 }
 
 /** Takes a window again for a late payment, even if it has passed (the shop then agrees a new time). */

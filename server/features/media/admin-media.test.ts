@@ -17,10 +17,13 @@ let colour = 0
 /** A new picture each call (its own colour), so its bytes are new to the database. */
 async function picture(format: 'png' | 'jpeg' | 'webp' = 'png', size = { width: 320, height: 240 }) {
   const hex = `#${(0x204060 + ++colour * 7919).toString(16).slice(-6)}`
-  return sharp({ create: { ...size, channels: 3, background: hex } })[format]().toBuffer()
+  return sharp({ create: { ...size, channels: 3, background: hex } })
+    [format]()
+    .toBuffer()
 }
 
-const SVG_WITH_SCRIPT = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>'
+const SVG_WITH_SCRIPT =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>'
 
 describe.each(drivers)('staff media uploads (%s)', (driver) => {
   let t: TestApp
@@ -45,7 +48,11 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
   }
   const newProduct = async (medias?: { src: string; alt?: string }[]) => {
     const res = await admin('POST', '/s/api/admin/products', {
-      product_name: `Kashmiri Walnuts ${++colour}`, brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '250 g', price: 250, act_price: 300 }], ...(medias && { medias }),
+      product_name: `Kashmiri Walnuts ${++colour}`,
+      brand: 'Sona Khet',
+      categories: ['atta-flours'],
+      packs: [{ pack_name: '250 g', price: 250, act_price: 300 }],
+      ...(medias && { medias }),
     })
     expect(res.statusCode, res.body).toBe(201)
     return AdminProduct.parse(res.json())
@@ -74,7 +81,11 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     expect(full.headers['content-type']).toBe('image/png')
     expect(full.headers['x-placeholder']).toBe('0')
     expect(full.rawPayload.equals(png)).toBe(true)
-    for (const [size, width] of [['thumb', 200], ['small', 400], ['medium', 800]] as const) {
+    for (const [size, width] of [
+      ['thumb', 200],
+      ['small', 400],
+      ['medium', 800],
+    ] as const) {
       const sized = await t.call({ method: 'GET', url: `/cdn/${size}/${body.path}` })
       expect(sized.headers['content-type'], size).toBe('image/webp')
       expect(sized.headers['x-placeholder'], size).toBe('0')
@@ -82,7 +93,15 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     }
 
     const [row] = await auditOf(t, res)
-    expect(row).toMatchObject({ websiteId: mainId, userId: who.admin.userId, action: 'media.upload', entity: 'media', entityId: body.path, before: null, data: { name: 'Walnut pack front.png' } })
+    expect(row).toMatchObject({
+      websiteId: mainId,
+      userId: who.admin.userId,
+      action: 'media.upload',
+      entity: 'media',
+      entityId: body.path,
+      before: null,
+      data: { name: 'Walnut pack front.png' },
+    })
     expect(row.after).toEqual({ path: body.path, content_type: 'image/png', width: 900, height: 600, bytes: png.length })
   })
 
@@ -176,15 +195,37 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     const before = await mediaRows()
     const jpeg = await picture('jpeg', { width: 1200, height: 900 })
     const cases: [string, Buffer | string, Record<string, string>, RegExp][] = [
-      ['HTML sent as a PNG', '<!doctype html><html><body><script>alert(1)</script></body></html>', { 'content-type': 'image/png', 'x-file-name': 'cat.png' }, /^This file is not a JPEG, PNG or WebP image$/],
-      ['HTML behind a PNG signature', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script></html>')]), { 'content-type': 'image/png' }, /PNG file is damaged/],
+      [
+        'HTML sent as a PNG',
+        '<!doctype html><html><body><script>alert(1)</script></body></html>',
+        { 'content-type': 'image/png', 'x-file-name': 'cat.png' },
+        /^This file is not a JPEG, PNG or WebP image$/,
+      ],
+      [
+        'HTML behind a PNG signature',
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script></html>')]),
+        { 'content-type': 'image/png' },
+        /PNG file is damaged/,
+      ],
       ['an SVG with a script', SVG_WITH_SCRIPT, { 'content-type': 'image/svg+xml' }, /^SVG images are not accepted/],
-      ['an SVG without a script, sent as a PNG', '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>', { 'content-type': 'image/png' }, /^SVG images are not accepted/],
+      [
+        'an SVG without a script, sent as a PNG',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+        { 'content-type': 'image/png' },
+        /^SVG images are not accepted/,
+      ],
       ['an empty file', Buffer.alloc(0), {}, /^The file is empty$/],
       ['a cut-off JPEG', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), { 'content-type': 'image/jpeg' }, /JPEG file is damaged or cut off/],
       ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), { 'content-type': 'image/gif' }, /^This file is not a JPEG, PNG or WebP image$/],
       ['a JSON body', '{"file":"x.png"}', { 'content-type': 'application/json' }, /^Choose a JPEG, PNG or WebP image/],
-      ['a form without a file', multipart(Buffer.alloc(0), 'x', 'text/plain').body.toString().replace(/; filename="x"/, ''), { 'content-type': 'multipart/form-data; boundary=----media-test-boundary' }, /^Choose a JPEG, PNG or WebP image/],
+      [
+        'a form without a file',
+        multipart(Buffer.alloc(0), 'x', 'text/plain')
+          .body.toString()
+          .replace(/; filename="x"/, ''),
+        { 'content-type': 'multipart/form-data; boundary=----media-test-boundary' },
+        /^Choose a JPEG, PNG or WebP image/,
+      ],
     ]
     for (const [label, body, headers, message] of cases) {
       const res = await upload(body, headers)
@@ -207,7 +248,10 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     expect(list.data.find((x) => x.product_id === p.product_id)?.image).toBe(a.path)
 
     // reorder, add one, change alt text: one edit with its version
-    const res = await admin('PATCH', `/s/api/admin/products/${p.product_id}`, { version: p.version, medias: [{ src: c.path, alt: 'Walnut halves' }, { src: a.path, alt: 'Front' }, { src: b.path }] })
+    const res = await admin('PATCH', `/s/api/admin/products/${p.product_id}`, {
+      version: p.version,
+      medias: [{ src: c.path, alt: 'Walnut halves' }, { src: a.path, alt: 'Front' }, { src: b.path }],
+    })
     expect(res.statusCode, res.body).toBe(200)
     const edited = AdminProduct.parse(res.json())
     expect(edited.version).toBe(p.version + 1)
@@ -218,7 +262,15 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
     expect((row.after as { medias: unknown }).medias).toEqual(edited.medias)
 
     // an edit of other fields keeps the images
-    const renamed = AdminProduct.parse((await admin('PATCH', `/s/api/admin/products/${p.product_id}`, { version: edited.version, product_name: 'Kashmiri Walnut Kernels', packs: [{ pack_id: p.packs[0].pack_id, pack_name: '500 g', price: 480, act_price: 560 }] })).json())
+    const renamed = AdminProduct.parse(
+      (
+        await admin('PATCH', `/s/api/admin/products/${p.product_id}`, {
+          version: edited.version,
+          product_name: 'Kashmiri Walnut Kernels',
+          packs: [{ pack_id: p.packs[0].pack_id, pack_name: '500 g', price: 480, act_price: 560 }],
+        })
+      ).json(),
+    )
     expect(renamed.medias).toEqual(edited.medias)
     const dup = await admin('POST', `/s/api/admin/products/${p.product_id}/duplicate`, {})
     expect(AdminProduct.parse(dup.json()).medias).toEqual(edited.medias)
@@ -254,7 +306,13 @@ describe.each(drivers)('staff media uploads (%s)', (driver) => {
       expect(res.statusCode, `${field}: ${res.body}`).toBe(422)
       expect(res.json().errors[field], field).toMatch(message)
     }
-    const created = await admin('POST', '/s/api/admin/products', { product_name: 'Stolen image', brand: 'Sona Khet', categories: ['atta-flours'], packs: [{ pack_name: '1 kg', price: 1, act_price: 1 }], medias: [{ src: theirs.path }] })
+    const created = await admin('POST', '/s/api/admin/products', {
+      product_name: 'Stolen image',
+      brand: 'Sona Khet',
+      categories: ['atta-flours'],
+      packs: [{ pack_name: '1 kg', price: 1, act_price: 1 }],
+      medias: [{ src: theirs.path }],
+    })
     expect(created.statusCode).toBe(422)
     expect(created.json().errors['medias.0.src']).toMatch(/not uploaded to this website/)
     expect((await storefront(p.slug)).medias).toEqual([{ src: 'demo/products/kesar-valley-basmati-rice.webp' }])

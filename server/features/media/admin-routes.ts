@@ -9,10 +9,14 @@ const MULTIPART_ROOM = 64 * 1024
 
 /** Staff uploads (docs/decisions/0016-media-uploads.md): guarded before the body is read, like every staff call. */
 export function mediaAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin', fileBody: { limit: MEDIA_MAX_BYTES + MULTIPART_ROOM, tooLarge: `The image is larger than ${MEDIA_MAX_LABEL}` } }, (staff) => {
-    staff.write(uploadAdminMedia, async (req, ctx) => {
-      const file = orThrow(await fileOfRequest(req.body, req.headers['content-type'], req.headers['x-file-name']))
-      return orThrow(await uploadMedia(ctx, file))
-    })
-  })
+  return staffRoutes(
+    app,
+    { tag: 'admin', fileBody: { limit: MEDIA_MAX_BYTES + MULTIPART_ROOM, tooLarge: `The image is larger than ${MEDIA_MAX_LABEL}` } },
+    (staff) => {
+      staff.write(uploadAdminMedia, async (req, ctx) => {
+        const file = orThrow(await fileOfRequest(req.body, req.headers['content-type'], req.headers['x-file-name']))
+        return orThrow(await uploadMedia(ctx, file))
+      })
+    },
+  )
 }

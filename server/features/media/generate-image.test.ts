@@ -1,8 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  avatarImage, bannerImage, brandLogo, categoryImage, placeholderImage, popupImage, productImage, siteLogo,
-} from './generate-image'
+import { avatarImage, bannerImage, brandLogo, categoryImage, placeholderImage, popupImage, productImage, siteLogo } from './generate-image'
 import { IMAGE_SIZES, resizeImage } from './resize'
 import { esc, fit, textWidth } from './svg-kit'
 
@@ -17,12 +15,24 @@ describe('generated demo images', () => {
       const buf = await productImage({ name: 'Kesar Valley Basmati Rice', brand: 'Kesar Valley', color: '#E07A1F', shape, packLabel: '5 kg' })
       expect(await meta(buf)).toEqual({ format: 'webp', width: 800, height: 800 })
     }
-    expect(await meta(await productImage({ name: 'Toor Dal', brand: 'Sona Khet', color: '#B8860B', shape: 'packet' }, 200)))
-      .toEqual({ format: 'webp', width: 200, height: 200 })
+    expect(await meta(await productImage({ name: 'Toor Dal', brand: 'Sona Khet', color: '#B8860B', shape: 'packet' }, 200))).toEqual({
+      format: 'webp',
+      width: 200,
+      height: 200,
+    })
   })
 
   it('escapes text and survives hostile or odd input', async () => {
-    const buf = await productImage({ name: '<script>alert("x")</script> & \'Co\' ]]> Extremely Long Name With Many Many Words', brand: 'A & B <Brand>', color: 'nonsense', shape: 'box', packLabel: '<1 kg & more>' }, 300)
+    const buf = await productImage(
+      {
+        name: '<script>alert("x")</script> & \'Co\' ]]> Extremely Long Name With Many Many Words',
+        brand: 'A & B <Brand>',
+        color: 'nonsense',
+        shape: 'box',
+        packLabel: '<1 kg & more>',
+      },
+      300,
+    )
     expect(await meta(buf)).toEqual({ format: 'webp', width: 300, height: 300 })
     expect(esc(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;')
   })
@@ -69,7 +79,9 @@ describe('resizeImage', () => {
   it('downsizes to WebP keeping the aspect ratio', async () => {
     const banner = await bannerImage({ title: 'T', subtitle: 'S', color: '#333333', width: 1600, height: 500 })
     expect(await meta(await resizeImage(banner, 400))).toEqual({ format: 'webp', width: 400, height: 125 })
-    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer()
     expect(await meta(await resizeImage(png, IMAGE_SIZES.thumb))).toEqual({ format: 'webp', width: 200, height: 200 })
   })
 

@@ -19,10 +19,7 @@ async function render(svg: string): Promise<Buffer> {
 
 const clampSize = (n: number) => Math.max(16, Math.min(4096, Math.round(n)))
 
-export async function productImage(
-  p: { name: string; brand: string; color: string; shape: PackageShape; packLabel?: string },
-  size = 800,
-): Promise<Buffer> {
+export async function productImage(p: { name: string; brand: string; color: string; shape: PackageShape; packLabel?: string }, size = 800): Promise<Buffer> {
   const c = p.color
   const bg = mix(c, '#f6f7f4', 0.9)
   const s = clampSize(size)
@@ -39,27 +36,82 @@ export async function productImage(
 
 /** Simple icon motifs in a 100 × 100 box; `a` is the accent colour, `l` a light tint. */
 const ICONS: [RegExp, (a: string, l: string) => string][] = [
-  [/atta|rice|dal|flour|grain|pulse/, (a, l) => `<path d="M50 92V30" stroke="${a}" stroke-width="5" stroke-linecap="round"/>
+  [
+    /atta|rice|dal|flour|grain|pulse/,
+    (a, l) => `<path d="M50 92V30" stroke="${a}" stroke-width="5" stroke-linecap="round"/>
     ${[0, 1, 2, 3].map((i) => `<ellipse cx="38" cy="${66 - i * 14}" rx="8" ry="14" transform="rotate(-30 38 ${66 - i * 14})" fill="${a}"/><ellipse cx="62" cy="${66 - i * 14}" rx="8" ry="14" transform="rotate(30 62 ${66 - i * 14})" fill="${i % 2 ? l : a}"/>`).join('')}
-    <ellipse cx="50" cy="14" rx="8" ry="14" fill="${a}"/>`],
-  [/masala|spice|chilli/, (a, l) => `<path d="M30 22C44 20 58 34 62 50C68 72 80 84 92 90C70 96 44 88 32 66C22 48 20 32 30 22Z" fill="${a}"/>
-    <path d="M30 22C26 14 30 6 38 4" stroke="#2e7d32" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M38 34C42 46 48 58 58 68" stroke="${l}" stroke-width="5" fill="none" stroke-linecap="round"/>`],
-  [/oil|ghee/, (a, l) => `<path d="M50 6C50 6 18 46 18 64A32 32 0 0 0 82 64C82 46 50 6 50 6Z" fill="${a}"/><path d="M34 62A16 16 0 0 0 46 80" stroke="${l}" stroke-width="6" fill="none" stroke-linecap="round"/>`],
-  [/snack|namkeen|chips/, (a, l) => `<path d="M10 50H90A40 36 0 0 1 10 50Z" fill="${a}"/>
-    <circle cx="30" cy="42" r="12" fill="${l}"/><circle cx="52" cy="36" r="14" fill="#ffd54f"/><circle cx="72" cy="43" r="11" fill="${l}"/><rect x="8" y="46" width="84" height="8" rx="4" fill="${shade(a, 0.2)}"/>`],
-  [/beverage|tea|coffee|juice|drink/, (a, l) => `<path d="M16 40H74V66A24 24 0 0 1 50 90H40A24 24 0 0 1 16 66Z" fill="${a}"/><path d="M74 48H80A11 11 0 0 1 80 70H72" stroke="${a}" stroke-width="7" fill="none"/>
-    <path d="M32 30C26 22 38 18 32 8M48 30C42 22 54 18 48 8M64 30C58 22 70 18 64 8" stroke="${l}" stroke-width="5" fill="none" stroke-linecap="round"/>`],
-  [/dairy|milk|breakfast/, (a, l) => `<path d="M30 30L38 12H62L70 30V90H30Z" fill="${a}"/><path d="M38 12H62L70 30H30Z" fill="${l}"/><rect x="36" y="46" width="28" height="26" rx="6" fill="#fff"/><path d="M50 52C50 52 43 60 43 64A7 7 0 0 0 57 64C57 60 50 52 50 52Z" fill="${a}"/>`],
-  [/biscuit|cookie|chocolate|sweet/, (a, l) => `<circle cx="50" cy="50" r="40" fill="${a}"/><circle cx="50" cy="50" r="32" fill="${l}" opacity=".35"/>
-    ${[[36, 36], [60, 32], [64, 58], [40, 62], [52, 47]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5" fill="${shade(a, 0.45)}"/>`).join('')}`],
-  [/instant|noodle|ready|pasta/, (a, l) => `<path d="M62 8L44 46M80 12L56 46" stroke="${shade(a, 0.35)}" stroke-width="5" stroke-linecap="round"/><path d="M8 48H92A42 40 0 0 1 8 48Z" fill="${a}"/>
-    <path d="M22 48C26 38 34 46 38 38C42 30 50 44 54 36C58 28 66 42 72 36" stroke="#ffd54f" stroke-width="5" fill="none" stroke-linecap="round"/><rect x="6" y="44" width="88" height="8" rx="4" fill="${l}"/>`],
-  [/sauce|pickle|ketchup|jam/, (a, l) => `<rect x="22" y="28" width="56" height="64" rx="12" fill="${a}"/><rect x="26" y="12" width="48" height="16" rx="4" fill="${shade(a, 0.3)}"/><rect x="30" y="48" width="40" height="28" rx="6" fill="${l}"/>`],
-  [/personal|care|bath|hair|oral|body|skin/, (a, l) => `<rect x="28" y="38" width="44" height="54" rx="12" fill="${a}"/><rect x="42" y="22" width="16" height="16" fill="${shade(a, 0.25)}"/><path d="M42 16H68V24" stroke="${shade(a, 0.25)}" stroke-width="6" fill="none"/>
-    <path d="M50 54C50 54 40 64 40 70A10 10 0 0 0 60 70C60 64 50 54 50 54Z" fill="${l}"/>`],
-  [/clean|detergent|dish|wash|home/, (a, l) => `<path d="M50 8L58 36L86 44L58 52L50 80L42 52L14 44L42 36Z" fill="${a}"/><path d="M80 64L84 76L96 80L84 84L80 96L76 84L64 80L76 76Z" fill="${l}"/><circle cx="22" cy="18" r="6" fill="${l}"/>`],
+    <ellipse cx="50" cy="14" rx="8" ry="14" fill="${a}"/>`,
+  ],
+  [
+    /masala|spice|chilli/,
+    (a, l) => `<path d="M30 22C44 20 58 34 62 50C68 72 80 84 92 90C70 96 44 88 32 66C22 48 20 32 30 22Z" fill="${a}"/>
+    <path d="M30 22C26 14 30 6 38 4" stroke="#2e7d32" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M38 34C42 46 48 58 58 68" stroke="${l}" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+  ],
+  [
+    /oil|ghee/,
+    (a, l) =>
+      `<path d="M50 6C50 6 18 46 18 64A32 32 0 0 0 82 64C82 46 50 6 50 6Z" fill="${a}"/><path d="M34 62A16 16 0 0 0 46 80" stroke="${l}" stroke-width="6" fill="none" stroke-linecap="round"/>`,
+  ],
+  [
+    /snack|namkeen|chips/,
+    (a, l) => `<path d="M10 50H90A40 36 0 0 1 10 50Z" fill="${a}"/>
+    <circle cx="30" cy="42" r="12" fill="${l}"/><circle cx="52" cy="36" r="14" fill="#ffd54f"/><circle cx="72" cy="43" r="11" fill="${l}"/><rect x="8" y="46" width="84" height="8" rx="4" fill="${shade(a, 0.2)}"/>`,
+  ],
+  [
+    /beverage|tea|coffee|juice|drink/,
+    (
+      a,
+      l,
+    ) => `<path d="M16 40H74V66A24 24 0 0 1 50 90H40A24 24 0 0 1 16 66Z" fill="${a}"/><path d="M74 48H80A11 11 0 0 1 80 70H72" stroke="${a}" stroke-width="7" fill="none"/>
+    <path d="M32 30C26 22 38 18 32 8M48 30C42 22 54 18 48 8M64 30C58 22 70 18 64 8" stroke="${l}" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+  ],
+  [
+    /dairy|milk|breakfast/,
+    (a, l) =>
+      `<path d="M30 30L38 12H62L70 30V90H30Z" fill="${a}"/><path d="M38 12H62L70 30H30Z" fill="${l}"/><rect x="36" y="46" width="28" height="26" rx="6" fill="#fff"/><path d="M50 52C50 52 43 60 43 64A7 7 0 0 0 57 64C57 60 50 52 50 52Z" fill="${a}"/>`,
+  ],
+  [
+    /biscuit|cookie|chocolate|sweet/,
+    (a, l) => `<circle cx="50" cy="50" r="40" fill="${a}"/><circle cx="50" cy="50" r="32" fill="${l}" opacity=".35"/>
+    ${[
+      [36, 36],
+      [60, 32],
+      [64, 58],
+      [40, 62],
+      [52, 47],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5" fill="${shade(a, 0.45)}"/>`)
+      .join('')}`,
+  ],
+  [
+    /instant|noodle|ready|pasta/,
+    (
+      a,
+      l,
+    ) => `<path d="M62 8L44 46M80 12L56 46" stroke="${shade(a, 0.35)}" stroke-width="5" stroke-linecap="round"/><path d="M8 48H92A42 40 0 0 1 8 48Z" fill="${a}"/>
+    <path d="M22 48C26 38 34 46 38 38C42 30 50 44 54 36C58 28 66 42 72 36" stroke="#ffd54f" stroke-width="5" fill="none" stroke-linecap="round"/><rect x="6" y="44" width="88" height="8" rx="4" fill="${l}"/>`,
+  ],
+  [
+    /sauce|pickle|ketchup|jam/,
+    (a, l) =>
+      `<rect x="22" y="28" width="56" height="64" rx="12" fill="${a}"/><rect x="26" y="12" width="48" height="16" rx="4" fill="${shade(a, 0.3)}"/><rect x="30" y="48" width="40" height="28" rx="6" fill="${l}"/>`,
+  ],
+  [
+    /personal|care|bath|hair|oral|body|skin/,
+    (
+      a,
+      l,
+    ) => `<rect x="28" y="38" width="44" height="54" rx="12" fill="${a}"/><rect x="42" y="22" width="16" height="16" fill="${shade(a, 0.25)}"/><path d="M42 16H68V24" stroke="${shade(a, 0.25)}" stroke-width="6" fill="none"/>
+    <path d="M50 54C50 54 40 64 40 70A10 10 0 0 0 60 70C60 64 50 54 50 54Z" fill="${l}"/>`,
+  ],
+  [
+    /clean|detergent|dish|wash|home/,
+    (a, l) =>
+      `<path d="M50 8L58 36L86 44L58 52L50 80L42 52L14 44L42 36Z" fill="${a}"/><path d="M80 64L84 76L96 80L84 84L80 96L76 84L64 80L76 76Z" fill="${l}"/><circle cx="22" cy="18" r="6" fill="${l}"/>`,
+  ],
 ]
-const BASKET = (a: string, l: string) => `<path d="M30 40L44 14M70 40L56 14" stroke="${shade(a, 0.3)}" stroke-width="6" stroke-linecap="round"/><path d="M10 40H90L80 88H20Z" fill="${a}"/><path d="M34 52V76M50 52V76M66 52V76" stroke="${l}" stroke-width="5" stroke-linecap="round"/>`
+const BASKET = (a: string, l: string) =>
+  `<path d="M30 40L44 14M70 40L56 14" stroke="${shade(a, 0.3)}" stroke-width="6" stroke-linecap="round"/><path d="M10 40H90L80 88H20Z" fill="${a}"/><path d="M34 52V76M50 52V76M66 52V76" stroke="${l}" stroke-width="5" stroke-linecap="round"/>`
 
 export async function categoryImage(name: string, color: string, size = 400): Promise<Buffer> {
   const a = brandTone(color)
@@ -148,10 +200,15 @@ function cluster(cx: number, bottom: number, h: number, accent: string): string 
     { ...CLUSTER[1], dx: 0, sc: 1 },
   ]
   const plate = `<ellipse cx="${cx}" cy="${bottom - 4 * s}" rx="${420 * s}" ry="${34 * s}" fill="#000" opacity=".14"/>`
-  return plate + items.map((it, i) => {
-    const k = s * it.sc
-    return `<g transform="translate(${cx + it.dx * s} ${bottom}) scale(${k}) translate(-400 -690)">${packageSvg({ shape: it.shape, color: near(it.color, accent) ? ALT[i] : it.color, brand: 'Daily Fresh', product: it.product, packLabel: it.pack, id: `c${i}` })}</g>`
-  }).join('')
+  return (
+    plate +
+    items
+      .map((it, i) => {
+        const k = s * it.sc
+        return `<g transform="translate(${cx + it.dx * s} ${bottom}) scale(${k}) translate(-400 -690)">${packageSvg({ shape: it.shape, color: near(it.color, accent) ? ALT[i] : it.color, brand: 'Daily Fresh', product: it.product, packLabel: it.pack, id: `c${i}` })}</g>`
+      })
+      .join('')
+  )
 }
 
 function promo(o: { title: string; subtitle: string; color: string; width: number; height: number; tag?: string }): string {
@@ -169,7 +226,15 @@ function promo(o: { title: string; subtitle: string; color: string; width: numbe
   const maxW = wide ? W * 0.5 : W * 0.84
   const anchor = wide ? 'start' : 'middle'
   const title = fit(o.title, { max: maxW, size: Math.round(unit * (wide ? 0.15 : 0.095)), min: Math.round(unit * 0.05), maxLines: 2, lh: 1.1, balance: true })
-  const sub = fit(o.subtitle, { max: maxW, size: Math.round(unit * (wide ? 0.055 : 0.042)), min: Math.round(unit * 0.03), maxLines: 2, bold: false, lh: 1.25, balance: true })
+  const sub = fit(o.subtitle, {
+    max: maxW,
+    size: Math.round(unit * (wide ? 0.055 : 0.042)),
+    min: Math.round(unit * 0.03),
+    maxLines: 2,
+    bold: false,
+    lh: 1.25,
+    balance: true,
+  })
   const tagSize = Math.round(unit * 0.032)
   const ctaSize = Math.round(unit * (wide ? 0.045 : 0.038))
   const tagH = o.tag ? tagSize * 2 : 0

@@ -17,14 +17,24 @@ export interface InspectedImage {
 const KINDS: { type: MediaType; ext: InspectedImage['ext']; format: string; is: (b: Buffer) => boolean }[] = [
   { type: 'image/jpeg', ext: 'jpg', format: 'jpeg', is: (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: 'image/png', ext: 'png', format: 'png', is: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { type: 'image/webp', ext: 'webp', format: 'webp', is: (b) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    format: 'webp',
+    is: (b) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
 ]
 
 const NOT_AN_IMAGE = 'This file is not a JPEG, PNG or WebP image'
 
 /** Text that starts like markup: an SVG gets its own message. */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase()
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase()
   return head.startsWith('<') && /<svg[\s>]/.test(head)
 }
 
@@ -36,7 +46,8 @@ function looksLikeSvg(bytes: Buffer): boolean {
 export async function inspectImage(bytes: Buffer): Promise<Result<InspectedImage>> {
   const refuse = (message: string) => fail('invalid', message, { file: message })
   if (bytes.length === 0) return refuse('The file is empty')
-  if (bytes.length > MEDIA_MAX_BYTES) return fail('too_large', `The image is larger than ${MEDIA_MAX_LABEL}`, { file: `The image is larger than ${MEDIA_MAX_LABEL}` })
+  if (bytes.length > MEDIA_MAX_BYTES)
+    return fail('too_large', `The image is larger than ${MEDIA_MAX_LABEL}`, { file: `The image is larger than ${MEDIA_MAX_LABEL}` })
   const kind = KINDS.find((k) => k.is(bytes))
   if (!kind) return refuse(looksLikeSvg(bytes) ? 'SVG images are not accepted (they can carry scripts): upload a JPEG, PNG or WebP' : NOT_AN_IMAGE)
   try {
@@ -47,9 +58,10 @@ export async function inspectImage(bytes: Buffer): Promise<Result<InspectedImage
     if (!meta.exif && !meta.xmp && !meta.iptc) return ok({ contentType: kind.type, ext: kind.ext, width: meta.width, height: meta.height, bytes })
     return ok({ contentType: kind.type, ext: kind.ext, ...(await withoutMetadata(bytes, kind.format)) })
   } catch (err) {
-    const message = err instanceof Error && /pixel limit/i.test(err.message)
-      ? `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`
-      : `This ${kind.ext === 'jpg' ? 'JPEG' : kind.ext.toUpperCase()} file is damaged or cut off: it cannot be read`
+    const message =
+      err instanceof Error && /pixel limit/i.test(err.message)
+        ? `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`
+        : `This ${kind.ext === 'jpg' ? 'JPEG' : kind.ext.toUpperCase()} file is damaged or cut off: it cannot be read`
     return refuse(message)
   }
 }

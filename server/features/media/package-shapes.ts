@@ -2,8 +2,17 @@
 import type { PackageShape } from '../../db/seed/data/catalogue'
 import { brandTone, esc, fit, FONT, shade, textBlock, textWidth, tint } from './svg-kit'
 
-interface Box { x: number; y: number; w: number; h: number; r: number }
-interface Drawn { body: string; label: Box }
+interface Box {
+  x: number
+  y: number
+  w: number
+  h: number
+  r: number
+}
+interface Drawn {
+  body: string
+  label: Box
+}
 
 const INK = '#1f2430'
 
@@ -106,12 +115,18 @@ function packet(c: string, id: string): Drawn {
 
 function drawShape(shape: PackageShape, c: string, id: string): Drawn {
   switch (shape) {
-    case 'bag': return bag(c, id)
-    case 'bottle': return bottle(c, id)
-    case 'box': return box(c)
-    case 'jar': return jar(c, id)
-    case 'can': return can(c, id)
-    default: return packet(c, id)
+    case 'bag':
+      return bag(c, id)
+    case 'bottle':
+      return bottle(c, id)
+    case 'box':
+      return box(c)
+    case 'jar':
+      return jar(c, id)
+    case 'can':
+      return can(c, id)
+    default:
+      return packet(c, id)
   }
 }
 
@@ -132,7 +147,7 @@ export function packageSvg(p: { shape: PackageShape; color: string; brand: strin
   let brandText = p.brand.toUpperCase()
   let bs = 22
   while (bs > 14 && textWidth(brandText, bs, true, 2) > inner) bs -= 1
-  for (let base = brandText; base.length > 1 && textWidth(brandText, bs, true, 2) > inner;) {
+  for (let base = brandText; base.length > 1 && textWidth(brandText, bs, true, 2) > inner; ) {
     base = base.slice(0, -1).trimEnd()
     brandText = `${base}…`
   }

@@ -8,7 +8,10 @@ export async function findMedia(db: Db, path: string) {
 }
 
 export async function upsertMedia(db: Db, row: typeof media.$inferInsert) {
-  await db.insert(media).values(row).onConflictDoUpdate({ target: media.path, set: { bytes: row.bytes, width: row.width, height: row.height, contentType: row.contentType } })
+  await db
+    .insert(media)
+    .values(row)
+    .onConflictDoUpdate({ target: media.path, set: { bytes: row.bytes, width: row.width, height: row.height, contentType: row.contentType } })
 }
 
 /** Adds an image unless its path is taken (the path names the bytes): true when this call added it. */
@@ -20,7 +23,14 @@ export async function insertMediaOnce(db: Db | Tx, row: typeof media.$inferInser
 /** What is known of an image, without its bytes. */
 export async function mediaInfo(db: Db | Tx, path: string) {
   const rows = await db
-    .select({ path: media.path, websiteId: media.websiteId, contentType: media.contentType, width: media.width, height: media.height, bytes: sql<number>`octet_length(${media.bytes})`.mapWith(Number) })
+    .select({
+      path: media.path,
+      websiteId: media.websiteId,
+      contentType: media.contentType,
+      width: media.width,
+      height: media.height,
+      bytes: sql<number>`octet_length(${media.bytes})`.mapWith(Number),
+    })
     .from(media)
     .where(eq(media.path, path))
     .limit(1)

@@ -7,8 +7,18 @@ export function esc(s: string): string {
 }
 
 // Advance widths (per 1000 em) of DejaVu Sans Book / Bold for ASCII 32..126, read from the font files.
-const BOOK = [318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838]
-const BOLD = [348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838]
+const BOOK = [
+  318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838,
+  531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390,
+  838, 500, 500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337,
+  636, 838,
+]
+const BOLD = [
+  348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838,
+  580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457,
+  838, 500, 500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365,
+  712, 838,
+]
 
 /** Width of `text` in px at `size` (letterSpacing in px per glyph). */
 export function textWidth(text: string, size: number, bold = false, letterSpacing = 0): number {
@@ -47,7 +57,10 @@ export function wrap(text: string, max: number, size: number, bold: boolean, max
 }
 
 /** Largest font size (from `size` down to `min`) at which the text wraps into `maxLines` lines within `max` × `maxHeight`. */
-export function fit(text: string, o: { max: number; size: number; min: number; bold?: boolean; maxLines: number; maxHeight?: number; lh?: number; balance?: boolean }) {
+export function fit(
+  text: string,
+  o: { max: number; size: number; min: number; bold?: boolean; maxLines: number; maxHeight?: number; lh?: number; balance?: boolean },
+) {
   const bold = o.bold ?? true
   const lh = o.lh ?? 1.18
   for (let size = o.size; size >= o.min; size -= 1) {
@@ -70,7 +83,20 @@ export function fit(text: string, o: { max: number; size: number; min: number; b
 }
 
 /** SVG <text> with one <tspan> per line, vertically centred on `cy` (or starting at baseline `y0` when given). */
-export function textBlock(lines: string[], o: { x: number; cy: number; size: number; lh?: number; fill: string; bold?: boolean; anchor?: 'start' | 'middle' | 'end'; spacing?: number; opacity?: number }): string {
+export function textBlock(
+  lines: string[],
+  o: {
+    x: number
+    cy: number
+    size: number
+    lh?: number
+    fill: string
+    bold?: boolean
+    anchor?: 'start' | 'middle' | 'end'
+    spacing?: number
+    opacity?: number
+  },
+): string {
   const lh = (o.lh ?? 1.18) * o.size
   const first = o.cy - ((lines.length - 1) * lh) / 2 + o.size * 0.36
   const spans = lines.map((l, i) => `<tspan x="${o.x}" y="${(first + i * lh).toFixed(1)}">${esc(l)}</tspan>`).join('')
@@ -81,12 +107,23 @@ export function textBlock(lines: string[], o: { x: number; cy: number; size: num
 
 export function rgb(hex: string): [number, number, number] {
   let h = hex.replace('#', '').trim()
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('')
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('')
   const n = /^[0-9a-f]{6}$/i.test(h) ? parseInt(h, 16) : 0x888888
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 
-const toHex = (c: number[]) => `#${c.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`
+const toHex = (c: number[]) =>
+  `#${c
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 
 /** Mix `hex` with `other` by `t` (0 = hex, 1 = other). */
 export function mix(hex: string, other: string, t: number): string {
@@ -116,10 +153,18 @@ export function brandTone(hex: string): string {
 export const inkOn = (bg: string) => (luminance(bg) > 0.45 ? '#1f2430' : '#ffffff')
 
 export function initials(name: string, max = 2): string {
-  const words = name.replace(/[^A-Za-z0-9 ]+/g, ' ').trim().split(/\s+/).filter(Boolean)
+  const words = name
+    .replace(/[^A-Za-z0-9 ]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
   if (!words.length) return '?'
   if (words.length === 1) return words[0].slice(0, max).toUpperCase()
-  return words.slice(0, max).map((w) => w[0]).join('').toUpperCase()
+  return words
+    .slice(0, max)
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase()
 }
 
 /** Stable small hash, for picking variations deterministically. */

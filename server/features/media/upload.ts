@@ -23,7 +23,12 @@ export async function uploadMedia(ctx: StaffWriteCtx, file: UploadedFile): Promi
   const record = { path, content_type: image.contentType, width: image.width, height: image.height, bytes: image.bytes.length }
   const answer = await staffWrite(ctx, { action: 'media.upload', entity: 'media', data: file.name ? { name: file.name } : undefined }, async (tx) => {
     const created = await q.insertMediaOnce(tx, {
-      path, websiteId: ctx.site.id, contentType: image.contentType, bytes: image.bytes, width: image.width, height: image.height,
+      path,
+      websiteId: ctx.site.id,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
     })
     return { id: path, before: created ? null : record, after: record, result: { ...record, url: `/cdn/${path}`, created } }
   })
@@ -63,7 +68,10 @@ function safeDecode(v: string): string | null {
 
 /** A file name only as a note: printable, at most 200 characters. */
 function cleanName(name: string | null): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it takes out
-  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f\uD800-\uDFFF]/g, '').trim().slice(0, 200)
+  const clean = (name ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it takes out
+    .replace(/[\u0000-\u001f\u007f\uD800-\uDFFF]/g, '')
+    .trim()
+    .slice(0, 200)
   return clean || null
 }

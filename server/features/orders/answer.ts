@@ -18,13 +18,34 @@ export function summary(o: q.OrderRow, items: number): OrderSummary {
 }
 
 export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
-  const [items, deliveries, events, payments, refunds] = await Promise.all([q.itemsOf(db, o.id), q.deliveriesOf(db, o.id), q.eventsOf(db, o.id), q.paymentsOf(db, o.id), q.refundsOf(db, o.id)])
+  const [items, deliveries, events, payments, refunds] = await Promise.all([
+    q.itemsOf(db, o.id),
+    q.deliveriesOf(db, o.id),
+    q.eventsOf(db, o.id),
+    q.paymentsOf(db, o.id),
+    q.refundsOf(db, o.id),
+  ])
   const payment = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.status !== 'created' && p.status !== 'failed') ?? payments.at(-1) ?? null
-  const refunded = refunds.filter((r) => r.status === 'processed' && r.providerPaymentId === payment?.providerPaymentId).reduce((sum, r) => sum + r.amountPaise, 0)
+  const refunded = refunds
+    .filter((r) => r.status === 'processed' && r.providerPaymentId === payment?.providerPaymentId)
+    .reduce((sum, r) => sum + r.amountPaise, 0)
   const online = o.paymentMethod !== 'cod'
   return {
-    ...summary(o, items.reduce((n, i) => n + i.quantity, 0)),
-    lines: items.map((i) => ({ pack_id: i.packId, product_id: i.productId, slug: i.slug, image: i.image, name: i.productName, pack: i.packName, quantity: i.quantity, price: i.pricePaise, amount: i.quantity * i.pricePaise })),
+    ...summary(
+      o,
+      items.reduce((n, i) => n + i.quantity, 0),
+    ),
+    lines: items.map((i) => ({
+      pack_id: i.packId,
+      product_id: i.productId,
+      slug: i.slug,
+      image: i.image,
+      name: i.productName,
+      pack: i.packName,
+      quantity: i.quantity,
+      price: i.pricePaise,
+      amount: i.quantity * i.pricePaise,
+    })),
     charges: { items: o.itemsPaise, discount: o.discountPaise, delivery: o.deliveryPaise, total: o.totalPaise, coupon: o.couponCode },
     address: o.address,
     deliveries: deliveries.map((d) => ({ date: d.date, start: d.startTime, end: d.endTime, charge: d.chargePaise })),

@@ -51,9 +51,33 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
   })
   await q.insertItems(
     tx,
-    o.lines.map((l) => ({ orderId: order.id, packId: l.packId, warehouseId: l.warehouseId, productId: l.productId, slug: l.slug, image: l.image, productName: l.productName, packName: l.packName, quantity: l.quantity, pricePaise: l.pricePaise, mrpPaise: l.mrpPaise })),
+    o.lines.map((l) => ({
+      orderId: order.id,
+      packId: l.packId,
+      warehouseId: l.warehouseId,
+      productId: l.productId,
+      slug: l.slug,
+      image: l.image,
+      productName: l.productName,
+      packName: l.packName,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+      mrpPaise: l.mrpPaise,
+    })),
   )
-  await q.insertDeliveries(tx, o.deliveries.map((d) => ({ orderId: order.id, deliveryChargeId: d.deliveryChargeId, warehouseId: d.warehouseId, slotId: d.slotId, date: d.date, startTime: d.start, endTime: d.end, chargePaise: d.chargePaise })))
+  await q.insertDeliveries(
+    tx,
+    o.deliveries.map((d) => ({
+      orderId: order.id,
+      deliveryChargeId: d.deliveryChargeId,
+      warehouseId: d.warehouseId,
+      slotId: d.slotId,
+      date: d.date,
+      startTime: d.start,
+      endTime: d.end,
+      chargePaise: d.chargePaise,
+    })),
+  )
   await q.insertEvent(tx, order.id, 'placed', cod ? 'Cash on delivery' : 'Waiting for payment')
   if (cod) await confirmed(tx, order.id, 'Confirmed: pay cash on delivery')
   return order
@@ -134,7 +158,12 @@ export async function markPaid(db: Db | Tx, payment: q.PaymentRow, c: Capture): 
 export async function refundOrderPayment(tx: Tx, payment: q.PaymentRow, note: string) {
   if (!payment.providerOrderId || !payment.providerPaymentId) return
   if (!(await q.updatePaymentIf(tx, payment.id, ['paid'], { status: 'refund_pending' }))) return
-  const capture = { providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: payment.amountPaise, currency: payment.currency }
+  const capture = {
+    providerOrderId: payment.providerOrderId,
+    providerPaymentId: payment.providerPaymentId,
+    amountPaise: payment.amountPaise,
+    currency: payment.currency,
+  }
   await refundCapture(tx, payment, capture, 'cancelled', note)
 }
 

@@ -23,24 +23,37 @@ export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert): Prom
   return created
 }
 export const insertItems = (tx: Tx, rows: (typeof orderItems.$inferInsert)[]) => tx.insert(orderItems).values(rows)
-export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferInsert)[]) => (rows.length ? tx.insert(orderDeliveries).values(rows) : Promise.resolve())
+export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferInsert)[]) =>
+  rows.length ? tx.insert(orderDeliveries).values(rows) : Promise.resolve()
 export const insertEvent = (tx: Conn, orderId: number, kind: string, note = '') => tx.insert(orderEvents).values({ orderId, kind, note })
 export const insertOutbox = (tx: Conn, kind: string, payload: Record<string, unknown>) => tx.insert(outbox).values({ kind, payload })
 
 /** A key is the shopper's on one website: the same key elsewhere is another order. */
 export async function findByIdempotencyKey(db: Conn, websiteId: number, userId: number, key: string): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1)
   return rows[0] ?? null
 }
 
 /** Keyed by website and user as well as id: another's order is simply not found (SECURITY AZ-03). */
 export async function findOwnOrder(db: Conn, websiteId: number, userId: number, id: number): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.websiteId, websiteId), eq(orders.userId, userId))).limit(1)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.websiteId, websiteId), eq(orders.userId, userId)))
+    .limit(1)
   return rows[0] ?? null
 }
 
 export async function findOwnOrderByNumber(db: Conn, websiteId: number, userId: number, orderNumber: string): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.websiteId, websiteId), eq(orders.userId, userId))).limit(1)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.websiteId, websiteId), eq(orders.userId, userId)))
+    .limit(1)
   return rows[0] ?? null
 }
 
@@ -87,13 +100,17 @@ export async function listOwnOrders(db: Conn, websiteId: number, userId: number,
 
 /** Orders that count as placed for first-order coupons: all but the cancelled. */
 export async function countPlacedOrders(db: Conn, websiteId: number, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId), ne(orders.status, 'cancelled')))
   return row?.n ?? 0
 }
 
 export const itemsOf = (db: Conn, orderId: number) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
 /** In delivery-charge order, the order checkout takes slots in (so a release or retake never waits in a cycle with it). */
-export const deliveriesOf = (db: Conn, orderId: number) => db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(asc(orderDeliveries.deliveryChargeId))
+export const deliveriesOf = (db: Conn, orderId: number) =>
+  db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(asc(orderDeliveries.deliveryChargeId))
 export const eventsOf = (db: Conn, orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id))
 export const paymentsOf = (db: Conn, orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt))
 
@@ -133,7 +150,11 @@ export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): 
   return created
 }
 export async function findPaymentByProviderOrder(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
-  const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId))).limit(1)
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .limit(1)
   return rows[0] ?? null
 }
 /** The attempt a provider reference names (website, order number, attempt number). */
@@ -147,13 +168,24 @@ export async function findPaymentByReference(db: Conn, provider: string, website
   return rows[0]?.payment ?? null
 }
 export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
-  await db.update(payments).set({ providerOrderId, updatedAt: new Date() }).where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
+  await db
+    .update(payments)
+    .set({ providerOrderId, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
 }
-export async function updatePaymentIf(tx: Conn, id: number, from: PaymentRowStatus[], set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId'>>, providerPaymentId?: string) {
+export async function updatePaymentIf(
+  tx: Conn,
+  id: number,
+  from: PaymentRowStatus[],
+  set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId'>>,
+  providerPaymentId?: string,
+) {
   const rows = await tx
     .update(payments)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(payments.id, id), inArray(payments.status, from), providerPaymentId === undefined ? undefined : eq(payments.providerPaymentId, providerPaymentId)))
+    .where(
+      and(eq(payments.id, id), inArray(payments.status, from), providerPaymentId === undefined ? undefined : eq(payments.providerPaymentId, providerPaymentId)),
+    )
     .returning({ id: payments.id })
   return rows.length === 1
 }
@@ -168,10 +200,15 @@ export async function findRefundById(db: Conn, id: number): Promise<RefundRow | 
   return rows[0] ?? null
 }
 export async function findRefundByPayment(db: Conn, provider: string, providerPaymentId: string): Promise<RefundRow | null> {
-  const rows = await db.select().from(paymentRefunds).where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.providerPaymentId, providerPaymentId))).limit(1)
+  const rows = await db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.providerPaymentId, providerPaymentId)))
+    .limit(1)
   return rows[0] ?? null
 }
-export const refundsOf = (db: Conn, orderId: number) => db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id))
+export const refundsOf = (db: Conn, orderId: number) =>
+  db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id))
 
 /** A conditional change of a refund's state: only one caller moves it from `from`. */
 export async function updateRefundIf(db: Conn, id: number, from: RefundState[], set: Partial<Pick<RefundRow, 'status' | 'providerRefundId'>>) {
@@ -228,11 +265,17 @@ export async function claimOutbox(db: Db, leaseMs: number): Promise<OutboxRow | 
 }
 
 export async function markOutboxSent(db: Db, id: number) {
-  await db.update(outbox).set({ sentAt: new Date(), claimedUntil: null }).where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+  await db
+    .update(outbox)
+    .set({ sentAt: new Date(), claimedUntil: null })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
 }
 
 export async function retryOutboxLater(db: Db, id: number, delayMs: number, error: string) {
-  await db.update(outbox).set({ claimedUntil: null, availableAt: new Date(Date.now() + delayMs), lastError: error.slice(0, 500) }).where(eq(outbox.id, id))
+  await db
+    .update(outbox)
+    .set({ claimedUntil: null, availableAt: new Date(Date.now() + delayMs), lastError: error.slice(0, 500) })
+    .where(eq(outbox.id, id))
 }
 
 export async function findPaymentById(db: Conn, id: number): Promise<PaymentRow | null> {

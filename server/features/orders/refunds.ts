@@ -62,4 +62,5 @@ export async function refundFailed(db: Db | Tx, refund: q.RefundRow) {
 export const refundAccepted = (db: Db, refund: q.RefundRow, providerRefundId: string) => q.updateRefundIf(db, refund.id, ['pending'], { providerRefundId })
 export const findRefund = (db: Db, id: number) => q.findRefundById(db, id)
 export const findRefundByPayment = (db: Db | Tx, provider: string, providerPaymentId: string) => q.findRefundByPayment(db, provider, providerPaymentId)
-export const hasRefund = async (db: Db, payment: q.PaymentRow, reason: RefundReason) => (await q.refundsOf(db, payment.orderId)).some((r) => r.paymentId === payment.id && r.reason === reason)
+export const hasRefund = async (db: Db, payment: q.PaymentRow, reason: RefundReason) =>
+  (await q.refundsOf(db, payment.orderId)).some((r) => r.paymentId === payment.id && r.reason === reason)

@@ -16,11 +16,16 @@ export async function orderRoutes(app: FastifyInstance) {
     route(scope, getOrder, async (req) => orThrow(await orders.get(req.ctx, req.params.id)), { tags })
     route(scope, getOrderByNumber, async (req) => orThrow(await orders.getByNumber(req.ctx, req.params.number)), { tags })
     route(scope, cancelOrder, async (req) => orThrow(await orders.cancel(req.ctx, req.params.id)), { tags })
-    route(scope, reorder, async (req) => {
-      const result = await orders.reorder(req.ctx, req.params.id)
-      if (!result) throw new AppError('not_found', 'No such order')
-      return result
-    }, { tags })
+    route(
+      scope,
+      reorder,
+      async (req) => {
+        const result = await orders.reorder(req.ctx, req.params.id)
+        if (!result) throw new AppError('not_found', 'No such order')
+        return result
+      },
+      { tags },
+    )
   })
 
   await staffRoutes(app, { tag: 'admin' }, (staff) => {

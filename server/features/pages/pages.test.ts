@@ -16,7 +16,8 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect(res.statusCode, path).toBe(200)
     return PageData.parse(res.json())
   }
-  const init = async (origin?: string) => (await t.call({ method: 'GET', url: '/s/api/init', origin })).json() as { web: { id: number }; categories: CategoryNode[]; brands: Brand[] }
+  const init = async (origin?: string) =>
+    (await t.call({ method: 'GET', url: '/s/api/init', origin })).json() as { web: { id: number }; categories: CategoryNode[]; brands: Brand[] }
 
   beforeAll(async () => {
     t = await buildTestApp(driver)
@@ -29,9 +30,27 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect(res.headers['cache-control']).toBe('public, max-age=30')
     expect(res.headers.vary).toMatch(/x-web-url/)
     const home = PageData.parse(res.json())
-    expect(home).toMatchObject({ url: '/', css: '', show_footer: true, show_navbar: true, show_sub_navbar: true, seo_title: null, seo_description: null, seo_keyword: null, schema_script: null })
+    expect(home).toMatchObject({
+      url: '/',
+      css: '',
+      show_footer: true,
+      show_navbar: true,
+      show_sub_navbar: true,
+      seo_title: null,
+      seo_description: null,
+      seo_keyword: null,
+      schema_script: null,
+    })
     expect(home.data.map((b) => b.order)).toEqual([0, 1, 2, 3, 4, 5, 6])
-    expect(home.data.map((b) => b.type)).toEqual(['hero_banner', 'category_carousel', 'product_carousel', 'product_carousel', 'product_carousel', 'brand_carousel', 'supplier_tiles'])
+    expect(home.data.map((b) => b.type)).toEqual([
+      'hero_banner',
+      'category_carousel',
+      'product_carousel',
+      'product_carousel',
+      'product_carousel',
+      'brand_carousel',
+      'supplier_tiles',
+    ])
     expect(home.data[0].settings).toMatchObject({ aspect: '16/5', bgcolor: '#ffffff' })
     expect((home.data[0].data as { slides: unknown[] }).slides).toHaveLength(3)
   })
@@ -68,7 +87,11 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
 
   it('answers about-us with rich text, SEO fields and a JSON-LD schema script', async () => {
     const about = await page('about-us')
-    expect(about).toMatchObject({ url: '/about-us', seo_title: 'About us | Kirana Fresh', seo_description: 'Who we are and how Kirana Fresh delivers your groceries.' })
+    expect(about).toMatchObject({
+      url: '/about-us',
+      seo_title: 'About us | Kirana Fresh',
+      seo_description: 'Who we are and how Kirana Fresh delivers your groceries.',
+    })
     expect(about.data).toHaveLength(1)
     const html = (about.data[0].data as { html: string }).html
     expect(about.data[0].type).toBe('rich_text')

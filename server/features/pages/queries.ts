@@ -5,7 +5,11 @@ import { pages } from '../../db/schema/index'
 export type PageRow = typeof pages.$inferSelect
 
 export async function findPage(db: Db, websiteId: number, url: string): Promise<PageRow | null> {
-  const rows = await db.select().from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.url, url))).limit(1)
+  const rows = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, url)))
+    .limit(1)
   return rows[0] ?? null
 }
 

@@ -27,7 +27,8 @@ function parse<S extends z.ZodMiniType>(schema: S, value: unknown, reply: Fastif
 
 /** The test-only control plane under /__sim (PAYMENTS.md D.2): drive payments, shape webhooks, inject faults, read the log. */
 export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const unknown = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `No such simulator control: ${req.method} ${req.url.split('?')[0]}` })
+  const unknown = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: `No such simulator control: ${req.method} ${req.url.split('?')[0]}` })
   app.setNotFoundHandler(unknown)
   app.get('/*', unknown) // else the web client's GET /* page route would answer
 
@@ -41,7 +42,11 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
       if (!order) return reply.code(404).send({ message: 'No such Razorpay order' })
       const result = payRazorpay(sim, order, { ...options, signature: body.signature })
       if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
-      return result.kind === 'paid' ? { outcome: body.outcome, ...result.response } : result.kind === 'failed' ? { outcome: body.outcome, error: result.error } : { outcome: body.outcome, dismissed: true }
+      return result.kind === 'paid'
+        ? { outcome: body.outcome, ...result.response }
+        : result.kind === 'failed'
+          ? { outcome: body.outcome, error: result.error }
+          : { outcome: body.outcome, dismissed: true }
     }
     const order = sim.state.cashfree.orders.get(body.order_id)
     if (!order) return reply.code(404).send({ message: 'No such Cashfree order' })

@@ -6,7 +6,7 @@ import { type SimApp, startSimApp } from './test-kit'
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
-describe('hosted pages under the app\'s CSP (script-src \'self\', no inline script)', () => {
+describe("hosted pages under the app's CSP (script-src 'self', no inline script)", () => {
   let s: SimApp
   beforeAll(async () => {
     s = await startSimApp()

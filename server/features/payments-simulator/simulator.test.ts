@@ -18,17 +18,39 @@ describe('the payment simulator inside the app', () => {
   beforeEach(() => s.reset())
 
   const rzp = (method: 'GET' | 'POST', url: string, payload?: unknown, authorization = rzpAuth) =>
-    s.app.inject({ method, url, headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload === undefined ? undefined : JSON.stringify(payload) })
+    s.app.inject({
+      method,
+      url,
+      headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: payload === undefined ? undefined : JSON.stringify(payload),
+    })
   const cf = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = cfHeaders) =>
-    s.app.inject({ method, url, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload === undefined ? undefined : JSON.stringify(payload) })
+    s.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: payload === undefined ? undefined : JSON.stringify(payload),
+    })
   const customer = { customer_id: 'u1', customer_phone: '9876500003' }
 
   it('mounts outside /s/api and out of the OpenAPI description', async () => {
     const routes = listRoutes(s.app).map((r) => `${r.method} ${r.url}`)
-    for (const r of ['POST /v1/orders', 'GET /v1/orders/:id/payments', 'POST /v1/payments/:id/refund', 'POST /pg/orders', 'PATCH /pg/orders/:orderId', 'GET /sim/razorpay/checkout.js', 'GET /sim/cashfree/pay/:session', 'POST /__sim/pay', 'GET /__sim/log']) {
+    for (const r of [
+      'POST /v1/orders',
+      'GET /v1/orders/:id/payments',
+      'POST /v1/payments/:id/refund',
+      'POST /pg/orders',
+      'PATCH /pg/orders/:orderId',
+      'GET /sim/razorpay/checkout.js',
+      'GET /sim/cashfree/pay/:session',
+      'POST /__sim/pay',
+      'GET /__sim/log',
+    ]) {
       expect(routes).toContain(r)
     }
-    const docs = (await s.app.inject({ method: 'GET', url: '/s/api/docs', headers: { 'x-web-url': 'http://localhost:3000' } })).json() as { paths: Record<string, unknown> }
+    const docs = (await s.app.inject({ method: 'GET', url: '/s/api/docs', headers: { 'x-web-url': 'http://localhost:3000' } })).json() as {
+      paths: Record<string, unknown>
+    }
     expect(Object.keys(docs.paths).filter((p) => !p.startsWith('/s/api/'))).toEqual([])
   })
 
@@ -43,21 +65,49 @@ describe('the payment simulator inside the app', () => {
       [{ currency: 'INR' }, 'The amount field is required.', 'amount'],
       [{ amount: 100, currency: 'USD' }, 'Currency is not supported', 'currency'],
       [{ amount: 100, currency: 'INR', receipt: 'r'.repeat(41) }, 'The receipt may not be greater than 40 characters.', 'receipt'],
-      [{ amount: 100, currency: 'INR', notes: Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`k${i}`, 'v'])) }, 'Number of fields in notes should be less than or equal to 15', 'notes'],
+      [
+        { amount: 100, currency: 'INR', notes: Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`k${i}`, 'v'])) },
+        'Number of fields in notes should be less than or equal to 15',
+        'notes',
+      ],
       [{ amount: 100, currency: 'INR', price: 1 }, 'price is/are not required and should not be sent', 'price'],
     ]
     for (const [body, description, field] of cases) {
       const res = await rzp('POST', '/v1/orders', body)
       expect(res.statusCode, description).toBe(400)
-      expect(res.json(), description).toEqual({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } })
+      expect(res.json(), description).toEqual({
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description,
+          source: 'business',
+          step: 'payment_initiation',
+          reason: 'input_validation_failed',
+          metadata: {},
+          field,
+        },
+      })
     }
     const made = await rzp('POST', '/v1/orders', { amount: '50000', currency: 'INR', receipt: 'r1' })
-    expect(made.json()).toMatchObject({ entity: 'order', amount: 50000, amount_paid: 0, amount_due: 50000, status: 'created', attempts: 0, notes: [], receipt: 'r1' })
+    expect(made.json()).toMatchObject({
+      entity: 'order',
+      amount: 50000,
+      amount_paid: 0,
+      amount_due: 50000,
+      status: 'created',
+      attempts: 0,
+      notes: [],
+      receipt: 'r1',
+    })
     expect((await rzp('GET', '/v1/orders/order_nope')).json()).toMatchObject({ error: { description: 'The id provided does not exist' } })
     expect((await rzp('GET', '/v1/nowhere')).statusCode).toBe(404)
     const listed = (await rzp('GET', '/v1/orders?receipt=r1')).json() as { entity: string; count: number }
     expect(listed).toMatchObject({ entity: 'collection', count: 1 })
-    const bad = await s.app.inject({ method: 'POST', url: '/v1/orders', headers: { authorization: rzpAuth, 'content-type': 'application/json' }, payload: '{"amount":' })
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { authorization: rzpAuth, 'content-type': 'application/json' },
+      payload: '{"amount":',
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR' } })
   })
@@ -65,18 +115,28 @@ describe('the payment simulator inside the app', () => {
   it('Razorpay: manual capture only from authorized and for the full amount', async () => {
     const order = (await rzp('POST', '/v1/orders', { amount: 20000, currency: 'INR' })).json() as { id: string }
     const { razorpay_payment_id: id } = await s.pay({ provider: 'razorpay', order_id: order.id, outcome: 'authorized_only' })
-    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 100, currency: 'INR' })).json()).toMatchObject({ error: { description: 'Capture amount must be equal to the amount authorized' } })
-    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 200.5, currency: 'INR' })).json()).toMatchObject({ error: { description: 'The amount must be an integer.' } })
+    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 100, currency: 'INR' })).json()).toMatchObject({
+      error: { description: 'Capture amount must be equal to the amount authorized' },
+    })
+    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 200.5, currency: 'INR' })).json()).toMatchObject({
+      error: { description: 'The amount must be an integer.' },
+    })
     const captured = await rzp('POST', `/v1/payments/${id}/capture`, { amount: 20000, currency: 'INR' })
     expect(captured.json()).toMatchObject({ id, status: 'captured', captured: true, order_id: order.id })
-    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 20000, currency: 'INR' })).json()).toMatchObject({ error: { description: 'This payment has already been captured' } })
+    expect((await rzp('POST', `/v1/payments/${id}/capture`, { amount: 20000, currency: 'INR' })).json()).toMatchObject({
+      error: { description: 'This payment has already been captured' },
+    })
     expect((await rzp('GET', `/v1/orders/${order.id}`)).json()).toMatchObject({ status: 'paid', amount_paid: 20000, amount_due: 0, attempts: 1 })
     expect((await s.pay({ provider: 'razorpay', order_id: order.id, outcome: 'success' })).message).toBe('This order is already paid')
   })
 
   it('Cashfree: header auth, versions, validation, duplicate order_id, idempotency keys', async () => {
     const body = { order_id: 'w1-A-1', order_amount: 10.5, order_currency: 'INR', customer_details: customer }
-    expect((await cf('POST', '/pg/orders', body, { ...cfHeaders, 'x-client-secret': 'nope' })).json()).toEqual({ message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' })
+    expect((await cf('POST', '/pg/orders', body, { ...cfHeaders, 'x-client-secret': 'nope' })).json()).toEqual({
+      message: 'authentication Failed',
+      code: 'request_failed',
+      type: 'authentication_error',
+    })
     const { 'x-api-version': _, ...noVersion } = cfHeaders
     expect((await cf('POST', '/pg/orders', body, noVersion)).statusCode).toBe(400)
     expect((await cf('POST', '/pg/orders', body, { ...cfHeaders, 'x-api-version': '2019-01-01' })).json()).toMatchObject({ type: 'invalid_request_error' })
@@ -84,7 +144,14 @@ describe('the payment simulator inside the app', () => {
     expect((await cf('POST', '/pg/orders', { ...body, customer_details: {} })).json()).toMatchObject({ code: 'customer_details.customer_id_missing' })
     expect((await cf('POST', '/pg/orders', { ...body, order_id: 'bad id!' })).json()).toMatchObject({ code: 'order_id_invalid' })
     const made = await cf('POST', '/pg/orders', body)
-    expect(made.json()).toMatchObject({ order_id: 'w1-A-1', entity: 'order', order_amount: 10.5, order_currency: 'INR', order_status: 'ACTIVE', payment_session_id: expect.stringMatching(/^session_/) })
+    expect(made.json()).toMatchObject({
+      order_id: 'w1-A-1',
+      entity: 'order',
+      order_amount: 10.5,
+      order_currency: 'INR',
+      order_status: 'ACTIVE',
+      payment_session_id: expect.stringMatching(/^session_/),
+    })
     expect(made.json().order_expiry_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/)
     const dup = await cf('POST', '/pg/orders', body)
     expect(dup.statusCode).toBe(409)
@@ -111,7 +178,13 @@ describe('the payment simulator inside the app', () => {
   })
 
   it('faults: status, reset, hang, delay; each for a number of calls only', async () => {
-    const post = () => fetch(`${s.origin}/v1/orders`, { method: 'POST', headers: { authorization: rzpAuth, 'content-type': 'application/json' }, body: '{"amount":100,"currency":"INR"}', signal: AbortSignal.timeout(1500) })
+    const post = () =>
+      fetch(`${s.origin}/v1/orders`, {
+        method: 'POST',
+        headers: { authorization: rzpAuth, 'content-type': 'application/json' },
+        body: '{"amount":100,"currency":"INR"}',
+        signal: AbortSignal.timeout(1500),
+      })
     await s.fault({ route: 'POST /v1/orders', mode: 'status', status: 502, times: 2 })
     expect([(await post()).status, (await post()).status, (await post()).status]).toEqual([502, 502, 200])
     await s.fault({ route: 'POST /v1/orders', mode: 'reset' })
@@ -143,7 +216,11 @@ describe('the payment simulator inside the app', () => {
     await other.fault({ route: 'POST /pg/orders', mode: 'succeed_then_timeout' })
     await other.fault({ route: 'GET /v1/orders', mode: 'hang' })
     const held = [
-      fetch(`${other.origin}/pg/orders`, { method: 'POST', headers: { ...cfHeaders, 'x-client-id': other.config.CASHFREE_CLIENT_ID ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ order_amount: 5, order_currency: 'INR', customer_details: customer }) }).catch(() => 'closed'),
+      fetch(`${other.origin}/pg/orders`, {
+        method: 'POST',
+        headers: { ...cfHeaders, 'x-client-id': other.config.CASHFREE_CLIENT_ID ?? '', 'content-type': 'application/json' },
+        body: JSON.stringify({ order_amount: 5, order_currency: 'INR', customer_details: customer }),
+      }).catch(() => 'closed'),
       fetch(`${other.origin}/v1/orders`).catch(() => 'closed'),
     ]
     await new Promise((r) => setTimeout(r, 100))
@@ -163,7 +240,7 @@ describe('where the simulator is not', () => {
     await t.close()
   })
 
-  it.skipIf(!existsSync('dist/server/entry-server.js'))('wins over the web client\'s GET /* page route', async () => {
+  it.skipIf(!existsSync('dist/server/entry-server.js'))("wins over the web client's GET /* page route", async () => {
     const s = await startSimApp({}, { web: true })
     const demo = await s.app.inject({ method: 'GET', url: '/sim/demo' })
     expect(demo.body).toContain('Payment simulator demo')

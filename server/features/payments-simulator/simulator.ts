@@ -32,7 +32,14 @@ export function simAccounts(config: Config): SimAccounts {
 function selfOrigin(app: FastifyInstance): string | null {
   const address = app.server.address() as AddressInfo | string | null
   if (!address || typeof address === 'string') return null
-  const host = address.family === 'IPv6' ? (address.address === '::' ? '127.0.0.1' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address
+  const host =
+    address.family === 'IPv6'
+      ? address.address === '::'
+        ? '127.0.0.1'
+        : `[${address.address}]`
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address
   return `http://${host}:${address.port}`
 }
 
@@ -49,7 +56,11 @@ export function createSimulator(app: FastifyInstance, config: Config) {
     timers,
     now,
     webhooks: createWebhookEmitter({
-      secrets: { razorpayWebhook: accounts.razorpay.webhookSecret, cashfreeClient: accounts.cashfree.clientSecret, cashfreeVersion: accounts.cashfree.apiVersion },
+      secrets: {
+        razorpayWebhook: accounts.razorpay.webhookSecret,
+        cashfreeClient: accounts.cashfree.clientSecret,
+        cashfreeVersion: accounts.cashfree.apiVersion,
+      },
       configuredUrls: { razorpay: config.PAYMENTS_SIM_RAZORPAY_WEBHOOK_URL, cashfree: config.PAYMENTS_SIM_CASHFREE_WEBHOOK_URL },
       selfOrigin: () => selfOrigin(app),
       timers,

@@ -53,7 +53,11 @@ describe('payment settings (PAYMENTS.md D.5)', () => {
 
   it('starts in production with live keys: official scripts, Cashfree production, no base URL override', () => {
     const config = prod(LIVE)()
-    expect(config).toMatchObject({ PAYMENTS_MODE: 'live', RAZORPAY_CHECKOUT_JS_URL: 'https://checkout.razorpay.com/v1/checkout.js', CASHFREE_JS_URL: 'https://sdk.cashfree.com/js/v3/cashfree.js' })
+    expect(config).toMatchObject({
+      PAYMENTS_MODE: 'live',
+      RAZORPAY_CHECKOUT_JS_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+      CASHFREE_JS_URL: 'https://sdk.cashfree.com/js/v3/cashfree.js',
+    })
     expect(config.RAZORPAY_API_BASE).toBeUndefined()
     const settings = providerSettings(config)
     expect(settings.razorpay).toMatchObject({ keyId: LIVE.RAZORPAY_KEY_ID, apiBase: undefined, webhookSecrets: ['live-webhook-secret'] })
@@ -65,7 +69,9 @@ describe('payment settings (PAYMENTS.md D.5)', () => {
   it('live mode outside production needs ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD=1, and live keys', () => {
     expect(() => loadConfig({ PAYMENTS_MODE: 'live', ...LIVE })).toThrow(/ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD=1/)
     expect(loadConfig({ PAYMENTS_MODE: 'live', ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD: '1', ...LIVE }).PAYMENTS_MODE).toBe('live')
-    expect(() => loadConfig({ PAYMENTS_MODE: 'live', ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD: '1', ...SANDBOX })).toThrow(/test payment keys are refused with PAYMENTS_MODE=live/)
+    expect(() => loadConfig({ PAYMENTS_MODE: 'live', ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD: '1', ...SANDBOX })).toThrow(
+      /test payment keys are refused with PAYMENTS_MODE=live/,
+    )
   })
 
   it('the simulator only talks to loopback addresses and refuses live keys', () => {
@@ -73,29 +79,44 @@ describe('payment settings (PAYMENTS.md D.5)', () => {
       expect(() => loadConfig({ RAZORPAY_API_BASE: base })).toThrow(/RAZORPAY_API_BASE must be a loopback URL/)
     }
     expect(() => loadConfig({ CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg' })).toThrow(/CASHFREE_API_BASE must be a loopback URL/)
-    expect(() => loadConfig({ PAYMENTS_SIM_CASHFREE_WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(/PAYMENTS_SIM_CASHFREE_WEBHOOK_URL must be a loopback URL/)
-    expect(() => loadConfig({ RAZORPAY_CHECKOUT_JS_URL: 'https://checkout.razorpay.com/v1/checkout.js' })).toThrow(/RAZORPAY_CHECKOUT_JS_URL must be a path on this app/)
-    expect(loadConfig({ RAZORPAY_API_BASE: 'http://127.0.0.2:4000', CASHFREE_API_BASE: 'http://[::1]:4000/pg' })).toMatchObject({ RAZORPAY_API_BASE: 'http://127.0.0.2:4000', CASHFREE_API_BASE: 'http://[::1]:4000/pg' })
+    expect(() => loadConfig({ PAYMENTS_SIM_CASHFREE_WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(
+      /PAYMENTS_SIM_CASHFREE_WEBHOOK_URL must be a loopback URL/,
+    )
+    expect(() => loadConfig({ RAZORPAY_CHECKOUT_JS_URL: 'https://checkout.razorpay.com/v1/checkout.js' })).toThrow(
+      /RAZORPAY_CHECKOUT_JS_URL must be a path on this app/,
+    )
+    expect(loadConfig({ RAZORPAY_API_BASE: 'http://127.0.0.2:4000', CASHFREE_API_BASE: 'http://[::1]:4000/pg' })).toMatchObject({
+      RAZORPAY_API_BASE: 'http://127.0.0.2:4000',
+      CASHFREE_API_BASE: 'http://[::1]:4000/pg',
+    })
     expect(() => loadConfig({ ...LIVE })).toThrow(/live payment keys are refused with PAYMENTS_MODE=simulator/)
   })
 
   it('sandbox mode: test keys against the real sandboxes, never a base URL override or live keys', () => {
     const config = loadConfig({ PAYMENTS_MODE: 'sandbox', ...SANDBOX })
     expect(providerSettings(config).cashfree).toMatchObject({ environment: 'sandbox', apiBase: undefined, jsUrl: 'https://sdk.cashfree.com/js/v3/cashfree.js' })
-    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', ...SANDBOX, CASHFREE_API_BASE: 'http://127.0.0.1:1/pg' })).toThrow(/CASHFREE_API_BASE is only honoured with PAYMENTS_MODE=simulator/)
-    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', ...SANDBOX, RAZORPAY_KEY_ID: LIVE.RAZORPAY_KEY_ID })).toThrow(/live payment keys are refused with PAYMENTS_MODE=sandbox/)
+    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', ...SANDBOX, CASHFREE_API_BASE: 'http://127.0.0.1:1/pg' })).toThrow(
+      /CASHFREE_API_BASE is only honoured with PAYMENTS_MODE=simulator/,
+    )
+    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', ...SANDBOX, RAZORPAY_KEY_ID: LIVE.RAZORPAY_KEY_ID })).toThrow(
+      /live payment keys are refused with PAYMENTS_MODE=sandbox/,
+    )
     expect(createPaymentProviders(loadConfig({ PAYMENTS_MODE: 'sandbox' })).enabled).toEqual([])
   })
 
-  it('needs each provider\'s keys together', () => {
-    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', RAZORPAY_KEY_ID: SANDBOX.RAZORPAY_KEY_ID })).toThrow(/RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together/)
+  it("needs each provider's keys together", () => {
+    expect(() => loadConfig({ PAYMENTS_MODE: 'sandbox', RAZORPAY_KEY_ID: SANDBOX.RAZORPAY_KEY_ID })).toThrow(
+      /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together/,
+    )
     expect(() => loadConfig({ CASHFREE_CLIENT_SECRET: 'cfsk_ma_test_x' })).toThrow(/CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET together/)
     expect(() => loadConfig({ PAYMENT_HTTP_TIMEOUT_MS: '0' })).toThrow(/PAYMENT_HTTP_TIMEOUT_MS/)
     expect(() => loadConfig({ CASHFREE_API_VERSION: 'latest' })).toThrow(/CASHFREE_API_VERSION/)
   })
 
   it('names a provider that has no keys, and logs the mode with key-id tails only', () => {
-    const providers = createPaymentProviders(loadConfig({ PAYMENTS_MODE: 'sandbox', CASHFREE_CLIENT_ID: SANDBOX.CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: SANDBOX.CASHFREE_CLIENT_SECRET }))
+    const providers = createPaymentProviders(
+      loadConfig({ PAYMENTS_MODE: 'sandbox', CASHFREE_CLIENT_ID: SANDBOX.CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: SANDBOX.CASHFREE_CLIENT_SECRET }),
+    )
     expect(providers.enabled).toEqual(['cashfree'])
     expect(() => providers.providerFor('razorpay')).toThrow(/razorpay: rejected \(NOT_CONFIGURED\)/)
     expect(providers.providerFor('cashfree')).toBe(providers.providerFor('cashfree'))

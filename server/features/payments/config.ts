@@ -91,17 +91,23 @@ export function paymentSetupProblems(c: PaymentsConfig): string[] {
     problems.push('PAYMENTS_MODE=live outside production needs ALLOW_LIVE_PAYMENTS_OUTSIDE_PROD=1 (real money moves)')
   }
   if (mode === 'simulator') {
-    for (const name of SIM_ONLY) if (c[name] && !isLoopbackUrl(c[name])) problems.push(`${name} must be a loopback URL (127.0.0.1 or [::1]) with PAYMENTS_MODE=simulator`)
-    for (const name of SCRIPT_URLS) if (c[name] && !c[name].startsWith('/') && !isLoopbackUrl(c[name])) problems.push(`${name} must be a path on this app or a loopback URL with PAYMENTS_MODE=simulator`)
+    for (const name of SIM_ONLY)
+      if (c[name] && !isLoopbackUrl(c[name])) problems.push(`${name} must be a loopback URL (127.0.0.1 or [::1]) with PAYMENTS_MODE=simulator`)
+    for (const name of SCRIPT_URLS)
+      if (c[name] && !c[name].startsWith('/') && !isLoopbackUrl(c[name]))
+        problems.push(`${name} must be a path on this app or a loopback URL with PAYMENTS_MODE=simulator`)
   } else {
     for (const name of SIM_ONLY) if (c[name]) problems.push(`${name} is only honoured with PAYMENTS_MODE=simulator`)
   }
   const rzp = [c.RAZORPAY_KEY_ID, c.RAZORPAY_KEY_SECRET, c.RAZORPAY_WEBHOOK_SECRET]
   if (rzp.some(Boolean) && !rzp.every(Boolean)) problems.push('Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together')
-  if (Boolean(c.CASHFREE_CLIENT_ID) !== Boolean(c.CASHFREE_CLIENT_SECRET)) problems.push('Cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET together')
+  if (Boolean(c.CASHFREE_CLIENT_ID) !== Boolean(c.CASHFREE_CLIENT_SECRET))
+    problems.push('Cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET together')
   const rzpKey = c.RAZORPAY_KEY_ID ?? ''
-  if (mode !== 'live' && (isRazorpayLiveKey(rzpKey) || isCashfreeLiveCredential(c.CASHFREE_CLIENT_SECRET))) problems.push(`live payment keys are refused with PAYMENTS_MODE=${mode}`)
-  if (mode === 'live' && (isRazorpayTestKey(rzpKey) || isCashfreeTestCredential(c.CASHFREE_CLIENT_ID, c.CASHFREE_CLIENT_SECRET))) problems.push('test payment keys are refused with PAYMENTS_MODE=live')
+  if (mode !== 'live' && (isRazorpayLiveKey(rzpKey) || isCashfreeLiveCredential(c.CASHFREE_CLIENT_SECRET)))
+    problems.push(`live payment keys are refused with PAYMENTS_MODE=${mode}`)
+  if (mode === 'live' && (isRazorpayTestKey(rzpKey) || isCashfreeTestCredential(c.CASHFREE_CLIENT_ID, c.CASHFREE_CLIENT_SECRET)))
+    problems.push('test payment keys are refused with PAYMENTS_MODE=live')
   return problems
 }
 
@@ -117,7 +123,13 @@ export function paymentDefaults(c: PaymentsConfig): Partial<PaymentsEnvValues> {
   const demoRazorpay = !c.RAZORPAY_KEY_ID && !c.RAZORPAY_KEY_SECRET && !c.RAZORPAY_WEBHOOK_SECRET
   const demoCashfree = !c.CASHFREE_CLIENT_ID && !c.CASHFREE_CLIENT_SECRET
   return {
-    ...(demoRazorpay ? { RAZORPAY_KEY_ID: SIMULATOR_DEFAULTS.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: SIMULATOR_DEFAULTS.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: SIMULATOR_DEFAULTS.RAZORPAY_WEBHOOK_SECRET } : {}),
+    ...(demoRazorpay
+      ? {
+          RAZORPAY_KEY_ID: SIMULATOR_DEFAULTS.RAZORPAY_KEY_ID,
+          RAZORPAY_KEY_SECRET: SIMULATOR_DEFAULTS.RAZORPAY_KEY_SECRET,
+          RAZORPAY_WEBHOOK_SECRET: SIMULATOR_DEFAULTS.RAZORPAY_WEBHOOK_SECRET,
+        }
+      : {}),
     ...(demoCashfree ? { CASHFREE_CLIENT_ID: SIMULATOR_DEFAULTS.CASHFREE_CLIENT_ID, CASHFREE_CLIENT_SECRET: SIMULATOR_DEFAULTS.CASHFREE_CLIENT_SECRET } : {}),
     RAZORPAY_API_BASE: c.RAZORPAY_API_BASE ?? self,
     CASHFREE_API_BASE: c.CASHFREE_API_BASE ?? `${self}/pg`,

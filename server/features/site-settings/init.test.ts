@@ -3,7 +3,22 @@ import type { CategoryNode } from '../../../common/contracts/catalogue'
 import { InitData, type NavItemNode } from '../../../common/contracts/site-settings'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
 
-const SPEC_FIELDS = ['user', 'web', 'pincode', 'categories', 'brands', 'webSeo', 'webAddress', 'popup', 'webPages', 'navSetting', 'navs', 'footers', 'cart', 'activeTheme']
+const SPEC_FIELDS = [
+  'user',
+  'web',
+  'pincode',
+  'categories',
+  'brands',
+  'webSeo',
+  'webAddress',
+  'popup',
+  'webPages',
+  'navSetting',
+  'navs',
+  'footers',
+  'cart',
+  'activeTheme',
+]
 const SHOP2_TOP_CATEGORIES = ['snacks-namkeen', 'beverages', 'biscuits-chocolates', 'instant-food', 'dairy-breakfast']
 
 /** What the navigation item valued '/categories' must carry: the category tree as links to the product list. */

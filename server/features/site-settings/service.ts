@@ -85,6 +85,9 @@ export const websiteFinder = (db: Db): WebsiteFinder => ({
 export const originExists = (db: Db, origin: string) => queries.originExists(db, origin)
 
 /** A new website answering on one origin; the caller adds its pages and staff in the same transaction. */
-export function createWebsite(tx: Tx, input: { name: string; description: string; theme: string; settings: SiteSettings; origin: string }): Promise<WebsiteRow> {
+export function createWebsite(
+  tx: Tx,
+  input: { name: string; description: string; theme: string; settings: SiteSettings; origin: string },
+): Promise<WebsiteRow> {
   return queries.insertWebsite(tx, { name: input.name, description: input.description, theme: input.theme, settings: input.settings }, input.origin)
 }

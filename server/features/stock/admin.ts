@@ -1,5 +1,14 @@
 import { type ListMeta, parseSort } from '../../../common/contracts/admin'
-import type { AdjustStockInput, SetStockInput, StockHistoryQuery, StockLevel, StockMoveEntry, StockQuery, StockRow, StockState } from '../../../common/contracts/admin-stock'
+import type {
+  AdjustStockInput,
+  SetStockInput,
+  StockHistoryQuery,
+  StockLevel,
+  StockMoveEntry,
+  StockQuery,
+  StockRow,
+  StockState,
+} from '../../../common/contracts/admin-stock'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { moveStock, type StockMove } from './moves'
@@ -37,7 +46,9 @@ async function moveByStaff(
   if (!(await q.findPack(ctx.db, site, where.pack_id))) return fail('not_found', 'No such pack on this website')
   if (!(await q.findWarehouse(ctx.db, site, where.warehouse_id))) return fail('not_found', 'No such warehouse on this website')
   // ctx.db is the call's transaction: a refusal below rolls back the empty row a first count makes.
-  const moved = await moveStock(ctx.db, { websiteId: site, userId: ctx.user.id, createMissing: true }, [{ packId: where.pack_id, warehouseId: where.warehouse_id, ...move }])
+  const moved = await moveStock(ctx.db, { websiteId: site, userId: ctx.user.id, createMissing: true }, [
+    { packId: where.pack_id, warehouseId: where.warehouse_id, ...move },
+  ])
   if (!moved.ok) {
     if (moved.kind !== 'below_reserved') return fail('not_found', 'No such pack or warehouse on this website')
     const message =
@@ -59,14 +70,23 @@ async function moveByStaff(
   )
 }
 
-export async function setThreshold(ctx: StaffWriteCtx, packId: number, lowAt: number | null): Promise<Result<{ pack_id: number; low_stock_threshold: number }>> {
+export async function setThreshold(
+  ctx: StaffWriteCtx,
+  packId: number,
+  lowAt: number | null,
+): Promise<Result<{ pack_id: number; low_stock_threshold: number }>> {
   const pack = await q.findPack(ctx.db, ctx.site.id, packId)
   if (!pack) return fail('not_found', 'No such pack on this website')
   return ok(
     await staffWrite(ctx, { entity: 'pack', action: 'stock.threshold' }, async (tx) => {
       await q.setThreshold(tx, ctx.site.id, packId, lowAt)
       const after = (await q.findPack(tx, ctx.site.id, packId))!
-      return { id: packId, before: { low_stock_threshold: pack.low_at }, after: { low_stock_threshold: after.low_at }, result: { pack_id: packId, low_stock_threshold: after.low_at } }
+      return {
+        id: packId,
+        before: { low_stock_threshold: pack.low_at },
+        after: { low_stock_threshold: after.low_at },
+        result: { pack_id: packId, low_stock_threshold: after.low_at },
+      }
     }),
   )
 }
@@ -74,7 +94,13 @@ export async function setThreshold(ctx: StaffWriteCtx, packId: number, lowAt: nu
 const stateOf = (available: number, lowAt: number): StockState => (available <= 0 ? 'out_of_stock' : available <= lowAt ? 'low' : 'in_stock')
 
 export async function listStock(ctx: StaffCtx, query: StockQuery): Promise<{ data: StockRow[]; meta: ListMeta }> {
-  const filter: q.StockFilter = { websiteId: ctx.site.id, warehouseId: query.warehouse_id, productId: query.product_id, state: query.state, q: query.q || undefined }
+  const filter: q.StockFilter = {
+    websiteId: ctx.site.id,
+    warehouseId: query.warehouse_id,
+    productId: query.product_id,
+    state: query.state,
+    q: query.q || undefined,
+  }
   const [rows, total] = await Promise.all([
     q.findStockPage(ctx.db, filter, parseSort(query.sort), query.perPage, (query.page - 1) * query.perPage),
     q.countStock(ctx.db, filter),
@@ -99,7 +125,15 @@ export async function stockHistory(ctx: StaffCtx, packId: number, query: StockHi
   const pack = await q.findPack(ctx.db, ctx.site.id, packId)
   if (!pack) return fail('not_found', 'No such pack on this website')
   if (query.warehouse_id && !(await q.findWarehouse(ctx.db, ctx.site.id, query.warehouse_id))) return fail('not_found', 'No such warehouse on this website')
-  const { rows, total } = await q.findLedgerPage(ctx.db, ctx.site.id, packId, query.warehouse_id, parseSort(query.sort).desc, query.perPage, (query.page - 1) * query.perPage)
+  const { rows, total } = await q.findLedgerPage(
+    ctx.db,
+    ctx.site.id,
+    packId,
+    query.warehouse_id,
+    parseSort(query.sort).desc,
+    query.perPage,
+    (query.page - 1) * query.perPage,
+  )
   const data: StockMoveEntry[] = rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.created_at).toISOString(),

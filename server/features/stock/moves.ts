@@ -77,7 +77,10 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   const rowKeys = [...new Map(moves.map((m) => [key(m.packId, m.warehouseId), { packId: m.packId, warehouseId: m.warehouseId }])).values()].sort(
     (a, b) => a.packId - b.packId || a.warehouseId - b.warehouseId,
   )
-  const pairs = rowSet(rowKeys.map((r) => ({ pack_id: int(r.packId), warehouse_id: int(r.warehouseId) })), 'pack_id int, warehouse_id int')
+  const pairs = rowSet(
+    rowKeys.map((r) => ({ pack_id: int(r.packId), warehouse_id: int(r.warehouseId) })),
+    'pack_id int, warehouse_id int',
+  )
   if (who.createMissing) {
     await tx.execute(sql`
       insert into stock (pack_id, warehouse_id)
@@ -112,7 +115,9 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
     row.reserved = reserved
   }
 
-  const changed = [...rows.values()].filter((r) => ledger.some((l) => l.m.packId === r.pack_id && l.m.warehouseId === r.warehouse_id && (l.onHandChange || l.reservedChange)))
+  const changed = [...rows.values()].filter((r) =>
+    ledger.some((l) => l.m.packId === r.pack_id && l.m.warehouseId === r.warehouse_id && (l.onHandChange || l.reservedChange)),
+  )
   if (changed.length) {
     await tx.execute(sql`
       update stock s set quantity = v.quantity, reserved = v.reserved
@@ -131,8 +136,16 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
             ${who.userId}::int, v.order_id, v.note
           from ${rowSet(
             written.map((l, n) => ({
-              n, pack_id: int(l.m.packId), warehouse_id: int(l.m.warehouseId), on_hand_change: int(l.onHandChange), reserved_change: int(l.reservedChange),
-              on_hand_after: int(l.onHand), reserved_after: int(l.reserved), reason: l.m.reason, order_id: l.m.orderId ? int(l.m.orderId) : null, note: l.m.note ?? null,
+              n,
+              pack_id: int(l.m.packId),
+              warehouse_id: int(l.m.warehouseId),
+              on_hand_change: int(l.onHandChange),
+              reserved_change: int(l.reservedChange),
+              on_hand_after: int(l.onHand),
+              reserved_after: int(l.reserved),
+              reason: l.m.reason,
+              order_id: l.m.orderId ? int(l.m.orderId) : null,
+              note: l.m.note ?? null,
             })),
             'n int, pack_id int, warehouse_id int, on_hand_change int, reserved_change int, on_hand_after int, reserved_after int, reason text, order_id int, note text',
           )}
@@ -155,7 +168,10 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
     await tx.execute(sql`
       insert into product_stock (product_id, website_id, on_hand, reserved)
       select v.product_id, ${who.websiteId}::int, v.on_hand, v.reserved
-      from ${rowSet(deltas.map(([productId, d]) => ({ product_id: productId, on_hand: d.onHand, reserved: d.reserved })), 'product_id int, on_hand int, reserved int')}
+      from ${rowSet(
+        deltas.map(([productId, d]) => ({ product_id: productId, on_hand: d.onHand, reserved: d.reserved })),
+        'product_id int, on_hand int, reserved int',
+      )}
       order by v.product_id
       on conflict (product_id) do update set on_hand = product_stock.on_hand + excluded.on_hand, reserved = product_stock.reserved + excluded.reserved`)
   }
@@ -164,7 +180,13 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   return {
     ok: true,
     levels: ledger.map((l) => ({
-      packId: l.m.packId, warehouseId: l.m.warehouseId, onHand: l.onHand, reserved: l.reserved, onHandChange: l.onHandChange, reservedChange: l.reservedChange, ledgerId: ledgerIdOf.get(l) ?? null,
+      packId: l.m.packId,
+      warehouseId: l.m.warehouseId,
+      onHand: l.onHand,
+      reserved: l.reserved,
+      onHandChange: l.onHandChange,
+      reservedChange: l.reservedChange,
+      ledgerId: ledgerIdOf.get(l) ?? null,
     })),
   }
 }
@@ -192,7 +214,9 @@ export async function forgetPacks(tx: Tx, websiteId: number, productId: number, 
 /** Hold rows written before their order existed (checkout reserves first) get the order's id. */
 export async function attachOrder(tx: Tx, ledgerIds: number[], orderId: number) {
   if (ledgerIds.length === 0) return
-  await tx.execute(sql`update stock_ledger set order_id = ${orderId} where id = any(${`{${ledgerIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and order_id is null`)
+  await tx.execute(
+    sql`update stock_ledger set order_id = ${orderId} where id = any(${`{${ledgerIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and order_id is null`,
+  )
 }
 
 /**

@@ -18,12 +18,19 @@ export async function findPack(db: Conn, websiteId: number, packId: number) {
 }
 
 export async function findWarehouse(db: Conn, websiteId: number, id: number) {
-  const rows = await db.select().from(warehouses).where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)))
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)))
   return rows[0] ?? null
 }
 
 export async function lockWarehouse(tx: Tx, websiteId: number, id: number) {
-  const rows = await tx.select().from(warehouses).where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id))).for('update')
+  const rows = await tx
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)))
+    .for('update')
   return rows[0] ?? null
 }
 
@@ -36,15 +43,27 @@ export async function insertWarehouse(tx: Tx, row: typeof warehouses.$inferInser
   return made
 }
 
-export async function updateWarehouse(tx: Tx, websiteId: number, id: number, set: Partial<Pick<typeof warehouses.$inferInsert, 'name' | 'address' | 'isDefault'>>) {
+export async function updateWarehouse(
+  tx: Tx,
+  websiteId: number,
+  id: number,
+  set: Partial<Pick<typeof warehouses.$inferInsert, 'name' | 'address' | 'isDefault'>>,
+) {
   const given = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined))
-  if (Object.keys(given).length) await tx.update(warehouses).set(given).where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)))
+  if (Object.keys(given).length)
+    await tx
+      .update(warehouses)
+      .set(given)
+      .where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)))
 }
 
 /** The website's default warehouse moves to `id` (every other one stops being it), with their rows locked in id order. */
 export async function makeDefault(tx: Tx, websiteId: number, id: number) {
   await tx.execute(sql`select id from warehouses where website_id = ${websiteId} order by id for update`)
-  await tx.update(warehouses).set({ isDefault: sql`${warehouses.id} = ${id}` }).where(eq(warehouses.websiteId, websiteId))
+  await tx
+    .update(warehouses)
+    .set({ isDefault: sql`${warehouses.id} = ${id}` })
+    .where(eq(warehouses.websiteId, websiteId))
 }
 
 export async function setThreshold(tx: Tx, websiteId: number, packId: number, lowAt: number | null) {
@@ -73,7 +92,9 @@ function stockRows(f: StockFilter) {
   if (f.productId) parts.push(sql`p.id = ${f.productId}`)
   if (f.q) {
     const id = /^\d{1,9}$/.test(f.q) ? Number(f.q) : -1
-    parts.push(sql`(p.name ilike ${likePattern(f.q)} or k.name ilike ${likePattern(f.q)} or k.sku = ${f.q} or k.barcode = ${f.q} or p.id = ${id} or k.id = ${id})`)
+    parts.push(
+      sql`(p.name ilike ${likePattern(f.q)} or k.name ilike ${likePattern(f.q)} or k.sku = ${f.q} or k.barcode = ${f.q} or p.id = ${id} or k.id = ${id})`,
+    )
   }
   const available = sql`(coalesce(s.quantity, 0) - coalesce(s.reserved, 0))`
   const lowAt = sql`coalesce(t.low_at, ${DEFAULT_LOW_STOCK})`
@@ -128,7 +149,9 @@ export async function countStock(db: Conn, f: StockFilter) {
 
 /** The stock row of a pack at a warehouse as it is now (0, 0 when never counted). */
 export async function stockLevel(db: Conn, packId: number, warehouseId: number) {
-  const rows = rowsOf<{ on_hand: number; reserved: number }>(await db.execute(sql`select quantity as on_hand, reserved from stock where pack_id = ${packId} and warehouse_id = ${warehouseId}`))
+  const rows = rowsOf<{ on_hand: number; reserved: number }>(
+    await db.execute(sql`select quantity as on_hand, reserved from stock where pack_id = ${packId} and warehouse_id = ${warehouseId}`),
+  )
   return rows[0] ?? { on_hand: 0, reserved: 0 }
 }
 
@@ -149,7 +172,15 @@ export interface LedgerRow {
   note: string | null
 }
 
-export async function findLedgerPage(db: Conn, websiteId: number, packId: number, warehouseId: number | undefined, desc: boolean, limit: number, offset: number) {
+export async function findLedgerPage(
+  db: Conn,
+  websiteId: number,
+  packId: number,
+  warehouseId: number | undefined,
+  desc: boolean,
+  limit: number,
+  offset: number,
+) {
   const where = sql`l.website_id = ${websiteId} and l.pack_id = ${packId} ${warehouseId ? sql`and l.warehouse_id = ${warehouseId}` : sql``}`
   const [rows, total] = await Promise.all([
     db.execute(sql`

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import {
-  adjustStock, createWarehouse, getWarehouse, listStock, listWarehouses, setLowStockThreshold, setStock, stockHistory, updateWarehouse,
+  adjustStock,
+  createWarehouse,
+  getWarehouse,
+  listStock,
+  listWarehouses,
+  setLowStockThreshold,
+  setStock,
+  stockHistory,
+  updateWarehouse,
 } from '../../../common/contracts/admin-stock'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'

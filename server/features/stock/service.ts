@@ -45,4 +45,5 @@ export async function releaseForOrder(tx: Tx | Db, websiteId: number, lines: Ord
 }
 
 /** The order every caller lists stock rows in (pack, then warehouse); moveStock locks them in this order anyway. */
-export const stockRowOrder = (a: { packId: number; warehouseId: number }, b: { packId: number; warehouseId: number }) => a.packId - b.packId || a.warehouseId - b.warehouseId
+export const stockRowOrder = (a: { packId: number; warehouseId: number }, b: { packId: number; warehouseId: number }) =>
+  a.packId - b.packId || a.warehouseId - b.warehouseId

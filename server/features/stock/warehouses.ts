@@ -42,7 +42,12 @@ async function servePincodes(tx: Tx, websiteId: number, warehouseId: number, lis
     if (list.findIndex((x) => x.pincode === p.pincode) !== i) errors[`pincodes.${i}.pincode`] = `${p.pincode} is listed twice`
   })
   if (Object.keys(errors).length) return errors
-  const served = await delivery.setServedPincodes(tx, websiteId, warehouseId, list.map((p) => ({ pincode: p.pincode, deliveryDays: p.delivery_days })))
+  const served = await delivery.setServedPincodes(
+    tx,
+    websiteId,
+    warehouseId,
+    list.map((p) => ({ pincode: p.pincode, deliveryDays: p.delivery_days })),
+  )
   if (served.ok) return null
   const names = new Map((await q.listWarehouses(tx, websiteId)).map((w) => [w.id, w.name]))
   for (const t of served.taken) errors[`pincodes.${t.index}.pincode`] = `${t.pincode} is already served by ${names.get(t.warehouseId) ?? 'another warehouse'}`
@@ -70,7 +75,8 @@ export async function updateWarehouse(ctx: StaffWriteCtx, id: number, input: Upd
   if (input.name && (await q.listWarehouses(ctx.db, site)).some((w) => w.id !== id && w.name.toLowerCase() === input.name!.toLowerCase())) {
     return invalidFields({ name: 'Another warehouse already has this name' })
   }
-  if (input.is_default === false && current.isDefault) return invalidFields({ is_default: 'A website needs a default warehouse: make another one the default instead' })
+  if (input.is_default === false && current.isDefault)
+    return invalidFields({ is_default: 'A website needs a default warehouse: make another one the default instead' })
   await q.updateWarehouse(ctx.db, site, id, { name: input.name, address: input.address })
   if (input.is_default && !current.isDefault) await q.makeDefault(ctx.db, site, id)
   if (input.pincodes) {

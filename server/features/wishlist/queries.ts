@@ -9,20 +9,32 @@ export interface Owner {
 
 const mine = (o: Owner) => and(eq(wishlistCategories.websiteId, o.websiteId), eq(wishlistCategories.userId, o.userId))
 const myItems = (o: Owner) => and(eq(wishlistItems.websiteId, o.websiteId), eq(wishlistItems.userId, o.userId))
-const inList = (categoryId: number | null) => (categoryId === null ? isNull(wishlistItems.wishlistCategoryId) : eq(wishlistItems.wishlistCategoryId, categoryId))
+const inList = (categoryId: number | null) =>
+  categoryId === null ? isNull(wishlistItems.wishlistCategoryId) : eq(wishlistItems.wishlistCategoryId, categoryId)
 
 export function listCategories(db: Db, o: Owner) {
-  return db.select({ id: wishlistCategories.id, name: wishlistCategories.name }).from(wishlistCategories).where(mine(o)).orderBy(asc(wishlistCategories.createdAt), asc(wishlistCategories.id))
+  return db
+    .select({ id: wishlistCategories.id, name: wishlistCategories.name })
+    .from(wishlistCategories)
+    .where(mine(o))
+    .orderBy(asc(wishlistCategories.createdAt), asc(wishlistCategories.id))
 }
 
 /** One of the shopper's own named lists on this website; another's (or another website's) is not found. */
 export async function findCategory(db: Db, o: Owner, id: number) {
-  const rows = await db.select({ id: wishlistCategories.id, name: wishlistCategories.name }).from(wishlistCategories).where(and(mine(o), eq(wishlistCategories.id, id))).limit(1)
+  const rows = await db
+    .select({ id: wishlistCategories.id, name: wishlistCategories.name })
+    .from(wishlistCategories)
+    .where(and(mine(o), eq(wishlistCategories.id, id)))
+    .limit(1)
   return rows[0] ?? null
 }
 
 export async function insertCategory(db: Db, o: Owner, name: string) {
-  const [row] = await db.insert(wishlistCategories).values({ ...o, name }).returning({ id: wishlistCategories.id, name: wishlistCategories.name })
+  const [row] = await db
+    .insert(wishlistCategories)
+    .values({ ...o, name })
+    .returning({ id: wishlistCategories.id, name: wishlistCategories.name })
   return row
 }
 
@@ -33,7 +45,10 @@ export async function toggleItem(db: Db, o: Owner, productId: number, categoryId
     .where(and(myItems(o), eq(wishlistItems.productId, productId), inList(categoryId)))
     .returning({ id: wishlistItems.id })
   if (removed.length > 0) return true
-  await db.insert(wishlistItems).values({ ...o, productId, wishlistCategoryId: categoryId }).onConflictDoNothing()
+  await db
+    .insert(wishlistItems)
+    .values({ ...o, productId, wishlistCategoryId: categoryId })
+    .onConflictDoNothing()
   return false
 }
 

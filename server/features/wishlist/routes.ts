@@ -31,7 +31,10 @@ function routes(app: FastifyInstance) {
     getWishlist,
     async (req) => {
       const lists = await wishlist.lists(req.ctx)
-      const products = await catalogue.productsForShopper(req.ctx, lists.flatMap((l) => l.productIds))
+      const products = await catalogue.productsForShopper(
+        req.ctx,
+        lists.flatMap((l) => l.productIds),
+      )
       const byId = new Map(products.map((p) => [p.product_id, p]))
       return lists.map(({ productIds, ...list }) => ({ ...list, products: productIds.flatMap((id) => byId.get(id) ?? []) }))
     },

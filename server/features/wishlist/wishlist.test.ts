@@ -10,8 +10,10 @@ describe.each(drivers)('wishlist calls (%s)', (driver) => {
   let t: TestApp
   let products: Product[]
   let shop2Product: Product
-  const update = (s: TestSession | undefined, body: object, origin?: string) => t.call({ method: 'POST', url: '/s/api/wishlist/update', session: s, payload: body, origin })
-  const create = (s: TestSession | undefined, name: unknown, origin?: string) => t.call({ method: 'POST', url: '/s/api/wishlistCategory', session: s, payload: { name }, origin })
+  const update = (s: TestSession | undefined, body: object, origin?: string) =>
+    t.call({ method: 'POST', url: '/s/api/wishlist/update', session: s, payload: body, origin })
+  const create = (s: TestSession | undefined, name: unknown, origin?: string) =>
+    t.call({ method: 'POST', url: '/s/api/wishlistCategory', session: s, payload: { name }, origin })
   const lists = (s: TestSession | undefined, origin?: string) => t.call({ method: 'GET', url: '/s/api/wishlist', session: s, origin })
   const rowsOf = async (who: SignedIn) => t.app.deps.db.select().from(wishlistItems).where(eq(wishlistItems.userId, who.userId))
 
@@ -24,7 +26,13 @@ describe.each(drivers)('wishlist calls (%s)', (driver) => {
 
   it('answers visitors with 401 on every wishlist call, whatever they send', async () => {
     const v = await t.visitor()
-    for (const res of [await update(v, { product_id: products[0].product_id }), await update(v, { nonsense: true }), await create(v, 'Party'), await lists(v), await lists(undefined)]) {
+    for (const res of [
+      await update(v, { product_id: products[0].product_id }),
+      await update(v, { nonsense: true }),
+      await create(v, 'Party'),
+      await lists(v),
+      await lists(undefined),
+    ]) {
       expect(res.statusCode).toBe(401)
       expect(res.json()).toMatchObject({ message: 'Please sign in to continue', code: 'unauthorized' })
     }
@@ -56,11 +64,24 @@ describe.each(drivers)('wishlist calls (%s)', (driver) => {
     const me = await newShopper(t)
     const [p, q] = products
     const listId = (await create(me, 'Party')).json().id as number
-    expect((await update(me, { product_id: p.product_id, wishlist_category_id: '' })).json()).toEqual({ product_id: p.product_id, wishlist_category_id: null, saved: true, wishlist: true })
-    expect((await update(me, { product_id: p.product_id, wishlist_category_id: listId })).json()).toEqual({ product_id: p.product_id, wishlist_category_id: listId, saved: true, wishlist: true })
+    expect((await update(me, { product_id: p.product_id, wishlist_category_id: '' })).json()).toEqual({
+      product_id: p.product_id,
+      wishlist_category_id: null,
+      saved: true,
+      wishlist: true,
+    })
+    expect((await update(me, { product_id: p.product_id, wishlist_category_id: listId })).json()).toEqual({
+      product_id: p.product_id,
+      wishlist_category_id: listId,
+      saved: true,
+      wishlist: true,
+    })
     expect((await update(me, { product_id: q.product_id })).json()).toMatchObject({ saved: true, wishlist: true })
     const got = (await lists(me)).json() as { id: number | null; products: Product[] }[]
-    expect(got.map((l) => [l.id, l.products.map((x) => x.product_id)])).toEqual([[null, [p.product_id, q.product_id]], [listId, [p.product_id]]])
+    expect(got.map((l) => [l.id, l.products.map((x) => x.product_id)])).toEqual([
+      [null, [p.product_id, q.product_id]],
+      [listId, [p.product_id]],
+    ])
     expect(got[0].products[0]).toMatchObject({ wishlist: true, slug: p.slug, packs: expect.any(Array) })
     const detail = (await t.call({ method: 'GET', url: `/s/api/products/${p.slug}`, session: me })).json() as Product
     expect(detail.wishlist).toBe(true)

@@ -16,14 +16,23 @@ afterEach(() => {
 })
 
 const hero = (slides: unknown[], settings: Record<string, unknown> = {}): PageComponent => ({
-  name: 'Hero', type: 'hero_banner', order: 0, data: { slides }, settings,
+  name: 'Hero',
+  type: 'hero_banner',
+  order: 0,
+  data: { slides },
+  settings,
 })
 const seeded = [
   { image: 'demo/banners/main-hero-1.webp', image_sm: 'demo/banners/main-hero-1-sm.webp', link: '/products?c=atta-rice-dals', alt: 'Monthly staples' },
   { image: 'demo/banners/main-hero-2.webp', link: 'https://example.com/masala', alt: 'Masala offer' },
   { image: 'demo/banners/main-hero-3.webp', image_sm: null, link: 'javascript:alert(1)', alt: 'Free delivery' },
 ]
-const renderHero = (block: PageComponent) => render(<MemoryRouter><HeroBanner block={block} headingId="h" /></MemoryRouter>)
+const renderHero = (block: PageComponent) =>
+  render(
+    <MemoryRouter>
+      <HeroBanner block={block} headingId="h" />
+    </MemoryRouter>,
+  )
 
 describe('HeroBanner', () => {
   it('uses the small-screen image under 640px when there is one, else only the main image', () => {

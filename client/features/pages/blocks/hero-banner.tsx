@@ -71,10 +71,17 @@ export function HeroBanner({ block }: PageBlockProps) {
   const fullpage = settings.fullpage === true
 
   return (
-    <div className={cn(fullpage && 'ml-[calc(50%-50vw)] w-screen max-w-none')}
-      style={{ '--hero-aspect': `${ratio}`, '--hero-bg': settings.bgcolor } as CSSProperties}>
-      <Carousel label={blockTitle(block) ?? 'Featured offers'} slidesPerView={perView} loop gap={perView.lg > 1 ? 'sm' : 'none'}
-        autoplay={config?.autoplayInterval ?? CAROUSEL_DELAY_MS}>
+    <div
+      className={cn(fullpage && 'ml-[calc(50%-50vw)] w-screen max-w-none')}
+      style={{ '--hero-aspect': `${ratio}`, '--hero-bg': settings.bgcolor } as CSSProperties}
+    >
+      <Carousel
+        label={blockTitle(block) ?? 'Featured offers'}
+        slidesPerView={perView}
+        loop
+        gap={perView.lg > 1 ? 'sm' : 'none'}
+        autoplay={config?.autoplayInterval ?? CAROUSEL_DELAY_MS}
+      >
         {slides.map((slide, i) => (
           <HeroSlide key={`${i}-${slide.image}`} slide={slide} first={i === 0} ratio={ratio} sizes={sizes} rounded={!fullpage} />
         ))}
@@ -92,8 +99,13 @@ function HeroSlide({ slide, first, ratio, sizes, rounded }: { slide: Slide; firs
     <SlideLink href={slide.link} className={cn('block overflow-hidden bg-(--hero-bg,var(--color-border))', rounded && 'rounded-2xl')}>
       <picture>
         {small && (
-          <source media="(max-width: 639px)" sizes="100vw" width={800} height={Math.round(800 / SMALL_RATIO)}
-            srcSet={`${imageUrl(small, 'small')} 400w, ${imageUrl(small, 'medium')} 800w`} />
+          <source
+            media="(max-width: 639px)"
+            sizes="100vw"
+            width={800}
+            height={Math.round(800 / SMALL_RATIO)}
+            srcSet={`${imageUrl(small, 'small')} 400w, ${imageUrl(small, 'medium')} 800w`}
+          />
         )}
         <img
           src={broken ? PLACEHOLDER_IMAGE : full}

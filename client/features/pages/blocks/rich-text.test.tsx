@@ -18,7 +18,12 @@ const html = `<h1>About us</h1><p>See <a href="/products?c=atta">atta</a>, <a hr
   <a href="www.example.org">partners</a>, <a href="//evil.test/x">this</a>, <a href="mailto:hi@example.com">mail</a>
   and <a href="/terms" data-link>terms</a>.</p>`
 const renderText = (content: string = html) =>
-  render(<MemoryRouter initialEntries={['/about-us']}><RichText block={{ name: 'Content', type: 'rich_text', order: 0, settings: {}, data: { html: content } }} headingId="h" /><Where /></MemoryRouter>)
+  render(
+    <MemoryRouter initialEntries={['/about-us']}>
+      <RichText block={{ name: 'Content', type: 'rich_text', order: 0, settings: {}, data: { html: content } }} headingId="h" />
+      <Where />
+    </MemoryRouter>,
+  )
 
 describe('RichText', () => {
   it('renders the stored HTML inside a styled container', () => {

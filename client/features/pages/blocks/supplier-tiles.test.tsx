@@ -23,7 +23,12 @@ const items = [
 describe('SupplierTiles', () => {
   it('shows a titled carousel of supplier tiles that follow the slide-link rules', () => {
     const { container } = render(
-      <MemoryRouter><SupplierTiles headingId="sup" block={{ name: 'Suppliers', type: 'supplier_tiles', order: 6, settings: {}, data: { title: 'Sourced from people we know', items } }} /></MemoryRouter>,
+      <MemoryRouter>
+        <SupplierTiles
+          headingId="sup"
+          block={{ name: 'Suppliers', type: 'supplier_tiles', order: 6, settings: {}, data: { title: 'Sourced from people we know', items } }}
+        />
+      </MemoryRouter>,
     )
     expect(screen.getByRole('heading', { level: 2, name: 'Sourced from people we know' }).id).toBe('sup')
     expect(screen.getByRole('region', { name: 'Sourced from people we know' })).toBeTruthy()

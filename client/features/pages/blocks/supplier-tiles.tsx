@@ -29,7 +29,9 @@ export function SupplierTiles({ block, headingId }: PageBlockProps) {
     <>
       {title && <CarouselHeading id={headingId} title={title} />}
       <Carousel label={title ? undefined : 'Suppliers'} labelledBy={title ? headingId : undefined}>
-        {items.map((item, i) => <SupplierCard key={`${i}-${item.name}`} item={item} />)}
+        {items.map((item, i) => (
+          <SupplierCard key={`${i}-${item.name}`} item={item} />
+        ))}
       </Carousel>
     </>
   )
@@ -37,17 +39,24 @@ export function SupplierTiles({ block, headingId }: PageBlockProps) {
 
 function SupplierCard({ item }: { item: SupplierTile }) {
   return (
-    <SlideLink href={item.link}
+    <SlideLink
+      href={item.link}
       className={cn(
         'group flex h-full flex-col items-center gap-3 rounded-2xl bg-surface p-4 text-center transition duration-200 motion-reduce:transition-none',
         item.border ? 'border border-border hover:border-primary/40 hover:shadow-md' : 'shadow-sm hover:shadow-md',
-      )}>
+      )}
+    >
       {item.image ? (
-        <Image src={item.image} size="small" alt="" width={400} height={300}
-          className="aspect-[4/3] w-full rounded-xl bg-background object-cover" />
+        <Image src={item.image} size="small" alt="" width={400} height={300} className="aspect-[4/3] w-full rounded-xl bg-background object-cover" />
       ) : (
-        <Image src={item.avatar} size="thumb" alt="" width={96} height={96}
-          className="size-24 rounded-full bg-background object-cover ring-4 ring-background transition-transform duration-200 group-hover:scale-105 motion-reduce:transition-none" />
+        <Image
+          src={item.avatar}
+          size="thumb"
+          alt=""
+          width={96}
+          height={96}
+          className="size-24 rounded-full bg-background object-cover ring-4 ring-background transition-transform duration-200 group-hover:scale-105 motion-reduce:transition-none"
+        />
       )}
       <span className="flex flex-col gap-0.5">
         <span className="text-sm font-semibold text-text group-hover:text-primary">{item.name}</span>

@@ -31,7 +31,8 @@ describe('seed catalogue: categories and brands', () => {
   })
 
   it('does not use well-known real trademarks', () => {
-    const real = /\b(tata|amul|haldiram|britannia|parle|nestl|maggi|fortune|aashirvaad|patanjali|mdh|everest|dabur|saffola|kissan|lays|bingo|surf|vim|lizol|harpic|colgate|dove|annapurna|nandini|ujala)\b/i
+    const real =
+      /\b(tata|amul|haldiram|britannia|parle|nestl|maggi|fortune|aashirvaad|patanjali|mdh|everest|dabur|saffola|kissan|lays|bingo|surf|vim|lizol|harpic|colgate|dove|annapurna|nandini|ujala)\b/i
     for (const b of brands) expect(b.name).not.toMatch(real)
   })
 
@@ -121,7 +122,10 @@ describe('seed catalogue: products', () => {
 
   it('contains products that search tests can look for', () => {
     for (const term of ['Basmati Rice', 'Toor Dal', 'Masoor Dal', 'Moong Dal', 'Green Tea', 'Masala Chai', 'Cold Pressed Mustard Oil']) {
-      expect(products.some((p) => p.name.includes(term)), term).toBe(true)
+      expect(
+        products.some((p) => p.name.includes(term)),
+        term,
+      ).toBe(true)
     }
   })
 

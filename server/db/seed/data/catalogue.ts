@@ -4,11 +4,23 @@
  * so every seed run produces the same products, prices and discounts.
  */
 
-export interface SeedCategory { name: string; slug: string; children: { name: string; slug: string }[] }
+export interface SeedCategory {
+  name: string
+  slug: string
+  children: { name: string; slug: string }[]
+}
 /** `color` is the brand hex colour used by the generated images. */
-export interface SeedBrand { name: string; slug: string; color: string }
+export interface SeedBrand {
+  name: string
+  slug: string
+  color: string
+}
 /** Prices are integer paise; `mrpPaise >= pricePaise`. */
-export interface SeedPack { name: string; pricePaise: number; mrpPaise: number }
+export interface SeedPack {
+  name: string
+  pricePaise: number
+  mrpPaise: number
+}
 export type PackageShape = 'bag' | 'bottle' | 'box' | 'jar' | 'can' | 'packet'
 export interface SeedProduct {
   name: string
@@ -62,13 +74,23 @@ interface SubDef {
   desc: [(b: string) => string, (b: string) => string]
   rows: Row[]
 }
-interface TopDef { name: string; slug: string; subs: SubDef[] }
+interface TopDef {
+  name: string
+  slug: string
+  subs: SubDef[]
+}
 
 const tree: TopDef[] = [
   {
-    name: 'Atta, Rice & Dals', slug: 'atta-rice-dals', subs: [
+    name: 'Atta, Rice & Dals',
+    slug: 'atta-rice-dals',
+    subs: [
       {
-        name: 'Atta & Flours', slug: 'atta-flours', shape: 'bag', kind: 'dry', life: 4,
+        name: 'Atta & Flours',
+        slug: 'atta-flours',
+        shape: 'bag',
+        kind: 'dry',
+        life: 4,
         desc: [
           (b) => `Stone-ground ${b} milled in small batches for soft, fluffy results every time.`,
           (b) => `Fine, fresh ${b} from carefully cleaned grain. Perfect for everyday rotis, parathas and snacks.`,
@@ -86,7 +108,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Rice', slug: 'rice', shape: 'bag', kind: 'dry', life: 12,
+        name: 'Rice',
+        slug: 'rice',
+        shape: 'bag',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Aged ${b} with long, separate grains and a delicate aroma once cooked.`,
           (b) => `Hand-sorted ${b}, cleaned and packed at source. Cooks evenly for daily meals and festive dishes alike.`,
@@ -104,7 +130,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Dals & Pulses', slug: 'dals-pulses', shape: 'packet', kind: 'dry', life: 9,
+        name: 'Dals & Pulses',
+        slug: 'dals-pulses',
+        shape: 'packet',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Cleaned, sorted and double-polished ${b} that cooks quickly to a rich, creamy texture.`,
           (b) => `Protein-rich ${b} sourced from trusted farms and packed without any added colour.`,
@@ -125,9 +155,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Masalas & Spices', slug: 'masalas-spices', subs: [
+    name: 'Masalas & Spices',
+    slug: 'masalas-spices',
+    subs: [
       {
-        name: 'Powdered Spices', slug: 'powdered-spices', shape: 'packet', kind: 'dry', life: 12,
+        name: 'Powdered Spices',
+        slug: 'powdered-spices',
+        shape: 'packet',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Pure ${b}, cold-ground to lock in natural oils, colour and aroma.`,
           (b) => `Everyday ${b} made from sun-dried, hand-picked spices. No added colour or preservatives.`,
@@ -145,7 +181,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Blended Masalas', slug: 'blended-masalas', shape: 'box', kind: 'dry', life: 12,
+        name: 'Blended Masalas',
+        slug: 'blended-masalas',
+        shape: 'box',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `A balanced ${b} blend roasted and ground to a traditional family recipe.`,
           (b) => `Authentic ${b} that brings restaurant-style flavour to home cooking in minutes.`,
@@ -163,7 +203,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Whole Spices', slug: 'whole-spices', shape: 'packet', kind: 'dry', life: 18,
+        name: 'Whole Spices',
+        slug: 'whole-spices',
+        shape: 'packet',
+        kind: 'dry',
+        life: 18,
         desc: [
           (b) => `Bold, aromatic ${b}, hand-cleaned and packed to stay fresh for longer.`,
           (b) => `Premium-grade ${b} for tempering, biryanis and homemade masalas.`,
@@ -182,9 +226,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Oils & Ghee', slug: 'oils-ghee', subs: [
+    name: 'Oils & Ghee',
+    slug: 'oils-ghee',
+    subs: [
       {
-        name: 'Cooking Oils', slug: 'cooking-oils', shape: 'bottle', kind: 'oil', life: 9,
+        name: 'Cooking Oils',
+        slug: 'cooking-oils',
+        shape: 'bottle',
+        kind: 'oil',
+        life: 9,
         desc: [
           (b) => `${cap(b)} with a clean taste and high smoke point, ideal for everyday frying and tadka.`,
           (b) => `Traditionally extracted ${b} that keeps its natural aroma, colour and nutrients.`,
@@ -203,7 +253,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Ghee & Vanaspati', slug: 'ghee-vanaspati', shape: 'jar', kind: 'oil', life: 9,
+        name: 'Ghee & Vanaspati',
+        slug: 'ghee-vanaspati',
+        shape: 'jar',
+        kind: 'oil',
+        life: 9,
         desc: [
           (b) => `Rich, granular ${b} slow-cooked for its unmistakable aroma.`,
           (b) => `${cap(b)} made the traditional way, perfect for dal tadka, halwa and hot rotis.`,
@@ -220,9 +274,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Snacks & Namkeen', slug: 'snacks-namkeen', subs: [
+    name: 'Snacks & Namkeen',
+    slug: 'snacks-namkeen',
+    subs: [
       {
-        name: 'Namkeen', slug: 'namkeen', shape: 'packet', kind: 'dry', life: 5,
+        name: 'Namkeen',
+        slug: 'namkeen',
+        shape: 'packet',
+        kind: 'dry',
+        life: 5,
         desc: [
           (b) => `Crunchy ${b} made in small batches with besan and a secret spice mix. Great with evening chai.`,
           (b) => `Classic ${b} the way it is made in the lanes of Indore and Bikaner: crisp, spicy and addictive.`,
@@ -241,7 +301,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Chips & Crisps', slug: 'chips-crisps', shape: 'packet', kind: 'dry', life: 4,
+        name: 'Chips & Crisps',
+        slug: 'chips-crisps',
+        shape: 'packet',
+        kind: 'dry',
+        life: 4,
         desc: [
           (b) => `Thin, crunchy ${b} seasoned generously for a bold snack-time hit.`,
           (b) => `Irresistible ${b}, perfect for movie nights, travel and tiffin boxes.`,
@@ -257,7 +321,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Healthy Snacks', slug: 'healthy-snacks', shape: 'packet', kind: 'dry', life: 6,
+        name: 'Healthy Snacks',
+        slug: 'healthy-snacks',
+        shape: 'packet',
+        kind: 'dry',
+        life: 6,
         desc: [
           (b) => `Wholesome ${b}, roasted not fried, for guilt-free snacking between meals.`,
           (b) => `Nutritious ${b} packed with fibre and protein. A smart choice for work and school.`,
@@ -277,9 +345,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Beverages', slug: 'beverages', subs: [
+    name: 'Beverages',
+    slug: 'beverages',
+    subs: [
       {
-        name: 'Tea', slug: 'tea', shape: 'box', kind: 'dry', life: 18,
+        name: 'Tea',
+        slug: 'tea',
+        shape: 'box',
+        kind: 'dry',
+        life: 18,
         desc: [
           (b) => `Robust ${b} from hand-picked leaves for a strong, refreshing cup.`,
           (b) => `Fragrant ${b} blended by expert tasters. Brews a bright, flavourful cup every time.`,
@@ -296,7 +370,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Coffee', slug: 'coffee', shape: 'jar', kind: 'dry', life: 12,
+        name: 'Coffee',
+        slug: 'coffee',
+        shape: 'jar',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Smooth ${b} from the estates of Coorg, roasted to bring out rich chocolatey notes.`,
           (b) => `Aromatic ${b} for a perfect morning cup, South Indian style.`,
@@ -311,11 +389,12 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Juices & Drinks', slug: 'juices-drinks', shape: 'box', kind: 'drink', life: 6,
-        desc: [
-          (b) => `Refreshing ${b} with no added preservatives. Serve chilled.`,
-          (b) => `Real-fruit ${b}, a taste of Indian summers in every sip.`,
-        ],
+        name: 'Juices & Drinks',
+        slug: 'juices-drinks',
+        shape: 'box',
+        kind: 'drink',
+        life: 6,
+        desc: [(b) => `Refreshing ${b} with no added preservatives. Serve chilled.`, (b) => `Real-fruit ${b}, a taste of Indian summers in every sip.`],
         rows: [
           ['Mixed Fruit Juice', 'phal-ras', '200 ml:25|1 L:118', { ing: 'Water, mixed fruit pulp and concentrates, sugar, acidity regulator' }],
           ['Alphonso Mango Drink', 'phal-ras', '600 ml:40|1.2 L:78', { shape: 'bottle', ing: 'Water, Alphonso mango pulp (19%), sugar, acidity regulator' }],
@@ -328,7 +407,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Health Drinks', slug: 'health-drinks', shape: 'jar', kind: 'dry', life: 12,
+        name: 'Health Drinks',
+        slug: 'health-drinks',
+        shape: 'jar',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Nutritious ${b} with essential vitamins and minerals for growing kids and active adults.`,
           (b) => `Delicious ${b} that turns a glass of milk into a wholesome, energising treat.`,
@@ -346,9 +429,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Dairy & Breakfast', slug: 'dairy-breakfast', subs: [
+    name: 'Dairy & Breakfast',
+    slug: 'dairy-breakfast',
+    subs: [
       {
-        name: 'Breakfast Cereals', slug: 'breakfast-cereals', shape: 'box', kind: 'dry', life: 9,
+        name: 'Breakfast Cereals',
+        slug: 'breakfast-cereals',
+        shape: 'box',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Crunchy ${b}, a wholesome start to busy mornings. Enjoy with milk, curd or fruit.`,
           (b) => `Delicious ${b} made with whole grains and baked for a golden crunch.`,
@@ -364,7 +453,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Spreads & Jams', slug: 'spreads-jams', shape: 'jar', kind: 'dry', life: 12,
+        name: 'Spreads & Jams',
+        slug: 'spreads-jams',
+        shape: 'jar',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Luscious ${b} made with real ingredients. Perfect on toast, parathas and pancakes.`,
           (b) => `Smooth, rich ${b} that kids and grown-ups love at breakfast.`,
@@ -379,11 +472,12 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Dairy', slug: 'dairy', shape: 'box', kind: 'chilled', life: 3,
-        desc: [
-          (b) => `Fresh ${b} from the farms of Karnataka, made from pure, tested milk.`,
-          (b) => `Creamy ${b} for everyday cooking, baking and snacking.`,
-        ],
+        name: 'Dairy',
+        slug: 'dairy',
+        shape: 'box',
+        kind: 'chilled',
+        life: 3,
+        desc: [(b) => `Fresh ${b} from the farms of Karnataka, made from pure, tested milk.`, (b) => `Creamy ${b} for everyday cooking, baking and snacking.`],
         rows: [
           ['Salted Butter', 'dhavala-dairy', '100 g:60|500 g:285', { ing: 'Milk fat, common salt', life: '6 months' }],
           ['Fresh Paneer', 'dhavala-dairy', '200 g:95|500 g:225', { shape: 'packet', ing: 'Milk solids, citric acid', life: '15 days' }],
@@ -399,9 +493,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Biscuits & Chocolates', slug: 'biscuits-chocolates', subs: [
+    name: 'Biscuits & Chocolates',
+    slug: 'biscuits-chocolates',
+    subs: [
       {
-        name: 'Biscuits', slug: 'biscuits', shape: 'packet', kind: 'dry', life: 9,
+        name: 'Biscuits',
+        slug: 'biscuits',
+        shape: 'packet',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Crisp, golden ${b}, baked fresh and made for dunking in hot chai.`,
           (b) => `Everyone's favourite ${b}, a tea-time classic for the whole family.`,
@@ -419,7 +519,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Cookies & Rusks', slug: 'cookies-rusks', shape: 'box', kind: 'dry', life: 6,
+        name: 'Cookies & Rusks',
+        slug: 'cookies-rusks',
+        shape: 'box',
+        kind: 'dry',
+        life: 6,
         desc: [
           (b) => `Melt-in-the-mouth ${b}, baked with pure butter and a hint of cardamom.`,
           (b) => `Crunchy ${b}, double-baked to perfection. Best enjoyed with a cup of chai.`,
@@ -436,13 +540,22 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Chocolates & Sweets', slug: 'chocolates-sweets', shape: 'box', kind: 'dry', life: 9,
+        name: 'Chocolates & Sweets',
+        slug: 'chocolates-sweets',
+        shape: 'box',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Indulgent ${b}, perfect for celebrations, gifting and sweet cravings.`,
           (b) => `Traditional ${b} made with pure ingredients for that festive feeling.`,
         ],
         rows: [
-          ['Milk Chocolate Bar', 'mithas-cocoa', '50 g:45|Pack of 5:215', { shape: 'packet', ing: 'Sugar, milk solids, cocoa butter, cocoa solids, emulsifier' }],
+          [
+            'Milk Chocolate Bar',
+            'mithas-cocoa',
+            '50 g:45|Pack of 5:215',
+            { shape: 'packet', ing: 'Sugar, milk solids, cocoa butter, cocoa solids, emulsifier' },
+          ],
           ['Dark Chocolate 70%', 'mithas-cocoa', '80 g:145', { shape: 'packet', ing: 'Cocoa solids (70%), sugar, cocoa butter' }],
           ['Fruit & Nut Chocolate', 'mithas-cocoa', '80 g:115', { shape: 'packet', ing: 'Sugar, milk solids, cocoa, raisins (9%), almonds (6%)' }],
           ['Kaju Katli', 'mithas-cocoa', '250 g:330|500 g:640', { ing: 'Cashew nuts (55%), sugar, ghee, silver leaf' }],
@@ -456,26 +569,46 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Instant Food', slug: 'instant-food', subs: [
+    name: 'Instant Food',
+    slug: 'instant-food',
+    subs: [
       {
-        name: 'Noodles & Pasta', slug: 'noodles-pasta', shape: 'packet', kind: 'dry', life: 9,
+        name: 'Noodles & Pasta',
+        slug: 'noodles-pasta',
+        shape: 'packet',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Quick-cooking ${b}, ready in minutes for a hot, satisfying snack.`,
           (b) => `Tasty ${b} made from quality wheat. Add your favourite veggies for a complete meal.`,
         ],
         rows: [
-          ['Masala Instant Noodles', 'jhatpat-foods', '70 g:14|Pack of 4:56|Pack of 8:110|Pack of 12:168', { ing: 'Wheat flour, palm oil, salt, masala tastemaker' }],
+          [
+            'Masala Instant Noodles',
+            'jhatpat-foods',
+            '70 g:14|Pack of 4:56|Pack of 8:110|Pack of 12:168',
+            { ing: 'Wheat flour, palm oil, salt, masala tastemaker' },
+          ],
           ['Atta Noodles', 'jhatpat-foods', '75 g:25|Pack of 4:98', { ing: 'Whole wheat flour (65%), palm oil, salt, masala tastemaker' }],
           ['Hakka Noodles', 'jhatpat-foods', '150 g:42', { ing: 'Refined wheat flour, salt' }],
           ['Penne Pasta', 'jhatpat-foods', '500 g:99', { ing: 'Durum wheat semolina (100%)' }],
-          ['Chilli Garlic Cup Noodles', 'jhatpat-foods', '70 g:50', { shape: 'can', ing: 'Wheat flour, palm oil, dehydrated garlic, chilli, soy sauce powder' }],
+          [
+            'Chilli Garlic Cup Noodles',
+            'jhatpat-foods',
+            '70 g:50',
+            { shape: 'can', ing: 'Wheat flour, palm oil, dehydrated garlic, chilli, soy sauce powder' },
+          ],
           ['Macaroni', 'jhatpat-foods', '500 g:88', { ing: 'Durum wheat semolina (100%)' }],
           ['Roasted Vermicelli', 'sona-khet', '450 g:58', { ing: 'Wheat semolina (100%)' }],
           ['Schezwan Noodles', 'jhatpat-foods', '70 g:25|Pack of 4:96', { ing: 'Wheat flour, palm oil, schezwan seasoning' }],
         ],
       },
       {
-        name: 'Ready to Eat', slug: 'ready-to-eat', shape: 'box', kind: 'dry', life: 12,
+        name: 'Ready to Eat',
+        slug: 'ready-to-eat',
+        shape: 'box',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Home-style ${b}, ready in 2 minutes. Just heat and eat with rice or rotis.`,
           (b) => `Slow-cooked ${b} with no preservatives, sealed in a retort pouch for freshness.`,
@@ -490,7 +623,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Instant Mixes', slug: 'instant-mixes', shape: 'box', kind: 'dry', life: 9,
+        name: 'Instant Mixes',
+        slug: 'instant-mixes',
+        shape: 'box',
+        kind: 'dry',
+        life: 9,
         desc: [
           (b) => `Easy ${b}: just add water or curd for perfect results every time.`,
           (b) => `Convenient ${b} with authentic taste, made for quick breakfasts and festive treats.`,
@@ -509,9 +646,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Sauces & Pickles', slug: 'sauces-pickles', subs: [
+    name: 'Sauces & Pickles',
+    slug: 'sauces-pickles',
+    subs: [
       {
-        name: 'Pickles', slug: 'pickles', shape: 'jar', kind: 'dry', life: 12,
+        name: 'Pickles',
+        slug: 'pickles',
+        shape: 'jar',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Tangy, spicy ${b} made to a grandmother's recipe with cold-pressed oil.`,
           (b) => `Sun-cured ${b} packed with bold flavour. A spoonful lifts any meal.`,
@@ -527,7 +670,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Sauces & Ketchup', slug: 'sauces-ketchup', shape: 'bottle', kind: 'dry', life: 12,
+        name: 'Sauces & Ketchup',
+        slug: 'sauces-ketchup',
+        shape: 'bottle',
+        kind: 'dry',
+        life: 12,
         desc: [
           (b) => `Thick, flavourful ${b} for snacks, sandwiches and Indo-Chinese dishes.`,
           (b) => `Zesty ${b} that adds a punch to pakoras, fries and rolls.`,
@@ -545,9 +692,15 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Personal Care', slug: 'personal-care', subs: [
+    name: 'Personal Care',
+    slug: 'personal-care',
+    subs: [
       {
-        name: 'Bath & Body', slug: 'bath-body', shape: 'box', kind: 'care', life: 36,
+        name: 'Bath & Body',
+        slug: 'bath-body',
+        shape: 'box',
+        kind: 'care',
+        life: 36,
         desc: [
           (b) => `Gentle ${b} with natural extracts that cleanses without drying your skin.`,
           (b) => `Refreshing ${b} with a long-lasting fragrance, suitable for the whole family.`,
@@ -564,7 +717,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Hair Care', slug: 'hair-care', shape: 'bottle', kind: 'care', life: 24,
+        name: 'Hair Care',
+        slug: 'hair-care',
+        shape: 'bottle',
+        kind: 'care',
+        life: 24,
         desc: [
           (b) => `Nourishing ${b} enriched with Ayurvedic herbs for stronger, shinier hair.`,
           (b) => `Everyday ${b} that cares for your scalp and tames frizz naturally.`,
@@ -581,7 +738,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Oral Care', slug: 'oral-care', shape: 'box', kind: 'care', life: 24,
+        name: 'Oral Care',
+        slug: 'oral-care',
+        shape: 'box',
+        kind: 'care',
+        life: 24,
         desc: [
           (b) => `Effective ${b} for strong teeth, healthy gums and long-lasting freshness.`,
           (b) => `${cap(b)} inspired by Ayurveda, dentist-tested for daily use.`,
@@ -590,7 +751,12 @@ const tree: TopDef[] = [
           ['Herbal Toothpaste', 'herbal-aangan', '150 g:98|Pack of 2:185', { ing: 'Calcium carbonate, neem, babool, clove oil, sorbitol' }],
           ['Laung Gel Toothpaste', 'chandan-care', '150 g:105', { ing: 'Silica, sorbitol, clove oil, menthol' }],
           ['Charcoal Toothbrush', 'chandan-care', 'Pack of 4:125', { shape: 'packet', ing: 'Charcoal-infused soft bristles, polypropylene handle' }],
-          ['Mint Mouthwash', 'chandan-care', '250 ml:149|500 ml:269', { shape: 'bottle', ing: 'Aqua, sorbitol, cetylpyridinium chloride, menthol, eucalyptol' }],
+          [
+            'Mint Mouthwash',
+            'chandan-care',
+            '250 ml:149|500 ml:269',
+            { shape: 'bottle', ing: 'Aqua, sorbitol, cetylpyridinium chloride, menthol, eucalyptol' },
+          ],
           ['Kids Strawberry Toothpaste', 'herbal-aangan', '80 g:75', { ing: 'Calcium carbonate, xylitol, strawberry flavour' }],
           ['Ayurvedic Tooth Powder', 'herbal-aangan', '100 g:62', { shape: 'can', ing: 'Clove, neem, black pepper, camphor, rock salt' }],
           ['Whitening Toothpaste', 'chandan-care', '150 g:115', { ing: 'Hydrated silica, sorbitol, sodium bicarbonate, mint' }],
@@ -599,15 +765,26 @@ const tree: TopDef[] = [
     ],
   },
   {
-    name: 'Cleaning Essentials', slug: 'cleaning-essentials', subs: [
+    name: 'Cleaning Essentials',
+    slug: 'cleaning-essentials',
+    subs: [
       {
-        name: 'Detergents', slug: 'detergents', shape: 'bottle', kind: 'clean', life: 24,
+        name: 'Detergents',
+        slug: 'detergents',
+        shape: 'bottle',
+        kind: 'clean',
+        life: 24,
         desc: [
           (b) => `Powerful ${b} that lifts tough stains and keeps colours bright, wash after wash.`,
           (b) => `${cap(b)} with a fresh fragrance, gentle on fabrics and hands.`,
         ],
         rows: [
-          ['Detergent Powder', 'chamak-home', '500 g:60|1 kg:115|2 kg:222|4 kg:415', { shape: 'bag', ing: 'Anionic surfactants, builders, enzymes, optical brightener' }],
+          [
+            'Detergent Powder',
+            'chamak-home',
+            '500 g:60|1 kg:115|2 kg:222|4 kg:415',
+            { shape: 'bag', ing: 'Anionic surfactants, builders, enzymes, optical brightener' },
+          ],
           ['Front Load Liquid Detergent', 'chamak-home', '1 L:235|2 L:445', { ing: 'Surfactants, enzymes, stain-release polymers, fragrance' }],
           ['Detergent Bar', 'swachh-ghar', '250 g:22|Pack of 4:85', { shape: 'packet', ing: 'Soap, surfactants, builders, fragrance' }],
           ['Fabric Conditioner', 'swachh-ghar', '860 ml:240', { ing: 'Cationic softener, fragrance, preservative' }],
@@ -618,7 +795,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Dishwash', slug: 'dishwash', shape: 'bottle', kind: 'clean', life: 24,
+        name: 'Dishwash',
+        slug: 'dishwash',
+        shape: 'bottle',
+        kind: 'clean',
+        life: 24,
         desc: [
           (b) => `Grease-cutting ${b} that leaves utensils sparkling clean with just a little.`,
           (b) => `Tough-on-grease ${b} with the freshness of lemon and pudina.`,
@@ -633,7 +814,11 @@ const tree: TopDef[] = [
         ],
       },
       {
-        name: 'Floor & Surface Cleaners', slug: 'surface-cleaners', shape: 'bottle', kind: 'clean', life: 24,
+        name: 'Floor & Surface Cleaners',
+        slug: 'surface-cleaners',
+        shape: 'bottle',
+        kind: 'clean',
+        life: 24,
         desc: [
           (b) => `${cap(b)} that kills 99.9% of germs and leaves a long-lasting fragrance.`,
           (b) => `Easy-to-use ${b} for spotless, shining surfaces at home.`,
@@ -653,9 +838,7 @@ const tree: TopDef[] = [
 ]
 
 /** Top-level slugs sold by the second demo website (a snacks & beverages shop). */
-export const shop2Categories: string[] = [
-  'snacks-namkeen', 'beverages', 'biscuits-chocolates', 'instant-food', 'dairy-breakfast',
-]
+export const shop2Categories: string[] = ['snacks-namkeen', 'beverages', 'biscuits-chocolates', 'instant-food', 'dairy-breakfast']
 
 // ---------------------------------------------------------------------------
 
@@ -671,10 +854,17 @@ function prng(seed: number): () => number {
   }
 }
 
-function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1) }
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}
 
 export function slugify(s: string): string {
-  return s.toLowerCase().replace(/&/g, ' and ').replace(/%/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  return s
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/%/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }
 
 const storage: Record<Kind, string> = {

@@ -53,9 +53,20 @@ export const seedSites: SeedSite[] = [
         nav('About Us', '/about-us'),
       ],
       footers: [
-        footerColumn(1, 'Shop', [['All Products', '/products'], ['Offers', '/products?s=discount'], ['New Arrivals', '/products?s=newest']]),
-        footerColumn(2, 'Company', [['About Us', '/about-us'], ['Contact', '/contact'], ['Delivery Areas', '/delivery-areas']]),
-        footerColumn(3, 'Help', [['Terms of Service', '/terms'], ['Privacy Policy', '/privacy']]),
+        footerColumn(1, 'Shop', [
+          ['All Products', '/products'],
+          ['Offers', '/products?s=discount'],
+          ['New Arrivals', '/products?s=newest'],
+        ]),
+        footerColumn(2, 'Company', [
+          ['About Us', '/about-us'],
+          ['Contact', '/contact'],
+          ['Delivery Areas', '/delivery-areas'],
+        ]),
+        footerColumn(3, 'Help', [
+          ['Terms of Service', '/terms'],
+          ['Privacy Policy', '/privacy'],
+        ]),
       ],
       webSeo: {
         og_title: 'Kirana Fresh: groceries delivered in Bengaluru',
@@ -67,8 +78,26 @@ export const seedSites: SeedSite[] = [
       popup: { image: 'demo/popups/main.webp', duration: 5, link: '/products?s=discount', once: false },
       webPages: [],
       themes: {
-        light: { primary: '#0c7a2a', 'on-primary': '#ffffff', accent: '#f8c400', background: '#f6f7f8', surface: '#ffffff', text: '#1b1f23', muted: '#5b6470', border: '#e2e5e9' },
-        dark: { primary: '#3ecf6a', 'on-primary': '#0b1a10', accent: '#f8c400', background: '#101214', surface: '#1a1d21', text: '#eef1f4', muted: '#a3abb5', border: '#2c3137' },
+        light: {
+          primary: '#0c7a2a',
+          'on-primary': '#ffffff',
+          accent: '#f8c400',
+          background: '#f6f7f8',
+          surface: '#ffffff',
+          text: '#1b1f23',
+          muted: '#5b6470',
+          border: '#e2e5e9',
+        },
+        dark: {
+          primary: '#3ecf6a',
+          'on-primary': '#0b1a10',
+          accent: '#f8c400',
+          background: '#101214',
+          surface: '#1a1d21',
+          text: '#eef1f4',
+          muted: '#a3abb5',
+          border: '#2c3137',
+        },
       },
       delivery,
     },
@@ -85,8 +114,14 @@ export const seedSites: SeedSite[] = [
       navSetting: { ...baseNavSetting, footer_name: 'Chai & Chakna', header_template: 2, navbar_template: 2, show_register: true },
       navs: [nav('Shop by Category', '/products', [], '/categories'), nav('Best Sellers', '/products?s=popularity'), nav('Our Story', '/about-us')],
       footers: [
-        footerColumn(1, 'Shop', [['Best Sellers', '/products?s=popularity'], ['Deals', '/products?s=discount']]),
-        footerColumn(2, 'About', [['Our Story', '/about-us'], ['Contact', '/contact']]),
+        footerColumn(1, 'Shop', [
+          ['Best Sellers', '/products?s=popularity'],
+          ['Deals', '/products?s=discount'],
+        ]),
+        footerColumn(2, 'About', [
+          ['Our Story', '/about-us'],
+          ['Contact', '/contact'],
+        ]),
       ],
       webSeo: {
         og_title: 'Chai & Chakna Store: snacks and tea, delivered',
@@ -98,7 +133,16 @@ export const seedSites: SeedSite[] = [
       popup: { image: 'demo/popups/shop2.webp', duration: 8, link: '/products?s=discount', once: true },
       webPages: [],
       themes: {
-        light: { primary: '#b4410f', 'on-primary': '#ffffff', accent: '#ffb703', background: '#fbf6f1', surface: '#ffffff', text: '#2a1d14', muted: '#6d5c50', border: '#eadfd5' },
+        light: {
+          primary: '#b4410f',
+          'on-primary': '#ffffff',
+          accent: '#ffb703',
+          background: '#fbf6f1',
+          surface: '#ffffff',
+          text: '#2a1d14',
+          muted: '#6d5c50',
+          border: '#eadfd5',
+        },
       },
       delivery: { chargePaise: 4000, freeAbovePaise: 39900 },
     },

@@ -108,10 +108,14 @@ describe('sign-in code delivery', () => {
     expect(form.get('MessagingServiceSid')).toBe('MG1')
     expect(form.has('From')).toBe(false)
     twilio.answer(401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 })
-    const err = await twilioSender(twilioConfig()).send(sms).catch((e: Error) => e)
+    const err = await twilioSender(twilioConfig())
+      .send(sms)
+      .catch((e: Error) => e)
     expect(String(err)).toBe('OtpDeliveryError: twilio: answered 401 (error 20003)')
     expect(JSON.stringify(err) + String(err)).not.toMatch(/twilio-secret-token|482913|9876500003/)
-    const down = await twilioSender({ ...twilioConfig(), TWILIO_BASE_URL: 'http://127.0.0.1:9' }).send(sms).catch((e: Error) => e)
+    const down = await twilioSender({ ...twilioConfig(), TWILIO_BASE_URL: 'http://127.0.0.1:9' })
+      .send(sms)
+      .catch((e: Error) => e)
     expect(String(down)).toBe('OtpDeliveryError: twilio: could not connect')
   })
 
@@ -122,7 +126,9 @@ describe('sign-in code delivery', () => {
     expect(m.to).toEqual(['<meera@shop.in>'])
     expect(m.data).toMatch(/^Subject: Your Kirana Fresh sign-in code$/m)
     expect(m.data).toContain('771204 is your Kirana Fresh sign-in code.')
-    const err = await smtpSender({ SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'x@y.in' }).send(mail).catch((e: Error) => e)
+    const err = await smtpSender({ SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'x@y.in' })
+      .send(mail)
+      .catch((e: Error) => e)
     expect(String(err)).toMatch(/^OtpDeliveryError: smtp: failed/)
     expect(String(err)).not.toContain('771204')
   })
@@ -140,7 +146,15 @@ describe('sign-in code delivery', () => {
   })
 
   it('routes numbers to SMS and emails to email, by configuration', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', OTP_SMS_PROVIDER: 'twilio', OTP_EMAIL_PROVIDER: 'smtp', ...twilioConfig(), TWILIO_MESSAGING_SERVICE_SID: '', SMTP_URL: smtp.url(), SMTP_FROM: 'no-reply@kirana.in' })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      OTP_SMS_PROVIDER: 'twilio',
+      OTP_EMAIL_PROVIDER: 'smtp',
+      ...twilioConfig(),
+      TWILIO_MESSAGING_SERVICE_SID: '',
+      SMTP_URL: smtp.url(),
+      SMTP_FROM: 'no-reply@kirana.in',
+    })
     twilio.answer(201, { sid: 'SM2' })
     const before = { sms: twilio.seen.length, mail: smtp.messages.length }
     const delivery = createOtpDelivery(config, { info: () => {}, warn: () => {} } as never)

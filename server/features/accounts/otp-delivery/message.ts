@@ -25,6 +25,4 @@ export class OtpDeliveryError extends Error {
 }
 
 export const otpText = (m: OtpMessage) =>
-  m.notice?.text ??
-  `${m.code} is your ${m.siteName} sign-in code. It expires in ${m.minutes} minutes. Never share it with anyone, not even our staff.`
-
+  m.notice?.text ?? `${m.code} is your ${m.siteName} sign-in code. It expires in ${m.minutes} minutes. Never share it with anyone, not even our staff.`

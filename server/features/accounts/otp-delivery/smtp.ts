@@ -24,7 +24,10 @@ export function smtpSender(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>): OtpS
       } catch (err) {
         // nodemailer errors can quote the SMTP dialogue (addresses, the message): keep the code and response status only.
         const e = err as { code?: unknown; responseCode?: unknown }
-        throw new OtpDeliveryError('smtp', `failed${typeof e.code === 'string' ? ` (${e.code})` : ''}${typeof e.responseCode === 'number' ? ` ${e.responseCode}` : ''}`)
+        throw new OtpDeliveryError(
+          'smtp',
+          `failed${typeof e.code === 'string' ? ` (${e.code})` : ''}${typeof e.responseCode === 'number' ? ` ${e.responseCode}` : ''}`,
+        )
       }
     },
   }

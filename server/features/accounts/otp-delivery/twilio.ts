@@ -8,7 +8,9 @@ const TIMEOUT_MS = 10_000
  * {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP Basic auth (Account SID : Auth Token),
  * a form-encoded body with To (E.164), From or MessagingServiceSid, and Body; 201 with the message on success.
  */
-export function twilioSender(config: Pick<Config, 'TWILIO_BASE_URL' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_MESSAGING_SERVICE_SID'>): OtpSender {
+export function twilioSender(
+  config: Pick<Config, 'TWILIO_BASE_URL' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_MESSAGING_SERVICE_SID'>,
+): OtpSender {
   const sid = config.TWILIO_ACCOUNT_SID ?? ''
   const url = `${config.TWILIO_BASE_URL.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`
   const auth = `Basic ${Buffer.from(`${sid}:${config.TWILIO_AUTH_TOKEN ?? ''}`).toString('base64')}`

@@ -24,7 +24,11 @@ export function cashfreeBrowserRoutes(app: FastifyInstance, sim: Sim) {
     const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: o.currency }).format(rupees(o.amount))
     const body = `<h1 class="sim-title">Cashfree checkout (simulated)</h1>
 <p class="sim-muted">Choose what this payment should do. The browser then returns to the shop.</p>
-${facts([['Amount', amount], ['Order', o.orderId], ['Customer', o.customer.customer_phone ?? '—']])}
+${facts([
+  ['Amount', amount],
+  ['Order', o.orderId],
+  ['Customer', o.customer.customer_phone ?? '—'],
+])}
 <p class="sim-status" role="status" aria-live="polite" data-sim="status">Order status: ${o.status}</p>
 <div class="sim-actions">
 <button type="button" class="sim-button sim-pay" data-outcome="success">Succeed · pay ${amount}</button>

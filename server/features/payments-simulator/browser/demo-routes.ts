@@ -32,7 +32,17 @@ export function demoRoutes(app: FastifyInstance, sim: Sim) {
     if (!body.success) return reply.code(400).send({ message: 'provider must be razorpay or cashfree' })
     const now = sim.now()
     if (body.data.provider === 'razorpay') {
-      const order: RzpOrderRec = { id: sim.ids.razorpay('order'), amount: DEMO_PAISE, currency: 'INR', receipt: sim.ids.reference(), notes: { demo: 'true' }, status: 'created', attempts: 0, amountPaid: 0, createdAt: now }
+      const order: RzpOrderRec = {
+        id: sim.ids.razorpay('order'),
+        amount: DEMO_PAISE,
+        currency: 'INR',
+        receipt: sim.ids.reference(),
+        notes: { demo: 'true' },
+        status: 'created',
+        attempts: 0,
+        amountPaid: 0,
+        createdAt: now,
+      }
       sim.state.razorpay.orders.set(order.id, order)
       return { key_id: sim.accounts.razorpay.keyId, order_id: order.id, amount: order.amount }
     }
@@ -61,9 +71,16 @@ export function demoRoutes(app: FastifyInstance, sim: Sim) {
     const payments = [...sim.state.cashfree.payments.values()].filter((p) => p.orderId === order?.orderId)
     const last = payments.at(-1)
     const body = order
-      ? `<h1 class="sim-title">Back from Cashfree</h1>${facts([['Order', order.orderId], ['Order status', order.status], ['Last payment', last ? last.status : 'none']])}
+      ? `<h1 class="sim-title">Back from Cashfree</h1>${facts([
+          ['Order', order.orderId],
+          ['Order status', order.status],
+          ['Last payment', last ? last.status : 'none'],
+        ])}
 <p><a href="/sim/demo">Another payment</a></p><pre class="sim-result" id="sim-result" data-state="${escapeHtml(order.status)}" data-payment="${escapeHtml(last?.status ?? 'none')}">${escapeHtml(order.status)}</pre>`
       : '<h1 class="sim-title">Unknown order</h1><p><a href="/sim/demo">Back to the demo</a></p>'
-    return reply.code(order ? 200 : 404).type('text/html; charset=utf-8').send(page('Back from Cashfree', body))
+    return reply
+      .code(order ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(page('Back from Cashfree', body))
   })
 }

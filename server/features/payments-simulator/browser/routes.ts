@@ -7,7 +7,8 @@ import { razorpayBrowserRoutes } from './razorpay-routes'
 
 /** Everything a browser loads from the simulator, under /sim. */
 export async function browserRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const unknown = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: `No such simulator page: ${req.method} ${req.url.split('?')[0]}` })
+  const unknown = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: `No such simulator page: ${req.method} ${req.url.split('?')[0]}` })
   app.setNotFoundHandler(unknown)
   app.get('/*', unknown) // else the web client's GET /* page route would answer
   assetRoutes(app)

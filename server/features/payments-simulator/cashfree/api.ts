@@ -17,14 +17,17 @@ function authProblem(sim: Sim, req: FastifyRequest) {
   }
   const version = req.headers['x-api-version']
   if (typeof version !== 'string') return { status: 400, body: cfError('x-api-version : is missing in the request', 'request_failed') }
-  if (!CASHFREE_VERSIONS.has(version) && version !== apiVersion) return { status: 400, body: cfError('x-api-version : invalid value provided', 'request_failed') }
+  if (!CASHFREE_VERSIONS.has(version) && version !== apiVersion)
+    return { status: 400, body: cfError('x-api-version : invalid value provided', 'request_failed') }
   return null
 }
 
 /** Cashfree PG's REST API under /pg (PAYMENTS.md C.1–C.6, D.2). */
 export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   sim.log.attach(app)
-  sim.faults.attach(app, (status) => (status === 429 ? cfError('Too many requests', 'request_failed', 'rate_limit_error') : cfError('Something went wrong', 'internal_error', 'api_error')))
+  sim.faults.attach(app, (status) =>
+    status === 429 ? cfError('Too many requests', 'request_failed', 'rate_limit_error') : cfError('Something went wrong', 'internal_error', 'api_error'),
+  )
   app.addHook('preHandler', async (req, reply) => {
     const problem = authProblem(sim, req)
     if (problem) return reply.code(problem.status).send(problem.body)
@@ -48,7 +51,15 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
       const id = orderId ?? `order_${sim.ids.reference()}`
       if (order(id)) return { status: 409, body: cfError('order with same order_id already exists', 'order_already_exists') }
       const now = sim.now()
-      const rec: CfOrderRec = { ...rest, cfOrderId: sim.ids.cashfree(), orderId: id, status: 'ACTIVE', sessionId: sim.ids.session(), expiresAt: expiresAt ?? now + 30 * 60_000, createdAt: now }
+      const rec: CfOrderRec = {
+        ...rest,
+        cfOrderId: sim.ids.cashfree(),
+        orderId: id,
+        status: 'ACTIVE',
+        sessionId: sim.ids.session(),
+        expiresAt: expiresAt ?? now + 30 * 60_000,
+        createdAt: now,
+      }
       sim.state.cashfree.orders.set(id, rec)
       sim.state.cashfree.sessions.set(rec.sessionId, id)
       return { status: 200, body: orderEntity(rec, now) }

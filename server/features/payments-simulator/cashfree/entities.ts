@@ -43,7 +43,10 @@ export const paymentEntity = (p: CfPaymentRec, order: CfOrderRec) => ({
   auth_id: null,
   authorization: null,
   payment_method: { upi: { channel: 'collect', upi_id: p.status === 'SUCCESS' ? 'testsuccess@gocash' : 'testfailure@gocash' } },
-  error_details: p.status === 'SUCCESS' || p.status === 'PENDING' ? null : { error_code: p.status, error_description: p.message, error_reason: p.status.toLowerCase(), error_source: 'customer' },
+  error_details:
+    p.status === 'SUCCESS' || p.status === 'PENDING'
+      ? null
+      : { error_code: p.status, error_description: p.message, error_reason: p.status.toLowerCase(), error_source: 'customer' },
 })
 
 export const refundEntity = (r: CfRefundRec) => ({

@@ -9,7 +9,12 @@ export function paymentEvent(sim: Sim, order: CfOrderRec, p: CfPaymentRec & { st
   const type = TYPES[p.status]
   const body = providerJson({
     data: {
-      order: { order_id: order.orderId, order_amount: twoDecimals(order.amount), order_currency: order.currency, order_tags: Object.keys(order.tags).length ? order.tags : null },
+      order: {
+        order_id: order.orderId,
+        order_amount: twoDecimals(order.amount),
+        order_currency: order.currency,
+        order_tags: Object.keys(order.tags).length ? order.tags : null,
+      },
       payment: {
         cf_payment_id: p.cfPaymentId,
         payment_status: p.status,
@@ -22,7 +27,12 @@ export function paymentEvent(sim: Sim, order: CfOrderRec, p: CfPaymentRec & { st
         payment_method: { upi: { channel: 'collect', upi_id: p.status === 'SUCCESS' ? 'testsuccess@gocash' : 'testfailure@gocash' } },
         payment_group: 'upi',
       },
-      customer_details: { customer_name: order.customer.customer_name ?? null, customer_id: order.customer.customer_id, customer_email: order.customer.customer_email ?? null, customer_phone: order.customer.customer_phone },
+      customer_details: {
+        customer_name: order.customer.customer_name ?? null,
+        customer_id: order.customer.customer_id,
+        customer_email: order.customer.customer_email ?? null,
+        customer_phone: order.customer.customer_phone,
+      },
       payment_gateway_details: { gateway_name: 'CASHFREE', gateway_order_id: order.cfOrderId, gateway_payment_id: p.cfPaymentId, gateway_status_code: null },
       payment_offers: null,
     },

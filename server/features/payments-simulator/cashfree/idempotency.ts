@@ -19,7 +19,9 @@ export async function idempotent(sim: Sim, req: FastifyRequest, reply: FastifyRe
     return reply.code(answer.status).send(answer.body)
   }
   const scope = `${req.method} ${req.url.split('?')[0]} ${key}`
-  const bodyHash = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex')
+  const bodyHash = createHash('sha256')
+    .update(JSON.stringify(req.body ?? null))
+    .digest('hex')
   const store = sim.state.cashfree.idempotency
   const seen = store.get(scope)
   if (seen && seen.bodyHash !== bodyHash) {

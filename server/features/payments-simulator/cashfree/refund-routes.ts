@@ -20,12 +20,23 @@ export async function refundRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
       if (!order) return { status: 404, body: orderNotFound }
       const paid = [...sim.state.cashfree.payments.values()].find((p) => p.orderId === order.orderId && p.status === 'SUCCESS')
       if (order.status !== 'PAID' || !paid) return { status: 400, body: cfError('refund can be initiated only for a paid order', 'refund_invalid') }
-      const refunded = refundsOf(order.orderId).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + r.amount, 0)
+      const refunded = refundsOf(order.orderId)
+        .filter((r) => r.status !== 'CANCELLED')
+        .reduce((sum, r) => sum + r.amount, 0)
       const checked = checkRefund(req.body, paid.amount - refunded)
       if (!checked.ok) return { status: 400, body: cfError(checked.message, checked.code) }
       const key = `${order.orderId}:${checked.value.refundId}`
       if (sim.state.cashfree.refunds.has(key)) return { status: 409, body: cfError('refund with this refund_id already exists', 'refund_already_exists') }
-      const refund: CfRefundRec = { ...checked.value, cfRefundId: sim.ids.cashfree(), cfPaymentId: paid.cfPaymentId, orderId: order.orderId, currency: paid.currency, status: 'PENDING', createdAt: sim.now(), processedAt: null }
+      const refund: CfRefundRec = {
+        ...checked.value,
+        cfRefundId: sim.ids.cashfree(),
+        cfPaymentId: paid.cfPaymentId,
+        orderId: order.orderId,
+        currency: paid.currency,
+        status: 'PENDING',
+        createdAt: sim.now(),
+        processedAt: null,
+      }
       sim.state.cashfree.refunds.set(key, refund)
       sim.timers.later(SETTLE_MS, () => {
         refund.status = 'SUCCESS'

@@ -46,7 +46,13 @@ export function payCashfree(sim: Sim, order: CfOrderRec, o: PayOptions): PayResu
     createdAt: sim.now(),
   }
   sim.state.cashfree.payments.set(p.cfPaymentId, p)
-  const first: Record<Outcome, CfPaymentStatus> = { success: 'SUCCESS', failed: 'FAILED', late_auth: 'FAILED', user_dropped: 'USER_DROPPED', authorized_only: 'PENDING' }
+  const first: Record<Outcome, CfPaymentStatus> = {
+    success: 'SUCCESS',
+    failed: 'FAILED',
+    late_auth: 'FAILED',
+    user_dropped: 'USER_DROPPED',
+    authorized_only: 'PENDING',
+  }
   setStatus(sim, order, p, first[o.outcome])
   // The bank confirms late (the Razorpay B.5 case, which Cashfree shares): the failed payment turns successful.
   if (o.outcome === 'late_auth') sim.timers.later(o.lateMs ?? 3000, () => setStatus(sim, order, p, 'SUCCESS'))

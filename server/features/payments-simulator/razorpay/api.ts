@@ -21,7 +21,9 @@ function authorised(sim: Sim, req: FastifyRequest): boolean {
 /** Razorpay's REST API under /v1 (PAYMENTS.md B.2–B.7, D.2). */
 export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   sim.log.attach(app)
-  sim.faults.attach(app, (status) => rzpError(status, status >= 500 ? 'We are facing some trouble completing your request at the moment. Please try again shortly.' : 'Request failed'))
+  sim.faults.attach(app, (status) =>
+    rzpError(status, status >= 500 ? 'We are facing some trouble completing your request at the moment. Please try again shortly.' : 'Request failed'),
+  )
   app.addHook('preHandler', async (req, reply) => {
     if (!authorised(sim, req)) return reply.code(401).send(rzpError(401, 'The api key provided is invalid'))
   })

@@ -23,7 +23,11 @@ export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     const p = payment(req.params.id)
     const order = p && sim.state.razorpay.orders.get(p.orderId)
     if (!p || !order) return notFound(reply)
-    if (p.status !== 'authorized') return badRequest(reply, p.status === 'captured' ? 'This payment has already been captured' : 'Only payments which have been authorized and not yet captured can be captured')
+    if (p.status !== 'authorized')
+      return badRequest(
+        reply,
+        p.status === 'captured' ? 'This payment has already been captured' : 'Only payments which have been authorized and not yet captured can be captured',
+      )
     const checked = checkCapture(req.body, p.amount)
     if (!checked.ok) return badRequest(reply, checked.description, checked.field)
     captureRazorpay(sim, order, p)

@@ -20,7 +20,13 @@ export type PayResult =
   | { kind: 'dismissed' }
   | { kind: 'refused'; description: string }
 
-const FAILURE = { code: 'BAD_REQUEST_ERROR', description: 'Payment failed (simulated)', source: 'customer', step: 'payment_authorization', reason: 'payment_failed' }
+const FAILURE = {
+  code: 'BAD_REQUEST_ERROR',
+  description: 'Payment failed (simulated)',
+  source: 'customer',
+  step: 'payment_authorization',
+  reason: 'payment_failed',
+}
 
 export function signCheckout(secret: string, orderId: string, paymentId: string) {
   return createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex')
@@ -70,9 +76,11 @@ export function payRazorpay(sim: Sim, order: RzpOrderRec, o: PayOptions): PayRes
   authorizeAndCapture(sim, order, payment, o.outcome === 'success')
   const secret = sim.accounts.razorpay.keySecret
   const signature =
-    o.signature === 'invalid' ? signCheckout(`${secret}-forged`, order.id, payment.id)
-    : o.signature === 'other_order' ? signCheckout(secret, sim.ids.razorpay('order'), payment.id)
-    : signCheckout(secret, order.id, payment.id)
+    o.signature === 'invalid'
+      ? signCheckout(`${secret}-forged`, order.id, payment.id)
+      : o.signature === 'other_order'
+        ? signCheckout(secret, sim.ids.razorpay('order'), payment.id)
+        : signCheckout(secret, order.id, payment.id)
   return { kind: 'paid', response: { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: signature } }
 }
 

@@ -66,7 +66,10 @@ export function checkCapture(value: unknown, expected: number): Checked<{ amount
   return { ok: true, value: { amount } }
 }
 
-export function checkRefund(value: unknown, refundable: number): Checked<{ amount: number; speed: 'normal' | 'optimum'; receipt: string | null; notes: Record<string, string> }> {
+export function checkRefund(
+  value: unknown,
+  refundable: number,
+): Checked<{ amount: number; speed: 'normal' | 'optimum'; receipt: string | null; notes: Record<string, string> }> {
   const body = asBody(value) ?? {}
   const extra = unknownFields(body, ['amount', 'speed', 'notes', 'receipt'])
   if (extra) return extra
@@ -77,7 +80,8 @@ export function checkRefund(value: unknown, refundable: number): Checked<{ amoun
   if (amount > refundable) return fail('The total refund amount is greater than the refund payment amount', 'amount')
   const speed = body.speed ?? 'normal'
   if (speed !== 'normal' && speed !== 'optimum') return fail('The selected speed is invalid.', 'speed')
-  if (body.receipt !== undefined && (typeof body.receipt !== 'string' || body.receipt.length > 40)) return fail('The receipt may not be greater than 40 characters.', 'receipt')
+  if (body.receipt !== undefined && (typeof body.receipt !== 'string' || body.receipt.length > 40))
+    return fail('The receipt may not be greater than 40 characters.', 'receipt')
   const n = notes(body.notes)
   if (!n.ok) return n
   return { ok: true, value: { amount, speed, receipt: typeof body.receipt === 'string' ? body.receipt : null, notes: n.value } }

@@ -22,7 +22,18 @@ export const WebhookOptionsSpec = z.object({
 })
 type Options = Required<Omit<z.infer<typeof WebhookOptionsSpec>, 'urls'>> & { urls: { razorpay?: string; cashfree?: string } }
 
-const DEFAULTS: Options = { duplicate: 0, delayMs: 0, reorder: false, dropFirst: 0, badSignature: false, staleTimestampMs: 0, concurrent: false, maxAttempts: 6, backoffMs: 1000, urls: {} }
+const DEFAULTS: Options = {
+  duplicate: 0,
+  delayMs: 0,
+  reorder: false,
+  dropFirst: 0,
+  badSignature: false,
+  staleTimestampMs: 0,
+  concurrent: false,
+  maxAttempts: 6,
+  backoffMs: 1000,
+  urls: {},
+}
 const MAX_EVENTS = 1000
 
 export interface StoredEvent {
@@ -78,7 +89,16 @@ export function createWebhookEmitter(deps: EmitterDeps) {
   }
 
   async function post(event: StoredEvent, headers: Record<string, string>, attempt: number, replay: boolean): Promise<Delivery> {
-    const delivery: Delivery = { eventId: event.eventId, provider: event.provider, type: event.type, url: event.url, attempt, replay, status: null, at: deps.now() }
+    const delivery: Delivery = {
+      eventId: event.eventId,
+      provider: event.provider,
+      type: event.type,
+      url: event.url,
+      attempt,
+      replay,
+      status: null,
+      at: deps.now(),
+    }
     deliveries.push(delivery)
     if (deliveries.length > MAX_EVENTS * 4) deliveries = deliveries.slice(-MAX_EVENTS * 2)
     if (!event.url) return Object.assign(delivery, { error: 'the app is not listening yet' })
@@ -98,14 +118,27 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     let ok = false
     if (dropped < o.dropFirst) {
       dropped += 1
-      deliveries.push({ eventId: event.eventId, provider: event.provider, type: event.type, url: event.url, attempt, replay: false, status: null, error: 'dropped (dropFirst)', at: deps.now() })
+      deliveries.push({
+        eventId: event.eventId,
+        provider: event.provider,
+        type: event.type,
+        url: event.url,
+        attempt,
+        replay: false,
+        status: null,
+        error: 'dropped (dropFirst)',
+        at: deps.now(),
+      })
     } else {
       const headers = attempt === 1 ? event.headers : sign(event.provider, event.body, event.eventId, attempt, o)
       const d = await post(event, headers, attempt, false)
       ok = d.status !== null && d.status >= 200 && d.status < 300
     }
     if (ok || stopped.aborted) return
-    if (attempt >= o.maxAttempts) return deps.warn(`payment simulator: ${event.provider} ${event.type} ${event.eventId} not delivered to ${event.url ?? '(no URL)'} after ${attempt} attempts`)
+    if (attempt >= o.maxAttempts)
+      return deps.warn(
+        `payment simulator: ${event.provider} ${event.type} ${event.eventId} not delivered to ${event.url ?? '(no URL)'} after ${attempt} attempts`,
+      )
     deps.timers.later(o.backoffMs * 2 ** (attempt - 1), () => deliver({ ...event, url: event.url ?? urlFor(event.provider) }, attempt + 1, o))
   }
 

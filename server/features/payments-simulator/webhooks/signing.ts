@@ -11,7 +11,11 @@ export function razorpayHeaders(body: Buffer, webhookSecret: string, eventId: st
 }
 
 /** Cashfree (C.5): base64 HMAC-SHA256 of timestamp (ms) + raw body with the client secret; new on every attempt. */
-export function cashfreeHeaders(body: Buffer, clientSecret: string, o: { eventId: string; timestamp: number; version: string; attempt: number }): Record<string, string> {
+export function cashfreeHeaders(
+  body: Buffer,
+  clientSecret: string,
+  o: { eventId: string; timestamp: number; version: string; attempt: number },
+): Record<string, string> {
   const ts = String(o.timestamp)
   return {
     'content-type': 'application/json',

@@ -33,6 +33,15 @@ export const CfWebhook = z.object({
   data: z.object({
     order: z.optional(z.object({ order_id: z.string(), order_amount: z.optional(z.number()), order_currency: z.optional(z.string()) })),
     payment: z.optional(CfPayment),
-    refund: z.optional(z.object({ cf_refund_id: id(), refund_id: z.optional(z.string()), order_id: z.optional(z.string()), cf_payment_id: z.optional(id()), refund_amount: z.number(), refund_status: z.string() })),
+    refund: z.optional(
+      z.object({
+        cf_refund_id: id(),
+        refund_id: z.optional(z.string()),
+        order_id: z.optional(z.string()),
+        cf_payment_id: z.optional(id()),
+        refund_amount: z.number(),
+        refund_status: z.string(),
+      }),
+    ),
   }),
 })

@@ -16,7 +16,11 @@ const order = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
   ...over,
 })
 const key = { idempotencyKey: 'attempt-7-1' }
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as PaymentProviderError)
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as PaymentProviderError,
+  )
 
 describe('paise ↔ rupees at the Cashfree edge', () => {
   it('round-trips every amount from ₹1 to ₹1 crore (PAYMENTS.md A)', () => {
@@ -50,9 +54,20 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
   it('creates an order: client id/secret and x-api-version headers, rupees with 2 decimals, our order_id, idempotency key', async () => {
     const created = await cf.createOrder(order(), key)
     expect(created).toMatchObject({ providerOrderId: 'w1-ORD-1001-1', reference: 'w1-ORD-1001-1', amountPaise: 12345, currency: 'INR', reused: false })
-    expect(created.checkout).toEqual({ provider: 'cashfree', scriptUrl: '/sim/cashfree/cashfree.js', mode: 'sandbox', paymentSessionId: expect.stringMatching(/^session_/), orderId: 'w1-ORD-1001-1' })
+    expect(created.checkout).toEqual({
+      provider: 'cashfree',
+      scriptUrl: '/sim/cashfree/cashfree.js',
+      mode: 'sandbox',
+      paymentSessionId: expect.stringMatching(/^session_/),
+      orderId: 'w1-ORD-1001-1',
+    })
     const [post] = await calls('POST /pg/orders')
-    expect(post.headers).toMatchObject({ 'x-client-id': s.config.CASHFREE_CLIENT_ID, 'x-client-secret': '[masked]', 'x-api-version': '2025-01-01', 'x-idempotency-key': 'attempt-7-1' })
+    expect(post.headers).toMatchObject({
+      'x-client-id': s.config.CASHFREE_CLIENT_ID,
+      'x-client-secret': '[masked]',
+      'x-api-version': '2025-01-01',
+      'x-idempotency-key': 'attempt-7-1',
+    })
     expect(post.body).toEqual({
       order_id: 'w1-ORD-1001-1',
       order_amount: 123.45,
@@ -70,9 +85,16 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     const other = await cf.createOrder(order(), { idempotencyKey: 'another-key' })
     expect(other).toMatchObject({ providerOrderId: first.providerOrderId, reused: true })
     expect(await failure(cf.createOrder(order({ amountPaise: 20000 }), key))).toMatchObject({ kind: 'rejected', providerCode: 'REFERENCE_CONFLICT' })
-    expect(await failure(cf.createOrder(order({ amountPaise: 20000 }), { idempotencyKey: 'k3' }))).toMatchObject({ kind: 'rejected', providerCode: 'REFERENCE_CONFLICT' })
+    expect(await failure(cf.createOrder(order({ amountPaise: 20000 }), { idempotencyKey: 'k3' }))).toMatchObject({
+      kind: 'rejected',
+      providerCode: 'REFERENCE_CONFLICT',
+    })
     // a key reused for another order: the provider's refusal stands
-    expect(await failure(cf.createOrder(order({ orderNumber: 'ORD-2002' }), key))).toMatchObject({ kind: 'rejected', status: 409, providerCode: 'request_invalid' })
+    expect(await failure(cf.createOrder(order({ orderNumber: 'ORD-2002' }), key))).toMatchObject({
+      kind: 'rejected',
+      status: 409,
+      providerCode: 'request_invalid',
+    })
     const statuses = (await calls('POST /pg/orders')).map((r) => r.status)
     expect(statuses).toEqual([200, 200, 409, 409, 409, 409])
   })
@@ -141,7 +163,12 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     const ended = await cf.createOrder(order({ orderNumber: 'ORD-end' }), { idempotencyKey: 'k-end' })
     const res = await fetch(`${s.origin}/pg/orders/${ended.providerOrderId}`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', 'x-client-id': settings.clientId, 'x-client-secret': settings.clientSecrets[0], 'x-api-version': '2025-01-01' },
+      headers: {
+        'content-type': 'application/json',
+        'x-client-id': settings.clientId,
+        'x-client-secret': settings.clientSecrets[0],
+        'x-api-version': '2025-01-01',
+      },
       body: JSON.stringify({ order_status: 'TERMINATED' }),
     })
     expect(res.status).toBe(200)
@@ -152,7 +179,8 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
   it('refunds in rupees with our refund_id and an idempotency key; Σ refunds ≤ paid; settles to processed', async () => {
     const o = await cf.createOrder(order(), key)
     const { cf_payment_id } = await s.pay({ provider: 'cashfree', order_id: o.providerOrderId, outcome: 'success' })
-    const refund = (refundId: string, amountPaise: number) => cf.refund({ providerOrderId: o.providerOrderId, providerPaymentId: String(cf_payment_id), refundId, amountPaise })
+    const refund = (refundId: string, amountPaise: number) =>
+      cf.refund({ providerOrderId: o.providerOrderId, providerPaymentId: String(cf_payment_id), refundId, amountPaise })
     const first = await refund('ORD-1001-r1', 5000)
     expect(first).toMatchObject({ refundId: 'ORD-1001-r1', amountPaise: 5000, status: 'pending', reused: false })
     const [post] = await calls('POST /pg/orders/:orderId/refunds')
@@ -163,10 +191,17 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     expect(await refund('ORD-1001-r3', 7345)).toMatchObject({ amountPaise: 7345 })
     const ids = { providerOrderId: o.providerOrderId, providerPaymentId: String(cf_payment_id) }
     await new Promise((r) => setTimeout(r, 120))
-    expect(await cf.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' })).toMatchObject({ providerRefundId: first.providerRefundId, status: 'processed', amountPaise: 5000 })
+    expect(await cf.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' })).toMatchObject({
+      providerRefundId: first.providerRefundId,
+      status: 'processed',
+      amountPaise: 5000,
+    })
     expect(await cf.fetchRefund({ ...ids, refundId: 'ORD-1001-r2' })).toBeNull()
 
     const unpaid = await cf.createOrder(order({ orderNumber: 'ORD-U' }), { idempotencyKey: 'k-u' })
-    expect(await failure(cf.refund({ providerOrderId: unpaid.providerOrderId, providerPaymentId: '1', refundId: 'U-r1', amountPaise: 100 }))).toMatchObject({ kind: 'rejected', providerCode: 'refund_invalid' })
+    expect(await failure(cf.refund({ providerOrderId: unpaid.providerOrderId, providerPaymentId: '1', refundId: 'U-r1', amountPaise: 100 }))).toMatchObject({
+      kind: 'rejected',
+      providerCode: 'refund_invalid',
+    })
   })
 })

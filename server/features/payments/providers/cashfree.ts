@@ -29,10 +29,22 @@ export interface CashfreeSettings {
   now?: () => number
 }
 
-const PAYMENT_STATUS: Record<string, PaymentStatus> = { SUCCESS: 'captured', PENDING: 'pending', NOT_ATTEMPTED: 'pending', FAILED: 'failed', USER_DROPPED: 'failed', CANCELLED: 'failed', VOID: 'failed' }
+const PAYMENT_STATUS: Record<string, PaymentStatus> = {
+  SUCCESS: 'captured',
+  PENDING: 'pending',
+  NOT_ATTEMPTED: 'pending',
+  FAILED: 'failed',
+  USER_DROPPED: 'failed',
+  CANCELLED: 'failed',
+  VOID: 'failed',
+}
 const REFUND_STATUS: Record<string, RefundResult['status']> = { SUCCESS: 'processed', PENDING: 'pending', ONHOLD: 'pending', CANCELLED: 'failed' }
 const ORDER_STATE: Record<string, OrderState> = { PAID: 'paid', EXPIRED: 'expired', TERMINATED: 'expired', TERMINATION_REQUESTED: 'expired' }
-const WEBHOOK_KIND: Record<string, WebhookKind> = { PAYMENT_SUCCESS_WEBHOOK: 'payment.captured', PAYMENT_FAILED_WEBHOOK: 'payment.failed', PAYMENT_USER_DROPPED_WEBHOOK: 'payment.dropped' }
+const WEBHOOK_KIND: Record<string, WebhookKind> = {
+  PAYMENT_SUCCESS_WEBHOOK: 'payment.captured',
+  PAYMENT_FAILED_WEBHOOK: 'payment.failed',
+  PAYMENT_USER_DROPPED_WEBHOOK: 'payment.dropped',
+}
 const REFUND_KIND: Record<string, WebhookKind> = { SUCCESS: 'refund.processed', CANCELLED: 'refund.failed' }
 
 /** Cashfree PG through its official SDK (cashfree-pg@6.0.6), with its Sentry telemetry off and errors stripped of secrets (C.7). */
@@ -72,7 +84,13 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
     if (toPaise(order.order_amount) !== input.amountPaise || order.order_currency !== 'INR' || !order.payment_session_id) {
       throw new PaymentProviderError('cashfree', 'rejected', 'REFERENCE_CONFLICT', undefined, 'an order with this order_id exists for another amount')
     }
-    const checkout = { provider: 'cashfree', scriptUrl: settings.jsUrl, mode: settings.environment, paymentSessionId: order.payment_session_id, orderId: order.order_id } as const
+    const checkout = {
+      provider: 'cashfree',
+      scriptUrl: settings.jsUrl,
+      mode: settings.environment,
+      paymentSessionId: order.payment_session_id,
+      orderId: order.order_id,
+    } as const
     return { providerOrderId: order.order_id, reference: order.order_id, amountPaise: input.amountPaise, currency: 'INR', reused, checkout }
   }
 
@@ -139,7 +157,14 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       }))
       const failed = payments.length > 0 && payments.every((p) => p.status === 'failed')
       const state = ORDER_STATE[order.order_status] ?? (failed ? 'failed' : 'pending')
-      return { providerOrderId: order.order_id, reference: order.order_id, state, amountPaise: toPaise(order.order_amount), currency: order.order_currency, payments }
+      return {
+        providerOrderId: order.order_id,
+        reference: order.order_id,
+        state,
+        amountPaise: toPaise(order.order_amount),
+        currency: order.order_currency,
+        payments,
+      }
     },
 
     // Cashfree's return URL carries nothing signed: the order status must be fetched (C.3).
@@ -167,7 +192,9 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
           providerPaymentId: data.payment ? String(data.payment.cf_payment_id) : refund?.cf_payment_id !== undefined ? String(refund.cf_payment_id) : undefined,
           amountPaise: data.payment ? toPaise(data.payment.payment_amount) : undefined,
           currency: data.payment?.payment_currency,
-          refund: refund ? { providerRefundId: String(refund.cf_refund_id), refundId: refund.refund_id, amountPaise: toPaise(refund.refund_amount) } : undefined,
+          refund: refund
+            ? { providerRefundId: String(refund.cf_refund_id), refundId: refund.refund_id, amountPaise: toPaise(refund.refund_amount) }
+            : undefined,
           payload: parsed.data,
         },
       }
@@ -176,7 +203,12 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
     async refund(input) {
       assertPaise('cashfree', input.amountPaise)
       assertRefundId('cashfree', input.refundId)
-      const body = { refund_amount: toRupees(input.amountPaise), refund_id: input.refundId, refund_speed: 'STANDARD' as const, ...(input.note ? { refund_note: input.note } : {}) }
+      const body = {
+        refund_amount: toRupees(input.amountPaise),
+        refund_id: input.refundId,
+        refund_speed: 'STANDARD' as const,
+        ...(input.note ? { refund_note: input.note } : {}),
+      }
       const key = `${input.providerOrderId}:${input.refundId}`
       const { value, reused } = await createOrRecover(
         () => call(CfRefund, () => cf.PGOrderCreateRefund(input.providerOrderId, body, undefined, key, http)),
@@ -201,7 +233,11 @@ function toProviderError(err: unknown): PaymentProviderError {
   const e = (err !== null && typeof err === 'object' ? err : {}) as { code?: unknown; response?: { status?: unknown; data?: unknown } }
   const status = typeof e.response?.status === 'number' ? e.response.status : undefined
   if (status === undefined) return new PaymentProviderError('cashfree', 'unknown', typeof e.code === 'string' ? e.code : 'NETWORK')
-  const data = (e.response?.data !== null && typeof e.response?.data === 'object' ? e.response.data : {}) as { code?: unknown; type?: unknown; message?: unknown }
+  const data = (e.response?.data !== null && typeof e.response?.data === 'object' ? e.response.data : {}) as {
+    code?: unknown
+    type?: unknown
+    message?: unknown
+  }
   const code = typeof data.code === 'string' ? data.code : typeof data.type === 'string' ? data.type : `HTTP_${status}`
   const detail = typeof data.message === 'string' ? data.message.slice(0, 200) : undefined
   return new PaymentProviderError('cashfree', kindForStatus(status), code, status, detail)

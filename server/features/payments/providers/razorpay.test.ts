@@ -15,7 +15,11 @@ const order = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
   ...over,
 })
 const key = { idempotencyKey: 'attempt-7-1' }
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as PaymentProviderError)
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as PaymentProviderError,
+  )
 
 describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () => {
   let s: SimApp
@@ -31,8 +35,21 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
 
   it('creates an order: Basic auth, integer paise, receipt from website + order number + attempt, notes', async () => {
     const created = await rzp.createOrder(order(), key)
-    expect(created).toMatchObject({ providerOrderId: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/), reference: 'w1-ORD-1001-1', amountPaise: 12345, currency: 'INR', reused: false })
-    expect(created.checkout).toEqual({ provider: 'razorpay', scriptUrl: '/sim/razorpay/checkout.js', keyId: s.config.RAZORPAY_KEY_ID, orderId: created.providerOrderId, amountPaise: 12345, currency: 'INR' })
+    expect(created).toMatchObject({
+      providerOrderId: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
+      reference: 'w1-ORD-1001-1',
+      amountPaise: 12345,
+      currency: 'INR',
+      reused: false,
+    })
+    expect(created.checkout).toEqual({
+      provider: 'razorpay',
+      scriptUrl: '/sim/razorpay/checkout.js',
+      keyId: s.config.RAZORPAY_KEY_ID,
+      orderId: created.providerOrderId,
+      amountPaise: 12345,
+      currency: 'INR',
+    })
     const log = (await s.log()).requests
     // the receipt is looked up first, so a repeat after a crash finds the order instead of making another
     expect(log.map((r) => `${r.method} ${r.route}`)).toEqual(['GET /v1/orders', 'POST /v1/orders'])
@@ -40,7 +57,12 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const post = log[1]
     expect(post.headers.authorization).toBe(`Basic ${s.config.RAZORPAY_KEY_ID}:[masked]`)
     expect(post.headers['content-type']).toMatch(/^application\/json/)
-    expect(post.body).toEqual({ currency: 'INR', amount: 12345, receipt: 'w1-ORD-1001-1', notes: { order_id: '7', website_id: '1', order_number: 'ORD-1001', attempt: '1' } })
+    expect(post.body).toEqual({
+      currency: 'INR',
+      amount: 12345,
+      receipt: 'w1-ORD-1001-1',
+      notes: { order_id: '7', website_id: '1', order_number: 'ORD-1001', attempt: '1' },
+    })
     expect(post.status).toBe(200)
   })
 
@@ -61,7 +83,10 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const resumed = await rzp.resumeOrder(first.providerOrderId, order())
     expect(resumed).toEqual({ ...first, reused: true })
     expect(await posts('POST /v1/orders')).toHaveLength(1)
-    expect(await failure(rzp.resumeOrder(first.providerOrderId, order({ amountPaise: 999 })))).toMatchObject({ kind: 'rejected', providerCode: 'REFERENCE_CONFLICT' })
+    expect(await failure(rzp.resumeOrder(first.providerOrderId, order({ amountPaise: 999 })))).toMatchObject({
+      kind: 'rejected',
+      providerCode: 'REFERENCE_CONFLICT',
+    })
     expect(await failure(rzp.resumeOrder('order_NoSuchOrder01', order()))).toMatchObject({ kind: 'rejected', status: 400 })
     expect(parseProviderReference(first.reference)).toEqual({ websiteId: 1, orderNumber: 'ORD-1001', attempt: 1 })
     expect(parseProviderReference('someone-else')).toBeNull()
@@ -84,7 +109,14 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
   })
 
   it('maps wrong keys to "auth", 429 to "rate_limited", 5xx and network failures to "unknown"', async () => {
-    const wrong = createRazorpayProvider({ keyId: s.config.RAZORPAY_KEY_ID ?? '', keySecret: 'not-the-secret', webhookSecrets: ['x'], apiBase: s.origin, checkoutJsUrl: '', timeoutMs: 1000 })
+    const wrong = createRazorpayProvider({
+      keyId: s.config.RAZORPAY_KEY_ID ?? '',
+      keySecret: 'not-the-secret',
+      webhookSecrets: ['x'],
+      apiBase: s.origin,
+      checkoutJsUrl: '',
+      timeoutMs: 1000,
+    })
     expect(await failure(wrong.createOrder(order(), key))).toMatchObject({ kind: 'auth', status: 401 })
     await s.fault({ route: 'GET /v1/orders', mode: 'status', status: 429 })
     expect(await failure(rzp.createOrder(order(), key))).toMatchObject({ kind: 'rate_limited', status: 429 })
@@ -93,7 +125,14 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     await s.fault({ route: 'GET /v1/orders/:id', mode: 'reset' })
     expect(await failure(rzp.fetchStatus('order_whatever00001'))).toMatchObject({ kind: 'unknown', providerCode: 'NETWORK' })
     // B.8: on a refused connection the SDK itself crashes into a TypeError; the adapter still says "unknown"
-    const down = createRazorpayProvider({ keyId: 'rzp_test_x', keySecret: 'y', webhookSecrets: ['z'], apiBase: 'http://127.0.0.1:9', checkoutJsUrl: '', timeoutMs: 1000 })
+    const down = createRazorpayProvider({
+      keyId: 'rzp_test_x',
+      keySecret: 'y',
+      webhookSecrets: ['z'],
+      apiBase: 'http://127.0.0.1:9',
+      checkoutJsUrl: '',
+      timeoutMs: 1000,
+    })
     const refused = await failure(down.fetchStatus('order_x'))
     expect(refused).toBeInstanceOf(PaymentProviderError)
     expect(refused).toMatchObject({ kind: 'unknown', providerCode: 'NETWORK' })
@@ -154,7 +193,10 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     // another order's genuine payment and signature, presented for our order
     const theirs = await s.pay({ provider: 'razorpay', order_id: other.providerOrderId, outcome: 'success' })
     expect(rzp.verifyClientReturn(theirs, mine.providerOrderId)).toEqual({ verified: false, reason: 'order_mismatch', providerOrderId: other.providerOrderId })
-    expect(rzp.verifyClientReturn({ ...theirs, razorpay_order_id: mine.providerOrderId }, mine.providerOrderId)).toEqual({ verified: false, reason: 'bad_signature' })
+    expect(rzp.verifyClientReturn({ ...theirs, razorpay_order_id: mine.providerOrderId }, mine.providerOrderId)).toEqual({
+      verified: false,
+      reason: 'bad_signature',
+    })
     const third = await rzp.createOrder(order({ orderNumber: 'ORD-3' }), key)
     for (const signature of ['invalid', 'other_order']) {
       const forged = await s.pay({ provider: 'razorpay', order_id: third.providerOrderId, outcome: 'authorized_only', signature })
@@ -171,25 +213,43 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const paid = await rzp.createOrder(order(), key)
     const pay = await s.pay({ provider: 'razorpay', order_id: paid.providerOrderId, outcome: 'success' })
     const paymentId = String(pay.razorpay_payment_id)
-    const refund = (refundId: string, amountPaise: number) => rzp.refund({ providerOrderId: paid.providerOrderId, providerPaymentId: paymentId, refundId, amountPaise })
+    const refund = (refundId: string, amountPaise: number) =>
+      rzp.refund({ providerOrderId: paid.providerOrderId, providerPaymentId: paymentId, refundId, amountPaise })
     const first = await refund('ORD-1001-r1', 5000)
-    expect(first).toMatchObject({ providerRefundId: expect.stringMatching(/^rfnd_/), refundId: 'ORD-1001-r1', amountPaise: 5000, status: 'processed', reused: false })
+    expect(first).toMatchObject({
+      providerRefundId: expect.stringMatching(/^rfnd_/),
+      refundId: 'ORD-1001-r1',
+      amountPaise: 5000,
+      status: 'processed',
+      reused: false,
+    })
     expect(await refund('ORD-1001-r1', 5000)).toMatchObject({ providerRefundId: first.providerRefundId, reused: true })
     expect(await posts('POST /v1/payments/:id/refund')).toHaveLength(1)
-    expect((await posts('POST /v1/payments/:id/refund'))[0].body).toEqual({ amount: 5000, speed: 'normal', receipt: 'ORD-1001-r1', notes: { refund_id: 'ORD-1001-r1' } })
+    expect((await posts('POST /v1/payments/:id/refund'))[0].body).toEqual({
+      amount: 5000,
+      speed: 'normal',
+      receipt: 'ORD-1001-r1',
+      notes: { refund_id: 'ORD-1001-r1' },
+    })
     const over = await failure(refund('ORD-1001-r2', 7346))
     expect(over).toMatchObject({ kind: 'rejected', providerCode: 'BAD_REQUEST_ERROR' })
     expect(over?.message).toContain('greater than the refund payment amount')
     expect(await refund('ORD-1001-r3', 7345)).toMatchObject({ status: 'processed' })
     expect(await rzp.fetchStatus(paid.providerOrderId)).toMatchObject({ state: 'paid', payments: [{ status: 'refunded' }] })
     const ids = { providerOrderId: paid.providerOrderId, providerPaymentId: paymentId }
-    expect(await rzp.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' })).toMatchObject({ providerRefundId: first.providerRefundId, status: 'processed', amountPaise: 5000 })
+    expect(await rzp.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' })).toMatchObject({
+      providerRefundId: first.providerRefundId,
+      status: 'processed',
+      amountPaise: 5000,
+    })
     expect(await rzp.fetchRefund({ ...ids, refundId: 'ORD-1001-r2' })).toBeNull()
     expect(await failure(refund('ORD-1001-r4', 100))).toMatchObject({ kind: 'rejected' })
 
     const held = await rzp.createOrder(order({ orderNumber: 'ORD-H' }), key)
     const auth = await s.pay({ provider: 'razorpay', order_id: held.providerOrderId, outcome: 'authorized_only' })
-    const notCaptured = await failure(rzp.refund({ providerOrderId: held.providerOrderId, providerPaymentId: String(auth.razorpay_payment_id), refundId: 'H-r1', amountPaise: 100 }))
+    const notCaptured = await failure(
+      rzp.refund({ providerOrderId: held.providerOrderId, providerPaymentId: String(auth.razorpay_payment_id), refundId: 'H-r1', amountPaise: 100 }),
+    )
     expect(notCaptured).toMatchObject({ kind: 'rejected' })
     expect(await failure(refund('bad id!', 100))).toMatchObject({ kind: 'rejected', providerCode: 'INVALID_REFUND_ID' })
   })
@@ -198,7 +258,12 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const paid = await rzp.createOrder(order(), key)
     const pay = await s.pay({ provider: 'razorpay', order_id: paid.providerOrderId, outcome: 'success' })
     await s.fault({ route: 'POST /v1/payments/:id/refund', mode: 'succeed_then_timeout' })
-    const refund = await rzp.refund({ providerOrderId: paid.providerOrderId, providerPaymentId: String(pay.razorpay_payment_id), refundId: 'ORD-1001-r1', amountPaise: 2000 })
+    const refund = await rzp.refund({
+      providerOrderId: paid.providerOrderId,
+      providerPaymentId: String(pay.razorpay_payment_id),
+      refundId: 'ORD-1001-r1',
+      amountPaise: 2000,
+    })
     expect(refund).toMatchObject({ reused: true, amountPaise: 2000 })
     expect(await posts('POST /v1/payments/:id/refund')).toHaveLength(1)
   })

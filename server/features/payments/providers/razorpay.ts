@@ -25,7 +25,13 @@ export interface RazorpaySettings {
   timeoutMs: number
 }
 
-const PAYMENT_STATUS: Record<string, PaymentStatus> = { created: 'pending', authorized: 'authorized', captured: 'captured', failed: 'failed', refunded: 'refunded' }
+const PAYMENT_STATUS: Record<string, PaymentStatus> = {
+  created: 'pending',
+  authorized: 'authorized',
+  captured: 'captured',
+  failed: 'failed',
+  refunded: 'refunded',
+}
 const REFUND_STATUS: Record<string, RefundResult['status']> = { pending: 'pending', processed: 'processed', failed: 'failed' }
 const WEBHOOK_KIND: Record<string, WebhookKind> = {
   'payment.authorized': 'payment.authorized',
@@ -65,7 +71,14 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     if (order.amount !== input.amountPaise || order.currency !== 'INR') {
       throw new PaymentProviderError('razorpay', 'rejected', 'REFERENCE_CONFLICT', undefined, 'an order with this receipt exists for another amount')
     }
-    const checkout = { provider: 'razorpay', scriptUrl: settings.checkoutJsUrl, keyId: settings.keyId, orderId: order.id, amountPaise: order.amount, currency: 'INR' } as const
+    const checkout = {
+      provider: 'razorpay',
+      scriptUrl: settings.checkoutJsUrl,
+      keyId: settings.keyId,
+      orderId: order.id,
+      amountPaise: order.amount,
+      currency: 'INR',
+    } as const
     return { providerOrderId: order.id, reference: order.receipt ?? '', amountPaise: order.amount, currency: 'INR', reused, checkout }
   }
 
@@ -111,7 +124,13 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
     async fetchStatus(providerOrderId) {
       const order = await call(RzpOrder, () => rzp.orders.fetch(providerOrderId))
       const { items } = await call(collection(RzpPayment), () => rzp.orders.fetchPayments(providerOrderId))
-      const payments = items.map((p) => ({ id: p.id, amountPaise: p.amount, currency: p.currency, status: PAYMENT_STATUS[p.status] ?? 'pending', providerStatus: p.status }))
+      const payments = items.map((p) => ({
+        id: p.id,
+        amountPaise: p.amount,
+        currency: p.currency,
+        status: PAYMENT_STATUS[p.status] ?? 'pending',
+        providerStatus: p.status,
+      }))
       const captured = payments.some((p) => p.status === 'captured' || p.status === 'refunded')
       const state = order.status === 'paid' || captured ? 'paid' : payments.length > 0 && payments.every((p) => p.status === 'failed') ? 'failed' : 'pending'
       return { providerOrderId: order.id, reference: order.receipt ?? null, state, amountPaise: order.amount, currency: order.currency, payments }
@@ -155,7 +174,12 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       assertRefundId('razorpay', input.refundId)
       const earlier = await findRefund(input.providerPaymentId, input.refundId)
       if (earlier) return toRefund(earlier, input.refundId, true)
-      const body = { amount: input.amountPaise, speed: 'normal' as const, receipt: input.refundId, notes: { refund_id: input.refundId, ...(input.note ? { note: input.note } : {}) } }
+      const body = {
+        amount: input.amountPaise,
+        speed: 'normal' as const,
+        receipt: input.refundId,
+        notes: { refund_id: input.refundId, ...(input.note ? { note: input.note } : {}) },
+      }
       try {
         return toRefund(await call(RzpRefund, () => rzp.payments.refund(input.providerPaymentId, body)), input.refundId, false)
       } catch (err) {

@@ -49,7 +49,10 @@ export interface PaymentProviders {
  * The providers for this process, made on first use. `overrides` lets tests point the simulator base URLs at an app
  * listening on a port chosen at run time.
  */
-export function createPaymentProviders(config: Config, overrides: { razorpay?: Partial<RazorpaySettings>; cashfree?: Partial<CashfreeSettings> } = {}): PaymentProviders {
+export function createPaymentProviders(
+  config: Config,
+  overrides: { razorpay?: Partial<RazorpaySettings>; cashfree?: Partial<CashfreeSettings> } = {},
+): PaymentProviders {
   const settings = providerSettings(config)
   const made = new Map<ProviderName, PaymentProvider>()
   const build: Record<ProviderName, () => PaymentProvider | undefined> = {

@@ -1,8 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { WebhookHeaders } from './types'
 
-export const hmacSha256 = (secret: string, data: Buffer | string, encoding: 'hex' | 'base64') =>
-  createHmac('sha256', secret).update(data).digest(encoding)
+export const hmacSha256 = (secret: string, data: Buffer | string, encoding: 'hex' | 'base64') => createHmac('sha256', secret).update(data).digest(encoding)
 
 export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
 

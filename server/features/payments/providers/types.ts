@@ -91,9 +91,7 @@ export interface WebhookEvent {
   payload: unknown
 }
 
-export type WebhookResult =
-  | { ok: true; event: WebhookEvent }
-  | { ok: false; reason: 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed' }
+export type WebhookResult = { ok: true; event: WebhookEvent } | { ok: false; reason: 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed' }
 
 export interface RefundInput {
   providerOrderId: string

@@ -48,7 +48,14 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     expect(events.map((e) => e.ok && e.event.kind)).toEqual(['payment.authorized', 'payment.captured', 'order.paid'])
     const paid = events[2]
     if (!paid.ok) throw new Error('not verified')
-    expect(paid.event).toMatchObject({ eventId: got[2].headers['x-razorpay-event-id'], type: 'order.paid', providerOrderId: o.providerOrderId, providerPaymentId: pay.razorpay_payment_id, amountPaise: 17000, currency: 'INR' })
+    expect(paid.event).toMatchObject({
+      eventId: got[2].headers['x-razorpay-event-id'],
+      type: 'order.paid',
+      providerOrderId: o.providerOrderId,
+      providerPaymentId: pay.razorpay_payment_id,
+      amountPaise: 17000,
+      currency: 'INR',
+    })
     expect(new Set(events.map((e) => e.ok && e.event.eventId)).size).toBe(3)
   })
 
@@ -64,7 +71,10 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     const repeated: WebhookHeaders = { ...headers, 'x-razorpay-signature': [headers['x-razorpay-signature'], headers['x-razorpay-signature']] }
     expect(s.razorpay.verifyWebhook(first.body, repeated)).toEqual({ ok: false, reason: 'missing_signature' })
     const base = { keyId: 'rzp_test_x', keySecret: 'k', checkoutJsUrl: '', timeoutMs: 1000 }
-    expect(createRazorpayProvider({ ...base, webhookSecrets: ['some-other-secret'] }).verifyWebhook(first.body, headers)).toEqual({ ok: false, reason: 'bad_signature' })
+    expect(createRazorpayProvider({ ...base, webhookSecrets: ['some-other-secret'] }).verifyWebhook(first.body, headers)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    })
     const rotated = createRazorpayProvider({ ...base, webhookSecrets: ['the-new-secret', s.config.RAZORPAY_WEBHOOK_SECRET ?? ''] })
     expect(rotated.verifyWebhook(first.body, headers).ok).toBe(true)
 
@@ -82,11 +92,22 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     expect(r.headers).toMatchObject({ 'x-webhook-version': '2025-01-01', 'x-webhook-attempt': '1', 'content-type': 'application/json' })
     const verified = s.cashfree.verifyWebhook(r.body, headerMap(r.headers))
     if (!verified.ok) throw new Error(verified.reason)
-    expect(verified.event).toMatchObject({ eventId: r.headers['x-idempotency-key'], type: 'PAYMENT_SUCCESS_WEBHOOK', kind: 'payment.captured', providerOrderId: o.providerOrderId, providerPaymentId: pay.cf_payment_id, amountPaise: 17000, currency: 'INR' })
+    expect(verified.event).toMatchObject({
+      eventId: r.headers['x-idempotency-key'],
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+      kind: 'payment.captured',
+      providerOrderId: o.providerOrderId,
+      providerPaymentId: pay.cf_payment_id,
+      amountPaise: 17000,
+      currency: 'INR',
+    })
     // BL-13: parsed and re-serialised (170.00 → 170) no longer matches
     const reserialised = Buffer.from(JSON.stringify(JSON.parse(r.body.toString())))
     expect(s.cashfree.verifyWebhook(reserialised, headerMap(r.headers))).toEqual({ ok: false, reason: 'bad_signature' })
-    expect(s.cashfree.verifyWebhook(r.body, { ...headerMap(r.headers), 'x-webhook-timestamp': String(Date.now()) })).toEqual({ ok: false, reason: 'bad_signature' })
+    expect(s.cashfree.verifyWebhook(r.body, { ...headerMap(r.headers), 'x-webhook-timestamp': String(Date.now()) })).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    })
     expect(s.cashfree.verifyWebhook(r.body, { ...headerMap(r.headers), 'x-webhook-timestamp': undefined })).toEqual({ ok: false, reason: 'missing_signature' })
   })
 
@@ -95,9 +116,26 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     await cfPaid('ORD-5')
     const [r] = await hook.waitFor(1)
     expect(s.cashfree.verifyWebhook(r.body, headerMap(r.headers))).toEqual({ ok: false, reason: 'stale_timestamp' })
-    const lenient = createCashfreeProvider({ clientId: 'x', clientSecrets: [s.config.CASHFREE_CLIENT_SECRET ?? ''], apiVersion: '2025-01-01', environment: 'sandbox', jsUrl: '', timeoutMs: 1000, webhookToleranceMs: 15 * 60_000 })
+    const lenient = createCashfreeProvider({
+      clientId: 'x',
+      clientSecrets: [s.config.CASHFREE_CLIENT_SECRET ?? ''],
+      apiVersion: '2025-01-01',
+      environment: 'sandbox',
+      jsUrl: '',
+      timeoutMs: 1000,
+      webhookToleranceMs: 15 * 60_000,
+    })
     expect(lenient.verifyWebhook(r.body, headerMap(r.headers)).ok).toBe(true)
-    const future = createCashfreeProvider({ clientId: 'x', clientSecrets: [s.config.CASHFREE_CLIENT_SECRET ?? ''], apiVersion: '2025-01-01', environment: 'sandbox', jsUrl: '', timeoutMs: 1000, webhookToleranceMs: 60_000, now: () => Date.now() - 20 * 60_000 })
+    const future = createCashfreeProvider({
+      clientId: 'x',
+      clientSecrets: [s.config.CASHFREE_CLIENT_SECRET ?? ''],
+      apiVersion: '2025-01-01',
+      environment: 'sandbox',
+      jsUrl: '',
+      timeoutMs: 1000,
+      webhookToleranceMs: 60_000,
+      now: () => Date.now() - 20 * 60_000,
+    })
     expect(future.verifyWebhook(r.body, headerMap(r.headers))).toEqual({ ok: false, reason: 'stale_timestamp' })
   })
 
@@ -109,7 +147,15 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     const got = await hook.waitFor(4)
     const events = got.map((r) => s.cashfree.verifyWebhook(r.body, headerMap(r.headers)))
     expect(events.map((e) => e.ok && e.event.kind)).toEqual(['payment.failed', 'payment.dropped', 'payment.captured', 'refund.processed'])
-    expect(events[3]).toMatchObject({ ok: true, event: { type: 'REFUND_STATUS_WEBHOOK', providerOrderId: o.providerOrderId, providerPaymentId: pay.cf_payment_id, refund: { refundId: 'ORD-8-r1', amountPaise: 5050 } } })
+    expect(events[3]).toMatchObject({
+      ok: true,
+      event: {
+        type: 'REFUND_STATUS_WEBHOOK',
+        providerOrderId: o.providerOrderId,
+        providerPaymentId: pay.cf_payment_id,
+        refund: { refundId: 'ORD-8-r1', amountPaise: 5050 },
+      },
+    })
   })
 
   it('Razorpay refunds: refund.created then refund.processed, with our refund id', async () => {
@@ -130,7 +176,11 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     expect(new Set(got.map((r) => r.headers['x-idempotency-key'])).size).toBe(1)
     for (const r of got) expect(s.cashfree.verifyWebhook(r.body, headerMap(r.headers)).ok).toBe(true)
     const log = (await s.log()).webhooks
-    expect(log.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 200]])
+    expect(log.map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ])
     expect(log[2].at - log[1].at).toBeGreaterThanOrEqual(log[1].at - log[0].at)
 
     hook.clear()
@@ -179,7 +229,11 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     expect(replay).toMatchObject({ eventId, replay: true, status: 200 })
     const [, again] = await hook.waitFor(2)
     expect(again.body.equals(r.body)).toBe(true)
-    expect(headerMap(again.headers)).toMatchObject({ 'x-webhook-signature': r.headers['x-webhook-signature'], 'x-webhook-timestamp': r.headers['x-webhook-timestamp'], 'x-idempotency-key': eventId })
+    expect(headerMap(again.headers)).toMatchObject({
+      'x-webhook-signature': r.headers['x-webhook-signature'],
+      'x-webhook-timestamp': r.headers['x-webhook-timestamp'],
+      'x-idempotency-key': eventId,
+    })
     expect(await s.control('POST', '/replay/no-such-event')).toEqual({ message: 'No such event' })
   })
 
@@ -196,7 +250,7 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
     expect((await s.razorpay.fetchStatus(o.providerOrderId)).state).toBe('paid')
   })
 
-  it('by default posts to this app\'s own /s/api/payments/webhooks/{provider} (issue #5 receives it)', async () => {
+  it("by default posts to this app's own /s/api/payments/webhooks/{provider} (issue #5 receives it)", async () => {
     await s.reset()
     await cfPaid('ORD-17')
     await new Promise((r) => setTimeout(r, 200))
