@@ -2,6 +2,7 @@ import type { ApiRow, ApiRun } from './api-bench'
 import { type BundleReport, type JsFile, kb, total } from './bundle-size'
 import type { InteractionRow } from './first-interaction'
 import type { LighthouseRow } from './lighthouse'
+import { ADMIN_LIST_P99_MS, type AdminListFigures, adminListMarkdown, worstP99 } from './admin-list'
 import { type CsvFigures, csvMarkdown } from './catalogue-csv'
 
 export const BUDGET = {
@@ -20,6 +21,7 @@ export interface Figures {
   observed?: Record<string, JsFile[]>
   interaction?: InteractionRow[]
   lighthouse?: LighthouseRow[]
+  adminList?: AdminListFigures
   csv?: CsvFigures
   notes: string[]
 }
@@ -38,6 +40,11 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
     })
     checks.push({ name: `${r.scenario} p99 ≤ ${BUDGET.p99Ratio}× reference (${p99.toFixed(1)}×)`, ok: p99 <= BUDGET.p99Ratio })
   }
+  if (f.adminList)
+    checks.push({
+      name: `staff product list p99 ≤ ${ADMIN_LIST_P99_MS} ms (worst ${worstP99(f.adminList)} ms)`,
+      ok: worstP99(f.adminList) <= ADMIN_LIST_P99_MS,
+    })
   for (const [page, files] of Object.entries(f.observed ?? {})) {
     checks.push({
       name: `first-load JS of ${page} ≤ ${kb(BUDGET.jsGzipBytes)} gzip (${kb(total(files, 'gzip9'))})`,
@@ -174,6 +181,7 @@ export function toMarkdown(f: Figures): string {
     ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
     ...(f.interaction ? interactionTable(f.interaction) : []),
     ...(f.lighthouse ? lighthouseTable(f.lighthouse) : []),
+    ...(f.adminList ? adminListMarkdown(f.adminList) : []),
     ...(f.csv ? csvMarkdown(f.csv) : []),
     ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n')

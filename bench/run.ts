@@ -1,5 +1,5 @@
 /**
- * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, catalogue CSV export and import, shopper first-load JS,
+ * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, the staff product list, catalogue CSV export and import, shopper first-load JS,
  * first paint to interactive on a slow phone, Lighthouse. Prints the figures with PASS/FAIL per budget and writes bench/results.md. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process'
@@ -10,6 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { withDatabase } from '../server/db/template'
 import { startServer, type TestServer } from '../tests/e2e/server'
+import { benchAdminList } from './admin-list'
 import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
@@ -104,6 +105,9 @@ async function main() {
   }
   await phase('API on PostgreSQL', async () => {
     if (!SKIP.has('postgres')) figures.api.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
+  })
+  await phase('staff product list', async () => {
+    if (!SKIP.has('admin')) figures.adminList = await benchAdminList(ADMIN_URL, { products: PRODUCTS, log })
   })
   await phase('catalogue CSV', async () => {
     if (!SKIP.has('csv')) figures.csv = await benchCatalogueCsv(ADMIN_URL, { products: PRODUCTS, log })

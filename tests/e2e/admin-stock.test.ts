@@ -1,21 +1,28 @@
 import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { DESKTOP, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
+let dir: string
 const signedIn = (username: string) => signInAs(browser, server.origin, username)
 const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'admin-stock-'))
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
 })
 after(async () => {
   await browser?.close()
   await server?.stop()
+  await rm(dir, { recursive: true, force: true })
 })
 
 const shot = async (page: Page, name: string) => {
@@ -44,7 +51,7 @@ async function changeStock(admin: Page, pack: string, warehouse: string, how: 'S
 }
 
 describe('stock in the staff app', () => {
-  it('an admin creates a product with two packs, sets its stock; a visitor finds it in stock; stock 0 shows it out of stock', async () => {
+  it('an admin creates a product with two packs and an image, sets its stock; a visitor finds it in stock; stock 0 shows it out of stock', async () => {
     const { context, page: admin, errors } = await signedIn(SUPERADMIN)
     const name = `Test Stock Ghee ${Date.now()}`
 
@@ -77,6 +84,14 @@ describe('stock in the staff app', () => {
       .getByLabel(/^Price/)
       .fill('320')
     await packs.nth(1).getByLabel(/^MRP/).fill('350')
+    const picture = path.join(dir, 'ghee.jpg')
+    await writeFile(picture, await sharp({ create: { width: 600, height: 600, channels: 3, background: '#e9b949' } }).jpeg().toBuffer())
+    const images = admin.getByRole('region', { name: 'Images' })
+    await images.getByTestId('image-input').setInputFiles(picture)
+    const thumb = images.getByRole('list', { name: /^Images, in the order/ }).getByRole('listitem').first().locator('img')
+    await thumb.waitFor()
+    const uploaded = (await thumb.getAttribute('src'))?.replace('/cdn/thumb/', '') ?? ''
+    assert.match(uploaded, /^uploads\/\d+\/[0-9a-f]{64}\.jpg$/)
     await admin.getByRole('button', { name: 'Save product' }).click()
     await admin.waitForURL(/\/bos\/admin\/products\/\d+$/)
     await admin.getByRole('heading', { level: 1, name }).waitFor()
@@ -138,6 +153,8 @@ describe('stock in the staff app', () => {
     await visitor.page.getByRole('searchbox', { name: 'Search products' }).first().fill(name)
     await visitor.page.keyboard.press('Enter')
     await visitor.page.waitForURL(/\/products\?q=/)
+    const card = visitor.page.locator('article', { has: visitor.page.locator('h3', { hasText: name }) })
+    assert.match((await card.locator('img').first().getAttribute('src')) ?? '', new RegExp(`/cdn/\\w+/${uploaded}$`), 'the card shows the uploaded image')
     await visitor.page.locator('article h3', { hasText: name }).click()
     await visitor.page.waitForURL(/\/products\/test-stock-ghee-/)
     await visitor.page.getByRole('heading', { level: 1, name }).waitFor()
