@@ -196,6 +196,8 @@ export const stock = pgTable(
     primaryKey({ columns: [t.packId, t.warehouseId] }),
     // Every change goes through the stock service (server/features/stock); the database refuses what no change may leave.
     check('stock_levels_ck', sql`${t.reserved} >= 0 and ${t.quantity} >= ${t.reserved}`),
+    // the staff stock table's low-stock view: rows with little available
+    index('stock_available_idx').on(sql`(${t.quantity} - ${t.reserved})`),
   ],
 )
 

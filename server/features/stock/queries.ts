@@ -99,11 +99,16 @@ function stockRows(f: StockFilter) {
   const available = sql`(coalesce(s.quantity, 0) - coalesce(s.reserved, 0))`
   const lowAt = sql`coalesce(t.low_at, ${DEFAULT_LOW_STOCK})`
   if (f.state === 'out_of_stock') parts.push(sql`${available} <= 0`)
-  if (f.state === 'low') parts.push(sql`${available} > 0 and ${available} <= ${lowAt}`)
+  if (f.state === 'low') {
+    // A low row is a counted one; the bound (the website's highest mark) lets stock_available_idx find them
+    // without reading every pack at every warehouse.
+    parts.push(sql`${available} > 0 and ${available} <= ${lowAt} and s.quantity - s.reserved <= (
+      select greatest(${DEFAULT_LOW_STOCK}, coalesce(max(low_at), 0)) from stock_thresholds where website_id = ${f.websiteId})`)
+  }
   if (f.state === 'in_stock') parts.push(sql`${available} > ${lowAt}`)
   return {
     from: sql`packs k join products p on p.id = k.product_id cross join warehouses w
-              left join stock s on s.pack_id = k.id and s.warehouse_id = w.id
+              ${f.state === 'low' ? sql`join` : sql`left join`} stock s on s.pack_id = k.id and s.warehouse_id = w.id
               left join stock_thresholds t on t.pack_id = k.id`,
     where: sql.join(parts, sql` and `),
     available,

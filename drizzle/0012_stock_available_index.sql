@@ -1,0 +1,1 @@
+CREATE INDEX "stock_available_idx" ON "stock" USING btree (("quantity" - "reserved"));
