@@ -236,12 +236,9 @@ describe.each(drivers)('staff coupons (%s)', (driver) => {
     await ensureAdmin()
     const catalogue: Product[] = k().catalogue
     const inStock = (p: Product) => p.packs.find((x) => x.in_stock && x.price >= 50)
-    const [a, b] = catalogue
-      .filter((p) => inStock(p))
-      .reduce<Product[]>(
-        (two, p) => (two.length < 2 && !two.some((x) => x.category_slug === p.category_slug || x.brand_slug === p.brand_slug) ? [...two, p] : two),
-        [],
-      )
+    // two products sharing neither category nor brand
+    const a = catalogue.find((p) => inStock(p))!
+    const b = catalogue.find((p) => inStock(p) && p.category_slug !== a.category_slug && p.brand_slug !== a.brand_slug)!
     const packA = inStock(a)!
     const packB = inStock(b)!
     const byCategory = await create({ value: 50, categories: [a.category_slug] })
