@@ -321,7 +321,6 @@ function CouponFields({ form, formError }: { form: UseFormReturn<CouponFormValue
             required
             placeholder="DIWALI20"
             autoCapitalize="characters"
-            className="font-mono"
             hint="Letters, digits, - and _; shoppers may type it in any case"
             error={errors.code?.message}
             {...form.register('code')}
@@ -382,7 +381,7 @@ function CouponFields({ form, formError }: { form: UseFormReturn<CouponFormValue
             <input type="checkbox" className="mt-1" {...form.register('visible')} />
             <span>
               <span className="font-medium">Visible</span>
-              <span className="block text-muted">Listed among the store’s offers. A hidden coupon works only for shoppers who know its code.</span>
+              <span className="block text-muted">May be shown to shoppers as an offer. A hidden coupon works only for shoppers who know its code.</span>
             </span>
           </label>
         </div>
