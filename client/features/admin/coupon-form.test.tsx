@@ -141,7 +141,7 @@ describe('the coupon form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Someone else saved changes' })
     expect(dialog.textContent).toContain('25')
     expect(dialog.textContent).toContain('30')
-    expect((calls.find((c) => c.method === 'PATCH')?.input.body as { version: number }).version).toBe(3)
+    expect(calls.find((c) => c.method === 'PATCH')?.input.body).toMatchObject({ version: 3, value: 30 })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs' }))
     await waitFor(() => expect(field('Value (%)').value).toBe('25'))
   })
