@@ -96,7 +96,7 @@ describe('the coupon form', () => {
   })
 
   it('a refused save (422) shows each message on its field and keeps what was typed; a flat coupon takes no maximum discount; the usage report', async () => {
-    const { api } = staffApi(() => {
+    const { api, calls } = staffApi(() => {
       throw new ApiError(422, {
         message: 'A percent coupon takes a whole percent from 1 to 100',
         code: 'invalid',
@@ -119,6 +119,9 @@ describe('the coupon form', () => {
     expect(screen.getByText('The end date cannot be before the start date')).toBeTruthy()
     fireEvent.change(field('Type'), { target: { value: 'flat' } })
     expect(field('Maximum discount (₹)').disabled).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2))
+    expect(calls.filter((c) => c.method === 'PATCH')[1].input.body).toMatchObject({ kind: 'flat', value: 120, max_discount: null })
     // the usage report
     const report = screen.getByRole('region', { name: 'Usage' })
     expect(within(report).getByText('₹150.50')).toBeTruthy()

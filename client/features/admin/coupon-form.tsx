@@ -86,7 +86,8 @@ const toInput = (v: CouponFormValues) => ({
   kind: v.kind,
   value: num(v.value) ?? Number.NaN,
   min_cart: num(v.min_cart) ?? 0,
-  max_discount: v.kind === 'flat' && v.max_discount.trim() === '' ? null : num(v.max_discount),
+  // a flat coupon gives its value: the (disabled) cap is not sent
+  max_discount: v.kind === 'flat' ? null : num(v.max_discount),
   usage_limit: num(v.usage_limit),
   per_customer_limit: num(v.per_customer_limit),
   starts_on: v.starts_on || null,

@@ -32,10 +32,23 @@ export function stateOf(c: Pick<CouponRow, 'status' | 'startsAt' | 'endsAt'>, no
   return 'active'
 }
 
+type Slugs = { id: number; slug: string }[]
+
+/** The slugs of the categories and brands these coupons name, read once for all of them. */
+async function slugsFor(db: Db | Tx, rows: CouponRow[]): Promise<{ cats: Slugs; brs: Slugs }> {
+  const [cats, brs] = await Promise.all([
+    q.categoriesById(db, [...new Set(rows.flatMap((r) => r.categoryIds ?? []))]),
+    q.brandsById(db, [...new Set(rows.flatMap((r) => r.brandIds ?? []))]),
+  ])
+  return { cats, brs }
+}
+
 async function shape(db: Db | Tx, c: CouponRow, now = new Date()): Promise<AdminCoupon> {
-  const [cats, brs] = await Promise.all([q.categoriesById(db, c.categoryIds ?? []), q.brandsById(db, c.brandIds ?? [])])
-  const slugsOf = (ids: number[] | null, found: { id: number; slug: string }[]) =>
-    (ids ?? []).map((id) => found.find((f) => f.id === id)?.slug).filter((s): s is string => !!s)
+  return shapeWith(c, await slugsFor(db, [c]), now)
+}
+
+function shapeWith(c: CouponRow, { cats, brs }: { cats: Slugs; brs: Slugs }, now: Date): AdminCoupon {
+  const slugsOf = (ids: number[] | null, found: Slugs) => (ids ?? []).map((id) => found.find((f) => f.id === id)?.slug).filter((s): s is string => !!s)
   return {
     id: c.id,
     code: c.code,
@@ -68,7 +81,8 @@ const record = ({ state: _state, updated_at: _u, created_at: _c, used: _used, ..
 export async function listCoupons(ctx: StaffCtx, query: CouponQuery) {
   const now = new Date()
   const { rows, total } = await q.listCoupons(ctx.db, ctx.site.id, query, now)
-  return { data: await Promise.all(rows.map((r) => shape(ctx.db, r, now))), meta: { total, page: query.page, perPage: query.perPage } }
+  const slugs = await slugsFor(ctx.db, rows)
+  return { data: rows.map((r) => shapeWith(r, slugs, now)), meta: { total, page: query.page, perPage: query.perPage } }
 }
 
 export async function getCoupon(ctx: StaffCtx, id: number): Promise<Result<AdminCoupon>> {
