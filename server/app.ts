@@ -19,6 +19,7 @@ import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
 import { stockAdminRoutes } from './features/stock/routes'
+import { couponAdminRoutes } from './features/coupons/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await catalogueAdminRoutes(app)
   await catalogueCsvRoutes(app)
   await stockAdminRoutes(app)
+  await couponAdminRoutes(app)
   await mediaAdminRoutes(app)
   await auditRoutes(app)
   app.log.info(describePayments(config))

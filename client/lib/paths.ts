@@ -35,6 +35,9 @@ export const PATTERNS = {
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
   adminWarehouse: '/bos/admin/warehouses/:id',
+  adminCoupons: '/bos/admin/coupons',
+  adminCouponNew: '/bos/admin/coupons/new',
+  adminCoupon: '/bos/admin/coupons/:id',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -74,3 +77,6 @@ export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
 export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })
+export const adminCoupons = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminCoupons, none, search)
+export const adminCouponNew = () => PATTERNS.adminCouponNew
+export const adminCoupon = (id: number) => pathTo(PATTERNS.adminCoupon, { id })

@@ -16,6 +16,9 @@ export const ADMIN_PAGES = {
   warehouses: lazyRoute('routes/admin-warehouses.tsx', () => import('../routes/admin-warehouses').then((m) => m.AdminWarehousesRoute)),
   warehouseNew: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseNewRoute)),
   warehouse: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseRoute)),
+  coupons: lazyRoute('routes/admin-coupons.tsx', () => import('../routes/admin-coupons').then((m) => m.AdminCouponsRoute)),
+  couponNew: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponNewRoute)),
+  coupon: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

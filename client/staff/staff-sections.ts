@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
+import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -46,6 +46,13 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     to: paths.adminCatalogueCsv(),
     icon: SheetIcon,
     description: 'Download the catalogue as a spreadsheet (products, packs, prices, stock), edit it, and import it back with a preview first.',
+  },
+  {
+    label: 'Coupons',
+    to: paths.adminCoupons(),
+    icon: TagIcon,
+    description: 'Percent or flat discounts with a minimum cart, limits, dates and the aisles or brands they cover; pause them and see how each was used.',
+    action: { label: 'Add a coupon', to: paths.adminCouponNew() },
   },
 ]
 

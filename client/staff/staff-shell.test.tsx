@@ -63,6 +63,7 @@ describe('the staff shell', () => {
       ['Stock', null],
       ['Warehouses', null],
       ['Import / export', null],
+      ['Coupons', null],
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')

@@ -1,5 +1,6 @@
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
+import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { Warehouse } from '../../common/contracts/admin-stock'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
@@ -29,6 +30,7 @@ export interface FixtureKit {
   /** a CSV import previewed on the main demo website, ready to apply */
   importToken(): Promise<string>
   warehouse(): Promise<Warehouse>
+  coupon(): Promise<AdminCoupon>
   unique(): string
 }
 
@@ -160,7 +162,28 @@ const stock: StaffFixtures = {
   }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock }
+const coupons: StaffFixtures = {
+  'GET /s/api/admin/coupons': async () => ({ url: '/s/api/admin/coupons?perPage=5&state=active&q=welcome' }),
+  'GET /s/api/admin/coupons/:id': async (k) => ({ url: `/s/api/admin/coupons/${(await k.coupon()).id}`, foreign: true }),
+  'GET /s/api/admin/coupons/:id/usage': async (k) => ({ url: `/s/api/admin/coupons/${(await k.coupon()).id}/usage`, foreign: true }),
+  'POST /s/api/admin/coupons': async (k) => ({
+    url: '/s/api/admin/coupons',
+    payload: { code: `NEW${k.unique()}`, kind: 'percent', value: 15, max_discount: 75, categories: ['rice'] },
+    status: 201,
+  }),
+  'PATCH /s/api/admin/coupons/:id': async (k) => {
+    const c = await k.coupon()
+    return { url: `/s/api/admin/coupons/${c.id}`, payload: { version: c.version, value: 12 }, foreign: true }
+  },
+  'POST /s/api/admin/coupons/status': async (k) => ({
+    url: '/s/api/admin/coupons/status',
+    payload: { ids: [(await k.coupon()).id], status: 'paused' },
+    foreign: true,
+  }),
+  'DELETE /s/api/admin/coupons/:id': async (k) => ({ url: `/s/api/admin/coupons/${(await k.coupon()).id}`, foreign: true }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -188,5 +211,6 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return (res.json() as { token: string }).token
     },
     warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
+    coupon: () => made('/s/api/admin/coupons', { code: `KIT${unique()}`, kind: 'flat', value: 40, min_cart: 300 }),
   }
 }

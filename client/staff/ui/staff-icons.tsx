@@ -30,6 +30,12 @@ export const WarehouseIcon = (p: P) => (
     <path d="M9 21v-6h6v6M9 10h6" />
   </Icon>
 )
+export const TagIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </Icon>
+)
 export const HistoryIcon = (p: P) => (
   <Icon {...p}>
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 import { packs, warehouses } from './catalogue'
 import { websites } from './sites'
@@ -45,7 +45,10 @@ export const cartItems = pgTable(
   (t) => [primaryKey({ columns: [t.cartId, t.packId] })],
 )
 
-/** Percentage or flat coupons with limits; `used` is counted at order time (issue #5) under a row lock. */
+/**
+ * Percentage or flat coupons with limits; `used` is counted at order time (issue #5) under a row lock. Staff pause
+ * and resume them; a deleted coupon that was used is archived (orders keep its code), which frees its code.
+ */
 export const coupons = pgTable(
   'coupons',
   {
@@ -68,9 +71,17 @@ export const coupons = pgTable(
     categoryIds: integer('category_ids').array(),
     brandIds: integer('brand_ids').array(),
     used: integer('used').notNull().default(0),
+    status: text('status').$type<'active' | 'paused' | 'archived'>().notNull().default('active'),
+    /** shown in the store's list of offers; a hidden coupon works only when its code is typed */
+    visible: boolean('visible').notNull().default(true),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('coupons_site_code_uq').on(t.websiteId, sql`upper(${t.code})`)],
+  (t) => [
+    uniqueIndex('coupons_site_code_uq').on(t.websiteId, sql`upper(${t.code})`).where(sql`${t.status} <> 'archived'`),
+    index('coupons_site_updated_idx').on(t.websiteId, t.updatedAt),
+  ],
 )
 
 export const couponRedemptions = pgTable(

@@ -31,7 +31,7 @@ export interface CheckoutCart {
   notes: string | null
   lines: CheckoutLine[]
   totals: CartTotals
-  coupon: { id: number; code: string; problem: string | null } | null
+  coupon: { id: number; code: string; version: number; problem: string | null } | null
 }
 
 export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): Promise<CheckoutCart | null> {
@@ -64,7 +64,12 @@ export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): 
   const totals = priceCart(priced, new Map([...rules.values()].map((r) => [r.id, r])), found && !usage ? coupons.toRule(found) : null)
   const amountProblem = found && totals.coupon ? coupons.amountProblem(found, totals.coupon) : null
   const coupon = cart.couponCode
-    ? { id: found?.id ?? 0, code: cart.couponCode, problem: !found ? `${cart.couponCode} is no longer available` : (usage ?? amountProblem ?? null) }
+    ? {
+        id: found?.id ?? 0,
+        code: cart.couponCode,
+        version: found?.version ?? 0,
+        problem: !found ? `${cart.couponCode} is no longer available` : (usage ?? amountProblem ?? null),
+      }
     : null
   return { cartId: cart.id, notes: cart.notes, lines, totals, coupon }
 }

@@ -161,7 +161,7 @@ async function takeSlots(s: PlaceState) {
 async function redeemCoupon(s: PlaceState) {
   const coupon = s.cart.coupon
   if (!coupon || s.cart.totals.discountPaise === 0) return
-  const result = await coupons.redeemCoupon(s.ctx.db, coupon.id, s.userId)
+  const result = await coupons.redeemCoupon(s.ctx.db, coupon.id, s.userId, { version: coupon.version })
   if (!result.ok) return refuse('conflict', `Coupon ${coupon.code}: ${result.message}`)
   s.redemptionId = result.redemptionId
 }

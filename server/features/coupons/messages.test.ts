@@ -20,7 +20,11 @@ const coupon = (over: Partial<CouponRow> = {}): CouponRow => ({
   categoryIds: null,
   brandIds: null,
   used: 0,
+  status: 'active',
+  visible: true,
+  version: 1,
   createdAt: NOW,
+  updatedAt: NOW,
   ...over,
 })
 const shopper: UsageFacts = { now: NOW, userId: 7, usedByCustomer: 0, placedOrders: 0 }
@@ -41,6 +45,8 @@ describe('coupon refusals: each its own message', () => {
     ['first order only, first order', { firstOrderOnly: 1 }, shopper, null],
     ['a visitor: per-customer rules wait for sign-in', { perCustomerLimit: 1, firstOrderOnly: 1 }, { ...visitor, usedByCustomer: 5, placedOrders: 5 }, null],
     ['a visitor still meets the dates and the total limit', { usageLimit: 1, used: 1 }, visitor, 'SAVE has been fully redeemed'],
+    ['paused by staff', { status: 'paused' }, visitor, 'SAVE is not available right now'],
+    ['deleted by staff after it was used', { status: 'archived' }, shopper, 'SAVE is no longer available'],
   ])('%s', (_name, over, facts, message) => {
     expect(usageProblem(coupon(over), facts)).toBe(message)
   })

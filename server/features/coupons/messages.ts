@@ -15,6 +15,8 @@ export interface UsageFacts {
 /** Why a coupon can't be used now, apart from the cart's amounts; null when it can. Each refusal has its own message. */
 export function usageProblem(coupon: CouponRow, facts: UsageFacts): string | null {
   const code = coupon.code
+  if (coupon.status === 'archived') return `${code} is no longer available`
+  if (coupon.status === 'paused') return `${code} is not available right now`
   if (coupon.startsAt && facts.now < coupon.startsAt) return `${code} can be used from ${formatDate(coupon.startsAt)}`
   if (coupon.endsAt && facts.now >= coupon.endsAt) return `${code} has expired`
   if (coupon.usageLimit !== null && coupon.used >= coupon.usageLimit) return `${code} has been fully redeemed`
@@ -36,4 +38,6 @@ export function amountProblem(coupon: CouponRow, result: DiscountResult): string
 
 export const unknownCoupon = (code: string) => `Coupon code ${code} is not valid`
 export const EMPTY_CART_COUPON = 'Add items to your cart before applying a coupon'
+/** The coupon was edited by staff after the cart was priced (the order is priced again with the new rule). */
+export const couponChanged = (code: string) => `${code} has just changed: please check your cart`
 export const TOO_MANY_ATTEMPTS = 'Too many coupon attempts. Please try again in a few minutes.'

@@ -1,15 +1,15 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { couponRedemptions, coupons } from '../../db/schema/index'
 
 export type CouponRow = typeof coupons.$inferSelect
 
-/** Codes compare without regard to case (the unique index is on upper(code)). */
+/** Codes compare without regard to case (the unique index is on upper(code)); an archived (deleted) coupon is unknown. */
 export async function findCouponByCode(db: Db, websiteId: number, code: string): Promise<CouponRow | null> {
   const rows = await db
     .select()
     .from(coupons)
-    .where(and(eq(coupons.websiteId, websiteId), sql`upper(${coupons.code}) = ${code.toUpperCase()}`))
+    .where(and(eq(coupons.websiteId, websiteId), sql`upper(${coupons.code}) = ${code.toUpperCase()}`, ne(coupons.status, 'archived')))
     .limit(1)
   return rows[0] ?? null
 }

@@ -1,12 +1,12 @@
 import type { Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CouponRule } from './discount'
-import { usageProblem } from './messages'
+import { couponChanged, usageProblem } from './messages'
 import { placedOrderCount } from './order-history'
 import * as queries from './queries'
 
 export type { CouponRow } from './queries'
-export { amountProblem, EMPTY_CART_COUPON, TOO_MANY_ATTEMPTS, unknownCoupon } from './messages'
+export { amountProblem, couponChanged, EMPTY_CART_COUPON, TOO_MANY_ATTEMPTS, unknownCoupon } from './messages'
 export { recordFailure, tooManyFailures } from './attempts'
 
 /** A coupon of this website by code (any case); another website's code is simply unknown here. */
@@ -39,12 +39,20 @@ export type RedeemResult = { ok: true; redemptionId: number } | { ok: false; mes
 
 /**
  * The order-time check and use of a coupon, inside the order's transaction. The coupon row is locked first, so
- * concurrent orders queue on it and see each other's redemptions: a limit of N uses is never passed (SECURITY BL-06).
+ * concurrent orders queue on it and see each other's redemptions: a limit of N uses is never passed (SECURITY BL-06);
+ * a staff edit or pause waits for the order, or the order for the edit (then `version` differs and it is refused).
  * On { ok: false } the caller rolls its transaction back.
  */
-export async function redeemCoupon(tx: Tx, couponId: number, userId: number, options: { orderId?: number; now?: Date } = {}): Promise<RedeemResult> {
+export async function redeemCoupon(
+  tx: Tx,
+  couponId: number,
+  userId: number,
+  options: { orderId?: number; now?: Date /** the version the cart was priced with */; version?: number } = {},
+): Promise<RedeemResult> {
   const coupon = await queries.lockCoupon(tx, couponId)
   if (!coupon) return { ok: false, message: 'This coupon is no longer available' }
+  // Staff saved the coupon between the cart's pricing and this lock: the discount priced may no longer be its rule.
+  if (options.version !== undefined && options.version !== coupon.version) return { ok: false, message: couponChanged(coupon.code) }
   const [usedByCustomer, placedOrders] = await Promise.all([
     queries.countActiveRedemptions(tx, couponId, userId),
     coupon.firstOrderOnly ? placedOrderCount(tx, coupon.websiteId, userId) : Promise.resolve(0),
