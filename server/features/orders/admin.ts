@@ -152,7 +152,7 @@ async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveO
       return null
     case 'packed':
       await q.updateOrderIf(tx, order.id, {}, { status: 'packed' })
-      await q.insertEvent(tx, order.id, 'packed', note || 'Packed', who)
+      await q.insertEvent(tx, order.id, 'packed', note || 'Packed and ready to go', who)
       await notify('packed')
       return null
     case 'out_for_delivery': {
