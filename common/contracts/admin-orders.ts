@@ -24,7 +24,7 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
 }
 export const PAYMENT_STATUSES = ['cod', 'pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  cod: 'Cash on delivery',
+  cod: 'Cash to collect',
   pending: 'Awaiting payment',
   paid: 'Paid',
   failed: 'Payment failed',
