@@ -36,7 +36,7 @@ export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree'] as const
 export const STAFF_MOVES = ['confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const
 export type StaffMove = (typeof STAFF_MOVES)[number]
 
-const day = (label: string) => z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)))
+const day = (label: string) => z.optional(text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)]))
 
 export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_number'], '-created_at', {
   status: z.optional(z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` })),
@@ -44,7 +44,7 @@ export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_num
   payment_method: z.optional(z.enum(PAYMENT_METHODS, { error: `payment_method must be one of: ${PAYMENT_METHODS.join(', ')}` })),
   from: day('from'),
   to: day('to'),
-  pincode: z.optional(z.string().check(z.regex(/^\d{6}$/, 'pincode must be 6 digits'))),
+  pincode: z.optional(text('pincode', [z.regex(/^\d{6}$/, 'pincode must be 6 digits')])),
 })
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>
 
