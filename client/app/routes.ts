@@ -113,6 +113,8 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProductNew, 'productNew'),
   staff(P.adminProduct, 'product'),
   staff(P.adminCatalogueCsv, 'catalogueCsv'),
+  staff(P.adminOrders, 'orders'),
+  staff(P.adminOrder, 'order'),
   staff(P.adminStock, 'stock'),
   staff(P.adminWarehouses, 'warehouses'),
   staff(P.adminWarehouseNew, 'warehouseNew'),

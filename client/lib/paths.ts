@@ -32,6 +32,8 @@ export const PATTERNS = {
   adminProduct: '/bos/admin/products/:id',
   adminCatalogueCsv: '/bos/admin/catalogue/import-export',
   adminStock: '/bos/admin/stock',
+  adminOrders: '/bos/admin/orders',
+  adminOrder: '/bos/admin/orders/:id',
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
   adminWarehouse: '/bos/admin/warehouses/:id',
@@ -74,6 +76,8 @@ export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
 export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
 export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
+export const adminOrders = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminOrders, none, search)
+export const adminOrder = (id: number) => pathTo(PATTERNS.adminOrder, { id })
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
 export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })

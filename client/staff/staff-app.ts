@@ -12,6 +12,8 @@ export const ADMIN_PAGES = {
   productNew: lazyRoute('routes/admin-product-new.tsx', () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
   product: lazyRoute('routes/admin-product.tsx', () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
   catalogueCsv: lazyRoute('routes/admin-catalogue-csv.tsx', () => import('../routes/admin-catalogue-csv').then((m) => m.AdminCatalogueCsvRoute)),
+  orders: lazyRoute('routes/admin-orders.tsx', () => import('../routes/admin-orders').then((m) => m.AdminOrdersRoute)),
+  order: lazyRoute('routes/admin-order.tsx', () => import('../routes/admin-order').then((m) => m.AdminOrderRoute)),
   stock: lazyRoute('routes/admin-stock.tsx', () => import('../routes/admin-stock').then((m) => m.AdminStockRoute)),
   warehouses: lazyRoute('routes/admin-warehouses.tsx', () => import('../routes/admin-warehouses').then((m) => m.AdminWarehousesRoute)),
   warehouseNew: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseNewRoute)),

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
+import { DashboardIcon, OrdersIcon, PackageIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -20,6 +20,13 @@ export interface StaffSection {
  */
 export const ADMIN_SECTIONS: StaffSection[] = [
   { label: 'Dashboard', to: paths.admin(), icon: DashboardIcon, exact: true },
+  {
+    label: 'Orders',
+    to: paths.adminOrders(),
+    icon: OrdersIcon,
+    description: 'Today’s orders by status: confirm, pack, send out and mark delivered, or cancel with a reason; many at once from the list.',
+    action: { label: 'Orders to pack', to: paths.adminOrders('status=confirmed') },
+  },
   {
     label: 'Products',
     to: paths.adminProducts(),

@@ -59,6 +59,7 @@ describe('the staff shell', () => {
         .map((a) => [a.textContent, a.getAttribute('aria-current')]),
     ).toEqual([
       ['Dashboard', null],
+      ['Orders', null],
       ['Products', 'page'],
       ['Stock', null],
       ['Warehouses', null],

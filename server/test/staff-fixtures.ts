@@ -2,6 +2,7 @@ import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contr
 import sharp from 'sharp'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { Warehouse } from '../../common/contracts/admin-stock'
+import { shopping } from '../features/checkout/test-kit'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
 import { staffCall } from './staff'
@@ -31,6 +32,8 @@ export interface FixtureKit {
   importToken(): Promise<string>
   warehouse(): Promise<Warehouse>
   coupon(): Promise<AdminCoupon>
+  /** a cash-on-delivery order (confirmed) of a new shopper on the main demo website */
+  order(): Promise<{ id: number }>
   unique(): string
 }
 
@@ -130,6 +133,13 @@ const audit: StaffFixtures = {
 
 const orders: StaffFixtures = {
   'GET /s/api/admin/payments/refunds': async () => ({ url: '/s/api/admin/payments/refunds?page=1' }),
+  'GET /s/api/admin/orders': async () => ({ url: '/s/api/admin/orders?status=confirmed&perPage=5&payment_method=cod' }),
+  'GET /s/api/admin/orders/:id': async (k) => ({ url: `/s/api/admin/orders/${(await k.order()).id}`, foreign: true }),
+  'POST /s/api/admin/orders/:id/status': async (k) => ({
+    url: `/s/api/admin/orders/${(await k.order()).id}/status`,
+    payload: { status: 'packed' },
+    foreign: true,
+  }),
 }
 
 const stock: StaffFixtures = {
@@ -212,5 +222,12 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     },
     warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
     coupon: () => made('/s/api/admin/coupons', { code: `KIT${unique()}`, kind: 'flat', value: 40, min_cart: 300 }),
+    order: async () => {
+      const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+      const s = await shop.shopperWithCart([shop.sellable()[0]])
+      const { res, order } = await shop.place(s, 'cod')
+      if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`)
+      return { id: order.order_id }
+    },
   }
 }

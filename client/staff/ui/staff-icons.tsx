@@ -12,6 +12,12 @@ export const DashboardIcon = (p: P) => (
     <rect x="3" y="16" width="7" height="5" rx="1" />
   </Icon>
 )
+export const OrdersIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 2h12v20l-3-2-3 2-3-2-3 2V2Z" />
+    <path d="M9 7h6M9 11h6M9 15h4" />
+  </Icon>
+)
 export const PackageIcon = (p: P) => (
   <Icon {...p}>
     <path d="m21 8-9-5-9 5 9 5 9-5Z" />

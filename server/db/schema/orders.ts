@@ -60,6 +60,10 @@ export const orders = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** set once stock, slot and coupon went back (expired or cancelled); null while they are held */
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** who took it out (staff, on the move to out for delivery) */
+    deliveryPerson: jsonb('delivery_person').$type<{ name: string; phone: string }>(),
+    /** cash taken at the door (COD, on delivery) */
+    cashCollectedPaise: integer('cash_collected_paise'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +71,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_uq').on(t.websiteId, t.orderNumber),
     uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.websiteId, t.userId, t.id),
+    index('orders_site_status_idx').on(t.websiteId, t.status, t.id),
     index('orders_hold_idx').on(t.holdExpiresAt).where(sql`${t.releasedAt} is null and ${t.paymentStatus} = 'pending'`),
   ],
 )
@@ -117,6 +122,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     note: text('note').notNull().default(''),
+    /** the staff member who made the move; null: the shopper or the system */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],

@@ -7,6 +7,13 @@ import { drainOutbox, type OutboxHandler } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
 import type { ProviderName } from '../payments/providers/types'
 
+const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
+  packed: ['packed', 'is packed and will leave soon.'],
+  out_for_delivery: ['out for delivery', 'is out for delivery.'],
+  delivered: ['delivered', 'was delivered. Thank you for shopping with us.'],
+  cancelled: ['cancelled', 'was cancelled by the shop. Any payment made online is refunded to its source.'],
+}
+
 /** What the outbox delivers: the order confirmation (SMS or email) and refunds through the payment provider. */
 export function outboxHandlers(app: FastifyInstance, providers: () => PaymentProviders, delivery: OtpDelivery): Record<string, OutboxHandler> {
   const db = app.deps.db
@@ -19,6 +26,18 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
       const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
       const text = `Your ${siteName} order ${order.orderNumber} of ${formatINR(order.totalPaise)} is confirmed. Thank you for shopping with us.`
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} confirmed`, text } })
+    },
+    /** a staff move along the lifecycle (packed, out for delivery, delivered, cancelled) */
+    async order_status(payload) {
+      const order = await orders.findOrderById(db, Number(payload.orderId))
+      if (!order) return
+      const to = parseUsername(order.address.mobile)
+      if (!to) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      const what = STATUS_MESSAGES[String(payload.status)]
+      if (!what) return
+      const text = `Your ${siteName} order ${order.orderNumber} ${what[1]}`
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} ${what[0]}`, text } })
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))

@@ -84,8 +84,8 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
 }
 
 /** The confirmation message leaves through the outbox, in the same transaction as the change that causes it. */
-async function confirmed(tx: Tx | Db, orderId: number, note: string) {
-  await q.insertEvent(tx, orderId, 'confirmed', note)
+export async function confirmed(tx: Tx | Db, orderId: number, note: string, userId: number | null = null) {
+  await q.insertEvent(tx, orderId, 'confirmed', note, userId)
   await q.insertOutbox(tx, 'order_confirmation', { orderId })
 }
 
@@ -152,6 +152,21 @@ export async function markPaid(db: Db | Tx, payment: q.PaymentRow, c: Capture): 
     await confirmed(tx, order.id, 'Payment received')
     return 'paid'
   })
+}
+
+/**
+ * Cancels a locked order: what it holds goes back and a paid online payment is refunded through its provider
+ * (outbox job). The shopper's cancel and staff's both come here.
+ */
+export async function cancelLocked(tx: Tx, order: q.OrderRow, note: string, refundNote: string, userId: number | null = null) {
+  await q.updateOrderIf(tx, order.id, {}, { status: 'cancelled', releasedAt: order.releasedAt ?? new Date() })
+  if (order.releasedAt === null) await releaseHold(tx, order)
+  await q.insertEvent(tx, order.id, 'cancelled', note, userId)
+  const paid = (await q.paymentsOf(tx, order.id)).find((p) => p.status === 'paid')
+  if (paid) {
+    await q.updateOrderIf(tx, order.id, {}, { paymentStatus: 'refund_pending' })
+    await refundOrderPayment(tx, paid, refundNote)
+  }
 }
 
 /** The order's own payment goes back (the shopper cancelled a paid order). */

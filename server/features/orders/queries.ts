@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { AdminOrderQuery } from '../../../common/contracts/admin-orders'
 import type { Db, Tx } from '../../db/client'
-import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, paymentRefunds, payments } from '../../db/schema/index'
+import { orderCounters, users, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, paymentRefunds, payments } from '../../db/schema/index'
 import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus, RefundState } from '../../db/schema/orders'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -25,7 +26,9 @@ export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert): Prom
 export const insertItems = (tx: Tx, rows: (typeof orderItems.$inferInsert)[]) => tx.insert(orderItems).values(rows)
 export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferInsert)[]) =>
   rows.length ? tx.insert(orderDeliveries).values(rows) : Promise.resolve()
-export const insertEvent = (tx: Conn, orderId: number, kind: string, note = '') => tx.insert(orderEvents).values({ orderId, kind, note })
+/** `userId`: the staff member who made the move (null: the shopper or the system) */
+export const insertEvent = (tx: Conn, orderId: number, kind: string, note = '', userId: number | null = null) =>
+  tx.insert(orderEvents).values({ orderId, kind, note, userId })
 export const insertOutbox = (tx: Conn, kind: string, payload: Record<string, unknown>) => tx.insert(outbox).values({ kind, payload })
 
 /** A key is the shopper's on one website: the same key elsewhere is another order. */
@@ -119,7 +122,7 @@ export async function updateOrderIf(
   tx: Conn,
   id: number,
   from: { status?: OrderStatus[]; paymentStatus?: OrderPaymentStatus[]; held?: boolean },
-  set: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'releasedAt' | 'holdExpiresAt'>>,
+  set: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'releasedAt' | 'holdExpiresAt' | 'deliveryPerson' | 'cashCollectedPaise'>>,
 ): Promise<boolean> {
   const rows = await tx
     .update(orders)
@@ -285,4 +288,85 @@ export async function findPaymentById(db: Conn, id: number): Promise<PaymentRow 
 export async function findOrderById(db: Conn, id: number): Promise<OrderRow | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return rows[0] ?? null
+}
+
+/** Keyed by website as well as id: another website's order is not found. */
+export async function findSiteOrder(db: Conn, websiteId: number, id: number): Promise<OrderRow | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.websiteId, websiteId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The timeline with the name of the staff member behind each move. */
+export const eventsWithWho = (db: Conn, orderId: number) =>
+  db
+    .select({ kind: orderEvents.kind, note: orderEvents.note, at: orderEvents.createdAt, by: users.name })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.userId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id))
+
+export async function customerOf(db: Conn, userId: number) {
+  const rows = await db.select({ id: users.id, name: users.name, phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId))
+  return rows[0] ?? null
+}
+
+/** Dates are India's calendar days (the shops are in India). */
+const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone 'Asia/Kolkata')`
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** The staff list's filters; `withStatus` false for the per-status counts (the tabs). */
+function staffWhere(websiteId: number, query: AdminOrderQuery, withStatus: boolean): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(orders.websiteId, websiteId)]
+  if (withStatus && query.status) parts.push(eq(orders.status, query.status))
+  if (query.payment_status) parts.push(eq(orders.paymentStatus, query.payment_status))
+  if (query.payment_method) parts.push(eq(orders.paymentMethod, query.payment_method))
+  if (query.from) parts.push(gte(orders.createdAt, dayStart(query.from)))
+  if (query.to) parts.push(lt(orders.createdAt, sql`${dayStart(query.to)} + interval '1 day'`))
+  if (query.pincode) parts.push(sql`${orders.address}->>'pincode' = ${query.pincode}`)
+  if (query.q) {
+    const like = likeOf(query.q)
+    const digits = query.q.replace(/\D/g, '')
+    parts.push(
+      or(
+        ilike(orders.orderNumber, like),
+        sql`${orders.address}->>'name' ilike ${like}`,
+        digits.length >= 4 ? sql`${orders.address}->>'mobile' like ${likeOf(digits.slice(-10))}` : undefined,
+        sql`exists (select 1 from users u where u.id = ${orders.userId} and (u.name ilike ${like} or u.phone like ${like}))`,
+      ),
+    )
+  }
+  return and(...parts)
+}
+
+const STAFF_SORTS = { created_at: orders.id, total: orders.totalPaise, order_number: orders.orderNumber } as const
+
+export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOrderQuery, sort: { column: keyof typeof STAFF_SORTS; desc: boolean }) {
+  const where = staffWhere(websiteId, query, true)
+  const column = STAFF_SORTS[sort.column]
+  const [rows, [total], counts] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        customer: sql<string | null>`(select u.name from users u where u.id = ${orders.userId})`,
+        slot: sql<
+          string | null
+        >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${orders.id} order by d.delivery_charge_id limit 1)`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(sort.desc ? desc(column) : asc(column), desc(orders.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(staffWhere(websiteId, query, false))
+      .groupBy(orders.status),
+  ])
+  return { rows, total: total?.n ?? 0, counts }
 }

@@ -6,7 +6,7 @@ import type { RequestCtx } from '../../platform/request-context'
 import type { Result } from '../../platform/result'
 import * as cart from '../cart/service'
 import { canCancel, detail, summary } from './answer'
-import { refundOrderPayment, releaseHold } from './lifecycle'
+import { cancelLocked } from './lifecycle'
 import * as q from './queries'
 
 export { createOrder, markFailed, markPaid, type PaidOutcome, releaseExpired } from './lifecycle'
@@ -77,14 +77,7 @@ export async function cancel(ctx: RequestCtx, id: number): Promise<OrderResult> 
   const outcome = await ctx.db.transaction(async (tx) => {
     const order = (await q.lockOrder(tx, id))!
     if (!canCancel(order)) return 'too_late' as const
-    await q.updateOrderIf(tx, id, {}, { status: 'cancelled', releasedAt: order.releasedAt ?? new Date() })
-    if (order.releasedAt === null) await releaseHold(tx, order)
-    await q.insertEvent(tx, id, 'cancelled', 'Cancelled by you')
-    const paid = (await q.paymentsOf(tx, id)).find((p) => p.status === 'paid')
-    if (paid) {
-      await q.updateOrderIf(tx, id, {}, { paymentStatus: 'refund_pending' })
-      await refundOrderPayment(tx, paid, 'Cancelled after paying: refunding to your original payment method')
-    }
+    await cancelLocked(tx, order, 'Cancelled by you', 'Cancelled after paying: refunding to your original payment method')
     return 'cancelled' as const
   })
   if (outcome === 'too_late') return { ok: false, kind: 'conflict', message: 'This order can no longer be cancelled' }

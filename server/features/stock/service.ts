@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client'
-import { attachOrder, forgetPacks, moveStock, openStock } from './moves'
+import { attachOrder, forgetPacks, type MoveResult, moveStock, openStock } from './moves'
 
 /**
  * The stock feature's service: what other features call. Every stock change goes through `moveStock`
@@ -42,6 +42,35 @@ export async function releaseForOrder(tx: Tx | Db, websiteId: number, lines: Ord
     const rest = lines.filter((_, i) => i !== result.at)
     if (rest.length < lines.length) return releaseForOrder(tx, websiteId, rest, orderId)
   }
+}
+
+/**
+ * A delivered order's units leave the shelf: reserved and on hand both go down (ledger reason `sold`). A line whose
+ * stock row is gone is skipped, as a release skips it; any other refusal is the caller's to answer.
+ */
+export async function sellForOrder(tx: Tx, websiteId: number, userId: number | null, lines: OrderLineStock[], orderId: number): Promise<MoveResult> {
+  const result = await moveStock(
+    tx,
+    { websiteId, userId },
+    lines.map((l) => ({
+      packId: l.packId,
+      warehouseId: l.warehouseId,
+      onHand: { by: -l.quantity },
+      reserved: -l.quantity,
+      clampReserved: true,
+      reason: 'sold' as const,
+      orderId,
+    })),
+  )
+  if (!result.ok && result.kind === 'missing')
+    return sellForOrder(
+      tx,
+      websiteId,
+      userId,
+      lines.filter((_, i) => i !== result.at),
+      orderId,
+    )
+  return result
 }
 
 /** The order every caller lists stock rows in (pack, then warehouse); moveStock locks them in this order anyway. */

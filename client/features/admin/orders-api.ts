@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import * as c from '../../../common/contracts/admin-orders'
+import type { Api } from '../../lib/api'
+import { useApi } from '../../lib/api-context'
+
+export const adminOrdersQuery = (api: Api, query: c.AdminOrderQuery) =>
+  queryOptions({ queryKey: ['admin', 'orders', 'list', query], queryFn: () => api.call(c.listAdminOrders, { query }), placeholderData: keepPreviousData })
+
+export const adminOrderQuery = (api: Api, id: number) =>
+  queryOptions({ queryKey: ['admin', 'orders', 'one', id], queryFn: () => api.call(c.getAdminOrder, { params: { id } }), retry: false })
+
+export const useAdminOrders = (query: c.AdminOrderQuery) => useQuery(adminOrdersQuery(useApi(), query))
+export const useAdminOrder = (id: number) => useQuery(adminOrderQuery(useApi(), id))
+
+/** One move of one order; the lists and the order's page refresh after it (also after a refused one: someone else moved it). */
+export function useMoveOrder() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: c.MoveOrderInput }) => api.call(c.moveAdminOrder, { params: { id }, body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  })
+}

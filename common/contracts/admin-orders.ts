@@ -1,0 +1,125 @@
+import * as z from 'zod/mini'
+import { IdParams, ListMeta, staffListQuery } from './admin'
+import { defineContract } from './http'
+import { OrderDetail } from './orders'
+import { text } from './text'
+
+/**
+ * Staff calls of orders and fulfilment (CONTRACT "Staff calls": `GET /api/admin/orders`,
+ * `POST /api/admin/orders/{id}/status`). Amounts are integer paise.
+ */
+
+const int = () => z.number().check(z.int())
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled', 'expired'] as const
+export type AdminOrderStatus = (typeof ORDER_STATUSES)[number]
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+}
+export const PAYMENT_STATUSES = ['cod', 'pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  cod: 'Cash to collect',
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+}
+export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree'] as const
+/** The moves staff make (CONTRACT); `placed` and `expired` are the system's. */
+export const STAFF_MOVES = ['confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const
+export type StaffMove = (typeof STAFF_MOVES)[number]
+
+const day = (label: string) => z.optional(text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)]))
+
+export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_number'], '-created_at', {
+  status: z.optional(z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` })),
+  payment_status: z.optional(z.enum(PAYMENT_STATUSES, { error: `payment_status must be one of: ${PAYMENT_STATUSES.join(', ')}` })),
+  payment_method: z.optional(z.enum(PAYMENT_METHODS, { error: `payment_method must be one of: ${PAYMENT_METHODS.join(', ')}` })),
+  from: day('from'),
+  to: day('to'),
+  pincode: z.optional(text('pincode', [z.regex(/^\d{6}$/, 'pincode must be 6 digits')])),
+})
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>
+
+export const AdminOrderRow = z.object({
+  id: int(),
+  order_number: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  payment_method: z.string(),
+  total: int(),
+  created_at: z.string(),
+  customer: z.string(),
+  phone: z.string(),
+  pincode: z.string(),
+  /** the first delivery's window, e.g. `2026-11-24 09:00–11:00` */
+  slot: z.nullable(z.string()),
+})
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>
+
+export const listAdminOrders = defineContract({
+  method: 'GET',
+  path: '/api/admin/orders',
+  summary:
+    'Admin: the website’s orders, newest first, with filters (status, payment status and method, dates in India’s calendar, pincode) and search (order number, phone, name); `counts` per status for the same filters without status',
+  query: AdminOrderQuery,
+  response: z.object({ data: z.array(AdminOrderRow), meta: ListMeta, counts: z.record(z.string(), int()) }),
+})
+
+export const AdminOrderDetail = z.object({
+  ...OrderDetail.shape,
+  customer: z.object({ id: int(), name: z.string(), phone: z.nullable(z.string()), email: z.nullable(z.string()) }),
+  payments: z.array(
+    z.object({ attempt: int(), provider: z.string(), status: z.string(), amount: int(), provider_payment_id: z.nullable(z.string()), at: z.string() }),
+  ),
+  refunds: z.array(z.object({ id: int(), amount: int(), reason: z.string(), state: z.string(), at: z.string() })),
+  events: z.array(z.object({ kind: z.string(), note: z.string(), at: z.string(), by: z.nullable(z.string()) })),
+  delivery_person: z.nullable(z.object({ name: z.string(), phone: z.string() })),
+  cash_collected: z.nullable(int()),
+  /** the moves the lifecycle allows from here */
+  next: z.array(z.enum(STAFF_MOVES)),
+})
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>
+
+export const getAdminOrder = defineContract({
+  method: 'GET',
+  path: '/api/admin/orders/:id',
+  summary: 'Admin: one order with lines, charges, address, slots, payments, refunds, notes, the full timeline and the moves allowed next',
+  params: IdParams,
+  response: AdminOrderDetail,
+})
+
+const Phone = text('Delivery person’s phone', [z.trim(), z.regex(/^[6-9]\d{9}$/, 'Delivery person’s phone must be a 10-digit mobile number')])
+
+export const MoveOrderInput = z.strictObject({
+  status: z.enum(STAFF_MOVES, { error: `status must be one of: ${STAFF_MOVES.join(', ')}` }),
+  /** why, for a cancel (required there) */
+  note: z.optional(z.nullable(text('Note', [z.trim(), z.maxLength(300, 'Note is at most 300 characters')]))),
+  /** out for delivery */
+  delivery_person_name: z.optional(z.nullable(text('Delivery person’s name', [z.trim(), z.maxLength(80, 'Name is at most 80 characters')]))),
+  delivery_person_phone: z.optional(z.nullable(Phone)),
+  /** delivered, cash on delivery: the cash taken at the door, in paise (the order's total when left out) */
+  cash_collected: z.optional(
+    z.nullable(
+      z.number({ error: 'Cash collected must be a number' }).check(z.int('Cash collected must be whole paise'), z.gte(0, 'Cash collected cannot be negative')),
+    ),
+  ),
+})
+export type MoveOrderInput = z.infer<typeof MoveOrderInput>
+
+export const moveAdminOrder = defineContract({
+  method: 'POST',
+  path: '/api/admin/orders/:id/status',
+  summary:
+    'Admin: moves an order along its lifecycle (confirmed, packed, out_for_delivery, delivered, cancelled; a cancel needs a `note`); 409 for a move its lifecycle does not allow; answers the order with its timeline',
+  params: IdParams,
+  body: MoveOrderInput,
+  response: AdminOrderDetail,
+})
