@@ -85,10 +85,19 @@ describe('stock in the staff app', () => {
       .fill('320')
     await packs.nth(1).getByLabel(/^MRP/).fill('350')
     const picture = path.join(dir, 'ghee.jpg')
-    await writeFile(picture, await sharp({ create: { width: 600, height: 600, channels: 3, background: '#e9b949' } }).jpeg().toBuffer())
+    await writeFile(
+      picture,
+      await sharp({ create: { width: 600, height: 600, channels: 3, background: '#e9b949' } })
+        .jpeg()
+        .toBuffer(),
+    )
     const images = admin.getByRole('region', { name: 'Images' })
     await images.getByTestId('image-input').setInputFiles(picture)
-    const thumb = images.getByRole('list', { name: /^Images, in the order/ }).getByRole('listitem').first().locator('img')
+    const thumb = images
+      .getByRole('list', { name: /^Images, in the order/ })
+      .getByRole('listitem')
+      .first()
+      .locator('img')
     await thumb.waitFor()
     const uploaded = (await thumb.getAttribute('src'))?.replace('/cdn/thumb/', '') ?? ''
     assert.match(uploaded, /^uploads\/\d+\/[0-9a-f]{64}\.jpg$/)
