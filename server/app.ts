@@ -12,6 +12,7 @@ import { API_BASE } from '../common/contracts/http'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
+import { staffAdminRoutes } from './features/accounts/staff-routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await stockAdminRoutes(app)
   await mediaAdminRoutes(app)
   await auditRoutes(app)
+  await staffAdminRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })

@@ -1,6 +1,7 @@
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
 import type { Warehouse } from '../../common/contracts/admin-stock'
+import type { StaffMember } from '../../common/contracts/admin-staff'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
 import { staffCall } from './staff'
@@ -29,6 +30,8 @@ export interface FixtureKit {
   /** a CSV import previewed on the main demo website, ready to apply */
   importToken(): Promise<string>
   warehouse(): Promise<Warehouse>
+  /** a new person with the sales-agent role on the main demo website */
+  person(): Promise<StaffMember>
   unique(): string
 }
 
@@ -160,7 +163,24 @@ const stock: StaffFixtures = {
   }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock }
+/** A mobile number no demo account has (9 then nine random digits). */
+export const freshPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+
+const staff: StaffFixtures = {
+  'GET /s/api/admin/staff': async () => ({ url: '/s/api/admin/staff?role=admin&q=a' }),
+  'POST /s/api/admin/staff': async () => ({
+    url: '/s/api/admin/staff',
+    payload: { username: freshPhone(), name: 'Meena Packer', is_sales_agent: true },
+    status: 201,
+  }),
+  'PATCH /s/api/admin/staff/:id': async (k) => ({
+    url: `/s/api/admin/staff/${(await k.person()).user_id}`,
+    payload: { has_admin_access: true },
+    foreign: true,
+  }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...staff }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -188,5 +208,6 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return (res.json() as { token: string }).token
     },
     warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
+    person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
   }
 }
