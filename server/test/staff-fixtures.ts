@@ -167,6 +167,7 @@ const stock: StaffFixtures = {
 export const freshPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
 
 const staff: StaffFixtures = {
+  'GET /s/api/admin/dashboard': async () => ({ url: '/s/api/admin/dashboard' }),
   'GET /s/api/admin/staff': async () => ({ url: '/s/api/admin/staff?role=admin&q=a' }),
   'POST /s/api/admin/staff': async () => ({
     url: '/s/api/admin/staff',
