@@ -117,6 +117,8 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminWarehouses, 'warehouses'),
   staff(P.adminWarehouseNew, 'warehouseNew'),
   staff(P.adminWarehouse, 'warehouse'),
+  staff(P.adminStaff, 'staff'),
+  staff(P.adminAudit, 'audit'),
   staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),

@@ -35,6 +35,8 @@ export const PATTERNS = {
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
   adminWarehouse: '/bos/admin/warehouses/:id',
+  adminStaff: '/bos/admin/staff',
+  adminAudit: '/bos/admin/audit',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -74,3 +76,5 @@ export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
 export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })
+export const adminStaff = () => PATTERNS.adminStaff
+export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)

@@ -16,6 +16,8 @@ export const ADMIN_PAGES = {
   warehouses: lazyRoute('routes/admin-warehouses.tsx', () => import('../routes/admin-warehouses').then((m) => m.AdminWarehousesRoute)),
   warehouseNew: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseNewRoute)),
   warehouse: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseRoute)),
+  staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
+  audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

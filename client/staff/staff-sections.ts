@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, PackageIcon, SheetIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
+import { DashboardIcon, LogIcon, PackageIcon, PeopleIcon, SheetIcon, StockIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -46,6 +46,18 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     to: paths.adminCatalogueCsv(),
     icon: SheetIcon,
     description: 'Download the catalogue as a spreadsheet (products, packs, prices, stock), edit it, and import it back with a preview first.',
+  },
+  {
+    label: 'Staff',
+    to: paths.adminStaff(),
+    icon: PeopleIcon,
+    description: 'Who can run this website: give or take away admin access and the sales-agent role; add a person by mobile number or email.',
+  },
+  {
+    label: 'Audit log',
+    to: paths.adminAudit(),
+    icon: LogIcon,
+    description: 'Every change staff made, who made it and when, with what it was before and after.',
   },
 ]
 
