@@ -24,6 +24,7 @@ type Role = 'has_admin_access' | 'is_sales_agent' | 'superadmin'
 const ROLE_NAMES: Record<Role, string> = { has_admin_access: 'admin access', is_sales_agent: 'sales agent', superadmin: 'superadmin' }
 const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const h = staffColumns<StaffMember>()
+const lastRole = (m: StaffMember, role: Role) => (['has_admin_access', 'is_sales_agent', 'superadmin'] as const).every((r) => r === role || !m[r])
 
 function RoleSwitch({ member, role, disabled, title }: { member: StaffMember; role: Role; disabled?: boolean; title?: string }) {
   const update = useUpdateStaff()
@@ -37,6 +38,11 @@ function RoleSwitch({ member, role, disabled, title }: { member: StaffMember; ro
             ? `${member.name} will no longer be a sales agent of this website, from their next click.`
             : `${member.name} will lose ${ROLE_NAMES[role]} to this website from their next click.`,
         confirmText: 'Take it away',
+        ...(lastRole(member, role)
+          ? {
+              message: `${member.name} will lose ${ROLE_NAMES[role]} from their next click. It is their only role here, so they leave the staff list (add them again to give one back).`,
+            }
+          : {}),
         danger: true,
       })
       if (!sure) return
