@@ -31,7 +31,7 @@ function SlotRow({ slot, showWarehouse }: { slot: SlotFill; showWarehouse: boole
   const fill = slot.capacity > 0 ? slot.booked / slot.capacity : 1
   const full = slot.booked >= slot.capacity
   return (
-    <li className="grid grid-cols-[7rem_1fr_5rem] items-center gap-3 py-1.5 text-sm">
+    <li className="grid grid-cols-[10rem_1fr_4.5rem] items-center gap-3 py-1.5 text-sm">
       <span className="tabular-nums">
         {slot.start}–{slot.end}
         {showWarehouse && <span className="block truncate text-xs text-muted">{slot.warehouse_name}</span>}
