@@ -12,9 +12,11 @@ import { API_BASE } from '../common/contracts/http'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
+import { staffAdminRoutes } from './features/accounts/staff-routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
+import { dashboardRoutes } from './features/dashboard/routes'
 import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
@@ -149,6 +151,8 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await couponAdminRoutes(app)
   await mediaAdminRoutes(app)
   await auditRoutes(app)
+  await staffAdminRoutes(app)
+  await dashboardRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })

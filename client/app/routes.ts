@@ -122,6 +122,8 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminCoupons, 'coupons'),
   staff(P.adminCouponNew, 'couponNew'),
   staff(P.adminCoupon, 'coupon'),
+  staff(P.adminStaff, 'staff'),
+  staff(P.adminAudit, 'audit'),
   staff('/bos/admin/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),

@@ -40,6 +40,8 @@ export const PATTERNS = {
   adminCoupons: '/bos/admin/coupons',
   adminCouponNew: '/bos/admin/coupons/new',
   adminCoupon: '/bos/admin/coupons/:id',
+  adminStaff: '/bos/admin/staff',
+  adminAudit: '/bos/admin/audit',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -84,3 +86,5 @@ export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { 
 export const adminCoupons = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminCoupons, none, search)
 export const adminCouponNew = () => PATTERNS.adminCouponNew
 export const adminCoupon = (id: number) => pathTo(PATTERNS.adminCoupon, { id })
+export const adminStaff = () => PATTERNS.adminStaff
+export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)

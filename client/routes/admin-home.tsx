@@ -4,20 +4,20 @@ import { PageHeader } from '../staff/ui/page-header'
 import { useStaffTitle } from '../staff/use-staff-title'
 import { ADMIN_SECTIONS } from '../staff/staff-sections'
 import { ProductShortcuts } from '../features/admin/product-shortcuts'
+import { DashboardFigures } from '../features/admin/dashboard-view'
 import { useInit } from '../features/site-settings/api'
 import * as paths from '../lib/paths'
 
-/** Administration's home: where each section is, until reports exist (no figures made up meanwhile). */
+/** Administration's home: today's figures (GET /s/api/admin/dashboard), then where each section is. */
 export function AdminHomeRoute() {
   const { web, user } = useInit()
   useStaffTitle('Dashboard')
   const sections = ADMIN_SECTIONS.filter((s) => s.description)
   return (
     <>
-      <PageHeader
-        title={`Welcome, ${user?.name.split(' ')[0] ?? 'there'}`}
-        description={`Run ${web.name}: its catalogue today, and more sections as they arrive.`}
-      />
+      <PageHeader title={`Welcome, ${user?.name.split(' ')[0] ?? 'there'}`} description={`${web.name} today: orders, slots and stock at a glance.`} />
+      <DashboardFigures />
+      <h2 className="mb-3 text-lg font-semibold">Sections</h2>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {sections.map((s) => (
           <li key={s.to} className="flex flex-col rounded-lg border border-border bg-surface p-5">

@@ -21,6 +21,8 @@ export const ADMIN_PAGES = {
   coupons: lazyRoute('routes/admin-coupons.tsx', () => import('../routes/admin-coupons').then((m) => m.AdminCouponsRoute)),
   couponNew: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponNewRoute)),
   coupon: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponRoute)),
+  staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
+  audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

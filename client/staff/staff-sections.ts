@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, OrdersIcon, PackageIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
+import { DashboardIcon, LogIcon, OrdersIcon, PackageIcon, PeopleIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -60,6 +60,18 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: TagIcon,
     description: 'Percent or flat discounts with a minimum cart, limits, dates and the aisles or brands they cover; pause them and see how each was used.',
     action: { label: 'Add a coupon', to: paths.adminCouponNew() },
+  },
+  {
+    label: 'Staff',
+    to: paths.adminStaff(),
+    icon: PeopleIcon,
+    description: 'Who can run this website: give or take away admin access and the sales-agent role; add a person by mobile number or email.',
+  },
+  {
+    label: 'Audit log',
+    to: paths.adminAudit(),
+    icon: LogIcon,
+    description: 'Every change staff made, who made it and when, with what it was before and after.',
   },
 ]
 

@@ -29,6 +29,8 @@ function api(who: User | null) {
   return fakeApi((contract) => {
     if (contract.path === '/api/init') return { user: who, web: { name: 'Kirana Fresh' } }
     if (contract.path === '/api/admin/categories') return { data: [] }
+    if (contract.path === '/api/admin/dashboard')
+      return { date: '2026-01-05', tomorrow: '2026-01-06', today: { orders: 0, revenue: 0 }, waiting: [], slots: [], stock: { low: 0, out_of_stock: 0 } }
     return { data: [], meta: { total: 0, page: 1, perPage: 20 } }
   }).api
 }
@@ -65,6 +67,8 @@ describe('the staff shell', () => {
       ['Warehouses', null],
       ['Import / export', null],
       ['Coupons', null],
+      ['Staff', null],
+      ['Audit log', null],
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')

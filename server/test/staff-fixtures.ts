@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { Warehouse } from '../../common/contracts/admin-stock'
 import { shopping } from '../features/checkout/test-kit'
+import type { StaffMember } from '../../common/contracts/admin-staff'
 import type { TestApp } from './app'
 import type { SignedIn } from './shopper'
 import { staffCall } from './staff'
@@ -34,6 +35,8 @@ export interface FixtureKit {
   coupon(): Promise<AdminCoupon>
   /** a cash-on-delivery order (confirmed) of a new shopper on the main demo website */
   order(): Promise<{ id: number }>
+  /** a new person with the sales-agent role on the main demo website */
+  person(): Promise<StaffMember>
   unique(): string
 }
 
@@ -193,7 +196,25 @@ const coupons: StaffFixtures = {
   'DELETE /s/api/admin/coupons/:id': async (k) => ({ url: `/s/api/admin/coupons/${(await k.coupon()).id}`, foreign: true }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons }
+/** A mobile number no demo account has (9 then nine random digits). */
+export const freshPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+
+const staff: StaffFixtures = {
+  'GET /s/api/admin/dashboard': async () => ({ url: '/s/api/admin/dashboard' }),
+  'GET /s/api/admin/staff': async () => ({ url: '/s/api/admin/staff?role=admin&q=a' }),
+  'POST /s/api/admin/staff': async () => ({
+    url: '/s/api/admin/staff',
+    payload: { username: freshPhone(), name: 'Meena Packer', is_sales_agent: true },
+    status: 201,
+  }),
+  'PATCH /s/api/admin/staff/:id': async (k) => ({
+    url: `/s/api/admin/staff/${(await k.person()).user_id}`,
+    payload: { has_admin_access: true },
+    foreign: true,
+  }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -229,5 +250,6 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`)
       return { id: order.order_id }
     },
+    person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
   }
 }

@@ -72,6 +72,9 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.websiteId, t.userId, t.id),
     index('orders_site_status_idx').on(t.websiteId, t.status, t.id),
+    // the admin home: today's orders, and the orders waiting per status (docs/decisions/0020)
+    index('orders_website_created_idx').on(t.websiteId, t.createdAt),
+    index('orders_website_status_idx').on(t.websiteId, t.status, t.paymentStatus),
     index('orders_hold_idx').on(t.holdExpiresAt).where(sql`${t.releasedAt} is null and ${t.paymentStatus} = 'pending'`),
   ],
 )

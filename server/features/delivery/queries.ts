@@ -62,3 +62,19 @@ export async function replaceWarehousePincodes(tx: Tx, websiteId: number, wareho
   await tx.delete(pincodes).where(and(eq(pincodes.websiteId, websiteId), eq(pincodes.warehouseId, warehouseId)))
   if (list.length) await tx.insert(pincodes).values(list.map((p) => ({ websiteId, warehouseId, pincode: p.pincode, deliveryDays: p.deliveryDays })))
 }
+
+/** Every window of a website on the given dates, for the admin home's fill view. */
+export function findSlotsOn(db: Db, websiteId: number, dates: string[]) {
+  return db
+    .select({
+      date: deliverySlots.date,
+      start: deliverySlots.startTime,
+      end: deliverySlots.endTime,
+      warehouseId: deliverySlots.warehouseId,
+      booked: deliverySlots.booked,
+      capacity: deliverySlots.capacity,
+    })
+    .from(deliverySlots)
+    .where(and(eq(deliverySlots.websiteId, websiteId), inArray(deliverySlots.date, dates)))
+    .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime), asc(deliverySlots.warehouseId))
+}

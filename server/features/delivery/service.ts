@@ -61,3 +61,6 @@ export async function setServedPincodes(tx: Tx, websiteId: number, warehouseId: 
   await queries.replaceWarehousePincodes(tx, websiteId, warehouseId, list)
   return { ok: true as const }
 }
+
+/** Every delivery window of the website on these dates (India calendar days), with its capacity and bookings. */
+export const slotsOn = (db: Db, websiteId: number, dates: string[]) => queries.findSlotsOn(db, websiteId, dates)

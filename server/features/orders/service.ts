@@ -102,3 +102,6 @@ export async function reorder(ctx: RequestCtx, id: number) {
   }
   return { added, skipped }
 }
+
+/** The admin home's order figures (docs/decisions/0020). */
+export { dayFigures, waitingByStatus } from './dashboard'

@@ -197,3 +197,14 @@ export async function findLedgerPage(
   ])
   return { rows: rowsOf<LedgerRow>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 }
 }
+
+/** Low and out-of-stock rows counted in one pass (the admin home). */
+export async function countStockAlerts(db: Conn, websiteId: number) {
+  const { from, where, available, lowAt } = stockRows({ websiteId })
+  const [row] = rowsOf<{ low: number; out: number }>(
+    await db.execute(sql`
+      select count(*) filter (where ${available} > 0 and ${available} <= ${lowAt})::int as low, count(*) filter (where ${available} <= 0)::int as out
+      from ${from} where ${where}`),
+  )
+  return { low: row?.low ?? 0, outOfStock: row?.out ?? 0 }
+}

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client'
 import { attachOrder, forgetPacks, type MoveResult, moveStock, openStock } from './moves'
+import { countStockAlerts } from './queries'
 
 /**
  * The stock feature's service: what other features call. Every stock change goes through `moveStock`
@@ -76,3 +77,8 @@ export async function sellForOrder(tx: Tx, websiteId: number, userId: number | n
 /** The order every caller lists stock rows in (pack, then warehouse); moveStock locks them in this order anyway. */
 export const stockRowOrder = (a: { packId: number; warehouseId: number }, b: { packId: number; warehouseId: number }) =>
   a.packId - b.packId || a.warehouseId - b.warehouseId
+
+export { listWarehouses } from './warehouses'
+
+/** How many (pack, warehouse) rows are low and how many are out of stock, for the admin home. */
+export const stockAlerts = (db: Db, websiteId: number): Promise<{ low: number; outOfStock: number }> => countStockAlerts(db, websiteId)

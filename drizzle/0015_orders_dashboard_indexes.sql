@@ -1,0 +1,2 @@
+CREATE INDEX "orders_website_created_idx" ON "orders" USING btree ("website_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_website_status_idx" ON "orders" USING btree ("website_id","status","payment_status");

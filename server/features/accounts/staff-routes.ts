@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { addStaff, listStaff, updateStaff } from '../../../common/contracts/admin-staff'
+import { orThrow } from '../../platform/result'
+import { staffRoutes } from '../../platform/staff'
+import * as staff from './staff'
+
+/** Staff of this website and their roles (docs/decisions/0020-staff-roles-and-dashboard.md). */
+export function staffAdminRoutes(app: FastifyInstance) {
+  return staffRoutes(
+    app,
+    {
+      tag: 'admin',
+      uniques: {
+        users_phone_unique: { field: 'username', message: 'This number was just added by someone else' },
+        users_email_unique: { field: 'username', message: 'This email was just added by someone else' },
+      },
+    },
+    (group) => {
+      group.read(listStaff, (req, ctx) => staff.listStaff(ctx, req.query))
+      group.write(addStaff, async (req, ctx) => orThrow(await staff.addStaff(ctx, req.body)))
+      group.write(updateStaff, async (req, ctx) => orThrow(await staff.updateStaff(ctx, req.params.id, req.body)))
+    },
+  )
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify'
+import { getDashboard } from '../../../common/contracts/admin-dashboard'
+import { staffRoutes } from '../../platform/staff'
+import { dashboard } from './service'
+
+/** The admin home's one call (docs/decisions/0020-staff-roles-and-dashboard.md). */
+export function dashboardRoutes(app: FastifyInstance) {
+  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(getDashboard, (_req, ctx) => dashboard(ctx))
+  })
+}
