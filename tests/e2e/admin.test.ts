@@ -100,7 +100,17 @@ describe('administration in the browser', () => {
     // The staff shell, not the storefront's layout.
     const nav = admin.getByRole('navigation', { name: 'Administration' })
     await nav.waitFor()
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Orders', 'Products', 'Stock', 'Warehouses', 'Import / export', 'Coupons', 'Staff', 'Audit log'])
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Stock',
+      'Warehouses',
+      'Import / export',
+      'Coupons',
+      'Staff',
+      'Audit log',
+    ])
     await admin.getByRole('heading', { level: 1, name: 'Welcome, Asha' }).waitFor()
     assert.equal(await admin.getByRole('searchbox', { name: 'Search' }).count(), 0, 'no storefront search box')
     assert.equal(await admin.getByRole('button', { name: /cart/i }).count(), 0, 'no cart button')
