@@ -112,6 +112,8 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProducts, 'products'),
   staff(P.adminProductNew, 'productNew'),
   staff(P.adminProduct, 'product'),
+  staff(P.adminCategories, 'categories'),
+  staff(P.adminBrands, 'brands'),
   staff(P.adminCatalogueCsv, 'catalogueCsv'),
   staff(P.adminOrders, 'orders'),
   staff(P.adminOrder, 'order'),

@@ -30,6 +30,8 @@ export const PATTERNS = {
   adminProducts: '/bos/admin/products',
   adminProductNew: '/bos/admin/products/new',
   adminProduct: '/bos/admin/products/:id',
+  adminCategories: '/bos/admin/categories',
+  adminBrands: '/bos/admin/brands',
   adminCatalogueCsv: '/bos/admin/catalogue/import-export',
   adminStock: '/bos/admin/stock',
   adminOrders: '/bos/admin/orders',
@@ -76,6 +78,8 @@ export const admin = () => PATTERNS.admin
 export const adminProducts = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminProducts, none, search)
 export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
+export const adminCategories = () => PATTERNS.adminCategories
+export const adminBrands = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminBrands, none, search)
 export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
 export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
 export const adminOrders = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminOrders, none, search)

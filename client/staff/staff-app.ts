@@ -11,6 +11,8 @@ export const ADMIN_PAGES = {
   products: lazyRoute('routes/admin-products.tsx', () => import('../routes/admin-products').then((m) => m.AdminProductsRoute)),
   productNew: lazyRoute('routes/admin-product-new.tsx', () => import('../routes/admin-product-new').then((m) => m.AdminProductNewRoute)),
   product: lazyRoute('routes/admin-product.tsx', () => import('../routes/admin-product').then((m) => m.AdminProductRoute)),
+  categories: lazyRoute('routes/admin-categories.tsx', () => import('../routes/admin-categories').then((m) => m.AdminCategoriesRoute)),
+  brands: lazyRoute('routes/admin-brands.tsx', () => import('../routes/admin-brands').then((m) => m.AdminBrandsRoute)),
   catalogueCsv: lazyRoute('routes/admin-catalogue-csv.tsx', () => import('../routes/admin-catalogue-csv').then((m) => m.AdminCatalogueCsvRoute)),
   orders: lazyRoute('routes/admin-orders.tsx', () => import('../routes/admin-orders').then((m) => m.AdminOrdersRoute)),
   order: lazyRoute('routes/admin-order.tsx', () => import('../routes/admin-order').then((m) => m.AdminOrderRoute)),

@@ -1,6 +1,18 @@
 import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
-import { DashboardIcon, LogIcon, OrdersIcon, PackageIcon, PeopleIcon, SheetIcon, StockIcon, TagIcon, WarehouseIcon } from './ui/staff-icons'
+import {
+  BrandIcon,
+  DashboardIcon,
+  FolderTreeIcon,
+  LogIcon,
+  OrdersIcon,
+  PackageIcon,
+  PeopleIcon,
+  SheetIcon,
+  StockIcon,
+  TagIcon,
+  WarehouseIcon,
+} from './ui/staff-icons'
 
 export interface StaffSection {
   label: string
@@ -15,8 +27,8 @@ export interface StaffSection {
 }
 
 /**
- * The sidebar of Administration: only the sections that exist (Categories, Brands, Stock, Orders, Customers,
- * Coupons, Delivery, Staff, Audit log and Reports join as they are built).
+ * The sidebar of Administration: only the sections that exist (Orders, Customers, Coupons, Delivery, Staff,
+ * Audit log and Reports join as they are built).
  */
 export const ADMIN_SECTIONS: StaffSection[] = [
   { label: 'Dashboard', to: paths.admin(), icon: DashboardIcon, exact: true },
@@ -33,6 +45,18 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: PackageIcon,
     description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
     action: { label: 'Add a product', to: paths.adminProductNew() },
+  },
+  {
+    label: 'Categories',
+    to: paths.adminCategories(),
+    icon: FolderTreeIcon,
+    description: 'The store’s menu: nest and order categories by dragging them, give each an image and an address.',
+  },
+  {
+    label: 'Brands',
+    to: paths.adminBrands(),
+    icon: BrandIcon,
+    description: 'The brands products are sold under, with their logos.',
   },
   {
     label: 'Stock',

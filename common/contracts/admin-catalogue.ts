@@ -383,16 +383,23 @@ export const deleteAdminCategory = defineContract({
   response: z.object({ ok: z.literal(true) }),
 })
 
+export type CreateCategoryInput = z.input<typeof createAdminCategory.body>
+export type UpdateCategoryInput = z.input<typeof updateAdminCategory.body>
+export type MoveCategoryInput = z.input<typeof moveAdminCategory.body>
+
 /* ---------- brands ---------- */
 
 export const AdminBrand = z.object({ id: int(), name: z.string(), slug: z.string(), logo: z.nullable(z.string()), products: int() })
 export type AdminBrand = z.infer<typeof AdminBrand>
 
+export const AdminBrandQuery = staffListQuery(['name', 'products'], 'name', {})
+export type AdminBrandQuery = z.output<typeof AdminBrandQuery>
+
 export const listAdminBrands = defineContract({
   method: 'GET',
   path: '/api/admin/brands',
   summary: 'Admin: brands of this website by name, with their product counts',
-  query: staffListQuery(['name', 'products'], 'name', {}),
+  query: AdminBrandQuery,
   response: listAnswer(AdminBrand),
 })
 
@@ -415,3 +422,6 @@ export const updateAdminBrand = defineContract({
   body: z.strictObject({ name: z.optional(required('Name', 80)), ...BrandFields }),
   response: AdminBrand,
 })
+
+export type CreateBrandInput = z.input<typeof createAdminBrand.body>
+export type UpdateBrandInput = z.input<typeof updateAdminBrand.body>

@@ -82,6 +82,67 @@ export function useApplyPriceChange() {
   return useMutation({ mutationFn: (body: c.PriceChangeInput) => api.call(c.applyPriceChange, { body }), onSuccess: refresh })
 }
 
+/* ---------- categories and brands ---------- */
+
+export function useCreateCategory() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (body: c.CreateCategoryInput) => api.call(c.createAdminCategory, { body }), onSuccess: refresh })
+}
+
+export function useUpdateCategory() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: ({ id, ...body }: c.UpdateCategoryInput & { id: number }) => api.call(c.updateAdminCategory, { params: { id }, body }),
+    onSuccess: refresh,
+  })
+}
+
+/** The call answers the whole tree: it replaces the list at once, then the storefront's answers refresh. */
+export function useMoveCategory() {
+  const api = useApi()
+  const qc = useQueryClient()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: ({ id, ...body }: c.MoveCategoryInput & { id: number }) => api.call(c.moveAdminCategory, { params: { id }, body }),
+    onSuccess: (answer) => {
+      qc.setQueryData(adminCategoriesQuery(api).queryKey, answer)
+      return refresh()
+    },
+  })
+}
+
+export function useDeleteCategory() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (id: number) => api.call(c.deleteAdminCategory, { params: { id } }), onSuccess: refresh })
+}
+
+export const adminBrandListQuery = (api: Api, query: c.AdminBrandQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'brands', 'list', query],
+    queryFn: () => api.call(c.listAdminBrands, { query }),
+    placeholderData: keepPreviousData,
+  })
+
+export const useAdminBrandList = (query: c.AdminBrandQuery) => useQuery(adminBrandListQuery(useApi(), query))
+
+export function useCreateBrand() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({ mutationFn: (body: c.CreateBrandInput) => api.call(c.createAdminBrand, { body }), onSuccess: refresh })
+}
+
+export function useUpdateBrand() {
+  const api = useApi()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: ({ id, ...body }: c.UpdateBrandInput & { id: number }) => api.call(c.updateAdminBrand, { params: { id }, body }),
+    onSuccess: refresh,
+  })
+}
+
 /* ---------- CSV import and export ---------- */
 
 /** The export is a plain download (the browser streams it to disk); the website comes from the address's host. */

@@ -148,3 +148,34 @@ export const LogIcon = (p: P) => (
     <path d="M9 11h7M9 15h7M9 7h3" />
   </Icon>
 )
+export const IndentIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 5h18M11 12h10M11 19h10M3 9l4 3-4 3" />
+  </Icon>
+)
+export const OutdentIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 5h18M11 12h10M11 19h10M7 9l-4 3 4 3" />
+  </Icon>
+)
+export const ChevronRightIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </Icon>
+)
+export const PencilIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+  </Icon>
+)
+export const FolderTreeIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 5a1 1 0 0 1 1-1h4l2 2h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5ZM9 15a1 1 0 0 1 1-1h4l2 2h4a1 1 0 0 1 1 1v2a1 1 0 0 1-1 1H10a1 1 0 0 1-1-1v-4ZM6 11v5h3" />
+  </Icon>
+)
+export const BrandIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="9" r="6" />
+    <path d="M8.5 14 7 22l5-3 5 3-1.5-8" />
+  </Icon>
+)
