@@ -77,7 +77,6 @@ export function CategoryTreeView() {
   const [editing, setEditing] = useState<CategoryEditing | null>(null)
   const [dragging, setDragging] = useState<number | null>(null)
   const [hint, setHint] = useState<DropHint | null>(null)
-  const [announcement, setAnnouncement] = useState('')
   const tree = useRef<HTMLDivElement>(null)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
   const categories = list.data?.data ?? []
@@ -89,7 +88,7 @@ export function CategoryTreeView() {
       ;(own ?? tree.current?.querySelector<HTMLButtonElement>(`[data-category="${id}"][data-action]:not(:disabled)`))?.focus()
     })
 
-  /** Saves a move (shown at once, put back if the server refuses it) and offers to undo it. */
+  /** Saves a move (shown at once, put back if the server refuses it) and offers to undo it; the toast is what a screen reader hears. */
   function runMove(id: number, place: CategoryPlace, { action, undo = false }: { action?: string; undo?: boolean } = {}) {
     const before = qc.getQueryData(key)
     const all = before?.data ?? categories
@@ -106,12 +105,10 @@ export function CategoryTreeView() {
       {
         onSuccess: () => {
           const message = undo ? `Move undone: ${self.name} is ${where} again` : `${self.name} moved: now ${where}`
-          setAnnouncement(message)
           toast.success(message, undo ? {} : { duration: 8000, action: { label: 'Undo', onClick: () => runMove(id, from, { undo: true }) } })
         },
         onError: (err) => {
           if (before) qc.setQueryData(key, before)
-          setAnnouncement(`${self.name} was not moved`)
           toast.error(`${self.name} was not moved: ${errorText(err)}`)
         },
       },
@@ -132,10 +129,7 @@ export function CategoryTreeView() {
     })
     if (!yes) return
     remove.mutate(c.id, {
-      onSuccess: () => {
-        toast.success(`${c.name} deleted`)
-        setAnnouncement(`${c.name} deleted`)
-      },
+      onSuccess: () => toast.success(`${c.name} deleted`),
       onError: (err) => toast.error(`${c.name} was not deleted: ${errorText(err)}`, { duration: 10_000 }),
     })
   }
@@ -235,9 +229,6 @@ export function CategoryTreeView() {
           </DndContext>
         </div>
       )}
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
       <CategoryDrawer editing={editing} categories={categories} onClose={() => setEditing(null)} />
     </>
   )
