@@ -1,10 +1,12 @@
 import {
+  type Announcements,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
   PointerSensor,
+  type UniqueIdentifier,
   useDraggable,
   useDroppable,
   useSensor,
@@ -53,13 +55,15 @@ interface DropHint {
   side: DropSide
 }
 
-/** Which part of the row the dragged row's middle is over: its top quarter, bottom quarter or the rest. */
+/** Which part of the row the pointer is over: its top quarter, bottom quarter or the rest. */
 function sideOf(event: DragMoveEvent | DragEndEvent): DropSide | null {
-  const { over, active } = event
+  const { over, active, activatorEvent, delta } = event
+  if (!over) return null
+  const start = activatorEvent && 'clientY' in activatorEvent ? (activatorEvent as PointerEvent).clientY : null
   const dragged = active.rect.current.translated
-  if (!over || !dragged) return null
-  const middle = dragged.top + dragged.height / 2
-  const at = (middle - over.rect.top) / over.rect.height
+  const y = start !== null ? start + delta.y : dragged ? dragged.top + dragged.height / 2 : null
+  if (y === null) return null
+  const at = (y - over.rect.top) / over.rect.height
   return at < 0.25 ? 'before' : at > 0.75 ? 'after' : 'inside'
 }
 
@@ -151,6 +155,13 @@ export function CategoryTreeView() {
     if (place) runMove(id, place)
   }
 
+  const nameOf = (id: UniqueIdentifier) => categories.find((c) => c.id === Number(id))?.name ?? 'The category'
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}`,
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `${nameOf(active.id)} is over ${nameOf(over.id)}` : undefined),
+    onDragEnd: () => undefined,
+    onDragCancel: ({ active }) => `${nameOf(active.id)} was not moved`,
+  }
   const toggle = (id: number) => setCollapsed((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])))
   const roots = categoryTree(categories)
   const draggedCategory = categories.find((c) => c.id === dragging)
