@@ -162,6 +162,8 @@ describe('categories and brands in the staff app', () => {
         await admin.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `brands-${width}.png`), fullPage: true })
         await admin.getByRole('button', { name: 'Add brand' }).first().click()
         await admin.getByRole('form', { name: 'New brand' }).waitFor()
+        await admin.locator('[role="dialog"][data-state="open"]').waitFor()
+        await admin.waitForTimeout(400)
         await admin.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `brand-form-${width}.png`) })
       }
     }

@@ -213,13 +213,16 @@ export function CategoryTreeView() {
         <div ref={tree} className="rounded-lg border border-border bg-surface">
           <div className="flex items-center gap-3 border-b border-border bg-background px-3 py-2 text-xs font-semibold uppercase text-muted">
             <span className="flex-1 pl-16">Category</span>
-            <span className="hidden w-20 text-right sm:block">Products</span>
-            <span className="w-[17.5rem] text-right max-md:w-auto">
+            <span className="hidden w-20 text-right sm:block" title="Products filed in the category itself">
+              Products
+            </span>
+            <span className="w-60">
               <span className="sr-only">Actions</span>
             </span>
           </div>
           <DndContext
             sensors={sensors}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move a category with the keyboard, use its move buttons.' } }}
             onDragStart={onDragStart}
             onDragMove={onDragMove}
             onDragEnd={onDragEnd}
@@ -336,7 +339,7 @@ function CategoryRow({ node, index, siblings, ctx }: { node: CategoryNode; index
           </p>
         </div>
         <span className="hidden w-20 text-right text-sm tabular-nums sm:block">{node.products}</span>
-        <div className="flex shrink-0 items-center">
+        <div className="flex w-60 shrink-0 items-center justify-end">
           {button('up', `Move ${name} up`, <ArrowUpIcon className="size-4" />, index === 0)}
           {button('down', `Move ${name} down`, <ArrowDownIcon className="size-4" />, index === siblings - 1)}
           {button('indent', above ? `Move ${name} into ${above.name}` : `Move ${name} into the category above`, <IndentIcon className="size-4" />, !above)}
