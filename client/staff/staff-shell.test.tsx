@@ -63,6 +63,8 @@ describe('the staff shell', () => {
       ['Dashboard', null],
       ['Orders', null],
       ['Products', 'page'],
+      ['Categories', null],
+      ['Brands', null],
       ['Stock', null],
       ['Warehouses', null],
       ['Import / export', null],
