@@ -104,6 +104,8 @@ describe('administration in the browser', () => {
       'Dashboard',
       'Orders',
       'Products',
+      'Categories',
+      'Brands',
       'Stock',
       'Warehouses',
       'Import / export',
