@@ -75,7 +75,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
       <a href="#staff-main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-surface lg:flex lg:w-16 xl:w-60">
+      <aside className="sticky top-0 hidden h-screen print:hidden! shrink-0 flex-col border-r border-border bg-surface lg:flex lg:w-16 xl:w-60">
         <div className="flex h-14 items-center border-b border-border px-3 lg:justify-center xl:justify-start xl:px-4">
           <span className="flex size-8 items-center justify-center rounded-md bg-primary text-sm font-bold text-on-primary" aria-hidden="true">
             {siteName.slice(0, 1)}
@@ -105,7 +105,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
 
 function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; onOpenMenu?: () => void }) {
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
       {onOpenMenu && (
         <button
           type="button"
