@@ -71,7 +71,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
     lastPath.current = pathname
   }
   return (
-    <div className="flex min-h-screen bg-background">
+    <div className="flex min-h-screen bg-background print:bg-white">
       <a href="#staff-main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
@@ -88,7 +88,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar siteName={siteName} user={user} onOpenMenu={() => setMenuOpen(true)} />
-        <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6">
+        <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 print:max-w-none print:p-0">
           <Suspense fallback={loading('Loading')}>{children}</Suspense>
         </main>
       </div>

@@ -20,6 +20,10 @@ const PX_MM = 25.4 / 96
 const fieldClasses = 'h-10 rounded-md border border-border bg-surface px-2 text-sm'
 /** Today in India (the shops' calendar). */
 const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)
+const units = (lines: PickLine[]) => {
+  const n = lines.reduce((sum, l) => sum + l.quantity, 0)
+  return `${n} ${n === 1 ? 'unit' : 'units'}`
+}
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export function PickListView() {
@@ -95,7 +99,7 @@ export function PickListView() {
           </label>
           {data && (
             <p className="pb-2 text-sm text-muted">
-              {data.slips.length} {data.slips.length === 1 ? 'order' : 'orders'} · {data.lines.reduce((n, l) => n + l.quantity, 0)} units to pick
+              {data.slips.length} {data.slips.length === 1 ? 'order' : 'orders'} · {units(data.lines)} to pick
             </p>
           )}
         </div>
@@ -120,7 +124,7 @@ export function PickListView() {
             <div className="text-black">
               <h2 className="mb-2 text-lg font-bold">Pick list · {title}</h2>
               <p className="mb-3 text-sm">
-                {data.slips.length} orders: {data.slips.map((s) => s.order_number).join(', ')}
+                {data.slips.length} {data.slips.length === 1 ? 'order' : 'orders'}: {data.slips.map((s) => s.order_number).join(', ')}
               </p>
               <PickTable lines={data.lines} print />
             </div>
