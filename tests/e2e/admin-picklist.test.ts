@@ -95,6 +95,7 @@ describe('pick list and packing slips', () => {
     await admin.emulateMedia({ media: 'screen' })
     await printOut(admin, 'Print slips (A4)')
     await admin.getByText(`Collect cash: `).first().waitFor()
+    await shot(admin, 'slips-a4-print')
     const slipsA4 = await admin.pdf({ preferCSSPageSize: true, printBackground: true })
     const a4Pages = pageSizes(slipsA4)
     assert.ok(a4Pages.length >= 1)
