@@ -116,6 +116,7 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminBrands, 'brands'),
   staff(P.adminCatalogueCsv, 'catalogueCsv'),
   staff(P.adminOrders, 'orders'),
+  staff(P.adminPickList, 'pickList'),
   staff(P.adminOrder, 'order'),
   staff(P.adminStock, 'stock'),
   staff(P.adminWarehouses, 'warehouses'),

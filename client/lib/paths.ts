@@ -35,6 +35,7 @@ export const PATTERNS = {
   adminCatalogueCsv: '/bos/admin/catalogue/import-export',
   adminStock: '/bos/admin/stock',
   adminOrders: '/bos/admin/orders',
+  adminPickList: '/bos/admin/orders/pick-list',
   adminOrder: '/bos/admin/orders/:id',
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
@@ -83,6 +84,7 @@ export const adminBrands = (search?: URLSearchParams | string) => pathTo(PATTERN
 export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
 export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
 export const adminOrders = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminOrders, none, search)
+export const adminPickList = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminPickList, none, search)
 export const adminOrder = (id: number) => pathTo(PATTERNS.adminOrder, { id })
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew

@@ -15,6 +15,7 @@ export const ADMIN_PAGES = {
   brands: lazyRoute('routes/admin-brands.tsx', () => import('../routes/admin-brands').then((m) => m.AdminBrandsRoute)),
   catalogueCsv: lazyRoute('routes/admin-catalogue-csv.tsx', () => import('../routes/admin-catalogue-csv').then((m) => m.AdminCatalogueCsvRoute)),
   orders: lazyRoute('routes/admin-orders.tsx', () => import('../routes/admin-orders').then((m) => m.AdminOrdersRoute)),
+  pickList: lazyRoute('routes/admin-pick-list.tsx', () => import('../routes/admin-pick-list').then((m) => m.AdminPickListRoute)),
   order: lazyRoute('routes/admin-order.tsx', () => import('../routes/admin-order').then((m) => m.AdminOrderRoute)),
   stock: lazyRoute('routes/admin-stock.tsx', () => import('../routes/admin-stock').then((m) => m.AdminStockRoute)),
   warehouses: lazyRoute('routes/admin-warehouses.tsx', () => import('../routes/admin-warehouses').then((m) => m.AdminWarehousesRoute)),

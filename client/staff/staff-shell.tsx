@@ -71,11 +71,11 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
     lastPath.current = pathname
   }
   return (
-    <div className="flex min-h-screen bg-background">
+    <div className="flex min-h-screen bg-background print:bg-white">
       <a href="#staff-main" className="sr-only z-50 rounded bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-surface lg:flex lg:w-16 xl:w-60">
+      <aside className="sticky top-0 hidden h-screen print:hidden! shrink-0 flex-col border-r border-border bg-surface lg:flex lg:w-16 xl:w-60">
         <div className="flex h-14 items-center border-b border-border px-3 lg:justify-center xl:justify-start xl:px-4">
           <span className="flex size-8 items-center justify-center rounded-md bg-primary text-sm font-bold text-on-primary" aria-hidden="true">
             {siteName.slice(0, 1)}
@@ -88,7 +88,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar siteName={siteName} user={user} onOpenMenu={() => setMenuOpen(true)} />
-        <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6">
+        <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 print:max-w-none print:p-0">
           <Suspense fallback={loading('Loading')}>{children}</Suspense>
         </main>
       </div>
@@ -105,7 +105,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
 
 function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; onOpenMenu?: () => void }) {
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
+    <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
       {onOpenMenu && (
         <button
           type="button"

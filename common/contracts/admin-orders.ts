@@ -123,3 +123,56 @@ export const moveAdminOrder = defineContract({
   body: MoveOrderInput,
   response: AdminOrderDetail,
 })
+
+/** A slot of a day by its start time (`09:00`); left out, all the day's slots. */
+export const PickListQuery = z.object({
+  date: text('date', [z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date (YYYY-MM-DD)')]),
+  slot: z.optional(text('slot', [z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'slot must be a start time (HH:MM)')])),
+})
+export type PickListQuery = z.infer<typeof PickListQuery>
+
+export const PickLine = z.object({
+  product: z.string(),
+  pack: z.string(),
+  sku: z.nullable(z.string()),
+  pack_id: int(),
+  warehouse_id: int(),
+  warehouse: z.string(),
+  quantity: int(),
+  order_numbers: z.array(z.string()),
+})
+export type PickLine = z.infer<typeof PickLine>
+
+export const PackingSlip = z.object({
+  order_id: int(),
+  order_number: z.string(),
+  customer: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  slot: z.string(),
+  lines: z.array(z.object({ product: z.string(), pack: z.string(), sku: z.nullable(z.string()), quantity: int(), price: int() })),
+  total: int(),
+  payment_method: z.string(),
+  /** the cash to take at the door (cash on delivery), else null */
+  cod_amount: z.nullable(int()),
+})
+export type PackingSlip = z.infer<typeof PackingSlip>
+
+export const PickListAnswer = z.object({
+  date: z.string(),
+  slot: z.nullable(z.string()),
+  /** the day's slot windows that have deliveries (`09:00–11:00`), for the slot picker */
+  slots: z.array(z.object({ start: z.string(), end: z.string() })),
+  lines: z.array(PickLine),
+  slips: z.array(PackingSlip),
+})
+export type PickListAnswer = z.infer<typeof PickListAnswer>
+
+export const getPickList = defineContract({
+  method: 'GET',
+  path: '/api/admin/orders/pick-list',
+  summary:
+    'Admin: for a delivery date and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
+  query: PickListQuery,
+  response: PickListAnswer,
+})

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
 import * as paths from '../../lib/paths'
 import { Link, useNavigate } from '../../lib/router'
-import { Button } from '../../ui/button'
+import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'
 import { DataTable } from '../../staff/table/data-table'
 import { type StaffColumns, staffColumns } from '../../staff/table/table-features'
@@ -114,6 +114,11 @@ export function OrderListView() {
       <PageHeader
         title="Orders"
         description="Every order of this website. Open one to see it in full and move it along: packed, out for delivery, delivered."
+        actions={
+          <Link to={paths.adminPickList()} className={buttonClasses({ variant: 'outline' })}>
+            Pick list and packing slips
+          </Link>
+        }
       />
       <nav aria-label="Order status" className="mb-3 flex gap-1 overflow-x-auto border-b border-border">
         {TABS.map((status) => {

@@ -21,3 +21,7 @@ export function useMoveOrder() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   })
 }
+
+export const pickListQuery = (api: Api, query: c.PickListQuery) =>
+  queryOptions({ queryKey: ['admin', 'orders', 'pick-list', query], queryFn: () => api.call(c.getPickList, { query }), placeholderData: keepPreviousData })
+export const usePickList = (query: c.PickListQuery) => useQuery(pickListQuery(useApi(), query))

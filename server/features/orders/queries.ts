@@ -1,7 +1,20 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderQuery } from '../../../common/contracts/admin-orders'
 import type { Db, Tx } from '../../db/client'
-import { orderCounters, users, orderDeliveries, orderEvents, orderItems, orders, outbox, paymentEvents, paymentRefunds, payments } from '../../db/schema/index'
+import {
+  orderCounters,
+  orderDeliveries,
+  orderEvents,
+  orderItems,
+  orders,
+  outbox,
+  packs,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+  users,
+  warehouses,
+} from '../../db/schema/index'
 import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus, RefundState } from '../../db/schema/orders'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -369,4 +382,45 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
       .groupBy(orders.status),
   ])
   return { rows, total: total?.n ?? 0, counts }
+}
+
+/**
+ * The lines of a website's confirmed orders (confirmed, not yet packed) delivered on `date` in the slot starting at
+ * `start` (every slot of the day when null): each line with its order, its delivery window, the pack's SKU and the
+ * warehouse's name. A line belongs to the delivery of its warehouse.
+ */
+export function openSlotLines(db: Conn, websiteId: number, date: string, start: string | null) {
+  return db
+    .select({
+      order: orders,
+      item: orderItems,
+      startTime: orderDeliveries.startTime,
+      endTime: orderDeliveries.endTime,
+      sku: packs.sku,
+      warehouse: warehouses.name,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(orderDeliveries, and(eq(orderDeliveries.orderId, orderItems.orderId), eq(orderDeliveries.warehouseId, orderItems.warehouseId)))
+    .leftJoin(packs, eq(packs.id, orderItems.packId))
+    .leftJoin(warehouses, eq(warehouses.id, orderItems.warehouseId))
+    .where(
+      and(
+        eq(orders.websiteId, websiteId),
+        eq(orders.status, 'confirmed'),
+        eq(orderDeliveries.date, date),
+        start ? eq(orderDeliveries.startTime, start) : undefined,
+      ),
+    )
+    .orderBy(asc(orderDeliveries.startTime), asc(orders.id), asc(orderItems.id))
+}
+
+/** The day's delivery windows that have confirmed orders of the website. */
+export function slotWindowsOn(db: Conn, websiteId: number, date: string) {
+  return db
+    .selectDistinct({ start: orderDeliveries.startTime, end: orderDeliveries.endTime })
+    .from(orderDeliveries)
+    .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.status, 'confirmed'), eq(orderDeliveries.date, date)))
+    .orderBy(asc(orderDeliveries.startTime), asc(orderDeliveries.endTime))
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { getAdminOrder, listAdminOrders, moveAdminOrder } from '../../../common/contracts/admin-orders'
+import { getAdminOrder, getPickList, listAdminOrders, moveAdminOrder } from '../../../common/contracts/admin-orders'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
@@ -8,6 +8,7 @@ import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import * as fulfilment from './admin'
+import * as slotWork from './pick-list'
 import * as orders from './service'
 
 export async function orderRoutes(app: FastifyInstance) {
@@ -33,6 +34,7 @@ export async function orderRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'admin' }, (staff) => {
     staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page))
     staff.read(listAdminOrders, (req, ctx) => fulfilment.listOrders(ctx, req.query))
+    staff.read(getPickList, (req, ctx) => slotWork.pickList(ctx, req.query))
     staff.read(getAdminOrder, async (req, ctx) => orThrow(await fulfilment.getOrder(ctx, req.params.id)))
     staff.write(moveAdminOrder, async (req, ctx) => orThrow(await fulfilment.moveOrder(ctx, req.params.id, req.body)))
   })
