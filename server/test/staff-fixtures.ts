@@ -214,7 +214,12 @@ const staff: StaffFixtures = {
   }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff }
+const customers: StaffFixtures = {
+  'GET /s/api/admin/customers': async () => ({ url: '/s/api/admin/customers?q=a&sort=-total_spent' }),
+  'GET /s/api/admin/customers/:id': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}`, foreign: true }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff, ...customers }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {

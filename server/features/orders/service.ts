@@ -105,3 +105,9 @@ export async function reorder(ctx: RequestCtx, id: number) {
 
 /** The admin home's order figures (docs/decisions/0020). */
 export { dayFigures, waitingByStatus } from './dashboard'
+
+/** A customer's newest orders on this website, for staff (the accounts feature's customer detail). */
+export async function customerOrders(db: Db | Tx, websiteId: number, userId: number, limit = 50) {
+  const { rows, total } = await q.listOwnOrders(db, websiteId, userId, limit, 0)
+  return { orders: rows.map((r) => summary(r.order, r.items)), total }
+}

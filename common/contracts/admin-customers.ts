@@ -1,0 +1,66 @@
+import * as z from 'zod/mini'
+import { IdParams, listAnswer, staffListQuery } from './admin'
+import { defineContract } from './http'
+import { OrderSummary } from './orders'
+
+/**
+ * Customers of a website: the people with a relationship with it (signed in, ordered, saved an address or were
+ * added by staff here). Someone known only to another website is never listed nor shown (decision 0006).
+ */
+
+const int = () => z.number().check(z.int())
+
+export const CustomerRow = z.object({
+  user_id: int(),
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  orders_count: int(),
+  /** paise, orders that were not cancelled nor failed */
+  total_spent: int(),
+  last_order_at: z.nullable(z.string()),
+  joined_at: z.string(),
+})
+export type CustomerRow = z.infer<typeof CustomerRow>
+
+export const CustomerQuery = staffListQuery(['name', 'user_id', 'last_order_at', 'total_spent'], '-user_id', {})
+export type CustomerQuery = z.output<typeof CustomerQuery>
+
+export const listCustomers = defineContract({
+  method: 'GET',
+  path: '/api/admin/customers',
+  summary: 'Admin: the people with a relationship with this website; search by name, phone or email; orders count, total spent, last order',
+  query: CustomerQuery,
+  response: listAnswer(CustomerRow),
+})
+
+export const CustomerAddress = z.object({
+  id: int(),
+  name: z.string(),
+  mobile: z.string(),
+  house: z.string(),
+  street: z.string(),
+  area: z.string(),
+  landmark: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  type: z.string(),
+  is_default: z.boolean(),
+})
+
+export const CustomerDetail = z.object({
+  ...CustomerRow.shape,
+  addresses: z.array(CustomerAddress),
+  /** the newest orders (at most 50) */
+  orders: z.array(OrderSummary),
+})
+export type CustomerDetail = z.infer<typeof CustomerDetail>
+
+export const getCustomer = defineContract({
+  method: 'GET',
+  path: '/api/admin/customers/:id',
+  summary: 'Admin: one customer of this website (id = user id) with addresses, orders and totals; 404 for someone with no relationship with it',
+  params: IdParams,
+  response: CustomerDetail,
+})

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify'
+import { getCustomer, listCustomers } from '../../../common/contracts/admin-customers'
+import { orThrow } from '../../platform/result'
+import { staffRoutes } from '../../platform/staff'
+import * as customers from './customers'
+
+/** Customers of this website for staff (issue 11). */
+export function customerAdminRoutes(app: FastifyInstance) {
+  return staffRoutes(app, { tag: 'admin' }, (group) => {
+    group.read(listCustomers, (req, ctx) => customers.listCustomers(ctx, req.query))
+    group.read(getCustomer, async (req, ctx) => orThrow(await customers.getCustomer(ctx, req.params.id)))
+  })
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CustomerDetail, CustomerRow } from '../../../common/contracts/admin-customers'
+import { users } from '../../db/schema/index'
+import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
+import { newShopper, signIn, type SignedIn } from '../../test/shopper'
+import { shop2OnlyAdmin, staffCall } from '../../test/staff'
+import { shopping } from '../checkout/test-kit'
+
+describe.each(drivers)('customers of a website (%s)', (driver) => {
+  let t: TestApp
+  let admin: SignedIn
+  beforeAll(async () => {
+    t = await buildTestApp(driver)
+    admin = await signIn(t, '9876500001')
+  })
+  afterAll(() => t.close())
+
+  const list = async (session: SignedIn, query = '', origin = MAIN) => {
+    const res = await staffCall(t, session, 'GET', `/s/api/admin/customers?perPage=100${query}`, undefined, origin)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { data: CustomerRow[]; meta: { total: number } }
+  }
+  const detail = (session: SignedIn, id: number, origin = MAIN) => staffCall(t, session, 'GET', `/s/api/admin/customers/${id}`, undefined, origin)
+
+  it('lists a shopper who ordered here with orders count, total spent and last order, found by phone, name or email', async () => {
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const s = await shop.shopperWithCart([shop.sellable()[0]])
+    const { res, order } = await shop.place(s, 'cod')
+    expect(res.statusCode, res.body).toBe(200)
+
+    const found = await list(admin, `&q=${s.phone}`)
+    expect(found.meta.total).toBe(1)
+    const row = found.data[0]
+    expect(row).toMatchObject({ user_id: s.userId, phone: s.phone, orders_count: 1 })
+    expect(row.total_spent).toBeGreaterThan(0)
+    expect(row.last_order_at).not.toBeNull()
+    expect((await list(admin, `&q=${encodeURIComponent(`Shopper ${s.phone}`)}`)).data.map((c) => c.user_id)).toEqual([s.userId])
+
+    const res2 = await detail(admin, s.userId)
+    expect(res2.statusCode, res2.body).toBe(200)
+    const d = res2.json() as CustomerDetail
+    expect(d.orders.map((o) => o.id)).toEqual([order.order_id])
+    expect(d.total_spent).toBe(d.orders[0].total)
+    expect(d.addresses).toEqual([expect.objectContaining({ pincode: '560001', is_default: true })])
+  })
+
+  it('pages like the other staff lists', async () => {
+    for (let i = 0; i < 6; i++) await newShopper(t)
+    const all = await list(admin)
+    const res = await staffCall(t, admin, 'GET', '/s/api/admin/customers?perPage=5&page=2&sort=user_id')
+    expect(res.statusCode, res.body).toBe(200)
+    const page = res.json() as { data: CustomerRow[]; meta: { total: number } }
+    expect(page.meta.total).toBe(all.meta.total)
+    const ids = all.data.map((c) => c.user_id).sort((a, b) => a - b)
+    expect(page.data.map((c) => c.user_id)).toEqual(ids.slice(5, 10))
+    expect((await staffCall(t, admin, 'GET', '/s/api/admin/customers?sort=password')).statusCode).toBe(422)
+  })
+
+  it('never shows a person known only to another website, nor someone with no relationship at all', async () => {
+    const elsewhere = await newShopper(t, SHOP2)
+    const [stranger] = await t.app.deps.db.insert(users).values({ name: 'Nobody Here', phone: '9123400001' }).returning({ id: users.id })
+    const ids = (await list(admin)).data.map((c) => c.user_id)
+    expect(ids).not.toContain(elsewhere.userId)
+    expect(ids).not.toContain(stranger.id)
+    expect((await list(admin, `&q=${elsewhere.phone}`)).meta.total).toBe(0)
+    expect((await detail(admin, elsewhere.userId)).statusCode).toBe(404)
+    expect((await detail(admin, stranger.id)).statusCode).toBe(404)
+    expect((await detail(admin, 2147483000)).statusCode).toBe(404)
+
+    const shop2Admin = await shop2OnlyAdmin(t, SHOP2)
+    const there = await list(shop2Admin, `&q=${elsewhere.phone}`, SHOP2)
+    expect(there.data.map((c) => c.user_id)).toEqual([elsewhere.userId])
+    expect((await detail(shop2Admin, elsewhere.userId, SHOP2)).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,58 @@
+import type { ListMeta } from '../../../common/contracts/admin'
+import { parseSort } from '../../../common/contracts/admin'
+import type { CustomerDetail, CustomerQuery, CustomerRow } from '../../../common/contracts/admin-customers'
+import { fail, ok, type Result } from '../../platform/result'
+import type { StaffCtx } from '../../platform/staff-write'
+import * as orders from '../orders/service'
+import * as q from './queries'
+
+/** Customers of a website (issue 11): only people with a relationship with it, never one known only to another website. */
+
+const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString())
+
+const shape = (r: q.CustomerRow): CustomerRow => ({
+  user_id: r.userId,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  orders_count: r.ordersCount,
+  total_spent: r.totalSpent,
+  last_order_at: iso(r.lastOrderAt),
+  joined_at: new Date(r.createdAt).toISOString(),
+})
+
+export async function listCustomers(ctx: StaffCtx, query: CustomerQuery): Promise<{ data: CustomerRow[]; meta: ListMeta }> {
+  const { column, desc } = parseSort(query.sort)
+  const { rows, total } = await q.listCustomers(ctx.db, ctx.site.id, {
+    search: query.q || undefined,
+    sort: column,
+    desc,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  })
+  return { data: rows.map(shape), meta: { total, page: query.page, perPage: query.perPage } }
+}
+
+export async function getCustomer(ctx: StaffCtx, userId: number): Promise<Result<CustomerDetail>> {
+  const row = await q.findCustomer(ctx.db, ctx.site.id, userId)
+  if (!row) return fail('not_found', 'No customer with this id on this website')
+  const [addresses, placed] = await Promise.all([q.listAddresses(ctx.db, ctx.site.id, userId), orders.customerOrders(ctx.db, ctx.site.id, userId)])
+  return ok({
+    ...shape(row),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      house: a.house,
+      street: a.street,
+      area: a.area,
+      landmark: a.landmark,
+      city: a.city,
+      state: a.state,
+      pincode: a.pincode,
+      type: a.type,
+      is_default: a.isDefault,
+    })),
+    orders: placed.orders,
+  })
+}
