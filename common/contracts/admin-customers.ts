@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { IdParams, listAnswer, staffListQuery } from './admin'
 import { defineContract } from './http'
 import { OrderSummary } from './orders'
+import { text } from './text'
 
 /**
  * Customers of a website: the people with a relationship with it (signed in, ordered, saved an address or were
@@ -20,6 +21,8 @@ export const CustomerRow = z.object({
   total_spent: int(),
   last_order_at: z.nullable(z.string()),
   joined_at: z.string(),
+  /** kept from ordering on this website */
+  blocked: z.nullable(z.object({ reason: z.string(), blocked_at: z.string() })),
 })
 export type CustomerRow = z.infer<typeof CustomerRow>
 
@@ -62,5 +65,28 @@ export const getCustomer = defineContract({
   path: '/api/admin/customers/:id',
   summary: 'Admin: one customer of this website (id = user id) with addresses, orders and totals; 404 for someone with no relationship with it',
   params: IdParams,
+  response: CustomerDetail,
+})
+
+export const BlockCustomerInput = z.strictObject({
+  reason: text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(300, 'Reason is at most 300 characters')]),
+})
+export type BlockCustomerInput = z.infer<typeof BlockCustomerInput>
+
+export const blockCustomer = defineContract({
+  method: 'POST',
+  path: '/api/admin/customers/:id/block',
+  summary: 'Admin: keeps a customer from ordering on this website (checkout refuses them with a clear message); blocking again changes the reason',
+  params: IdParams,
+  body: BlockCustomerInput,
+  response: CustomerDetail,
+})
+
+export const unblockCustomer = defineContract({
+  method: 'POST',
+  path: '/api/admin/customers/:id/unblock',
+  summary: 'Admin: lets a blocked customer order on this website again; 409 when they are not blocked',
+  params: IdParams,
+  body: z.strictObject({}),
   response: CustomerDetail,
 })

@@ -117,3 +117,20 @@ export const websiteSwitchTokens = pgTable(
   },
   (t) => [index('website_switch_tokens_expires_idx').on(t.expiresAt)],
 )
+
+/** A customer kept from ordering on one website (issue 11); other websites are not affected. */
+export const customerBlocks = pgTable(
+  'customer_blocks',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.userId] })],
+)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { getCustomer, listCustomers } from '../../../common/contracts/admin-customers'
+import { blockCustomer, getCustomer, listCustomers, unblockCustomer } from '../../../common/contracts/admin-customers'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import * as customers from './customers'
@@ -9,5 +9,7 @@ export function customerAdminRoutes(app: FastifyInstance) {
   return staffRoutes(app, { tag: 'admin' }, (group) => {
     group.read(listCustomers, (req, ctx) => customers.listCustomers(ctx, req.query))
     group.read(getCustomer, async (req, ctx) => orThrow(await customers.getCustomer(ctx, req.params.id)))
+    group.write(blockCustomer, async (req, ctx) => orThrow(await customers.blockCustomer(ctx, req.params.id, req.body)))
+    group.write(unblockCustomer, async (req, ctx) => orThrow(await customers.unblockCustomer(ctx, req.params.id)))
   })
 }

@@ -3,7 +3,7 @@ import type { CustomerDetail, CustomerRow } from '../../../common/contracts/admi
 import { users } from '../../db/schema/index'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
 import { newShopper, signIn, type SignedIn } from '../../test/shopper'
-import { shop2OnlyAdmin, staffCall } from '../../test/staff'
+import { auditFor, shop2OnlyAdmin, staffCall } from '../../test/staff'
 import { shopping } from '../checkout/test-kit'
 
 describe.each(drivers)('customers of a website (%s)', (driver) => {
@@ -71,5 +71,48 @@ describe.each(drivers)('customers of a website (%s)', (driver) => {
     const there = await list(shop2Admin, `&q=${elsewhere.phone}`, SHOP2)
     expect(there.data.map((c) => c.user_id)).toEqual([elsewhere.userId])
     expect((await detail(shop2Admin, elsewhere.userId, SHOP2)).statusCode).toBe(200)
+  })
+
+  it('blocks a shopper from ordering on this website with a reason, audited; unblocking lets them order again', async () => {
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const s = await shop.shopperWithCart([shop.sellable()[0]])
+    const block = (payload: object, id = s.userId) => staffCall(t, admin, 'POST', `/s/api/admin/customers/${id}/block`, payload)
+    const unblock = (id = s.userId) => staffCall(t, admin, 'POST', `/s/api/admin/customers/${id}/unblock`, {})
+
+    const bad = await block({ reason: ' ' })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors.reason).toBeTruthy()
+    expect((await unblock()).statusCode).toBe(409)
+
+    const res = await block({ reason: 'Refused three COD orders at the door' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as CustomerDetail).blocked).toMatchObject({ reason: 'Refused three COD orders at the door' })
+    expect((await list(admin, `&q=${s.phone}`)).data[0].blocked?.reason).toBe('Refused three COD orders at the door')
+
+    const refused = await shop.place(s, 'cod')
+    expect(refused.res.statusCode).toBe(403)
+    expect(refused.res.json().message).toBe('This account cannot place orders on this website. Please contact the store.')
+    expect((await detail(admin, s.userId)).json().orders_count).toBe(0)
+
+    const lifted = await unblock()
+    expect(lifted.statusCode, lifted.body).toBe(200)
+    expect((lifted.json() as CustomerDetail).blocked).toBeNull()
+    const placed = await shop.place(s, 'cod')
+    expect(placed.res.statusCode, placed.res.body).toBe(200)
+
+    const audit = await auditFor(t, s.websiteId, 'customer', s.userId)
+    expect(audit.map((a) => a.action)).toEqual(['customer.unblock', 'customer.block'])
+  })
+
+  it('blocks only on this website, and never someone who is not a customer here', async () => {
+    const elsewhere = await newShopper(t, SHOP2)
+    expect((await staffCall(t, admin, 'POST', `/s/api/admin/customers/${elsewhere.userId}/block`, { reason: 'Not ours' })).statusCode).toBe(404)
+    const both = await newShopper(t)
+    await signIn(t, both.phone, SHOP2)
+    expect((await staffCall(t, admin, 'POST', `/s/api/admin/customers/${both.userId}/block`, { reason: 'Abusive calls' })).statusCode).toBe(200)
+    const shop2Admin = await shop2OnlyAdmin(t, SHOP2)
+    const there = await detail(shop2Admin, both.userId, SHOP2)
+    expect(there.statusCode, there.body).toBe(200)
+    expect((there.json() as CustomerDetail).blocked).toBeNull()
   })
 })

@@ -1,8 +1,9 @@
 import type { ListMeta } from '../../../common/contracts/admin'
 import { parseSort } from '../../../common/contracts/admin'
-import type { CustomerDetail, CustomerQuery, CustomerRow } from '../../../common/contracts/admin-customers'
+import type { BlockCustomerInput, CustomerDetail, CustomerQuery, CustomerRow } from '../../../common/contracts/admin-customers'
 import { fail, ok, type Result } from '../../platform/result'
-import type { StaffCtx } from '../../platform/staff-write'
+import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
+import { staffWrite } from '../../platform/staff-write'
 import * as orders from '../orders/service'
 import * as q from './queries'
 
@@ -19,6 +20,7 @@ const shape = (r: q.CustomerRow): CustomerRow => ({
   total_spent: r.totalSpent,
   last_order_at: iso(r.lastOrderAt),
   joined_at: new Date(r.createdAt).toISOString(),
+  blocked: r.blockedReason === null ? null : { reason: r.blockedReason, blocked_at: iso(r.blockedAt) ?? '' },
 })
 
 export async function listCustomers(ctx: StaffCtx, query: CustomerQuery): Promise<{ data: CustomerRow[]; meta: ListMeta }> {
@@ -55,4 +57,34 @@ export async function getCustomer(ctx: StaffCtx, userId: number): Promise<Result
     })),
     orders: placed.orders,
   })
+}
+
+const blockOf = (b: q.BlockRow | null) => (b ? { reason: b.reason, blocked_at: b.blockedAt.toISOString() } : null)
+
+/** Checkout asks this before it places an order (the block is per website). */
+export async function blockedFrom(db: StaffCtx['db'], websiteId: number, userId: number): Promise<boolean> {
+  return (await q.findBlock(db, websiteId, userId)) !== null
+}
+
+export async function blockCustomer(ctx: StaffWriteCtx, userId: number, input: BlockCustomerInput): Promise<Result<CustomerDetail>> {
+  if (!(await q.findCustomer(ctx.db, ctx.site.id, userId))) return fail('not_found', 'No customer with this id on this website')
+  if (userId === ctx.user.id) return fail('conflict', 'You cannot block yourself')
+  await staffWrite(ctx, { action: 'customer.block', entity: 'customer' }, async (tx) => {
+    const before = await q.findBlock(tx, ctx.site.id, userId)
+    await q.saveBlock(tx, { websiteId: ctx.site.id, userId, reason: input.reason, blockedBy: ctx.user.id })
+    const after = await q.findBlock(tx, ctx.site.id, userId)
+    return { id: userId, before: { blocked: blockOf(before) }, after: { blocked: blockOf(after) }, result: null }
+  })
+  return getCustomer(ctx, userId)
+}
+
+export async function unblockCustomer(ctx: StaffWriteCtx, userId: number): Promise<Result<CustomerDetail>> {
+  if (!(await q.findCustomer(ctx.db, ctx.site.id, userId))) return fail('not_found', 'No customer with this id on this website')
+  const before = await q.findBlock(ctx.db, ctx.site.id, userId)
+  if (!before) return fail('conflict', 'This customer is not blocked')
+  await staffWrite(ctx, { action: 'customer.unblock', entity: 'customer' }, async (tx) => {
+    await q.deleteBlock(tx, ctx.site.id, userId)
+    return { id: userId, before: { blocked: blockOf(before) }, after: { blocked: null }, result: null }
+  })
+  return getCustomer(ctx, userId)
 }

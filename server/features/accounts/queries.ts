@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql
 import type { User } from '../../../common/contracts/accounts'
 import type { Username } from '../../../common/rules/username'
 import type { Db, Tx } from '../../db/client'
-import { addresses, auditLog, otpCodes, users, websiteMembers, websiteSwitchTokens } from '../../db/schema/index'
+import { addresses, auditLog, customerBlocks, otpCodes, users, websiteMembers, websiteSwitchTokens } from '../../db/schema/index'
 
 type Conn = Db | Tx
 
@@ -371,6 +371,8 @@ const customerColumns = (websiteId: number) => ({
       'total_spent',
     ),
   lastOrderAt: sql<string | null>`(select max(o.created_at) from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('last_order_at'),
+  blockedReason: sql<string | null>`(select b.reason from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_reason'),
+  blockedAt: sql<string | null>`(select b.blocked_at from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_at'),
 })
 export type CustomerRow = {
   userId: number
@@ -381,6 +383,8 @@ export type CustomerRow = {
   ordersCount: number
   totalSpent: number
   lastOrderAt: string | Date | null
+  blockedReason: string | null
+  blockedAt: string | Date | null
 }
 
 export async function listCustomers(
@@ -412,4 +416,32 @@ export async function findCustomer(db: Conn, websiteId: number, userId: number):
     .where(and(eq(users.id, userId), relatedTo(websiteId)))
     .limit(1)
   return rows[0] ?? null
+}
+
+export type BlockRow = typeof customerBlocks.$inferSelect
+
+export async function findBlock(db: Conn, websiteId: number, userId: number): Promise<BlockRow | null> {
+  const rows = await db
+    .select()
+    .from(customerBlocks)
+    .where(and(eq(customerBlocks.websiteId, websiteId), eq(customerBlocks.userId, userId)))
+  return rows[0] ?? null
+}
+
+export async function saveBlock(tx: Tx, row: typeof customerBlocks.$inferInsert) {
+  await tx
+    .insert(customerBlocks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [customerBlocks.websiteId, customerBlocks.userId],
+      set: { reason: row.reason, blockedBy: row.blockedBy, blockedAt: sql`now()` },
+    })
+}
+
+export async function deleteBlock(tx: Tx, websiteId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(customerBlocks)
+    .where(and(eq(customerBlocks.websiteId, websiteId), eq(customerBlocks.userId, userId)))
+    .returning({ userId: customerBlocks.userId })
+  return rows.length > 0
 }
