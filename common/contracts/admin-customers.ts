@@ -90,3 +90,38 @@ export const unblockCustomer = defineContract({
   body: z.strictObject({}),
   response: CustomerDetail,
 })
+
+/** Everything this website holds about the person (a privacy request). */
+export const CustomerExport = z.object({
+  exported_at: z.string(),
+  website: z.string(),
+  profile: z.object({ user_id: int(), name: z.string(), phone: z.nullable(z.string()), email: z.nullable(z.string()), joined_at: z.string() }),
+  addresses: z.array(CustomerAddress),
+  orders: z.array(OrderSummary),
+  wishlists: z.array(z.object({ wishlist: z.string(), product_id: int(), added_at: z.string() })),
+})
+export type CustomerExport = z.infer<typeof CustomerExport>
+
+export const exportCustomer = defineContract({
+  method: 'GET',
+  path: '/api/admin/customers/:id/export',
+  summary: 'Admin: a privacy export of one customer: profile, addresses, orders and wishlists on this website, as JSON',
+  params: IdParams,
+  response: CustomerExport,
+})
+
+export const EraseAnswer = z.object({
+  user_id: int(),
+  /** false when another website also knows the person: their account stays, this website's copies are erased */
+  account_erased: z.boolean(),
+})
+
+export const eraseCustomer = defineContract({
+  method: 'POST',
+  path: '/api/admin/customers/:id/erase',
+  summary:
+    'Admin: a privacy erase: addresses, wishlists, sessions and the order snapshots’ name, phone, street and notes on this website are wiped (orders kept for the accounts); the account’s name, phone and email too unless another website knows the person',
+  params: IdParams,
+  body: z.strictObject({}),
+  response: EraseAnswer,
+})

@@ -224,6 +224,8 @@ const customers: StaffFixtures = {
     payload: { reason: 'Refused three cash-on-delivery orders' },
     foreign: true,
   }),
+  'GET /s/api/admin/customers/:id/export': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/export`, foreign: true }),
+  'POST /s/api/admin/customers/:id/erase': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/erase`, payload: {}, foreign: true }),
   'POST /s/api/admin/customers/:id/unblock': async (k) => ({
     url: `/s/api/admin/customers/${(await k.blockedPerson()).user_id}/unblock`,
     payload: {},

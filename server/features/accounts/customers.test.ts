@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CustomerDetail, CustomerRow } from '../../../common/contracts/admin-customers'
-import { users } from '../../db/schema/index'
+import type { CustomerDetail, CustomerExport, CustomerRow } from '../../../common/contracts/admin-customers'
+import { sql } from 'drizzle-orm'
+import { rowsOf } from '../../db/client'
+import { users, wishlistItems } from '../../db/schema/index'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
 import { newShopper, signIn, type SignedIn } from '../../test/shopper'
 import { auditFor, shop2OnlyAdmin, staffCall } from '../../test/staff'
@@ -114,5 +116,69 @@ describe.each(drivers)('customers of a website (%s)', (driver) => {
     const there = await detail(shop2Admin, both.userId, SHOP2)
     expect(there.statusCode, there.body).toBe(200)
     expect((there.json() as CustomerDetail).blocked).toBeNull()
+  })
+
+  it('exports a person’s data on this website as JSON, then erases it: no personal field left, orders kept for the accounts', async () => {
+    const db = t.app.deps.db
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const s = await shop.shopperWithCart([shop.sellable()[0]])
+    const email = `erase-${s.phone}@example.com`
+    await db.execute(sql`update users set name = 'Radhika Erasable', email = ${email} where id = ${s.userId}`)
+    const { res, order } = await shop.place(s, 'cod', { notes: 'Ring twice, Radhika at flat 12' })
+    expect(res.statusCode, res.body).toBe(200)
+    await db.insert(wishlistItems).values({ websiteId: s.websiteId, userId: s.userId, productId: shop.sellable()[0].pack_id })
+
+    const exported = await staffCall(t, admin, 'GET', `/s/api/admin/customers/${s.userId}/export`)
+    expect(exported.statusCode, exported.body).toBe(200)
+    const data = exported.json() as CustomerExport
+    expect(data.profile).toMatchObject({ user_id: s.userId, name: 'Radhika Erasable', phone: s.phone, email })
+    expect(data.addresses).toHaveLength(1)
+    expect(data.orders.map((o) => o.id)).toEqual([order.order_id])
+    expect(data.wishlists).toHaveLength(1)
+
+    const erased = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${s.userId}/erase`, {})
+    expect(erased.statusCode, erased.body).toBe(200)
+    expect(erased.json()).toEqual({ user_id: s.userId, account_erased: true })
+
+    // the person's session is over
+    expect((await t.call({ method: 'GET', url: '/s/api/account/profile', session: s })).statusCode).toBe(401)
+    // no personal field in any table that holds personal data
+    const personal = ['Radhika', s.phone, email, 'MG Road', 'Ring twice', '9876512345']
+    for (const needle of personal) {
+      const like = `%${needle}%`
+      const [hit] = rowsOf<Record<string, number>>(
+        await db.execute(sql`select
+          (select count(*)::int from users where name ilike ${like} or phone ilike ${like} or email ilike ${like}) as users,
+          (select count(*)::int from addresses where user_id = ${s.userId}) as addresses,
+          (select count(*)::int from orders where user_id = ${s.userId} and (address::text ilike ${like} or coalesce(notes, '') ilike ${like})) as orders,
+          (select count(*)::int from sessions where user_id = ${s.userId}) as sessions,
+          (select count(*)::int from otp_codes where username ilike ${like}) as codes,
+          (select count(*)::int from wishlist_items where user_id = ${s.userId}) as wishlists,
+          (select count(*)::int from audit_log where before::text ilike ${like} or after::text ilike ${like}) as audit,
+          (select count(*)::int from outbox where payload::text ilike ${like}) as outbox`),
+      )
+      expect(hit, needle).toEqual({ users: 0, addresses: 0, orders: 0, sessions: 0, codes: 0, wishlists: 0, audit: 0, outbox: 0 })
+    }
+    // the order stays, with its money and its pincode
+    const kept = await detail(admin, s.userId)
+    expect(kept.statusCode, kept.body).toBe(200)
+    expect((kept.json() as CustomerDetail).orders.map((o) => o.total)).toEqual([data.orders[0].total])
+    expect((kept.json() as CustomerDetail).name).toBe('Erased customer')
+    expect((await auditFor(t, s.websiteId, 'customer', s.userId)).map((a) => a.action)).toEqual(['customer.erase'])
+  })
+
+  it('erases only this website’s copies of someone another website also knows', async () => {
+    const both = await newShopper(t)
+    await signIn(t, both.phone, SHOP2)
+    const res = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${both.userId}/erase`, {})
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ user_id: both.userId, account_erased: false })
+    const [row] = rowsOf<{ phone: string; here: number }>(
+      await t.app.deps.db.execute(
+        sql`select phone, (select count(*)::int from sessions where user_id = ${both.userId} and website_id = ${both.websiteId}) as here from users where id = ${both.userId}`,
+      ),
+    )
+    expect(row).toEqual({ phone: both.phone, here: 0 })
+    expect((await staffCall(t, admin, 'POST', '/s/api/admin/customers/2147483000/erase', {})).statusCode).toBe(404)
   })
 })
