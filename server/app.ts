@@ -13,6 +13,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { staffAdminRoutes } from './features/accounts/staff-routes'
+import { customerAdminRoutes } from './features/accounts/customer-routes'
 import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await mediaAdminRoutes(app)
   await auditRoutes(app)
   await staffAdminRoutes(app)
+  await customerAdminRoutes(app)
   await dashboardRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.

@@ -37,6 +37,8 @@ export interface FixtureKit {
   order(): Promise<{ id: number }>
   /** a new person with the sales-agent role on the main demo website */
   person(): Promise<StaffMember>
+  /** a new person of the main demo website, blocked from ordering there */
+  blockedPerson(): Promise<StaffMember>
   unique(): string
 }
 
@@ -215,7 +217,24 @@ const staff: StaffFixtures = {
   }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff }
+const customers: StaffFixtures = {
+  'GET /s/api/admin/customers': async () => ({ url: '/s/api/admin/customers?q=a&sort=-total_spent' }),
+  'GET /s/api/admin/customers/:id': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}`, foreign: true }),
+  'POST /s/api/admin/customers/:id/block': async (k) => ({
+    url: `/s/api/admin/customers/${(await k.person()).user_id}/block`,
+    payload: { reason: 'Refused three cash-on-delivery orders' },
+    foreign: true,
+  }),
+  'GET /s/api/admin/customers/:id/export': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/export`, foreign: true }),
+  'POST /s/api/admin/customers/:id/erase': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/erase`, payload: {}, foreign: true }),
+  'POST /s/api/admin/customers/:id/unblock': async (k) => ({
+    url: `/s/api/admin/customers/${(await k.blockedPerson()).user_id}/unblock`,
+    payload: {},
+    foreign: true,
+  }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff, ...customers }
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -252,5 +271,11 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return { id: order.order_id }
     },
     person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
+    blockedPerson: async () => {
+      const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true })
+      const res = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${person.user_id}/block`, { reason: 'Kit block' })
+      if (res.statusCode !== 200) throw new Error(`block: ${res.statusCode} ${res.body}`)
+      return person
+    },
   }
 }

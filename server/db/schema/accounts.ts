@@ -49,7 +49,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId, t.websiteId)],
 )
 
 /** One-time sign-in codes: only a hash is kept; 5 minutes, 5 tries (CONTRACT). */
@@ -116,4 +116,21 @@ export const websiteSwitchTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('website_switch_tokens_expires_idx').on(t.expiresAt)],
+)
+
+/** A customer kept from ordering on one website (issue 11); other websites are not affected. */
+export const customerBlocks = pgTable(
+  'customer_blocks',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.userId] })],
 )

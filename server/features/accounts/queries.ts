@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { User } from '../../../common/contracts/accounts'
 import type { Username } from '../../../common/rules/username'
-import type { Db, Tx } from '../../db/client'
-import { addresses, auditLog, otpCodes, users, websiteMembers, websiteSwitchTokens } from '../../db/schema/index'
+import { type Db, rowsOf, type Tx } from '../../db/client'
+import { addresses, auditLog, customerBlocks, otpCodes, users, websiteMembers, websiteSwitchTokens } from '../../db/schema/index'
 
 type Conn = Db | Tx
 
@@ -347,4 +347,138 @@ export async function saveRoles(tx: Tx, websiteId: number, userId: number, roles
     .insert(websiteMembers)
     .values({ websiteId, userId, ...roles })
     .onConflictDoUpdate({ target: [websiteMembers.websiteId, websiteMembers.userId], set: roles })
+}
+
+/* ---------- customers of a website: anyone with a relationship with it (docs/decisions/0006) ---------- */
+
+/** Signed in here (a session), ordered here, saved an address here or added by staff here (a membership row). */
+const relatedTo = (websiteId: number) => sql`(
+  exists (select 1 from website_members m where m.website_id = ${websiteId} and m.user_id = users.id)
+  or exists (select 1 from orders o where o.website_id = ${websiteId} and o.user_id = users.id)
+  or exists (select 1 from addresses a where a.website_id = ${websiteId} and a.user_id = users.id)
+  or exists (select 1 from sessions s where s.website_id = ${websiteId} and s.user_id = users.id)
+)`
+
+const customerColumns = (websiteId: number) => ({
+  userId: users.id,
+  name: users.name,
+  phone: users.phone,
+  email: users.email,
+  createdAt: users.createdAt,
+  ordersCount: sql<number>`(select count(*)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('orders_count'),
+  totalSpent:
+    sql<number>`(select coalesce(sum(o.total_paise), 0)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id and o.status not in ('cancelled', 'expired'))`.as(
+      'total_spent',
+    ),
+  lastOrderAt: sql<string | null>`(select max(o.created_at) from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('last_order_at'),
+  blockedReason: sql<string | null>`(select b.reason from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_reason'),
+  blockedAt: sql<string | null>`(select b.blocked_at from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_at'),
+})
+export type CustomerRow = {
+  userId: number
+  name: string
+  phone: string | null
+  email: string | null
+  createdAt: Date
+  ordersCount: number
+  totalSpent: number
+  lastOrderAt: string | Date | null
+  blockedReason: string | null
+  blockedAt: string | Date | null
+}
+
+export async function listCustomers(
+  db: Conn,
+  websiteId: number,
+  opts: { search?: string; sort: 'name' | 'user_id' | 'last_order_at' | 'total_spent'; desc: boolean; limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const parts: SQL[] = [relatedTo(websiteId)]
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    parts.push(or(ilike(users.name, like), ilike(users.phone, like), ilike(users.email, like))!)
+  }
+  const where = and(...parts)
+  const columns = customerColumns(websiteId)
+  const column =
+    opts.sort === 'name' ? sql`${users.name}` : opts.sort === 'user_id' ? sql`${users.id}` : opts.sort === 'total_spent' ? sql`total_spent` : sql`last_order_at`
+  const order = opts.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls first`
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(columns).from(users).where(where).orderBy(order, asc(users.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ])
+  return { rows, total }
+}
+
+export async function findCustomer(db: Conn, websiteId: number, userId: number): Promise<CustomerRow | null> {
+  const rows = await db
+    .select(customerColumns(websiteId))
+    .from(users)
+    .where(and(eq(users.id, userId), relatedTo(websiteId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export type BlockRow = typeof customerBlocks.$inferSelect
+
+export async function findBlock(db: Conn, websiteId: number, userId: number): Promise<BlockRow | null> {
+  const rows = await db
+    .select()
+    .from(customerBlocks)
+    .where(and(eq(customerBlocks.websiteId, websiteId), eq(customerBlocks.userId, userId)))
+  return rows[0] ?? null
+}
+
+export async function saveBlock(tx: Tx, row: typeof customerBlocks.$inferInsert) {
+  await tx
+    .insert(customerBlocks)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [customerBlocks.websiteId, customerBlocks.userId],
+      set: { reason: row.reason, blockedBy: row.blockedBy, blockedAt: sql`now()` },
+    })
+}
+
+export async function deleteBlock(tx: Tx, websiteId: number, userId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(customerBlocks)
+    .where(and(eq(customerBlocks.websiteId, websiteId), eq(customerBlocks.userId, userId)))
+    .returning({ userId: customerBlocks.userId })
+  return rows.length > 0
+}
+
+/* ---------- privacy requests (issue 11) ---------- */
+
+export async function listWishlists(db: Conn, websiteId: number, userId: number) {
+  const rows = await db.execute(sql`select coalesce(c.name, 'Default') as wishlist, i.product_id, i.created_at
+    from wishlist_items i left join wishlist_categories c on c.id = i.wishlist_category_id
+    where i.website_id = ${websiteId} and i.user_id = ${userId} order by i.id`)
+  return rowsOf<{ wishlist: string; product_id: number; created_at: string | Date }>(rows)
+}
+
+/** Has the person a relationship with any website but this one? */
+export async function knownElsewhere(db: Conn, websiteId: number, userId: number): Promise<boolean> {
+  const rows = await db.execute(sql`select
+    exists (select 1 from website_members m where m.website_id <> ${websiteId} and m.user_id = ${userId})
+    or exists (select 1 from orders o where o.website_id <> ${websiteId} and o.user_id = ${userId})
+    or exists (select 1 from addresses a where a.website_id <> ${websiteId} and a.user_id = ${userId})
+    or exists (select 1 from sessions s where s.website_id <> ${websiteId} and s.user_id = ${userId}) as elsewhere`)
+  return rowsOf<{ elsewhere: boolean }>(rows)[0]?.elsewhere === true
+}
+
+/** This website's copies of the person's data: addresses, wishlists, cart and sessions go. */
+export async function eraseOnWebsite(tx: Tx, websiteId: number, userId: number) {
+  await tx.execute(sql`delete from addresses where website_id = ${websiteId} and user_id = ${userId}`)
+  await tx.execute(sql`delete from wishlist_items where website_id = ${websiteId} and user_id = ${userId}`)
+  await tx.execute(sql`delete from wishlist_categories where website_id = ${websiteId} and user_id = ${userId}`)
+  await tx.execute(sql`delete from carts where website_id = ${websiteId} and user_id = ${userId}`)
+  await tx.execute(sql`delete from sessions where website_id = ${websiteId} and user_id = ${userId}`)
+}
+
+/** The account itself: name, phone and email anonymised, its sign-in codes gone (only when no other website knows the person). */
+export async function eraseAccount(tx: Tx, userId: number) {
+  await tx.execute(
+    sql`delete from otp_codes where username in (select phone from users where id = ${userId} union select email from users where id = ${userId})`,
+  )
+  await tx.execute(sql`delete from sessions where user_id = ${userId}`)
+  await tx.update(users).set({ name: 'Erased customer', phone: null, email: null, phoneVerifiedAt: null, emailVerifiedAt: null }).where(eq(users.id, userId))
 }

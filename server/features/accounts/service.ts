@@ -10,6 +10,8 @@ import { checkCode, type Refusal, sendCode } from './otp'
 import type { OtpDelivery } from './otp-delivery/index'
 import * as q from './queries'
 
+export { blockedFrom } from './customers'
+
 /** How long a verified username may still register (CONTRACT). */
 export const REGISTRATION_WINDOW_MS = 10 * 60_000
 

@@ -6,6 +6,7 @@ import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
+import { blockedFrom } from '../accounts/service'
 import { paymentMethods } from '../cart/cart-answer'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
 import * as coupons from '../coupons/service'
@@ -55,6 +56,8 @@ const STEPS: [string, Step][] = [
   ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
 ]
 
+const BLOCKED = 'This account cannot place orders on this website. Please contact the store.'
+
 export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
   try {
     const placed = await ctx.db.transaction(async (tx) => {
@@ -79,6 +82,7 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
         return first.requestHash === null || first.requestHash === s.request
           ? placedAnswer(first)
           : refuse('invalid', KEY_REUSED, { idempotency_key: KEY_REUSED })
+      if (await blockedFrom(tx, ctx.site.id, userId)) refuse('forbidden', BLOCKED)
       for (const [, step] of STEPS) await step(s)
       return s.placed!
     })

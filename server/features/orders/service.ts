@@ -1,5 +1,6 @@
 import type { OrderDetail } from '../../../common/contracts/orders'
 import type { PaymentRefund } from '../../../common/contracts/payment-refunds'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
@@ -105,3 +106,17 @@ export async function reorder(ctx: RequestCtx, id: number) {
 
 /** The admin home's order figures (docs/decisions/0020). */
 export { dayFigures, waitingByStatus } from './dashboard'
+
+/** A customer's newest orders on this website, for staff (the accounts feature's customer detail). */
+export async function customerOrders(db: Db | Tx, websiteId: number, userId: number, limit = 50) {
+  const { rows, total } = await q.listOwnOrders(db, websiteId, userId, limit, 0)
+  return { orders: rows.map((r) => summary(r.order, r.items)), total }
+}
+
+/** A privacy erase (accounts feature): the orders stay for the accounts, without the person's name, phone, street or notes. */
+export async function anonymiseCustomerOrders(tx: Tx, websiteId: number, userId: number) {
+  await tx.execute(sql`update orders set notes = null,
+    address = jsonb_build_object('name', 'Erased customer', 'mobile', '', 'house', '', 'street', '', 'area', '', 'landmark', '',
+      'city', address->>'city', 'state', address->>'state', 'pincode', address->>'pincode')
+    where website_id = ${websiteId} and user_id = ${userId}`)
+}
