@@ -39,7 +39,9 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/robots.txt', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const origin = requestOrigin(req)
-    return reply.type('text/plain').send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nSitemap: ${origin}/sitemap.xml\n`)
+    return reply
+      .type('text/plain')
+      .send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nDisallow: /bos\nSitemap: ${origin}/sitemap.xml\n`)
   })
 
   app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {
