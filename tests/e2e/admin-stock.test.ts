@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { DESKTOP, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { fillNewProduct, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
@@ -57,33 +57,15 @@ describe('stock in the staff app', () => {
 
     // A product with two packs, made in the staff app.
     await admin.goto(`${server.origin}/bos/admin/products/new`)
-    await admin.getByLabel(/^Product name/).fill(name)
-    await admin.getByLabel(/^Brand/).fill('Dhavala Dairy')
-    await admin.getByRole('button', { name: /^Categories/ }).click()
-    await admin
-      .getByRole('option', { name: /Dairy|Ghee|Staples/ })
-      .first()
-      .click()
-    const packs = admin.getByRole('group', { name: /^Pack \d$/ })
-    await packs
-      .nth(0)
-      .getByLabel(/^Pack name/)
-      .fill('200 ml')
-    await packs
-      .nth(0)
-      .getByLabel(/^Price/)
-      .fill('140')
-    await packs.nth(0).getByLabel(/^MRP/).fill('150')
-    await admin.getByRole('button', { name: 'Add a pack' }).click()
-    await packs
-      .nth(1)
-      .getByLabel(/^Pack name/)
-      .fill('500 ml')
-    await packs
-      .nth(1)
-      .getByLabel(/^Price/)
-      .fill('320')
-    await packs.nth(1).getByLabel(/^MRP/).fill('350')
+    await fillNewProduct(admin, {
+      name,
+      brand: 'Dhavala Dairy',
+      category: /Dairy|Ghee|Staples/,
+      packs: [
+        { name: '200 ml', price: 140, mrp: 150 },
+        { name: '500 ml', price: 320, mrp: 350 },
+      ],
+    })
     const picture = path.join(dir, 'ghee.jpg')
     await writeFile(
       picture,

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { bundleReport, DIST } from '../../bench/bundle-size'
 import { launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { signedIn as signInAs, STAFF_CODE as CODE, SUPERADMIN } from './staff-session'
+import { fillNewProduct, signedIn as signInAs, STAFF_CODE as CODE, SUPERADMIN } from './staff-session'
 
 const SHOPPER = '9876500003'
 const STAFF_SOURCE = /(^|\/)(staff\/|features\/admin\/|routes\/admin-)|@tanstack\/(react-table|table-core)|react-hook-form|@hookform/
@@ -137,34 +137,15 @@ describe('administration in the browser', () => {
     await admin.getByRole('link', { name: 'Add product' }).click()
     await admin.waitForURL(`${server.origin}/bos/admin/products/new`)
     const name = `Test Jaggery Powder ${Date.now()}`
-    await admin.getByLabel(/^Product name/).fill(name)
-    await admin.getByLabel(/^Brand/).fill('Sona Khet')
-    await admin.getByRole('button', { name: /^Categories/ }).click()
-    await admin
-      .getByRole('option', { name: /Sugar|Staples|Atta/ })
-      .first()
-      .click()
-    const packs = admin.getByRole('group', { name: /^Pack \d$/ })
-    await packs
-      .nth(0)
-      .getByLabel(/^Pack name/)
-      .fill('500 g')
-    await packs
-      .nth(0)
-      .getByLabel(/^Price/)
-      .fill('45')
-    await packs.nth(0).getByLabel(/^MRP/).fill('50')
-    await admin.getByRole('button', { name: 'Add a pack' }).click()
-    await packs
-      .nth(1)
-      .getByLabel(/^Pack name/)
-      .fill('1 kg')
-    await packs
-      .nth(1)
-      .getByLabel(/^Price/)
-      .fill('85')
-    await packs.nth(1).getByLabel(/^MRP/).fill('95')
-    await packs.nth(1).getByLabel(/^SKU/).fill(`JAG-${Date.now()}`)
+    const packs = await fillNewProduct(admin, {
+      name,
+      brand: 'Sona Khet',
+      category: /Sugar|Staples|Atta/,
+      packs: [
+        { name: '500 g', price: 45, mrp: 50 },
+        { name: '1 kg', price: 85, mrp: 95, sku: `JAG-${Date.now()}` },
+      ],
+    })
     assert.equal(await packs.nth(1).getByText('11 % off').count(), 1)
     await admin.getByRole('button', { name: 'Save product' }).click()
     await admin.waitForURL(/\/bos\/admin\/products\/\d+$/)

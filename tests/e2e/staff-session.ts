@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, openPage } from './browser'
 
 /** The sign-in code the e2e servers use (startServer({ AUTH_FIXED_OTP: STAFF_CODE })). */
@@ -20,4 +20,34 @@ export async function signedIn(browser: Browser, origin: string, username: strin
     states.set(key, await opened.context.storageState())
   }
   return opened
+}
+
+export interface NewPack {
+  name: string
+  price: number
+  mrp: number
+  sku?: string
+}
+
+/** Fills the staff app's new-product form (already open): name, brand, the first category matching, and the packs. */
+export async function fillNewProduct(page: Page, product: { name: string; brand: string; category: RegExp; packs: NewPack[] }) {
+  await page.getByLabel(/^Product name/).fill(product.name)
+  await page.getByLabel(/^Brand/).fill(product.brand)
+  await page.getByRole('button', { name: /^Categories/ }).click()
+  await page.getByRole('option', { name: product.category }).first().click()
+  const packs = page.getByRole('group', { name: /^Pack \d$/ })
+  for (const [i, pack] of product.packs.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Add a pack' }).click()
+    await packs
+      .nth(i)
+      .getByLabel(/^Pack name/)
+      .fill(pack.name)
+    await packs
+      .nth(i)
+      .getByLabel(/^Price/)
+      .fill(String(pack.price))
+    await packs.nth(i).getByLabel(/^MRP/).fill(String(pack.mrp))
+    if (pack.sku) await packs.nth(i).getByLabel(/^SKU/).fill(pack.sku)
+  }
+  return packs
 }
