@@ -43,7 +43,7 @@ const STOCK_QUERIES: Record<string, Record<string, string>> = {
   'one warehouse, search words': { warehouse_id: 'FIRST', q: 'basmati' },
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
 export interface AdminListRow {
   label: string

@@ -3,7 +3,9 @@ import { type BundleReport, type JsFile, kb, total } from './bundle-size'
 import type { InteractionRow } from './first-interaction'
 import type { LighthouseRow } from './lighthouse'
 import { ADMIN_LIST_P99_MS, type AdminListFigures, adminListMarkdown, worstP99 } from './admin-list'
+import { ADMIN_ORDERS_P99_MS, type AdminOrdersFigures, adminOrdersMarkdown, worstOrdersP99 } from './admin-orders'
 import { type CsvFigures, csvMarkdown } from './catalogue-csv'
+import { REPORTS_P99_MS, type ReportsFigures, reportsMarkdown, worstReportP99 } from './admin-reports'
 
 export const BUDGET = {
   rpsRatio: { list: 0.5, q: 0.25, product: 0.5 },
@@ -22,7 +24,9 @@ export interface Figures {
   interaction?: InteractionRow[]
   lighthouse?: LighthouseRow[]
   adminList?: AdminListFigures
+  adminOrders?: AdminOrdersFigures
   csv?: CsvFigures
+  reports?: ReportsFigures
   notes: string[]
 }
 
@@ -44,6 +48,16 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
     checks.push({
       name: `staff product list p99 ≤ ${ADMIN_LIST_P99_MS} ms (worst ${worstP99(f.adminList)} ms)`,
       ok: worstP99(f.adminList) <= ADMIN_LIST_P99_MS,
+    })
+  if (f.adminOrders)
+    checks.push({
+      name: `staff orders list p99 ≤ ${ADMIN_ORDERS_P99_MS} ms (worst ${worstOrdersP99(f.adminOrders)} ms)`,
+      ok: worstOrdersP99(f.adminOrders) <= ADMIN_ORDERS_P99_MS,
+    })
+  if (f.reports)
+    checks.push({
+      name: `reports over 30 days p99 ≤ ${REPORTS_P99_MS} ms (worst ${worstReportP99(f.reports)} ms)`,
+      ok: worstReportP99(f.reports) <= REPORTS_P99_MS,
     })
   for (const [page, files] of Object.entries(f.observed ?? {})) {
     checks.push({
@@ -182,7 +196,9 @@ export function toMarkdown(f: Figures): string {
     ...(f.interaction ? interactionTable(f.interaction) : []),
     ...(f.lighthouse ? lighthouseTable(f.lighthouse) : []),
     ...(f.adminList ? adminListMarkdown(f.adminList) : []),
+    ...(f.adminOrders ? adminOrdersMarkdown(f.adminOrders) : []),
     ...(f.csv ? csvMarkdown(f.csv) : []),
+    ...(f.reports ? reportsMarkdown(f.reports) : []),
     ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n')
 }

@@ -11,9 +11,11 @@ import pg from 'pg'
 import { withDatabase } from '../server/db/template'
 import { startServer, type TestServer } from '../tests/e2e/server'
 import { benchAdminList } from './admin-list'
+import { benchAdminOrders } from './admin-orders'
 import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
+import { benchReports } from './admin-reports'
 import { stopAllChildren } from './children'
 import { firstInteraction, someProductPath } from './first-interaction'
 import { killChrome, runLighthouse } from './lighthouse'
@@ -109,8 +111,14 @@ async function main() {
   await phase('staff product list', async () => {
     if (!SKIP.has('admin')) figures.adminList = await benchAdminList(ADMIN_URL, { products: PRODUCTS, log })
   })
+  await phase('staff orders list', async () => {
+    if (!SKIP.has('orders')) figures.adminOrders = await benchAdminOrders(ADMIN_URL, { log })
+  })
   await phase('catalogue CSV', async () => {
     if (!SKIP.has('csv')) figures.csv = await benchCatalogueCsv(ADMIN_URL, { products: PRODUCTS, log })
+  })
+  await phase('reports', async () => {
+    if (!SKIP.has('reports')) figures.reports = await benchReports(ADMIN_URL, { orders: Number(env.BENCH_ORDERS ?? 100_000), log })
   })
   await phase('first-load JS, first interaction and Lighthouse', async () => {
     if (SKIP.has('web')) return

@@ -18,11 +18,13 @@ import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-del
 import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
 import { dashboardRoutes } from './features/dashboard/routes'
+import { paymentAdminRoutes } from './features/payments/admin-routes'
 import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
 import { stockAdminRoutes } from './features/stock/routes'
 import { couponAdminRoutes } from './features/coupons/admin-routes'
+import { deliveryAdminRoutes } from './features/delivery/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
@@ -30,7 +32,8 @@ import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
 import { mediaAdminRoutes } from './features/media/admin-routes'
 import { orderRoutes } from './features/orders/routes'
-import { pageRoutes } from './features/pages/routes'
+import { pageAdminRoutes, pageRoutes } from './features/pages/routes'
+import { posRoutes } from './features/pos/routes'
 import { describePayments } from './features/payments/config'
 import { paymentsSimulator } from './features/payments-simulator/plugin'
 import { sessionRoutes } from './features/session/routes'
@@ -38,6 +41,7 @@ import { sessionVisitors } from './features/session/service'
 import { siteSettingsRoutes } from './features/site-settings/routes'
 import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
+import { reportRoutes } from './features/reports/routes'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
@@ -150,11 +154,17 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await catalogueCsvRoutes(app)
   await stockAdminRoutes(app)
   await couponAdminRoutes(app)
+  await deliveryAdminRoutes(app)
   await mediaAdminRoutes(app)
+  await pageAdminRoutes(app)
   await auditRoutes(app)
   await staffAdminRoutes(app)
   await customerAdminRoutes(app)
   await dashboardRoutes(app)
+  await reportRoutes(app)
+  await paymentAdminRoutes(app)
+  // The shop counter (/s/api/pos/…)
+  await posRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })

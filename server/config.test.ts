@@ -3,6 +3,7 @@ import { loadConfig } from './config'
 import { buildTestApp, drivers, MAIN, type TestApp } from './test/app'
 
 const SECRET = 'a-real-production-secret-0f3c9a7e51'
+const KEY = Buffer.alloc(32, 7).toString('base64')
 
 describe('loadConfig', () => {
   it('uses development defaults: the simulator, the demo secret', () => {
@@ -41,8 +42,13 @@ describe('loadConfig', () => {
   })
 
   it('starts in production with a real secret, defaulting to live payments', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET })
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: KEY })
     expect(config).toMatchObject({ NODE_ENV: 'production', PAYMENTS_MODE: 'live', demoSecret: false })
+  })
+
+  it('refuses to start in production without a settings encryption key, and takes only a 32-byte one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(/SETTINGS_ENCRYPTION_KEY is required/)
+    expect(() => loadConfig({ SETTINGS_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SETTINGS_ENCRYPTION_KEY: must be 32 bytes/)
   })
 
   it('rejects malformed settings with the variable named', () => {
@@ -57,7 +63,7 @@ describe('loadConfig', () => {
 describe.each(drivers)('the app in production (%s)', (driver) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp(driver, { NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'live' })
+    t = await buildTestApp(driver, { NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: KEY, PAYMENTS_MODE: 'live' })
   })
   afterAll(() => t.close())
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { decodeSettingsKey } from './platform/secret-box'
 import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './features/payments/config'
 
 /** The only reader of process.env (STYLE rule 11). */
@@ -14,6 +15,8 @@ const Env = z.object({
   REDIS_URL: z.optional(z.string()),
   SESSION_SECRET: z._default(z.string().check(z.minLength(16)), 'demo-session-secret-change-me-in-production'),
   AUTH_FIXED_OTP: z.optional(z.string().check(z.regex(/^\d{6}$/))),
+  /** seals secrets kept in the database (payment keys): 32 bytes, base64; required in production (platform/secret-box.ts) */
+  SETTINGS_ENCRYPTION_KEY: z.optional(z.string().check(z.refine((v) => decodeSettingsKey(v) !== null, 'must be 32 bytes in base64'))),
   // Payments (PAYMENTS.md D.5): mode, keys, simulator addresses, timeouts.
   ...PaymentsEnv,
   // Checkout (issue #5): how long an unpaid online order holds its stock, slot and coupon; background job intervals.
@@ -73,5 +76,6 @@ function assertProductionReady(config: Config) {
   if (config.demoSecret) problems.push('SESSION_SECRET is the demo secret')
   if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
   problems.push(...paymentProductionProblems(config))
+  if (!config.SETTINGS_ENCRYPTION_KEY) problems.push('SETTINGS_ENCRYPTION_KEY is required (32 bytes, base64: openssl rand -base64 32)')
   if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`)
 }

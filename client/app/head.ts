@@ -77,8 +77,10 @@ export function canonicalUrl(origin: string, url: string): string {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** JSON-LD with '<' escaped, so a stored '</script>' cannot break out (SECURITY XS-02). */
-export const safeJsonLd = (json: string) => json.replace(/</g, '\\u003c')
+const JSON_LD_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+
+/** JSON-LD with '<', '>', '&', U+2028 and U+2029 as \uXXXX, so a stored '</script>' or '<!--' cannot break out (SECURITY XS-02). */
+export const safeJsonLd = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => JSON_LD_ESCAPES[c])
 
 export function headToHtml(tags: HeadTags): string {
   const parts = [`<title>${escapeAttr(tags.title)}</title>`]

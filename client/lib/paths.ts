@@ -37,14 +37,19 @@ export const PATTERNS = {
   adminOrders: '/bos/admin/orders',
   adminPickList: '/bos/admin/orders/pick-list',
   adminOrder: '/bos/admin/orders/:id',
+  adminCustomers: '/bos/admin/customers',
+  adminCustomer: '/bos/admin/customers/:id',
   adminWarehouses: '/bos/admin/warehouses',
   adminWarehouseNew: '/bos/admin/warehouses/new',
   adminWarehouse: '/bos/admin/warehouses/:id',
   adminCoupons: '/bos/admin/coupons',
   adminCouponNew: '/bos/admin/coupons/new',
   adminCoupon: '/bos/admin/coupons/:id',
+  adminDelivery: '/bos/admin/delivery',
+  adminPayments: '/bos/admin/payments',
   adminStaff: '/bos/admin/staff',
   adminAudit: '/bos/admin/audit',
+  adminReports: '/bos/admin/reports',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -86,11 +91,16 @@ export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS
 export const adminOrders = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminOrders, none, search)
 export const adminPickList = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminPickList, none, search)
 export const adminOrder = (id: number) => pathTo(PATTERNS.adminOrder, { id })
+export const adminCustomers = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminCustomers, none, search)
+export const adminCustomer = (id: number) => pathTo(PATTERNS.adminCustomer, { id })
 export const adminWarehouses = () => PATTERNS.adminWarehouses
 export const adminWarehouseNew = () => PATTERNS.adminWarehouseNew
 export const adminWarehouse = (id: number) => pathTo(PATTERNS.adminWarehouse, { id })
 export const adminCoupons = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminCoupons, none, search)
+export const adminDelivery = () => PATTERNS.adminDelivery
 export const adminCouponNew = () => PATTERNS.adminCouponNew
 export const adminCoupon = (id: number) => pathTo(PATTERNS.adminCoupon, { id })
+export const adminPayments = () => PATTERNS.adminPayments
 export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
+export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)

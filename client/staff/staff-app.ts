@@ -17,6 +17,8 @@ export const ADMIN_PAGES = {
   orders: lazyRoute('routes/admin-orders.tsx', () => import('../routes/admin-orders').then((m) => m.AdminOrdersRoute)),
   pickList: lazyRoute('routes/admin-pick-list.tsx', () => import('../routes/admin-pick-list').then((m) => m.AdminPickListRoute)),
   order: lazyRoute('routes/admin-order.tsx', () => import('../routes/admin-order').then((m) => m.AdminOrderRoute)),
+  customers: lazyRoute('routes/admin-customers.tsx', () => import('../routes/admin-customers').then((m) => m.AdminCustomersRoute)),
+  customer: lazyRoute('routes/admin-customer.tsx', () => import('../routes/admin-customer').then((m) => m.AdminCustomerRoute)),
   stock: lazyRoute('routes/admin-stock.tsx', () => import('../routes/admin-stock').then((m) => m.AdminStockRoute)),
   warehouses: lazyRoute('routes/admin-warehouses.tsx', () => import('../routes/admin-warehouses').then((m) => m.AdminWarehousesRoute)),
   warehouseNew: lazyRoute('routes/admin-warehouse.tsx', () => import('../routes/admin-warehouse').then((m) => m.AdminWarehouseNewRoute)),
@@ -24,8 +26,11 @@ export const ADMIN_PAGES = {
   coupons: lazyRoute('routes/admin-coupons.tsx', () => import('../routes/admin-coupons').then((m) => m.AdminCouponsRoute)),
   couponNew: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponNewRoute)),
   coupon: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponRoute)),
+  delivery: lazyRoute('routes/admin-delivery.tsx', () => import('../routes/admin-delivery').then((m) => m.AdminDeliveryRoute)),
+  payments: lazyRoute('routes/admin-payments.tsx', () => import('../routes/admin-payments').then((m) => m.AdminPaymentsRoute)),
   staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
+  reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

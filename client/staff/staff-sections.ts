@@ -2,6 +2,8 @@ import type { ComponentType, SVGProps } from 'react'
 import * as paths from '../lib/paths'
 import {
   BrandIcon,
+  ChartIcon,
+  CardIcon,
   DashboardIcon,
   FolderTreeIcon,
   LogIcon,
@@ -9,8 +11,10 @@ import {
   PackageIcon,
   PeopleIcon,
   SheetIcon,
+  ShopperIcon,
   StockIcon,
   TagIcon,
+  TruckIcon,
   WarehouseIcon,
 } from './ui/staff-icons'
 
@@ -27,8 +31,7 @@ export interface StaffSection {
 }
 
 /**
- * The sidebar of Administration: only the sections that exist (Orders, Customers, Coupons, Delivery, Staff,
- * Audit log and Reports join as they are built).
+ * The sidebar of Administration: only the sections that exist (they join as they are built).
  */
 export const ADMIN_SECTIONS: StaffSection[] = [
   { label: 'Dashboard', to: paths.admin(), icon: DashboardIcon, exact: true },
@@ -38,6 +41,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: OrdersIcon,
     description: 'Today’s orders by status: confirm, pack, send out and mark delivered, or cancel with a reason; many at once from the list.',
     action: { label: 'Orders to pack', to: paths.adminOrders('status=confirmed') },
+  },
+  {
+    label: 'Customers',
+    to: paths.adminCustomers(),
+    icon: ShopperIcon,
+    description: 'The people who shop here: their orders, addresses and total spent; block someone from ordering, export or erase their data on request.',
   },
   {
     label: 'Products',
@@ -86,6 +95,18 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     action: { label: 'Add a coupon', to: paths.adminCouponNew() },
   },
   {
+    label: 'Delivery',
+    to: paths.adminDelivery(),
+    icon: TruckIcon,
+    description: 'The pincodes each warehouse delivers to, delivery charges by cart value, delivery slots and holidays, and how full the coming slots are.',
+  },
+  {
+    label: 'Payments',
+    to: paths.adminPayments(),
+    icon: CardIcon,
+    description: 'How shoppers pay: cash on delivery and its limit, and this website’s own Razorpay and Cashfree keys, with a test of each connection.',
+  },
+  {
     label: 'Staff',
     to: paths.adminStaff(),
     icon: PeopleIcon,
@@ -96,6 +117,14 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     to: paths.adminAudit(),
     icon: LogIcon,
     description: 'Every change staff made, who made it and when, with what it was before and after.',
+  },
+  {
+    label: 'Reports',
+    to: paths.adminReports(),
+    icon: ChartIcon,
+    description:
+      'Sales by day, week or month; orders by channel and payment; best-selling products and categories; slot fill and coupon use; each as a CSV file.',
+    action: { label: 'Last 30 days’ sales', to: paths.adminReports() },
   },
 ]
 

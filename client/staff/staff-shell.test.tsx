@@ -62,6 +62,7 @@ describe('the staff shell', () => {
     ).toEqual([
       ['Dashboard', null],
       ['Orders', null],
+      ['Customers', null],
       ['Products', 'page'],
       ['Categories', null],
       ['Brands', null],
@@ -69,8 +70,11 @@ describe('the staff shell', () => {
       ['Warehouses', null],
       ['Import / export', null],
       ['Coupons', null],
+      ['Delivery', null],
+      ['Payments', null],
       ['Staff', null],
       ['Audit log', null],
+      ['Reports', null],
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')

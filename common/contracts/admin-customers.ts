@@ -26,13 +26,20 @@ export const CustomerRow = z.object({
 })
 export type CustomerRow = z.infer<typeof CustomerRow>
 
-export const CustomerQuery = staffListQuery(['name', 'user_id', 'last_order_at', 'total_spent'], '-user_id', {})
+/** The list's quick filters: kept from ordering, or by whether they ever ordered here. */
+export const CUSTOMER_STATES = ['blocked', 'ordered', 'never_ordered'] as const
+export type CustomerState = (typeof CUSTOMER_STATES)[number]
+
+export const CustomerQuery = staffListQuery(['name', 'user_id', 'last_order_at', 'total_spent'], '-user_id', {
+  state: z.optional(z.enum(CUSTOMER_STATES, { error: `state must be one of: ${CUSTOMER_STATES.join(', ')}` })),
+})
 export type CustomerQuery = z.output<typeof CustomerQuery>
 
 export const listCustomers = defineContract({
   method: 'GET',
   path: '/api/admin/customers',
-  summary: 'Admin: the people with a relationship with this website; search by name, phone or email; orders count, total spent, last order',
+  summary:
+    'Admin: the people with a relationship with this website; search by name, phone or email; state: blocked, ordered or never_ordered; orders count, total spent, last order',
   query: CustomerQuery,
   response: listAnswer(CustomerRow),
 })

@@ -32,6 +32,11 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 }
 export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree'] as const
+/** Where an order was taken: the storefront, a shop counter (POS) or a sales agent for the shopper. */
+export const ORDER_CHANNELS = ['web', 'pos', 'agent'] as const
+export type OrderChannel = (typeof ORDER_CHANNELS)[number]
+export const CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Website', pos: 'Shop counter (POS)', agent: 'Sales agent' }
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 /** The moves staff make (CONTRACT); `placed` and `expired` are the system's. */
 export const STAFF_MOVES = ['confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const
 export type StaffMove = (typeof STAFF_MOVES)[number]
@@ -45,6 +50,10 @@ export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_num
   from: day('from'),
   to: day('to'),
   pincode: z.optional(text('pincode', [z.regex(/^\d{6}$/, 'pincode must be 6 digits')])),
+  channel: z.optional(z.enum(ORDER_CHANNELS, { error: `channel must be one of: ${ORDER_CHANNELS.join(', ')}` })),
+  /** orders delivered on this day (India's calendar), in the slot starting at `slot` when given */
+  slot_date: day('slot_date'),
+  slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>
 
@@ -61,6 +70,7 @@ export const AdminOrderRow = z.object({
   pincode: z.string(),
   /** the first delivery's window, e.g. `2026-11-24 09:00–11:00` */
   slot: z.nullable(z.string()),
+  channel: z.string(),
 })
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>
 
@@ -68,10 +78,27 @@ export const listAdminOrders = defineContract({
   method: 'GET',
   path: '/api/admin/orders',
   summary:
-    'Admin: the website’s orders, newest first, with filters (status, payment status and method, dates in India’s calendar, pincode) and search (order number, phone, name); `counts` per status for the same filters without status',
+    'Admin: the website’s orders, newest first, with filters (status, payment status and method, dates in India’s calendar, pincode, channel, delivery slot: slot_date and slot start) and search (order number, phone, name); `counts` per status for the same filters without status',
   query: AdminOrderQuery,
-  response: z.object({ data: z.array(AdminOrderRow), meta: ListMeta, counts: z.record(z.string(), int()) }),
+  response: z.object({
+    data: z.array(AdminOrderRow),
+    meta: ListMeta,
+    counts: z.record(z.string(), int()),
+    /** with `slot_date`: that day's delivery windows that have orders, for the slot filter */
+    slots: z.optional(z.array(z.object({ start: z.string(), end: z.string() }))),
+  }),
 })
+
+/** What an order's payment still allows to refund (paise): the captured payment online, the cash taken for COD. */
+export const RefundableMoney = z.object({
+  source: z.enum(['online', 'cash']),
+  paid: int(),
+  /** paid, less the refunds made or under way (failed ones do not count) */
+  left: int(),
+  /** per line: the units not yet refunded and what one unit gives back (its price less its share of the coupon) */
+  lines: z.array(z.object({ id: int(), units: int(), unit_amount: int() })),
+})
+export type RefundableMoney = z.infer<typeof RefundableMoney>
 
 export const AdminOrderDetail = z.object({
   ...OrderDetail.shape,
@@ -79,7 +106,24 @@ export const AdminOrderDetail = z.object({
   payments: z.array(
     z.object({ attempt: int(), provider: z.string(), status: z.string(), amount: int(), provider_payment_id: z.nullable(z.string()), at: z.string() }),
   ),
-  refunds: z.array(z.object({ id: int(), amount: int(), reason: z.string(), state: z.string(), at: z.string() })),
+  refunds: z.array(
+    z.object({
+      id: int(),
+      amount: int(),
+      /** cancelled, staff, order_changed, …: PaymentRefund's reasons */
+      reason: z.string(),
+      state: z.enum(['pending', 'processed', 'failed']),
+      /** razorpay, cashfree, or cash (given back by hand on a delivered cash-on-delivery order) */
+      provider: z.string(),
+      /** staff's own words */
+      note: z.nullable(z.string()),
+      by: z.nullable(z.string()),
+      lines: z.nullable(z.array(z.object({ id: int(), quantity: int() }))),
+      at: z.string(),
+    }),
+  ),
+  /** what staff may still give back (null: nothing was paid, or not yet: an unpaid order, cash on delivery before delivery) */
+  refundable: z.nullable(RefundableMoney),
   events: z.array(z.object({ kind: z.string(), note: z.string(), at: z.string(), by: z.nullable(z.string()) })),
   delivery_person: z.nullable(z.object({ name: z.string(), phone: z.string() })),
   cash_collected: z.nullable(int()),
@@ -127,7 +171,7 @@ export const moveAdminOrder = defineContract({
 /** A slot of a day by its start time (`09:00`); left out, all the day's slots. */
 export const PickListQuery = z.object({
   date: text('date', [z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date (YYYY-MM-DD)')]),
-  slot: z.optional(text('slot', [z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'slot must be a start time (HH:MM)')])),
+  slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type PickListQuery = z.infer<typeof PickListQuery>
 
@@ -175,4 +219,60 @@ export const getPickList = defineContract({
     'Admin: for a delivery date and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
   query: PickListQuery,
   response: PickListAnswer,
+})
+
+const Units = z.number({ error: 'Quantity must be a number' }).check(z.int('Quantity must be whole units'), z.gte(1, 'Quantity must be at least 1'))
+
+/**
+ * A staff refund: per line (`lines`, units of order lines) or an `amount` in paise, one of the two, and why. The
+ * most that can be refunded is the order's `refundable.left`.
+ */
+export const RefundOrderInput = z.strictObject({
+  lines: z.optional(
+    z
+      .array(z.strictObject({ id: int(), quantity: Units }), { error: 'Lines must be a list of order lines and quantities' })
+      .check(z.minLength(1, 'Choose at least one line'), z.maxLength(200, 'At most 200 lines')),
+  ),
+  amount: z.optional(z.number({ error: 'Amount must be a number' }).check(z.int('Amount must be whole paise'), z.gte(100, 'A refund is at least ₹1'))),
+  reason: text('Reason', [z.trim(), z.minLength(1, 'Say why the money goes back'), z.maxLength(300, 'Reason is at most 300 characters')]),
+})
+export type RefundOrderInput = z.infer<typeof RefundOrderInput>
+
+export const refundAdminOrder = defineContract({
+  method: 'POST',
+  path: '/api/admin/orders/:id/refunds',
+  summary:
+    'Admin: gives money back on a paid order, per line (units) or an amount, with a reason: through its payment provider for an online payment (pending until the provider reports it), or recorded as cash given back for a delivered cash-on-delivery order. Never more than what is left of the payment (422); an unpaid order, or cash on delivery before delivery, 409. Answers the order',
+  params: IdParams,
+  body: RefundOrderInput,
+  response: AdminOrderDetail,
+})
+
+/**
+ * Before packing (a confirmed order): fewer units of lines, or a line removed (`quantity` 0), e.g. out of stock at
+ * the shelf, and why. The units go back to stock, the totals are worked out again, and the difference is refunded
+ * (paid online) or taken off the cash to collect (cash on delivery). Never more units than ordered; not every line.
+ */
+export const EditOrderLinesInput = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        id: int(),
+        quantity: z.number({ error: 'Quantity must be a number' }).check(z.int('Quantity must be whole units'), z.gte(0, 'Quantity cannot be negative')),
+      }),
+      { error: 'Lines must be a list of order lines and quantities' },
+    )
+    .check(z.minLength(1, 'Change at least one line'), z.maxLength(200, 'At most 200 lines')),
+  reason: text('Reason', [z.trim(), z.minLength(1, 'Say why the items change'), z.maxLength(300, 'Reason is at most 300 characters')]),
+})
+export type EditOrderLinesInput = z.infer<typeof EditOrderLinesInput>
+
+export const editAdminOrderLines = defineContract({
+  method: 'POST',
+  path: '/api/admin/orders/:id/lines',
+  summary:
+    'Admin: before packing (confirmed orders only, else 409), lowers line quantities or removes lines (quantity 0) with a reason: stock released, totals recomputed (the coupon discount scaled with the items), the difference refunded through the provider (paid online) or taken off the cash to collect (COD); the shopper is told. Answers the order',
+  params: IdParams,
+  body: EditOrderLinesInput,
+  response: AdminOrderDetail,
 })

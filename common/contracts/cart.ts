@@ -49,6 +49,8 @@ export const Cart = z.object({
   finalDelivery: z.number(),
   deliveryMessage: nullableString(),
   paymentMethods: z.array(z.string()),
+  /** cash on delivery only for an order total up to this (rupees); null: no limit (docs/decisions/0022) */
+  cod_max_order_value: z.nullable(z.number()),
   del_date: nullableString(),
   del_start_time: nullableString(),
   del_end_time: nullableString(),

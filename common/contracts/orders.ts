@@ -25,6 +25,8 @@ export const OrderDetail = z.object({
   ...OrderSummary.shape,
   lines: z.array(
     z.object({
+      /** the order line's id (staff refunds and line edits name it) */
+      id: int(),
       pack_id: int(),
       product_id: int(),
       slug: z.string(),
@@ -34,6 +36,8 @@ export const OrderDetail = z.object({
       quantity: int(),
       price: int(),
       amount: int(),
+      /** what was ordered, when the shop changed the line before packing (null: unchanged; `quantity` 0: removed) */
+      ordered_quantity: z.nullable(int()),
     }),
   ),
   charges: z.object({ items: int(), discount: int(), delivery: int(), total: int(), coupon: z.nullable(z.string()) }),

@@ -13,8 +13,8 @@ export const PaymentRefund = z.object({
   provider_payment_id: z.string(),
   amount: int(),
   currency: z.string(),
-  /** amount_mismatch · order_released (paid after the order was cancelled or its hold ran out and the items sold) · duplicate (a second payment) · cancelled (a paid order cancelled) */
-  reason: z.enum(['amount_mismatch', 'order_released', 'duplicate', 'cancelled']),
+  /** amount_mismatch · order_released (paid after the order was cancelled or its hold ran out and the items sold) · duplicate (a second payment) · cancelled (a paid order cancelled) · staff (a refund by staff) · order_changed (a line reduced or removed before packing) */
+  reason: z.enum(['amount_mismatch', 'order_released', 'duplicate', 'cancelled', 'staff', 'order_changed']),
   /** pending until the provider reports it done; failed needs staff to follow up */
   state: z.enum(['pending', 'processed', 'failed']),
   /** ours, as the provider shows it (Razorpay receipt, Cashfree refund_id) */

@@ -17,7 +17,8 @@ export const SafeLink = z.string().check(
 )
 
 /** Colour values that become CSS variables (SECURITY XS-07). */
-export const Colour = z.string().check(z.regex(/^#[0-9a-f]{3,8}$|^rgba?\([\d\s.,%]+\)$/i, 'Not a colour'))
+export const COLOUR_PATTERN = /^#[0-9a-f]{3,8}$|^rgba?\([\d\s.,%]+\)$/i
+export const Colour = z.string().check(z.regex(COLOUR_PATTERN, 'Not a colour'))
 export const ThemeColours = z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,30}$/)), Colour)
 export const FontFamily = z.string().check(z.regex(/^[A-Za-z0-9 -]{1,40}$/))
 

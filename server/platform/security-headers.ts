@@ -9,7 +9,11 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>, extra: { scrip
   const production = config.NODE_ENV === 'production'
   const csp = [
     "default-src 'self'",
+    // No inline script may run: the server-rendered page's own inline scripts are JSON (application/json state,
+    // application/ld+json), which browsers never execute, and every executable script is a file of ours
+    // (SECURITY XS-01..03, XS-10; docs/decisions/0025-page-safety.md). script-src-attr also stops event handlers.
     `script-src ${["'self'", ...(extra.scriptSrc ?? [])].join(' ')}`,
+    "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

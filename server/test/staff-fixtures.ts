@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
@@ -34,11 +35,28 @@ export interface FixtureKit {
   warehouse(): Promise<Warehouse>
   coupon(): Promise<AdminCoupon>
   /** a cash-on-delivery order (confirmed) of a new shopper on the main demo website */
-  order(): Promise<{ id: number }>
+  order(units?: number): Promise<{ id: number; lineIds: number[] }>
+  /** a cash-on-delivery order delivered (cash collected) by the admin */
+  deliveredOrder(): Promise<{ id: number }>
+  /** a pincode served by a new warehouse of the main demo website */
+  pincode(): Promise<string>
+  /** a closure of the main demo website (its id) */
+  closure(): Promise<number>
   /** a new person with the sales-agent role on the main demo website */
   person(): Promise<StaffMember>
+  /** the version of the main demo website's payment methods, as an editor reads it */
+  paymentMethodsVersion(): Promise<number>
   /** a new person of the main demo website, blocked from ordering there */
   blockedPerson(): Promise<StaffMember>
+  /** the open shift of the main demo website's register (opened when there is none) */
+  posShift(): Promise<number>
+  /** closes the register's open shift, if any */
+  closePosShift(): Promise<void>
+  /** a counter sale of one unit on the main demo website (a shift is opened when needed), and its body */
+  posSale(): Promise<{ order_number: string }>
+  posSaleBody(): Promise<object>
+  /** the address of a new page of the main demo website with a saved draft (published when `publish`) */
+  draftPage(publish?: boolean): Promise<string>
   unique(): string
 }
 
@@ -146,6 +164,19 @@ const orders: StaffFixtures = {
     payload: { status: 'packed' },
     foreign: true,
   }),
+  'POST /s/api/admin/orders/:id/lines': async (k) => {
+    const order = await k.order(2)
+    return {
+      url: `/s/api/admin/orders/${order.id}/lines`,
+      payload: { lines: [{ id: order.lineIds[0], quantity: 1 }], reason: 'One left on the shelf' },
+      foreign: true,
+    }
+  },
+  'POST /s/api/admin/orders/:id/refunds': async (k) => ({
+    url: `/s/api/admin/orders/${(await k.deliveredOrder()).id}/refunds`,
+    payload: { amount: 100, reason: 'Packet torn at the door' },
+    foreign: true,
+  }),
 }
 
 const stock: StaffFixtures = {
@@ -234,7 +265,149 @@ const customers: StaffFixtures = {
   }),
 }
 
-export const STAFF_FIXTURES: StaffFixtures = { ...catalogue, ...media, ...catalogueCsv, ...audit, ...orders, ...stock, ...coupons, ...staff, ...customers }
+const reports: StaffFixtures = Object.fromEntries(
+  ['sales', 'channels', 'products', 'categories', 'slots', 'coupons'].flatMap((name) => {
+    const query = name === 'sales' ? '?from=2026-11-01&to=2026-11-24&group=week' : '?from=2026-11-01&to=2026-11-24'
+    return [
+      [`GET /s/api/admin/reports/${name}`, async () => ({ url: `/s/api/admin/reports/${name}${query}` })],
+      [`GET /s/api/admin/reports/${name}.csv`, async () => ({ url: `/s/api/admin/reports/${name}.csv${query}` })],
+    ]
+  }),
+)
+const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+const delivery: StaffFixtures = {
+  'GET /s/api/admin/delivery/pincodes': async () => ({ url: '/s/api/admin/delivery/pincodes?q=560&perPage=5&sort=-delivery_days' }),
+  'POST /s/api/admin/delivery/warehouses/:id/pincodes/preview': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/pincodes/preview`,
+    payload: { text: `560001, ${freshPincode()}\n012345` },
+    foreign: true,
+  }),
+  'POST /s/api/admin/delivery/warehouses/:id/pincodes': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/pincodes`,
+    payload: { pincodes: [freshPincode(), freshPincode()], delivery_days: 1 },
+    foreign: true,
+  }),
+  'POST /s/api/admin/delivery/pincodes/days': async (k) => ({
+    url: '/s/api/admin/delivery/pincodes/days',
+    payload: { pincodes: [await k.pincode()], delivery_days: 2 },
+    foreign: true,
+  }),
+  'POST /s/api/admin/delivery/pincodes/remove': async (k) => ({
+    url: '/s/api/admin/delivery/pincodes/remove',
+    payload: { pincodes: [await k.pincode()] },
+    foreign: true,
+  }),
+  'GET /s/api/admin/delivery/charges': async () => ({ url: '/s/api/admin/delivery/charges' }),
+  'PUT /s/api/admin/delivery/charges': async () => ({ url: '/s/api/admin/delivery/charges', payload: { charge: 30, free_above: 499 } }),
+  'PUT /s/api/admin/delivery/warehouses/:id/charges': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/charges`,
+    payload: { own: { charge: 45, free_above: 600 } },
+    foreign: true,
+  }),
+  'GET /s/api/admin/delivery/warehouses/:id/template': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/template`,
+    foreign: true,
+  }),
+  'PUT /s/api/admin/delivery/warehouses/:id/template': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/template`,
+    payload: { version: 0, weekdays: [1, 2, 3, 4, 5], windows: [{ start: '08:00', end: '12:00' }], capacity: 10, cutoff_minutes: 90, days_ahead: 4 },
+    foreign: true,
+  }),
+  'GET /s/api/admin/delivery/closures': async () => ({ url: '/s/api/admin/delivery/closures' }),
+  'POST /s/api/admin/delivery/closures': async (k) => ({
+    url: '/s/api/admin/delivery/closures',
+    payload: { warehouse_id: (await k.warehouse()).id, from: soon(40), to: soon(41), reason: 'Stock count' },
+    status: 201,
+    foreign: true,
+  }),
+  'DELETE /s/api/admin/delivery/closures/:id': async (k) => ({ url: `/s/api/admin/delivery/closures/${await k.closure()}`, foreign: true }),
+  'GET /s/api/admin/delivery/warehouses/:id/slots': async (k) => ({
+    url: `/s/api/admin/delivery/warehouses/${(await k.warehouse()).id}/slots?days=3`,
+    foreign: true,
+  }),
+}
+
+const payments: StaffFixtures = {
+  'GET /s/api/admin/payment-methods': async () => ({ url: '/s/api/admin/payment-methods' }),
+  'PUT /s/api/admin/payment-methods': async (k) => ({
+    url: '/s/api/admin/payment-methods',
+    payload: {
+      version: await k.paymentMethodsVersion(),
+      cod: { enabled: true, max_order_value: null },
+      razorpay: { enabled: true, key_id: '' },
+      cashfree: { enabled: true, client_id: '' },
+    },
+  }),
+  // a key id with no secret: answered without calling the provider
+  'POST /s/api/admin/payment-methods/test': async () => ({
+    url: '/s/api/admin/payment-methods/test',
+    payload: { provider: 'razorpay', key_id: 'rzp_test_Fixture0001' },
+  }),
+}
+
+const pos: StaffFixtures = {
+  'GET /s/api/pos/shifts/current': async () => ({ url: '/s/api/pos/shifts/current' }),
+  'GET /s/api/pos/shifts/:id': async (k) => ({ url: `/s/api/pos/shifts/${await k.posShift()}`, foreign: true }),
+  'POST /s/api/pos/shifts': async (k) => {
+    await k.closePosShift()
+    return { url: '/s/api/pos/shifts', payload: { opening_cash: 100 }, status: 201 }
+  },
+  'POST /s/api/pos/shifts/:id/cash': async (k) => ({
+    url: `/s/api/pos/shifts/${await k.posShift()}/cash`,
+    payload: { kind: 'in', amount: 50, reason: 'Float' },
+    foreign: true,
+  }),
+  'POST /s/api/pos/shifts/:id/close': async (k) => ({
+    url: `/s/api/pos/shifts/${await k.posShift()}/close`,
+    payload: { counted: { '100': 1 } },
+    foreign: true,
+  }),
+  'POST /s/api/pos/sales': async (k) => ({ url: '/s/api/pos/sales', payload: await k.posSaleBody(), status: 201 }),
+  'POST /s/api/pos/returns': async (k) => ({
+    url: '/s/api/pos/returns',
+    payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
+    status: 201,
+    foreign: true,
+  }),
+  'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
+}
+
+const pages: StaffFixtures = {
+  'GET /s/api/admin/pages/draft': async (k) => ({ url: `/s/api/admin/pages/draft?url=${await k.draftPage()}` }),
+  'GET /s/api/admin/pages/versions': async (k) => ({ url: `/s/api/admin/pages/versions?url=${await k.draftPage(true)}` }),
+  'PUT /s/api/admin/pages': async (k) => ({
+    url: '/s/api/admin/pages',
+    payload: { url: `/fixture-${k.unique()}`, version: 0, components: [{ name: 'Hello', type: 'rich_text', data: { html: '<p>Hello</p>' } }] },
+  }),
+  'POST /s/api/admin/pages/publish': async (k) => ({ url: '/s/api/admin/pages/publish', payload: { url: await k.draftPage() }, foreign: true }),
+  'POST /s/api/admin/pages/rollback': async (k) => ({
+    url: '/s/api/admin/pages/rollback',
+    payload: { url: await k.draftPage(true), number: 1 },
+    foreign: true,
+  }),
+}
+
+export const STAFF_FIXTURES: StaffFixtures = {
+  ...catalogue,
+  ...media,
+  ...catalogueCsv,
+  ...audit,
+  ...orders,
+  ...stock,
+  ...coupons,
+  ...staff,
+  ...customers,
+  ...reports,
+  ...delivery,
+  ...payments,
+  ...pos,
+  ...pages,
+}
+
+let lastPincode = 700_000 + Math.floor(Math.random() * 90_000)
+/** a pincode no demo website serves */
+export const freshPincode = () => String(++lastPincode)
 
 /** The kit, making what fixtures need through the admin's own calls. */
 export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
@@ -244,6 +417,15 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     const res = await staffCall(t, admin, 'POST', url, payload)
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
     return res.json() as T
+  }
+  /** one unit of the cheapest pack, stocked at the register's warehouse, paid in cash; a shift is opened when needed */
+  async function posSaleBody() {
+    const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()
+    if (!current.shift) await made('/s/api/pos/shifts', { opening_cash: 100 })
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const [pack] = shop.sellable()
+    await shop.setStock(pack.pack_id, current.register.warehouse_id, 1000)
+    return { client_id: randomUUID(), lines: [{ pack_id: pack.pack_id, quantity: 1 }], payments: [{ method: 'cash', amount: pack.price }] }
   }
   return {
     unique,
@@ -263,19 +445,67 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     },
     warehouse: () => made('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
     coupon: () => made('/s/api/admin/coupons', { code: `KIT${unique()}`, kind: 'flat', value: 40, min_cart: 300 }),
-    order: async () => {
+    pincode: async () => {
+      const warehouse = await made<Warehouse>('/s/api/admin/warehouses', { name: `Kit store ${unique()}` })
+      const pincode = freshPincode()
+      const res = await staffCall(t, admin, 'POST', `/s/api/admin/delivery/warehouses/${warehouse.id}/pincodes`, { pincodes: [pincode] })
+      if (res.statusCode !== 200) throw new Error(`pincode: ${res.statusCode} ${res.body}`)
+      return pincode
+    },
+    closure: async () => {
+      const day = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10)
+      return (await made<{ id: number }>('/s/api/admin/delivery/closures', { warehouse_id: null, from: day, to: day, reason: 'Kit holiday' })).id
+    },
+    order: async (units = 1) => {
       const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
-      const s = await shop.shopperWithCart([shop.sellable()[0]])
+      const s = await shop.shopperWithCart([shop.sellable()[0]], units)
       const { res, order } = await shop.place(s, 'cod')
       if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`)
-      return { id: order.order_id }
+      const detail = (await staffCall(t, admin, 'GET', `/s/api/admin/orders/${order.order_id}`)).json() as { lines: { id: number }[] }
+      return { id: order.order_id, lineIds: detail.lines.map((l) => l.id) }
+    },
+    async deliveredOrder() {
+      const order = await this.order()
+      for (const status of ['packed', 'out_for_delivery', 'delivered']) {
+        const res = await staffCall(t, admin, 'POST', `/s/api/admin/orders/${order.id}/status`, { status })
+        if (res.statusCode !== 200) throw new Error(`${status}: ${res.statusCode} ${res.body}`)
+      }
+      return order
     },
     person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
+    paymentMethodsVersion: async () => {
+      const res = await staffCall(t, admin, 'GET', '/s/api/admin/payment-methods')
+      if (res.statusCode !== 200) throw new Error(`payment methods: ${res.statusCode} ${res.body}`)
+      return (res.json() as { version: number }).version
+    },
+    posShift: async () => {
+      const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()
+      if (current.shift) return current.shift.shift_id as number
+      return (await made<{ shift_id: number }>('/s/api/pos/shifts', { opening_cash: 100 })).shift_id
+    },
+    closePosShift: async () => {
+      const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()
+      if (!current.shift) return
+      const res = await staffCall(t, admin, 'POST', `/s/api/pos/shifts/${current.shift.shift_id}/close`, { counted: {} })
+      if (res.statusCode !== 200) throw new Error(`close shift: ${res.statusCode} ${res.body}`)
+    },
+    posSaleBody,
+    posSale: async () => made<{ order_number: string }>('/s/api/pos/sales', await posSaleBody()),
     blockedPerson: async () => {
       const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true })
       const res = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${person.user_id}/block`, { reason: 'Kit block' })
       if (res.statusCode !== 200) throw new Error(`block: ${res.statusCode} ${res.body}`)
       return person
+    },
+    draftPage: async (publish = false) => {
+      const url = `/kit-page-${unique()}`
+      const saved = await staffCall(t, admin, 'PUT', '/s/api/admin/pages', { url, version: 0, components: [] })
+      if (saved.statusCode !== 200) throw new Error(`page draft: ${saved.statusCode} ${saved.body}`)
+      if (publish) {
+        const res = await staffCall(t, admin, 'POST', '/s/api/admin/pages/publish', { url })
+        if (res.statusCode !== 200) throw new Error(`page publish: ${res.statusCode} ${res.body}`)
+      }
+      return url
     },
   }
 }

@@ -103,6 +103,7 @@ describe('administration in the browser', () => {
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Dashboard',
       'Orders',
+      'Customers',
       'Products',
       'Categories',
       'Brands',
@@ -110,8 +111,11 @@ describe('administration in the browser', () => {
       'Warehouses',
       'Import / export',
       'Coupons',
+      'Delivery',
+      'Payments',
       'Staff',
       'Audit log',
+      'Reports',
     ])
     await admin.getByRole('heading', { level: 1, name: 'Welcome, Asha' }).waitFor()
     assert.equal(await admin.getByRole('searchbox', { name: 'Search' }).count(), 0, 'no storefront search box')

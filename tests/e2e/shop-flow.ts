@@ -12,15 +12,51 @@ export async function signInShopper(page: Page, origin: string, username: string
   await page.waitForURL(`${origin}/`)
 }
 
-/** Answers the order number of the placed order. */
-export async function placeCodOrder(page: Page, origin: string): Promise<string> {
+/** Answers the order number of the placed order (`units` of the dearest product). */
+export async function placeCodOrder(page: Page, origin: string, units = 1): Promise<string> {
+  return (await placeOrder(page, origin, /^Cash on delivery/, undefined, units)).number
+}
+
+/**
+ * Paid with Razorpay through the payment simulator's checkout (PAYMENTS_MODE=simulator); answers the order's number
+ * and id.
+ */
+export async function placeRazorpayOrder(page: Page, origin: string): Promise<{ number: string; id: number }> {
+  return placeOrder(page, origin, /^Razorpay/, async () => {
+    await page.waitForURL(/\/checkout\/razorpay\/\d+$/)
+    const id = Number(new URL(page.url()).pathname.split('/').pop())
+    const sim = page.locator('[data-sim="razorpay-checkout"]')
+    await sim.waitFor()
+    await sim.locator('[data-sim="pay"]:not([disabled])').click()
+    return id
+  })
+}
+
+async function placeOrder(page: Page, origin: string, method: RegExp, pay?: () => Promise<number>, units = 1): Promise<{ number: string; id: number }> {
   await page.goto(`${origin}/products?s=price_desc`)
   await page.waitForLoadState('networkidle')
   await page
     .getByRole('button', { name: /^Add .* to cart$/ })
     .first()
     .click()
-  await page.waitForFunction(() => /\d+/.test(document.querySelector('[aria-label^="Cart, "]')?.getAttribute('aria-label') ?? ''), null, { polling: 100 })
+  const inCart = (n: number) =>
+    page
+      .waitForFunction((n) => new RegExp(`^Cart, ${n} items?$`).test(document.querySelector('[aria-label^="Cart, "]')?.getAttribute('aria-label') ?? ''), n, {
+        polling: 100,
+      })
+      .catch(async (e) => {
+        const labels = await page.locator('[aria-label^="Cart"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
+        await page.screenshot({ path: `/tmp/incart-${Date.now()}.png`, fullPage: true })
+        throw new Error(`cart labels ${JSON.stringify(labels)} at ${page.url()}: ${e}`)
+      })
+  await inCart(1)
+  for (let n = 2; n <= units; n++) {
+    await page
+      .getByRole('button', { name: /^One more / })
+      .first()
+      .click()
+    await inCart(n)
+  }
   await page.goto(`${origin}/checkout`)
   await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor()
   await page.getByRole('heading', { name: 'Delivery address' }).waitFor()
@@ -42,10 +78,11 @@ export async function placeCodOrder(page: Page, origin: string): Promise<string>
     await page.getByRole('button', { name: 'Add address' }).click()
     await form.waitFor({ state: 'detached' })
   }
-  await page.getByRole('radio', { name: /^Cash on delivery/ }).check()
+  await page.getByRole('radio', { name: method }).check()
   await page.locator('input[name^="slot-"]:checked').first().waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: /^Place order/ }).click()
+  const id = pay ? await pay() : 0
   await page.waitForURL(/\/order\/success\//)
-  return (await page.getByTestId('order-number').textContent())!.trim()
+  return { number: (await page.getByTestId('order-number').textContent())!.trim(), id }
 }

@@ -12,10 +12,30 @@ import { TextareaField } from '../../ui/textarea-field'
 import { toast } from '../../ui/toast'
 import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
+import { EditLinesDialog } from './order-lines-dialog'
+import { RefundDialog } from './order-refund-dialog'
 import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText, statusText } from './order-status'
 import { useAdminOrder, useMoveOrder } from './orders-api'
 
-const EVENT_LABELS: Record<string, string> = { payment_failed: 'Payment failed', paid: 'Paid', expired: 'Expired' }
+const EVENT_LABELS: Record<string, string> = {
+  payment_failed: 'Payment failed',
+  paid: 'Paid',
+  expired: 'Expired',
+  refund_requested: 'Refund started',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+  line_changed: 'Items changed',
+}
+const REFUND_REASONS: Record<string, string> = {
+  staff: 'Refund by staff',
+  order_changed: 'Items changed before packing',
+  cancelled: 'Order cancelled',
+  duplicate: 'Second payment',
+  amount_mismatch: 'Wrong amount paid',
+  order_released: 'Paid after release',
+}
+const REFUND_STATE_TONE: Record<string, string> = { pending: 'text-text', processed: 'text-success', failed: 'text-danger' }
+const REFUND_STATES: Record<string, string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' }
 const eventText = (kind: string) => EVENT_LABELS[kind] ?? statusText(kind)
 const fieldErrors = (err: unknown): Record<string, string> => {
   if (!(err instanceof ApiError) || err.status !== 422) return {}
@@ -49,12 +69,14 @@ export function OrderDetailView({ id }: { id: number }) {
   )
 }
 
-type Dialog = 'cancelled' | 'out_for_delivery' | null
+type Dialog = 'cancelled' | 'out_for_delivery' | 'refund' | 'lines' | null
 
 function OrderPage({ order }: { order: AdminOrderDetail }) {
   const move = useMoveOrder()
   const [dialog, setDialog] = useState<Dialog>(null)
   const cod = order.payment_method === 'cod'
+  const canRefund = order.refundable !== null && order.refundable.left > 0
+  const canEdit = order.status === 'confirmed'
 
   const run = async (status: StaffMove, extra: Record<string, unknown> = {}) => {
     try {
@@ -93,8 +115,13 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
         back={{ to: paths.adminOrders(), label: 'Orders' }}
         description={`Placed ${orderWhen(order.created_at)} · ${METHOD_LABELS[order.payment_method] ?? order.payment_method} · ${formatINR(order.total)}`}
         actions={
-          order.next.length > 0 ? (
+          order.next.length > 0 || canRefund ? (
             <div className="flex flex-wrap gap-2">
+              {canRefund && (
+                <Button variant="outline" onClick={() => setDialog('refund')}>
+                  Refund
+                </Button>
+              )}
               {[...order.next]
                 .sort((a) => (a === 'cancelled' ? -1 : 0))
                 .map((status) => (
@@ -115,7 +142,16 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
-          <Card title={`Items (${order.items})`}>
+          <Card
+            title={`Items (${order.items})`}
+            actions={
+              canEdit ? (
+                <Button size="sm" variant="outline" onClick={() => setDialog('lines')}>
+                  Change items
+                </Button>
+              ) : undefined
+            }
+          >
             <table className="w-full text-sm">
               <thead className="sr-only">
                 <tr>
@@ -133,8 +169,11 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
                         {l.pack} · {formatINR(l.price)} each
                       </p>
                     </td>
-                    <td className="py-2 text-right tabular-nums">× {l.quantity}</td>
-                    <td className="py-2 text-right font-medium tabular-nums">{formatINR(l.amount)}</td>
+                    <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">
+                      {l.quantity === 0 ? <span className="text-danger">Removed</span> : `× ${l.quantity}`}
+                      {l.ordered_quantity !== null && <span className="block text-xs text-muted">ordered {l.ordered_quantity}</span>}
+                    </td>
+                    <td className="py-2 pl-3 text-right font-medium whitespace-nowrap tabular-nums">{formatINR(l.amount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -220,25 +259,61 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
             {order.refunds.length > 0 && (
               <>
                 <h3 className="mt-3 text-sm font-semibold">Refunds</h3>
-                <ul className="mt-1 space-y-1 text-sm">
+                <ul className="mt-1 divide-y divide-border text-sm" aria-label="Refunds">
                   {order.refunds.map((r) => (
-                    <li key={r.id} className="flex justify-between gap-2">
-                      <span>
-                        {formatINR(r.amount)} · {r.reason.replace(/_/g, ' ')}
-                      </span>
-                      <span className="text-muted">{r.state}</span>
+                    <li key={r.id} className="py-1.5">
+                      <p className="flex justify-between gap-2">
+                        <span className="font-medium tabular-nums">
+                          {formatINR(r.amount)}
+                          {r.provider === 'cash' && <span className="font-normal text-muted"> · cash</span>}
+                        </span>
+                        <span className={REFUND_STATE_TONE[r.state]}>{REFUND_STATES[r.state] ?? r.state}</span>
+                      </p>
+                      <p className="text-xs text-muted">
+                        {REFUND_REASONS[r.reason] ?? r.reason}
+                        {r.lines && ` · ${refundLines(order, r.lines)}`}
+                        {r.note && ` · “${r.note}”`}
+                      </p>
+                      <p className="text-xs text-muted">
+                        {orderWhen(r.at)}
+                        {r.by && ` · by ${r.by}`}
+                      </p>
                     </li>
                   ))}
                 </ul>
               </>
             )}
+            {order.refundable && (
+              <p className="mt-3 flex items-center justify-between gap-2 border-t border-border pt-3 text-sm">
+                <span className="text-muted">
+                  {order.refundable.left > 0 ? `Up to ${formatINR(order.refundable.left)} can be refunded` : 'Everything paid is refunded'}
+                </span>
+                {canRefund && (
+                  <Button size="sm" variant="outline" onClick={() => setDialog('refund')}>
+                    Refund
+                  </Button>
+                )}
+              </p>
+            )}
           </Card>
         </div>
       </div>
       {dialog === 'cancelled' && <CancelDialog order={order} onClose={() => setDialog(null)} onCancel={(note) => run('cancelled', { note })} />}
+      {dialog === 'lines' && <EditLinesDialog order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'refund' && order.refundable && <RefundDialog order={order} money={order.refundable} onClose={() => setDialog(null)} />}
       {dialog === 'out_for_delivery' && <DispatchDialog order={order} onClose={() => setDialog(null)} onSend={(person) => run('out_for_delivery', person)} />}
     </>
   )
+}
+
+/** '1 × Atta (5 kg), 2 × Rice (1 kg)' */
+function refundLines(order: AdminOrderDetail, lines: { id: number; quantity: number }[]) {
+  return lines
+    .map((l) => {
+      const line = order.lines.find((x) => x.id === l.id)
+      return line ? `${l.quantity} × ${line.name} (${line.pack})` : `${l.quantity} units`
+    })
+    .join(', ')
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -1,5 +1,14 @@
 import { useMemo, useState } from 'react'
-import { type AdminOrderRow, AdminOrderQuery, PAYMENT_METHODS, PAYMENT_STATUSES, type StaffMove } from '../../../common/contracts/admin-orders'
+import {
+  type AdminOrderRow,
+  AdminOrderQuery,
+  CHANNEL_LABELS,
+  ORDER_CHANNELS,
+  type OrderChannel,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type StaffMove,
+} from '../../../common/contracts/admin-orders'
 import { formatINR } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
@@ -33,7 +42,10 @@ function orderColumns(): StaffColumns<AdminOrderRow> {
           <Link to={paths.adminOrder(r.id)} className="font-semibold text-text hover:text-primary hover:underline">
             {r.order_number}
           </Link>
-          <p className="text-xs text-muted">{orderWhen(r.created_at)}</p>
+          <p className="text-xs text-muted">
+            {orderWhen(r.created_at)}
+            {r.channel !== 'web' && ` · ${CHANNEL_LABELS[r.channel as OrderChannel] ?? r.channel}`}
+          </p>
         </div>
       ),
     }),
@@ -49,7 +61,11 @@ function orderColumns(): StaffColumns<AdminOrderRow> {
         </div>
       ),
     }),
-    h.accessor('slot', { header: 'Slot', meta: { className: 'hidden text-sm text-muted xl:table-cell' }, cell: ({ getValue }) => getValue() ?? '—' }),
+    h.accessor('slot', {
+      header: 'Slot',
+      meta: { className: 'hidden xl:table-cell' },
+      cell: ({ getValue }) => <span className="text-muted">{getValue() ?? '—'}</span>,
+    }),
     h.accessor('status', { header: 'Status', cell: ({ getValue }) => <OrderStatusBadge status={getValue()} /> }),
     h.accessor('payment_status', {
       header: 'Payment',
@@ -86,8 +102,22 @@ export function OrderListView() {
   const columns = useMemo(orderColumns, [])
   const counts = list.data?.counts ?? {}
   const all = Object.values(counts).reduce((a, b) => a + b, 0)
-  const filtered = Boolean(query.q || query.payment_status || query.payment_method || query.from || query.to || query.pincode)
-  const clear = () => setQuery({ q: undefined, payment_status: undefined, payment_method: undefined, from: undefined, to: undefined, pincode: undefined })
+  const filtered = Boolean(
+    query.q || query.payment_status || query.payment_method || query.from || query.to || query.pincode || query.channel || query.slot_date,
+  )
+  const clear = () =>
+    setQuery({
+      q: undefined,
+      payment_status: undefined,
+      payment_method: undefined,
+      from: undefined,
+      to: undefined,
+      pincode: undefined,
+      channel: undefined,
+      slot_date: undefined,
+      slot: undefined,
+    })
+  const windows = list.data?.slots ?? []
 
   /** One call per order, one after another: each is checked against its own lifecycle; what failed is listed. */
   const moveAll = async (rows: AdminOrderRow[], to: StaffMove, clearSelection: () => void) => {
@@ -212,14 +242,16 @@ export function OrderListView() {
                 </option>
               ))}
             </select>
-            <label className="flex items-center gap-1 text-sm text-muted">
-              From
-              <input type="date" className={dateClasses} value={query.from ?? ''} onChange={(e) => setQuery({ from: e.target.value || undefined })} />
-            </label>
-            <label className="flex items-center gap-1 text-sm text-muted">
-              To
-              <input type="date" className={dateClasses} value={query.to ?? ''} onChange={(e) => setQuery({ to: e.target.value || undefined })} />
-            </label>
+            <div className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1 text-sm text-muted">
+                From
+                <input type="date" className={dateClasses} value={query.from ?? ''} onChange={(e) => setQuery({ from: e.target.value || undefined })} />
+              </label>
+              <label className="flex items-center gap-1 text-sm text-muted">
+                To
+                <input type="date" className={dateClasses} value={query.to ?? ''} onChange={(e) => setQuery({ to: e.target.value || undefined })} />
+              </label>
+            </div>
             <input
               aria-label="Pincode"
               inputMode="numeric"
@@ -233,6 +265,44 @@ export function OrderListView() {
                 if (v === '' || /^\d{6}$/.test(v)) setQuery({ pincode: v || undefined }, { replace: true })
               }}
             />
+            <select
+              aria-label="Channel"
+              className={selectClasses}
+              value={query.channel ?? ''}
+              onChange={(e) => setQuery({ channel: (e.target.value || undefined) as OrderChannel | undefined })}
+            >
+              <option value="">Any channel</option>
+              {ORDER_CHANNELS.map((c) => (
+                <option key={c} value={c}>
+                  {CHANNEL_LABELS[c]}
+                </option>
+              ))}
+            </select>
+            <label className="flex items-center gap-1 text-sm text-muted">
+              Delivery on
+              <input
+                type="date"
+                className={dateClasses}
+                value={query.slot_date ?? ''}
+                onChange={(e) => setQuery({ slot_date: e.target.value || undefined, slot: undefined })}
+              />
+            </label>
+            {query.slot_date && (
+              <select
+                aria-label="Delivery slot"
+                className={selectClasses}
+                value={query.slot ?? ''}
+                onChange={(e) => setQuery({ slot: e.target.value || undefined })}
+              >
+                <option value="">All slots of the day</option>
+                {query.slot && !windows.some((w) => w.start === query.slot) && <option value={query.slot}>{query.slot}</option>}
+                {windows.map((w) => (
+                  <option key={`${w.start}-${w.end}`} value={w.start}>
+                    {w.start}–{w.end}
+                  </option>
+                ))}
+              </select>
+            )}
             {filtered && (
               <Button variant="ghost" size="sm" onClick={clear}>
                 Clear filters

@@ -25,3 +25,23 @@ export function useMoveOrder() {
 export const pickListQuery = (api: Api, query: c.PickListQuery) =>
   queryOptions({ queryKey: ['admin', 'orders', 'pick-list', query], queryFn: () => api.call(c.getPickList, { query }), placeholderData: keepPreviousData })
 export const usePickList = (query: c.PickListQuery) => useQuery(pickListQuery(useApi(), query))
+
+/** A staff refund of one order; the order's page and the lists refresh after it (also after a refused one). */
+export function useRefundOrder() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: c.RefundOrderInput }) => api.call(c.refundAdminOrder, { params: { id }, body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  })
+}
+
+/** Before packing: fewer units or a line removed; the order's page and the lists refresh after it. */
+export function useEditOrderLines() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: c.EditOrderLinesInput }) => api.call(c.editAdminOrderLines, { params: { id }, body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  })
+}

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import type { Address } from '../../../common/contracts/accounts'
 import type { Cart } from '../../../common/contracts/cart'
 import type { SlotGroup } from '../../../common/contracts/checkout'
-import { toPaise } from '../../../common/money'
+import { formatINR, toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
@@ -254,9 +254,12 @@ export function CheckoutPage() {
     })
   }, [groups])
   const [method, setMethod] = useState<string | null>(null)
+  // the website's cash-on-delivery maximum: above it COD stays listed, greyed out, with the limit named
+  const codOver = !!cart && cart.cod_max_order_value !== null && cart.total > cart.cod_max_order_value
+  const usable = useMemo(() => cart?.paymentMethods.filter((m) => m !== 'cod' || !codOver) ?? [], [cart, codOver])
   useEffect(() => {
-    if (cart && (!method || !cart.paymentMethods.includes(method))) setMethod(cart.paymentMethods[0] ?? null)
-  }, [cart, method])
+    if (cart && (!method || !usable.includes(method))) setMethod(usable[0] ?? null)
+  }, [cart, method, usable])
   const [notes, setNotes] = useState('')
   const [key] = useState(newIdempotencyKey)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -347,15 +350,24 @@ export function CheckoutPage() {
           <Step n={3} id="step-payment" title="Payment" done={!!method}>
             <fieldset className="grid gap-2">
               <legend className="sr-only">Payment method</legend>
-              {cart.paymentMethods.map((m) => (
-                <label key={m} className={radioCard(method === m)}>
-                  <input type="radio" name="payment" className="mt-1 accent-primary" checked={method === m} onChange={() => setMethod(m)} />
-                  <span>
-                    <span className="block font-semibold">{paymentLabel(m)}</span>
-                    {PAYMENT_HINTS[m] && <span className="block text-muted">{PAYMENT_HINTS[m]}</span>}
-                  </span>
-                </label>
-              ))}
+              {cart.paymentMethods.map((m) => {
+                const off = m === 'cod' && codOver
+                return (
+                  <label key={m} className={cn(radioCard(method === m), off && 'cursor-not-allowed opacity-60')}>
+                    <input type="radio" name="payment" className="mt-1 accent-primary" checked={method === m} disabled={off} onChange={() => setMethod(m)} />
+                    <span>
+                      <span className="block font-semibold">{paymentLabel(m)}</span>
+                      {off ? (
+                        <span className="block text-muted">
+                          Available for orders up to {formatINR(toPaise(cart.cod_max_order_value ?? 0))}: please pay online
+                        </span>
+                      ) : (
+                        PAYMENT_HINTS[m] && <span className="block text-muted">{PAYMENT_HINTS[m]}</span>
+                      )}
+                    </span>
+                  </label>
+                )
+              })}
               {cart.paymentMethods.length === 0 && <p className="text-sm text-danger">This shop does not take orders online right now.</p>}
             </fieldset>
           </Step>

@@ -39,7 +39,13 @@ const orderTime = new Intl.DateTimeFormat('en-US', {
 export const formatOrderDate = (iso: string) => orderDate.format(new Date(iso))
 export const formatOrderTime = (iso: string) => orderTime.format(new Date(iso))
 
-const STATUS_LABELS: Record<string, string> = { out_for_delivery: 'Out for delivery', refund_pending: 'Refund pending', cod: 'Cash on delivery' }
+const STATUS_LABELS: Record<string, string> = {
+  out_for_delivery: 'Out for delivery',
+  refund_pending: 'Refund pending',
+  cod: 'Cash on delivery',
+  refund_requested: 'Refund started',
+  line_changed: 'Items changed',
+}
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ')
 
 /** A random key made once per checkout page: a double click or a retry places one order. */

@@ -40,8 +40,15 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             <span className="text-xs text-muted">
               {l.pack} · {l.quantity} × {formatINR(l.price)}
             </span>
+            {l.ordered_quantity !== null && (
+              <span className="block text-xs text-danger">
+                {l.quantity === 0 ? 'Removed by the shop: out of stock' : `You ordered ${l.ordered_quantity}; the shop had ${l.quantity}`}
+              </span>
+            )}
           </Link>
-          <span className="shrink-0 font-medium">{formatINR(l.amount)}</span>
+          <span className={cn('shrink-0 font-medium', l.quantity === 0 && 'text-muted line-through')}>
+            {formatINR(l.quantity === 0 ? l.ordered_quantity! * l.price : l.amount)}
+          </span>
         </li>
       ))}
     </ul>

@@ -36,6 +36,13 @@ export const WarehouseIcon = (p: P) => (
     <path d="M9 21v-6h6v6M9 10h6" />
   </Icon>
 )
+export const TruckIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M2 6h11v10H2zM13 9h4l4 4v3h-8" />
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+)
 export const TagIcon = (p: P) => (
   <Icon {...p}>
     <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Z" />
@@ -96,6 +103,12 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </Icon>
 )
+export const CardIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+)
 export const LockIcon = (p: P) => (
   <Icon {...p}>
     <rect x="4" y="11" width="16" height="10" rx="2" />
@@ -139,6 +152,20 @@ export const PeopleIcon = (p: P) => (
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
     <path d="M16 4.8a3.3 3.3 0 0 1 0 6.4M18 14.8c1.9.6 3.1 2.4 3.5 5.2" />
+  </Icon>
+)
+
+export const ShopperIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c.9-4.2 4-6.5 8-6.5s7.1 2.3 8 6.5" />
+  </Icon>
+)
+
+export const ChartIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 4v16h16" />
+    <path d="M8 16v-4M12 16V8M16 16v-6" />
   </Icon>
 )
 

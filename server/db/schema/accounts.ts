@@ -1,16 +1,22 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { websites } from './sites'
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').unique(),
-  phone: text('phone').unique(),
-  /** set when the owner proved control with a one-time code (or for accounts a store created); only a verified identifier signs in */
-  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    /** set when the owner proved control with a one-time code (or for accounts a store created); only a verified identifier signs in */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // staff search people by any part of a name or phone (orders list, customers): trigram indexes (docs/decisions/0018)
+  (t) => [index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`), index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`)],
+)
 
 /** Roles are per website. */
 export const websiteMembers = pgTable(

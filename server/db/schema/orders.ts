@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ORDER_CHANNELS, type OrderChannel } from '../../../common/contracts/admin-orders'
 import { users } from './accounts'
 import { websites } from './sites'
 
@@ -7,8 +8,14 @@ import { websites } from './sites'
 export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'expired'
 export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
-/** why captured money goes back: paid the wrong amount, arrived after the order was released, a second payment, cancelled */
-export type RefundReason = 'amount_mismatch' | 'order_released' | 'duplicate' | 'cancelled'
+/**
+ * why captured money goes back: paid the wrong amount, arrived after the order was released, a second payment,
+ * cancelled (the system's, at most one per captured payment); staff (a refund made by staff, full or partial) and
+ * order_changed (a line reduced or removed before packing), any number while money is left (docs/decisions/0018)
+ */
+export type RefundReason = 'amount_mismatch' | 'order_released' | 'duplicate' | 'cancelled' | 'staff' | 'order_changed'
+/** the system's reasons: one refund per captured payment, kept so by a partial unique index */
+export const AUTOMATIC_REFUND_REASONS = ['amount_mismatch', 'order_released', 'duplicate', 'cancelled'] as const
 export type RefundState = 'pending' | 'processed' | 'failed'
 
 export interface AddressSnapshot {
@@ -45,6 +52,8 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<OrderPaymentStatus>().notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** the storefront's checkout leaves the default; the POS and agents' orders say theirs */
+    channel: text('channel').$type<OrderChannel>().notNull().default('web'),
     itemsPaise: integer('items_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
@@ -76,26 +85,42 @@ export const orders = pgTable(
     index('orders_website_created_idx').on(t.websiteId, t.createdAt),
     index('orders_website_status_idx').on(t.websiteId, t.status, t.paymentStatus),
     index('orders_hold_idx').on(t.holdExpiresAt).where(sql`${t.releasedAt} is null and ${t.paymentStatus} = 'pending'`),
+    // the staff orders list on 100,000 orders (docs/decisions/0018, bench/admin-orders.ts): search by any part of the
+    // number, name or mobile; the pincode filter; the sort by total
+    index('orders_number_trgm_idx').using('gin', sql`${t.orderNumber} gin_trgm_ops`),
+    index('orders_name_trgm_idx').using('gin', sql`(${t.address}->>'name') gin_trgm_ops`),
+    index('orders_mobile_trgm_idx').using('gin', sql`(${t.address}->>'mobile') gin_trgm_ops`),
+    index('orders_pincode_idx').on(t.websiteId, sql`(${t.address}->>'pincode')`, t.id),
+    index('orders_total_idx').on(t.websiteId, t.totalPaise, t.id),
+    index('orders_channel_idx').on(t.websiteId, t.channel, t.status),
+    check('orders_channel_ck', sql.raw(`channel in (${ORDER_CHANNELS.map((c) => `'${c}'`).join(', ')})`)),
   ],
 )
 
 /** What was bought, as it was at order time. */
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  packId: integer('pack_id').notNull(),
-  warehouseId: integer('warehouse_id').notNull(),
-  productId: integer('product_id').notNull(),
-  slug: text('slug').notNull(),
-  image: text('image').notNull().default(''),
-  productName: text('product_name').notNull(),
-  packName: text('pack_name').notNull(),
-  quantity: integer('quantity').notNull(),
-  pricePaise: integer('price_paise').notNull(),
-  mrpPaise: integer('mrp_paise').notNull(),
-})
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    productId: integer('product_id').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image').notNull().default(''),
+    productName: text('product_name').notNull(),
+    packName: text('pack_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    /** what the shopper ordered, once staff changed the line before packing (null: unchanged; quantity 0: removed) */
+    orderedQuantity: integer('ordered_quantity'),
+  },
+  // an order's lines (the order page, reports' top products and categories: docs/decisions/0023-reports.md)
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+)
 
 /** One delivery per delivery group: its slot (taken from delivery_slots) and its charge. */
 export const orderDeliveries = pgTable(
@@ -112,7 +137,8 @@ export const orderDeliveries = pgTable(
     endTime: text('end_time').notNull(),
     chargePaise: integer('charge_paise').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.deliveryChargeId] })],
+  // the orders list's slot filter finds a day's (and window's) orders here first
+  (t) => [primaryKey({ columns: [t.orderId, t.deliveryChargeId] }), index('order_deliveries_slot_idx').on(t.date, t.startTime, t.orderId)],
 )
 
 /** The status history shown as the order's timeline. */
@@ -145,6 +171,8 @@ export const payments = pgTable(
     attempt: integer('attempt').notNull(),
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),
+    /** the key id / client id the provider order was made with (a website's own keys or the shop's; null: the shop's) */
+    account: text('account'),
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status').$type<PaymentRowStatus>().notNull().default('created'),
@@ -160,8 +188,10 @@ export const payments = pgTable(
 
 /**
  * Money going back through the provider, written before the provider is called (PAYMENTS.md B.7). At most one row
- * per captured provider payment: the unique key makes the refund happen once, whoever sees the payment first
- * (webhook, confirm, a replay). `payment_id` is the attempt the money came through.
+ * of the system's reasons per captured provider payment: the partial unique key makes such a refund happen once,
+ * whoever sees the payment first (webhook, confirm, a replay). Staff refunds and line edits add rows of their own
+ * (`staff`, `order_changed`), their sum kept within what was paid under the order's row lock. `payment_id` is the
+ * attempt the money came through; null for cash given back on a cash-on-delivery order (provider `cash`).
  */
 export const paymentRefunds = pgTable(
   'payment_refunds',
@@ -170,14 +200,12 @@ export const paymentRefunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
     websiteId: integer('website_id').notNull(),
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
-    /** what was captured, all of which goes back */
+    /** what goes back: all that was captured for the system's reasons, part of it for staff and line edits */
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').$type<RefundReason>().notNull(),
@@ -185,11 +213,29 @@ export const paymentRefunds = pgTable(
     /** ours, sent as Razorpay's receipt / Cashfree's refund_id, so a retried call finds the refund made before */
     reference: text('reference').notNull(),
     providerRefundId: text('provider_refund_id'),
+    /** staff: why (their words, for the staff page and the audit log) and who */
+    note: text('note'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the order lines and units it gives back (null: an amount, or the whole payment) */
+    lines: jsonb('lines').$type<RefundLine[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_refunds_payment_uq').on(t.provider, t.providerPaymentId), index('payment_refunds_website_idx').on(t.websiteId, t.id)],
+  (t) => [
+    uniqueIndex('payment_refunds_payment_uq')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.reason} in ('amount_mismatch', 'order_released', 'duplicate', 'cancelled')`),
+    uniqueIndex('payment_refunds_reference_uq').on(t.provider, t.reference),
+    index('payment_refunds_website_idx').on(t.websiteId, t.id),
+    index('payment_refunds_order_idx').on(t.orderId),
+  ],
 )
+
+/** units of one order line given back by a refund */
+export interface RefundLine {
+  itemId: number
+  quantity: number
+}
 
 /** The webhook inbox: stored by provider event id before processing, so a replay is seen and skipped. */
 export const paymentEvents = pgTable(

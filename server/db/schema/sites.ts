@@ -23,3 +23,26 @@ export const websiteOrigins = pgTable('website_origins', {
     .notNull()
     .references(() => websites.id, { onDelete: 'cascade' }),
 })
+
+/**
+ * How a website takes payment (docs/decisions/0022-payment-methods.md): cash on delivery with an optional maximum,
+ * and its own Razorpay / Cashfree keys. Secrets are AES-256-GCM sealed (server/platform/secret-box.ts), never
+ * stored or answered in clear; a website with no row (or no keys) uses the process's keys.
+ */
+export const paymentSettings = pgTable('payment_settings', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  codEnabled: boolean('cod_enabled').notNull().default(true),
+  /** null: no limit */
+  codMaxPaise: integer('cod_max_paise'),
+  razorpayEnabled: boolean('razorpay_enabled').notNull().default(true),
+  razorpayKeyId: text('razorpay_key_id'),
+  razorpayKeySecret: text('razorpay_key_secret'),
+  razorpayWebhookSecret: text('razorpay_webhook_secret'),
+  cashfreeEnabled: boolean('cashfree_enabled').notNull().default(true),
+  cashfreeClientId: text('cashfree_client_id'),
+  cashfreeClientSecret: text('cashfree_client_secret'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

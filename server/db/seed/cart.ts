@@ -1,4 +1,3 @@
-import type { SiteSettings } from '../../../common/contracts/site-settings'
 import type { Tx } from '../client'
 import { coupons, deliveryCharges } from '../schema/index'
 
@@ -25,10 +24,11 @@ export const DEMO_COUPONS = [
 ]
 
 /**
- * A delivery charge rule per warehouse (from the website's settings: ₹30 below ₹499 on the main demo store) and the
- * demo coupons. Delivery slots are not seeded: they are made on demand for the next 3 days, so they never age.
+ * A delivery charge rule per warehouse that follows the website's (settings.delivery: ₹30 below ₹499 on the main
+ * demo store) and the demo coupons. Delivery slots are not seeded: they are made on demand from the default
+ * template (the next 3 days), so they never age.
  */
-export async function seedCartRules(tx: Tx, websiteId: number, warehouseIds: number[], delivery: SiteSettings['delivery']) {
-  await tx.insert(deliveryCharges).values(warehouseIds.map((warehouseId) => ({ websiteId, warehouseId, name: 'Standard delivery', ...delivery })))
+export async function seedCartRules(tx: Tx, websiteId: number, warehouseIds: number[]) {
+  await tx.insert(deliveryCharges).values(warehouseIds.map((warehouseId) => ({ websiteId, warehouseId, name: 'Standard delivery' })))
   await tx.insert(coupons).values(DEMO_COUPONS.map((c) => ({ websiteId, ...c })))
 }

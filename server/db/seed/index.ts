@@ -1,5 +1,5 @@
 import type { Db } from '../client'
-import { pincodes, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
+import { pincodes, posRegisters, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
 import { countWebsites } from '../../features/site-settings/queries'
 import { shop2Categories } from './data/catalogue'
 import { seedSites } from './data/sites'
@@ -10,9 +10,9 @@ import { seedPages } from './pages'
 
 /** Demo accounts (README): each website gives them its own roles. */
 export const DEMO_ACCOUNTS = [
-  { phone: '9876500001', name: 'Asha Superadmin', email: 'asha@demo.example', superadmin: true, hasAdminAccess: true, isSalesAgent: false },
-  { phone: '9876500002', name: 'Ravi Agent', email: 'ravi@demo.example', superadmin: false, hasAdminAccess: false, isSalesAgent: true },
-  { phone: '9876500003', name: 'Meera Shopper', email: 'meera@demo.example', superadmin: false, hasAdminAccess: false, isSalesAgent: false },
+  { phone: '9876500001', name: 'Asha Superadmin', email: 'asha@demo.in', superadmin: true, hasAdminAccess: true, isSalesAgent: false },
+  { phone: '9876500002', name: 'Ravi Agent', email: 'ravi@demo.in', superadmin: false, hasAdminAccess: false, isSalesAgent: true },
+  { phone: '9876500003', name: 'Meera Shopper', email: 'meera@demo.in', superadmin: false, hasAdminAccess: false, isSalesAgent: false },
 ]
 
 export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => void = () => {}) {
@@ -42,7 +42,9 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
       await tx.insert(websiteOrigins).values(origins.map((origin) => ({ origin, websiteId: row.id })))
       const names = site.key === 'main' ? ['Indiranagar Dark Store', 'Whitefield Dark Store'] : ['Church Street Store']
       const { warehouseIds } = await seedCatalogue(tx, row.id, site.key === 'main' ? null : shop2Categories, names)
-      await seedCartRules(tx, row.id, warehouseIds, site.settings.delivery)
+      await seedCartRules(tx, row.id, warehouseIds)
+      // CONTRACT: the demo POS register sells from the first warehouse of each website
+      await tx.insert(posRegisters).values({ websiteId: row.id, warehouseId: warehouseIds[0], name: 'Counter 1' })
       await tx.insert(pincodes).values(
         Array.from({ length: 100 }, (_, i) => ({
           websiteId: row.id,

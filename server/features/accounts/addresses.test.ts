@@ -64,7 +64,7 @@ describe.each(drivers)('profile and address book (%s)', (driver) => {
     const me = await t.call({ method: 'GET', url: '/s/api/account/profile', session: shopper })
     expect(me.statusCode).toBe(200)
     expect(me.headers['cache-control']).toBe('private, no-store')
-    expect(me.json()).toEqual({ name: 'Meera Shopper', email: 'meera@demo.example', phone: SHOPPER, email_verified: true, phone_verified: true })
+    expect(me.json()).toEqual({ name: 'Meera Shopper', email: 'meera@demo.in', phone: SHOPPER, email_verified: true, phone_verified: true })
     const bad = await call('PUT', '/s/api/account/profile', shopper, { name: '', email: 'x@' })
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toEqual({ name: 'Name is required', email: 'Email is not a valid email address' })

@@ -118,6 +118,35 @@ describe.each(drivers)('customers of a website (%s)', (driver) => {
     expect((there.json() as CustomerDetail).blocked).toBeNull()
   })
 
+  it('filters to blocked customers, to those who ordered and to those who never did, only among this website’s people', async () => {
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const buyer = await shop.shopperWithCart([shop.sellable()[0]])
+    expect((await shop.place(buyer, 'cod')).res.statusCode).toBe(200)
+    const browser = await newShopper(t)
+    const blockedHere = await newShopper(t)
+    expect((await staffCall(t, admin, 'POST', `/s/api/admin/customers/${blockedHere.userId}/block`, { reason: 'Fake orders' })).statusCode).toBe(200)
+    // blocked on the other website only: never listed here
+    const shop2Admin = await shop2OnlyAdmin(t, SHOP2)
+    const theirs = await newShopper(t, SHOP2)
+    expect((await staffCall(t, shop2Admin, 'POST', `/s/api/admin/customers/${theirs.userId}/block`, { reason: 'Theirs' }, SHOP2)).statusCode).toBe(200)
+
+    const blocked = (await list(admin, '&state=blocked')).data
+    expect(blocked.every((c) => c.blocked !== null)).toBe(true)
+    expect(blocked.map((c) => c.user_id)).toContain(blockedHere.userId)
+    expect(blocked.map((c) => c.user_id)).not.toContain(theirs.userId)
+    expect(blocked.map((c) => c.user_id)).not.toContain(browser.userId)
+
+    const ordered = (await list(admin, '&state=ordered')).data
+    expect(ordered.every((c) => c.orders_count > 0)).toBe(true)
+    expect(ordered.map((c) => c.user_id)).toContain(buyer.userId)
+    const never = (await list(admin, '&state=never_ordered')).data
+    expect(never.every((c) => c.orders_count === 0)).toBe(true)
+    expect(never.map((c) => c.user_id)).toEqual(expect.arrayContaining([browser.userId, blockedHere.userId]))
+    expect(never.map((c) => c.user_id)).not.toContain(theirs.userId)
+    expect((await list(admin, `&state=ordered&q=${buyer.phone}`)).data.map((c) => c.user_id)).toEqual([buyer.userId])
+    expect((await staffCall(t, admin, 'GET', '/s/api/admin/customers?state=vip')).statusCode).toBe(422)
+  })
+
   it('exports a person’s data on this website as JSON, then erases it: no personal field left, orders kept for the accounts', async () => {
     const db = t.app.deps.db
     const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)

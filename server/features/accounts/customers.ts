@@ -27,6 +27,7 @@ export async function listCustomers(ctx: StaffCtx, query: CustomerQuery): Promis
   const { column, desc } = parseSort(query.sort)
   const { rows, total } = await q.listCustomers(ctx.db, ctx.site.id, {
     search: query.q || undefined,
+    state: query.state,
     sort: column,
     desc,
     limit: query.perPage,

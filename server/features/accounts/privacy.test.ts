@@ -34,6 +34,7 @@ describe.each(drivers)('cookies and logs in production (%s)', (driver) => {
       {
         NODE_ENV: 'production',
         SESSION_SECRET: SECRET,
+        SETTINGS_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
         PAYMENTS_MODE: 'live',
         LOG_LEVEL: 'info',
         OTP_SMS_PROVIDER: 'twilio',

@@ -390,9 +390,20 @@ export type CustomerRow = {
 export async function listCustomers(
   db: Conn,
   websiteId: number,
-  opts: { search?: string; sort: 'name' | 'user_id' | 'last_order_at' | 'total_spent'; desc: boolean; limit: number; offset: number },
+  opts: {
+    search?: string
+    state?: 'blocked' | 'ordered' | 'never_ordered'
+    sort: 'name' | 'user_id' | 'last_order_at' | 'total_spent'
+    desc: boolean
+    limit: number
+    offset: number
+  },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
   const parts: SQL[] = [relatedTo(websiteId)]
+  const ordered = sql`exists (select 1 from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`
+  if (opts.state === 'blocked') parts.push(sql`exists (select 1 from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`)
+  if (opts.state === 'ordered') parts.push(ordered)
+  if (opts.state === 'never_ordered') parts.push(sql`not ${ordered}`)
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     parts.push(or(ilike(users.name, like), ilike(users.phone, like), ilike(users.email, like))!)

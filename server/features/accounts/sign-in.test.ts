@@ -72,6 +72,16 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
     expect(codes.sent.at(-1)?.to).toEqual({ kind: 'email', value: 'meera@shop.in' })
   })
 
+  it('signs in the demo shopper by the email on their account as well as by phone: the same person', async () => {
+    const email = 'meera@demo.in'
+    await forgetCodes(t, email)
+    const v = await t.visitor()
+    expect((await login(email, v)).statusCode).toBe(200)
+    const res = await verify(email, codes.lastCode(email), v)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().user).toMatchObject({ name: 'Meera Shopper', email, phone: SHOPPER })
+  })
+
   it('signs in the demo shopper: a new session id and XSRF token, the old session gone, the pincode carried over', async () => {
     await forgetCodes(t, SHOPPER)
     const v = await t.visitor()
@@ -84,7 +94,7 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
       user: {
         id: expect.any(Number),
         name: 'Meera Shopper',
-        email: 'meera@demo.example',
+        email: 'meera@demo.in',
         phone: SHOPPER,
         superadmin: false,
         hasAdminAccess: false,

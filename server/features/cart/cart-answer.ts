@@ -1,19 +1,23 @@
 import type { Cart, CartItem } from '../../../common/contracts/cart'
 import { formatINR, toRupees } from '../../../common/money'
-import { PAYMENT_METHODS } from '../../../common/contracts/site-settings'
 import type { RequestCtx } from '../../platform/request-context'
 import * as coupons from '../coupons/service'
+import { offeredMethods } from '../payments/service'
 import { chargeRules, type DeliveryTarget, earliestSlot, type Slot } from '../delivery/schedule'
 import { lineProblem } from './line-checks'
 import { type PricedLine, priceCart } from './price-cart'
 import type { CartRow, LineRow } from './queries'
 
-/** Spec §2: the payment methods a website offers, from its settings (all three by default). */
-export function paymentMethods(ctx: RequestCtx): string[] {
-  return ctx.site.settings.paymentMethods ?? [...PAYMENT_METHODS]
+/** Spec §2: the payment methods a website offers (its payment settings; all three by default), and its COD limit. */
+export async function paymentMethods(ctx: RequestCtx): Promise<Pick<Cart, 'paymentMethods' | 'cod_max_order_value'>> {
+  const offered = await offeredMethods(ctx)
+  return { paymentMethods: offered.methods, cod_max_order_value: offered.codMaxPaise === null ? null : toRupees(offered.codMaxPaise) }
 }
 
-export function emptyCart(methods: string[] = [], serviceable = true): Cart {
+export function emptyCart(
+  methods: Pick<Cart, 'paymentMethods' | 'cod_max_order_value'> = { paymentMethods: [], cod_max_order_value: null },
+  serviceable = true,
+): Cart {
   return {
     items: [],
     quantity: 0,
@@ -27,7 +31,7 @@ export function emptyCart(methods: string[] = [], serviceable = true): Cart {
     delivery_charge: 0,
     finalDelivery: 0,
     deliveryMessage: null,
-    paymentMethods: methods,
+    ...methods,
     del_date: null,
     del_start_time: null,
     del_end_time: null,
@@ -38,7 +42,7 @@ export function emptyCart(methods: string[] = [], serviceable = true): Cart {
 /** The whole cart as the spec shapes it (spec §3): every amount computed here from the database, in paise, then rupees. */
 export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: LineRow[], target: DeliveryTarget): Promise<Cart> {
   if (rows.length === 0)
-    return { ...emptyCart(paymentMethods(ctx), target.warehouseId !== null), offercode: cart?.couponCode ?? null, notes: cart?.notes ?? null }
+    return { ...emptyCart(await paymentMethods(ctx), target.warehouseId !== null), offercode: cart?.couponCode ?? null, notes: cart?.notes ?? null }
   const rules = await chargeRules(
     ctx,
     rows.map((r) => r.warehouseId),
@@ -99,7 +103,7 @@ export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: Li
     delivery_charge: toRupees(totals.deliveryChargePaise),
     finalDelivery: toRupees(totals.finalDeliveryPaise),
     deliveryMessage: totals.amountPaise === 0 ? null : shortfall > 0 ? `Add ${formatINR(shortfall)} more for free delivery` : 'You get free delivery',
-    paymentMethods: paymentMethods(ctx),
+    ...(await paymentMethods(ctx)),
     del_date: first?.date ?? null,
     del_start_time: first?.start ?? null,
     del_end_time: first?.end ?? null,

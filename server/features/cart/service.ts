@@ -33,13 +33,13 @@ export async function getCart(ctx: RequestCtx, options: { addressId?: number } =
     if (!pincode) return { ok: false, kind: 'not_found', message: 'This address was not found' }
     target = await deliveryTarget(ctx, pincode)
   }
-  if (!ownerOf(ctx)) return { ok: true, value: emptyCart(paymentMethods(ctx)) }
+  if (!ownerOf(ctx)) return { ok: true, value: emptyCart(await paymentMethods(ctx)) }
   return { ok: true, value: await answer(ctx, await findOwnCart(ctx), target) }
 }
 
 /** The cart of the init call (GET /api/cart without options). */
 export async function currentCart(ctx: RequestCtx): Promise<Cart> {
-  return ownerOf(ctx) ? answer(ctx, await findOwnCart(ctx)) : emptyCart(paymentMethods(ctx))
+  return ownerOf(ctx) ? answer(ctx, await findOwnCart(ctx)) : emptyCart(await paymentMethods(ctx))
 }
 
 /**

@@ -10,7 +10,7 @@ import * as q from './admin-queries'
 import { productRecord, toAdminPack, toAdminProduct, toPaise } from './admin-shape'
 import { ensureBrand } from './admin-taxonomy'
 import { freeSlug, slugBase } from './free-slug'
-import { cleanRichText } from './rich-text'
+import { cleanRichText } from '../../platform/rich-text'
 import { defaultWarehouseId } from './queries'
 
 type CreateInput = z.output<typeof CreateProductInput>

@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../db/client'
 import { parseRupees, parseWhole, restore, runsAsFormula } from './csv-cells'
 import type { CsvFile, CsvRow } from './csv-read'
 import * as q from './csv-queries'
-import { cleanRichText } from './rich-text'
+import { cleanRichText } from '../../platform/rich-text'
 
 /**
  * An import's plan: the file's rows checked cell by cell and matched against the catalogue, with every problem and

@@ -150,3 +150,6 @@ export async function productsForShopper(ctx: RequestCtx, ids: number[]): Promis
     found.flatMap((p) => (p ? [p.value] : [])),
   )
 }
+
+/** A CSV cell a spreadsheet app would run as a formula, made inert (the catalogue export's rule; reports use it too). */
+export { neutralise } from './csv-cells'

@@ -15,7 +15,11 @@ const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
 }
 
 /** What the outbox delivers: the order confirmation (SMS or email) and refunds through the payment provider. */
-export function outboxHandlers(app: FastifyInstance, providers: () => PaymentProviders, delivery: OtpDelivery): Record<string, OutboxHandler> {
+export function outboxHandlers(
+  app: FastifyInstance,
+  providers: (websiteId: number, made?: { provider: string; account: string | null }) => PaymentProviders | Promise<PaymentProviders>,
+  delivery: OtpDelivery,
+): Record<string, OutboxHandler> {
   const db = app.deps.db
   return {
     async order_confirmation(payload) {
@@ -39,10 +43,38 @@ export function outboxHandlers(app: FastifyInstance, providers: () => PaymentPro
       const text = `Your ${siteName} order ${order.orderNumber} ${what[1]}`
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} ${what[0]}`, text } })
     },
+    /** staff took units out before packing (out of stock at the shelf) */
+    async order_changed(payload) {
+      const order = await orders.findOrderById(db, Number(payload.orderId))
+      if (!order) return
+      const to = parseUsername(order.address.mobile)
+      if (!to) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      const pay = payload.cod
+        ? `Pay ${formatINR(Number(payload.total))} on delivery`
+        : `New total ${formatINR(Number(payload.total))}; the difference is refunded`
+      const text = `Your ${siteName} order ${order.orderNumber} changed: ${String(payload.note)}. ${pay}.`
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} changed`, text } })
+    },
+    /** staff gave money back (a refund, or a line changed before packing) */
+    async order_refund(payload) {
+      const order = await orders.findOrderById(db, Number(payload.orderId))
+      if (!order) return
+      const to = parseUsername(order.address.mobile)
+      if (!to) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      const amount = formatINR(Number(payload.amount))
+      const how = payload.cash ? `${amount} was given back to you in cash` : `a refund of ${amount} to your original payment method has started`
+      const text = `Your ${siteName} order ${order.orderNumber}: ${how}.`
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Refund for order ${order.orderNumber}`, text } })
+    },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))
-      if (refund?.status !== 'pending') return
-      const provider = providers().providerFor(refund.provider as ProviderName)
+      // cash given back by hand (a delivered COD order) has no provider and no job
+      if (refund?.status !== 'pending' || refund.paymentId === null) return
+      // through the keys the payment was made with (the shop's, or the website's own)
+      const made = await orders.attempts.findPayment(db, refund.paymentId)
+      const provider = (await providers(refund.websiteId, made ?? undefined)).providerFor(refund.provider as ProviderName)
       const ids = { providerOrderId: refund.providerOrderId, providerPaymentId: refund.providerPaymentId, refundId: refund.reference }
       // asked by our reference first: a repeat (crash before the mark, a pending refund checked again) finds the first
       const result = (await provider.fetchRefund(ids)) ?? (await provider.refund({ ...ids, amountPaise: refund.amountPaise, note: `outbox ${message.id}` }))

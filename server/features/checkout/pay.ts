@@ -42,7 +42,7 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
       const payment = await orders.attempts.openAttempt(tx, order, name)
       if (payment.providerOrderId) return { ok: true, order, payment, made: null } as const
       const made = await provider.createOrder(input(order, payment), { idempotencyKey: `${order.websiteId}-${order.orderNumber}-${payment.attempt}` })
-      await orders.attempts.storeProviderOrder(tx, payment.id, made.providerOrderId)
+      await orders.attempts.storeProviderOrder(tx, payment.id, made.providerOrderId, providers.accountOf(name))
       return { ok: true, order, payment, made } as const
     })
     if (!started.ok) return started
@@ -76,7 +76,8 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
  */
 export async function confirmPayment(
   ctx: RequestCtx,
-  providers: PaymentProviders,
+  /** the providers with the keys this attempt's provider order was made with */
+  providersOf: (made: orders.PaymentRow) => Promise<PaymentProviders>,
   orderId: number,
   hint: Record<string, string | undefined>,
 ): Promise<PayResult<ConfirmResult>> {
@@ -89,7 +90,7 @@ export async function confirmPayment(
   if (order.paymentStatus === 'paid') return answer('paid', 'Payment received')
   let payment = await orders.attempts.lastHandedOut(ctx.db, order.id)
   if (!payment?.providerOrderId) return { ok: false, kind: 'conflict', message: 'This order has no payment to confirm yet' }
-  const provider = providers.providerFor(payment.provider as ProviderName)
+  const provider = (await providersOf(payment)).providerFor(payment.provider as ProviderName)
   let providerOrderId = payment.providerOrderId
   let outcomes: orders.PaidOutcome[]
   let status: OrderStatus

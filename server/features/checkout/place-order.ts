@@ -7,12 +7,12 @@ import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
 import { blockedFrom } from '../accounts/service'
-import { paymentMethods } from '../cart/cart-answer'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
 import * as coupons from '../coupons/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
+import { codLimitMessage, type Offered, offeredMethods } from '../payments/service'
 import * as stock from '../stock/service'
 import { CheckoutRefusal, refuse } from './refusal'
 
@@ -30,6 +30,7 @@ interface PlaceState {
   cart: CheckoutCart
   slots: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
   redemptionId: number | null
+  offered: Offered
   /** the stock ledger's hold rows, written before the order existed: they get its id once it does */
   holds: number[]
   placed: PlacedOrder | null
@@ -48,6 +49,7 @@ const KEY_REUSED = 'This key was already used for a different order'
 const STEPS: [string, Step][] = [
   ['check the address and payment method', checkAddress],
   ['re-price the cart', repriceCart],
+  ['check the cash-on-delivery limit', checkCodLimit],
   ['reserve stock', reserveLines],
   ['take delivery slots', takeSlots],
   ['redeem the coupon', redeemCoupon],
@@ -71,6 +73,7 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
         cart: null!,
         slots: [],
         redemptionId: null,
+        offered: null!,
         holds: [],
         placed: null,
       }
@@ -100,8 +103,14 @@ function fingerprint(input: PlaceOrderBody): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
+const METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' }
+
 async function checkAddress(s: PlaceState) {
-  if (!paymentMethods(s.ctx).includes(s.input.payment_method)) return refuse('invalid', 'This payment method is not offered here')
+  s.offered = await offeredMethods(s.ctx)
+  if (!s.offered.methods.includes(s.input.payment_method)) {
+    const message = `${METHOD_LABELS[s.input.payment_method] ?? 'This payment method'} is not available on this website: please choose another payment method`
+    return refuse('invalid', message, { payment_method: message })
+  }
   const address = await findAddress(s.ctx, s.input.address_id)
   if (!address) return refuse('not_found', 'This address was not found')
   if (!address.serviceable) return refuse('invalid', address.delivery_message)
@@ -138,6 +147,14 @@ async function repriceCart(s: PlaceState) {
     return refuse('conflict', `Your total changed from ${formatINR(s.input.expected_total)} to ${formatINR(total)}: please check your order`)
   }
   s.cart = cart
+}
+
+/** The website's maximum for cash on delivery, against the total just re-priced. */
+async function checkCodLimit(s: PlaceState) {
+  const max = s.offered.codMaxPaise
+  if (s.input.payment_method !== 'cod' || max === null || s.cart.totals.totalPaise <= max) return
+  const message = codLimitMessage(max)
+  refuse('invalid', message, { payment_method: message })
 }
 
 /** All lines in one move, so stock rows are locked in (pack, warehouse) order and the order's products after them. */

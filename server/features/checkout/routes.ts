@@ -7,6 +7,8 @@ import { route } from '../../platform/route'
 import { requestOrigin } from '../../platform/site-context'
 import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import { createPaymentProviders, type PaymentProviders } from '../payments/providers/registry'
+import { PROVIDER_NAMES } from '../payments/providers/types'
+import { providersFor } from '../payments/service'
 import { outboxHandlers, startOrderJobs } from './jobs'
 import * as pay from './pay'
 import { placeOrder as place } from './place-order'
@@ -26,6 +28,9 @@ export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
 export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { otpDelivery: OtpDelivery }) {
   app.decorate('payments', createPaymentProviders(app.deps.config))
   const signedIn = { preValidation: guardHook(requireUser) }
+  /** the website's own keys when it saved some, else the process's (docs/decisions/0022) */
+  const sitePayments = (req: FastifyRequest, made?: { provider: string; account: string | null }) =>
+    providersFor(req.ctx.db, req.ctx.config, app.payments, req.ctx.site.id, made)
   const origin = (req: FastifyRequest) => requestOrigin(req)
 
   await app.register(async (scope) => {
@@ -41,26 +46,41 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
       { tags: ['checkout'] },
     )
     route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), { tags: ['checkout'] })
-    route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, app.payments, req.params.orderId, origin(req))), { tags: ['checkout'] })
-    route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, app.payments, req.params.orderId, req.body)), { tags: ['checkout'] })
+    route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, await sitePayments(req), req.params.orderId, origin(req))), {
+      tags: ['checkout'],
+    })
+    route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, (made) => sitePayments(req, made), req.params.orderId, req.body)), {
+      tags: ['checkout'],
+    })
   })
 
   await app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body as a Buffer here (and only here).
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    scope.post<{ Params: { provider: string }; Body: Buffer }>(
-      `${WEBHOOK_PREFIX}:provider`,
-      { schema: { hide: true }, bodyLimit: 1024 * 1024, config: { noSiteContext: true } },
-      async (req, reply) => {
-        if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
-        const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
-        return reply.code(answer.status).send({ message: answer.message })
-      },
-    )
+    const options = { schema: { hide: true }, bodyLimit: 1024 * 1024, config: { noSiteContext: true } }
+    // The process's keys: one address for every website that uses them.
+    scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, options, async (req, reply) => {
+      if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
+      const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
+      return reply.code(answer.status).send({ message: answer.message })
+    })
+    // A website with its own keys: the website named in the address chooses the secret, before anything is read (SECURITY BL-20).
+    scope.post<{ Params: { provider: string; websiteId: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider/:websiteId`, options, async (req, reply) => {
+      if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
+      // the same answer as the process's address for a provider we do not have, whatever the website part says
+      if (!isProviderName(req.params.provider)) return reply.code(404).send({ message: 'No such provider' })
+      const websiteId = /^\d{1,9}$/.test(req.params.websiteId) ? Number(req.params.websiteId) : null
+      if (websiteId === null) return reply.code(404).send({ message: 'No such website' })
+      const providers = await providersFor(app.deps.db, app.deps.config, app.payments, websiteId)
+      const answer = await receiveWebhook(app.deps.db, providers, req.params.provider, req.body, req.headers, websiteId)
+      return reply.code(answer.status).send({ message: answer.message })
+    })
   })
 
   startOrderJobs(
     app,
-    outboxHandlers(app, () => app.payments, otpDelivery),
+    outboxHandlers(app, (websiteId, made) => providersFor(app.deps.db, app.deps.config, app.payments, websiteId, made), otpDelivery),
   )
 }
+
+const isProviderName = (name: string) => (PROVIDER_NAMES as readonly string[]).includes(name)

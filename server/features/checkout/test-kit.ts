@@ -9,6 +9,7 @@ import { buildTestApp, type Driver, MAIN, type TestApp, type TestSession } from 
 import { newShopper, type SignedIn } from '../../test/shopper'
 import { drainOutbox } from '../orders/outbox'
 import { createPaymentProviders } from '../payments/providers/registry'
+import { providersFor } from '../payments/service'
 import { outboxHandlers } from './jobs'
 
 /** waits until `check` holds (webhooks and jobs run in the background) */
@@ -60,7 +61,7 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
   const drain = () =>
     drainOutbox(
       t.app.deps.db,
-      outboxHandlers(t.app, () => t.app.payments, { send: async () => {} }),
+      outboxHandlers(t.app, (id, made) => providersFor(t.app.deps.db, t.app.deps.config, t.app.payments, id, made), { send: async () => {} }),
       t.app.log,
       100,
     )

@@ -17,7 +17,15 @@ const ABOUT_A_PAYMENT = new Set<WebhookEvent['kind']>(['payment.captured', 'orde
  * The attempt is found first (a provider order we never stored is looked up at the provider by its reference);
  * when the provider cannot be asked, the answer is 503 so that it sends the event again later.
  */
-export async function receiveWebhook(db: Db, providers: PaymentProviders, name: string, raw: Buffer, headers: WebhookHeaders): Promise<WebhookAnswer> {
+export async function receiveWebhook(
+  db: Db,
+  providers: PaymentProviders,
+  name: string,
+  raw: Buffer,
+  headers: WebhookHeaders,
+  /** the website named in the address (its own keys verified the event): another website's order is not touched */
+  websiteId?: number,
+): Promise<WebhookAnswer> {
   const provider = PROVIDER_NAMES.find((p) => p === name && providers.enabled.includes(p))
   if (!provider) return { status: 404, message: 'No such provider' }
   const verified = providers.providerFor(provider).verifyWebhook(raw, headers)
@@ -27,6 +35,7 @@ export async function receiveWebhook(db: Db, providers: PaymentProviders, name: 
   if (ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId) {
     try {
       payment = await attemptFor(db, providers.providerFor(provider), event.providerOrderId)
+      if (websiteId !== undefined && payment && payment.websiteId !== websiteId) payment = null
     } catch (err) {
       if (err instanceof PaymentProviderError) return { status: 503, message: 'The order could not be looked up at the provider: send the event again later' }
       throw err
@@ -60,7 +69,7 @@ async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent, paymen
       return 'failed'
     case 'refund.processed':
     case 'refund.failed': {
-      const refund = event.providerPaymentId ? await orders.findRefundByPayment(tx, provider, event.providerPaymentId) : null
+      const refund = await orders.findRefundForEvent(tx, provider, event)
       if (!refund) return 'unknown refund'
       if (event.kind === 'refund.failed') return (await orders.refundFailed(tx, refund)) ? 'refund failed' : 'refund already recorded'
       return (await orders.refundSettled(tx, refund, event.refund?.providerRefundId ?? null)) ? 'refunded' : 'refund already recorded'

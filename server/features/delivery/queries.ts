@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, or } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { deliveryCharges, deliverySlots, pincodes } from '../../db/schema/index'
+import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes } from '../../db/schema/index'
 
 export async function findPincode(db: Db, websiteId: number, pincode: string) {
   const rows = await db
@@ -34,6 +34,7 @@ export async function findEarliestOpenSlot(db: Db, websiteId: number, warehouseI
       and(
         eq(deliverySlots.websiteId, websiteId),
         eq(deliverySlots.warehouseId, warehouseId),
+        eq(deliverySlots.withdrawn, false),
         lt(deliverySlots.booked, deliverySlots.capacity),
         or(gt(deliverySlots.date, from.date), and(eq(deliverySlots.date, from.date), gte(deliverySlots.startTime, from.time))),
         lte(deliverySlots.date, lastDate),
@@ -77,4 +78,21 @@ export function findSlotsOn(db: Db, websiteId: number, dates: string[]) {
     .from(deliverySlots)
     .where(and(eq(deliverySlots.websiteId, websiteId), inArray(deliverySlots.date, dates)))
     .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime), asc(deliverySlots.warehouseId))
+}
+
+export async function findTemplate(db: Db | Tx, websiteId: number, warehouseId: number) {
+  const rows = await db
+    .select()
+    .from(deliveryTemplates)
+    .where(and(eq(deliveryTemplates.websiteId, websiteId), eq(deliveryTemplates.warehouseId, warehouseId)))
+  return rows[0] ?? null
+}
+
+/** The closures of a warehouse and of its whole website, oldest first. */
+export function findClosures(db: Db | Tx, websiteId: number, warehouseId: number) {
+  return db
+    .select()
+    .from(deliveryClosures)
+    .where(and(eq(deliveryClosures.websiteId, websiteId), or(isNull(deliveryClosures.warehouseId), eq(deliveryClosures.warehouseId, warehouseId))))
+    .orderBy(asc(deliveryClosures.fromDate), asc(deliveryClosures.id))
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { deliverySlots } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
-import { addDays, ensureSlots, SLOT_DAYS, shopClock } from './schedule'
+import { addDays, earliestStart, ensureSlots, loadPlan, slotPlan, shopClock } from './schedule'
 
 /** A window a shopper may choose at checkout; a full one is listed but not open. */
 export interface SlotOption {
@@ -13,13 +13,12 @@ export interface SlotOption {
   open: boolean
 }
 
-const LEAD_MINUTES = 60
-
-/** The next SLOT_DAYS days of windows of a warehouse, from the pincode's first delivery day (issue #5). */
+/** The template's days of windows of a warehouse, from the pincode's first delivery day (issue #5); closed days have none. */
 export async function slotOptions(ctx: RequestCtx, warehouseId: number, deliveryDays: number, now = new Date()): Promise<SlotOption[]> {
   await ensureSlots(ctx, warehouseId, now)
+  const plan = await slotPlan(ctx, warehouseId)
   const today = shopClock(now).date
-  const earliest = deliveryDays > 0 ? { date: addDays(today, deliveryDays), time: '00:00' } : shopClock(new Date(now.getTime() + LEAD_MINUTES * 60_000))
+  const earliest = earliestStart(plan, deliveryDays, now)
   const rows = await ctx.db
     .select()
     .from(deliverySlots)
@@ -27,8 +26,9 @@ export async function slotOptions(ctx: RequestCtx, warehouseId: number, delivery
       and(
         eq(deliverySlots.websiteId, ctx.site.id),
         eq(deliverySlots.warehouseId, warehouseId),
+        eq(deliverySlots.withdrawn, false),
         gte(deliverySlots.date, today),
-        lte(deliverySlots.date, addDays(today, SLOT_DAYS - 1)),
+        lte(deliverySlots.date, addDays(today, plan.template.daysAhead - 1)),
       ),
     )
     .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime))
@@ -37,9 +37,10 @@ export async function slotOptions(ctx: RequestCtx, warehouseId: number, delivery
     .map((r) => ({ id: r.id, date: r.date, start: r.startTime, end: r.endTime, open: r.booked < r.capacity }))
 }
 
-/** Takes one place in a window, if it is this warehouse's, still ahead and has room (conditional update). */
+/** Takes one place in a window, if it is this warehouse's, offered, before its cut-off and has room (conditional update). */
 export async function takeSlot(tx: Tx, websiteId: number, warehouseId: number, slotId: number, now = new Date()) {
-  const earliest = shopClock(new Date(now.getTime() + LEAD_MINUTES * 60_000))
+  const plan = await loadPlan(tx, websiteId, warehouseId)
+  const earliest = shopClock(new Date(now.getTime() + plan.template.cutoffMinutes * 60_000))
   const rows = await tx
     .update(deliverySlots)
     .set({ booked: sql`${deliverySlots.booked} + 1` })
@@ -48,6 +49,7 @@ export async function takeSlot(tx: Tx, websiteId: number, warehouseId: number, s
         eq(deliverySlots.id, slotId),
         eq(deliverySlots.websiteId, websiteId),
         eq(deliverySlots.warehouseId, warehouseId),
+        eq(deliverySlots.withdrawn, false),
         sql`${deliverySlots.booked} < ${deliverySlots.capacity}`,
         sql`(${deliverySlots.date} > ${earliest.date} or (${deliverySlots.date} = ${earliest.date} and ${deliverySlots.startTime} >= ${earliest.time}))`,
       ),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rowsOf } from '../../db/client'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
-import { signIn } from '../../test/shopper'
+import { signIn, websiteOf } from '../../test/shopper'
 import { staffCall } from '../../test/staff'
 import { pick, until, useCheckoutApp } from '../checkout/test-kit'
 
@@ -52,6 +52,54 @@ describe.each(drivers)('staff fulfil orders (%s)', (driver: Driver) => {
     // another website's admin sees none of this website's orders
     const other = (await staffCall(k.t, await signIn(k.t, '9876500001', SHOP2), 'GET', `/s/api/admin/orders?q=${order.order_number}`, undefined, SHOP2)).json()
     expect(other.data.some((r: { id: number }) => r.id === order.order_id)).toBe(false)
+  })
+
+  it('filters by delivery slot (day, then window) and by channel; another website’s orders never match', async () => {
+    const k = h.k()
+    const a = await admin()
+    const [one, two, theirs] = [await codOrder(1), await codOrder(1), await codOrder(1)]
+    const [slot] = await rows<{ date: string; start_time: string; end_time: string }>(
+      sql`select date, start_time, end_time from order_deliveries where order_id = ${one.order.order_id}`,
+    )
+    // two at the counter (POS) in the same slot; one of them moved to the other website
+    const shop2 = await websiteOf(k.t, SHOP2)
+    await h.db().execute(sql`update orders set channel = 'pos' where id in (${two.order.order_id}, ${theirs.order.order_id})`)
+    await h.db().execute(sql`update orders set website_id = ${shop2.id} where id = ${theirs.order.order_id}`)
+    const ids = async (query: string, who = a, origin?: string) => {
+      const res = await staffCall(k.t, who, 'GET', `/s/api/admin/orders?perPage=100&${query}`, undefined, origin)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as {
+        data: { id: number; channel: string }[]
+        meta: { total: number }
+        slots?: { start: string; end: string }[]
+        counts: Record<string, number>
+      }
+    }
+    const day = await ids(`slot_date=${slot.date}`)
+    expect(day.data.map((r) => r.id)).toEqual(expect.arrayContaining([one.order.order_id, two.order.order_id]))
+    expect(day.data.map((r) => r.id)).not.toContain(theirs.order.order_id)
+    expect(day.slots).toContainEqual({ start: slot.start_time, end: slot.end_time })
+    const inSlot = await ids(`slot_date=${slot.date}&slot=${slot.start_time}`)
+    expect(inSlot.data.map((r) => r.id)).toEqual(expect.arrayContaining([one.order.order_id, two.order.order_id]))
+    expect(inSlot.counts.confirmed).toBe(inSlot.meta.total)
+    const otherWindow = slot.start_time === '06:00' ? '23:00' : '06:00'
+    expect((await ids(`slot_date=${slot.date}&slot=${otherWindow}`)).meta.total).toBe(0)
+    expect((await ids('slot_date=2000-01-01')).meta.total).toBe(0)
+
+    const pos = await ids(`channel=pos&slot_date=${slot.date}`)
+    expect(pos.data.map((r) => [r.id, r.channel])).toEqual([[two.order.order_id, 'pos']])
+    const web = await ids(`channel=web&q=${one.order.order_number}`)
+    expect(web.data.map((r) => [r.id, r.channel])).toEqual([[one.order.order_id, 'web']])
+    expect((await ids('channel=agent')).meta.total).toBe(0)
+    // the other website's admin sees their own counter order in the same slot, and none of this website's
+    const there = await ids(`channel=pos&slot_date=${slot.date}&slot=${slot.start_time}`, await signIn(k.t, '9876500001', SHOP2), SHOP2)
+    expect(there.data.map((r) => r.id)).toEqual([theirs.order.order_id])
+
+    const bad = await staffCall(k.t, a, 'GET', '/s/api/admin/orders?channel=phone&slot_date=24-11-2026&slot=9am')
+    expect(bad.statusCode).toBe(422)
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['channel', 'slot', 'slot_date'])
+    // the column refuses a channel nobody knows
+    await expect(h.db().execute(sql`update orders set channel = 'fax' where id = ${one.order.order_id}`)).rejects.toThrow()
   })
 
   it('packs, sends out and delivers a COD order: each step stamped, audited, told to the shopper; delivered stock is sold', async () => {

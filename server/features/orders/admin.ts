@@ -4,6 +4,8 @@ import {
   type AdminOrderRow,
   type MoveOrderInput,
   ORDER_STATUS_LABELS,
+  type RefundOrderInput,
+  type EditOrderLinesInput,
   type StaffMove,
 } from '../../../common/contracts/admin-orders'
 import { parseSort } from '../../../common/contracts/admin'
@@ -17,6 +19,8 @@ import * as stock from '../stock/service'
 import { detail } from './answer'
 import { cancelLocked, confirmed } from './lifecycle'
 import * as q from './queries'
+import { editLinesLocked } from './line-edits'
+import { refundableMoney, refundableOf, refundLocked } from './staff-refunds'
 
 /**
  * Staff moves along the order lifecycle of issue 5 (docs/decisions/0018-order-fulfilment.md). The order row is
@@ -42,8 +46,14 @@ export function nextMoves(o: q.OrderRow): StaffMove[] {
 const NOT_FOUND = fail('not_found', 'No such order')
 const label = (status: string) => ORDER_STATUS_LABELS[status]?.toLowerCase() ?? status
 
-export async function listOrders(ctx: StaffCtx, query: AdminOrderQuery): Promise<{ data: AdminOrderRow[]; meta: ListMeta; counts: Record<string, number> }> {
-  const { rows, total, counts } = await q.listSiteOrders(ctx.db, ctx.site.id, query, parseSort(query.sort))
+export async function listOrders(
+  ctx: StaffCtx,
+  query: AdminOrderQuery,
+): Promise<{ data: AdminOrderRow[]; meta: ListMeta; counts: Record<string, number>; slots?: { start: string; end: string }[] }> {
+  const [{ rows, total, counts }, slots] = await Promise.all([
+    q.listSiteOrders(ctx.db, ctx.site.id, query, parseSort(query.sort)),
+    query.slot_date ? q.deliveryWindowsOn(ctx.db, ctx.site.id, query.slot_date) : undefined,
+  ])
   return {
     data: rows.map(({ order: o, customer, slot }) => ({
       id: o.id,
@@ -57,19 +67,23 @@ export async function listOrders(ctx: StaffCtx, query: AdminOrderQuery): Promise
       phone: o.address.mobile,
       pincode: o.address.pincode,
       slot,
+      channel: o.channel,
     })),
     meta: { total, page: query.page, perPage: query.perPage },
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+    ...(slots ? { slots } : {}),
   }
 }
 
 export async function staffDetail(db: Db | Tx, o: q.OrderRow): Promise<AdminOrderDetail> {
-  const [base, customer, payments, refunds, events] = await Promise.all([
+  const [base, customer, payments, refunds, events, money, names] = await Promise.all([
     detail(db, o),
     q.customerOf(db, o.userId),
     q.paymentsOf(db, o.id),
     q.refundsOf(db, o.id),
     q.eventsWithWho(db, o.id),
+    refundableOf(db, o),
+    q.refundersOf(db, o.id),
   ])
   return {
     ...base,
@@ -82,7 +96,18 @@ export async function staffDetail(db: Db | Tx, o: q.OrderRow): Promise<AdminOrde
       provider_payment_id: p.providerPaymentId,
       at: p.createdAt.toISOString(),
     })),
-    refunds: refunds.map((r) => ({ id: r.id, amount: r.amountPaise, reason: r.reason, state: r.status, at: r.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: r.amountPaise,
+      reason: r.reason,
+      state: r.status,
+      provider: r.provider,
+      note: r.note,
+      by: names.get(r.id) ?? null,
+      lines: r.lines ? r.lines.map((l) => ({ id: l.itemId, quantity: l.quantity })) : null,
+      at: r.createdAt.toISOString(),
+    })),
+    refundable: refundableMoney(money),
     events: events.map((e) => ({ kind: e.kind, note: e.note, at: e.at.toISOString(), by: e.by })),
     delivery_person: o.deliveryPerson ?? null,
     cash_collected: o.cashCollectedPaise,
@@ -164,7 +189,7 @@ async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveO
       return null
     }
     case 'delivered': {
-      const items = [...(await q.itemsOf(tx, order.id))].sort(stock.stockRowOrder)
+      const items = [...(await q.heldItemsOf(tx, order.id))].sort(stock.stockRowOrder)
       const sold = await stock.sellForOrder(tx, order.websiteId, who, items, order.id)
       if (!sold.ok) return fail('conflict', 'The stock of this order’s items does not add up: check the stock of its packs first')
       const cod = order.paymentMethod === 'cod'
@@ -184,4 +209,20 @@ async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveO
       await notify('cancelled')
       return null
   }
+}
+
+/** A staff refund (docs/decisions/0018 "Refunds"): the order row is locked first, so refunds of one order take turns. */
+export async function refundOrder(ctx: StaffWriteCtx, id: number, input: RefundOrderInput): Promise<Result<AdminOrderDetail>> {
+  if (!(await q.findSiteOrder(ctx.db, ctx.site.id, id))) return NOT_FOUND
+  const done = await refundLocked(ctx, (await q.lockOrder(ctx.db, id))!, input)
+  if (!done.ok) return done
+  return { ok: true, value: await staffDetail(ctx.db, (await q.findOrderById(ctx.db, id))!) }
+}
+
+/** Before packing: fewer units or a line removed (docs/decisions/0018 "Line edits"); the order row is locked first. */
+export async function editLines(ctx: StaffWriteCtx, id: number, input: EditOrderLinesInput): Promise<Result<AdminOrderDetail>> {
+  if (!(await q.findSiteOrder(ctx.db, ctx.site.id, id))) return NOT_FOUND
+  const done = await editLinesLocked(ctx, (await q.lockOrder(ctx.db, id))!, input)
+  if (!done.ok) return done
+  return { ok: true, value: await staffDetail(ctx.db, (await q.findOrderById(ctx.db, id))!) }
 }

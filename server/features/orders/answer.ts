@@ -36,6 +36,7 @@ export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
       items.reduce((n, i) => n + i.quantity, 0),
     ),
     lines: items.map((i) => ({
+      id: i.id,
       pack_id: i.packId,
       product_id: i.productId,
       slug: i.slug,
@@ -45,6 +46,7 @@ export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
       quantity: i.quantity,
       price: i.pricePaise,
       amount: i.quantity * i.pricePaise,
+      ordered_quantity: i.orderedQuantity,
     })),
     charges: { items: o.itemsPaise, discount: o.discountPaise, delivery: o.deliveryPaise, total: o.totalPaise, coupon: o.couponCode },
     address: o.address,

@@ -14,7 +14,9 @@ export async function openAttempt(tx: Tx, order: q.OrderRow, provider: string): 
 
 /** Locks the order for starting a payment, waiting at most `waitMs` for another caller (then throws OrderBusy). */
 export const lockForPayment = (tx: Tx, orderId: number, waitMs: number) => q.lockOrderWithin(tx, orderId, waitMs)
-export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string) => q.setProviderOrder(tx, paymentId, providerOrderId)
+/** `account`: the key id / client id it was made with, so that confirming and refunding it later use the same keys */
+export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string, account: string | null = null) =>
+  q.setProviderOrder(tx, paymentId, providerOrderId, account)
 export { OrderBusy } from './queries'
 
 /** The attempt whose provider order was handed out to be paid last: what confirm asks the provider about. */

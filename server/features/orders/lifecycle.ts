@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client'
-import type { AddressSnapshot } from '../../db/schema/orders'
+import { eq } from 'drizzle-orm'
+import { type AddressSnapshot, orderItems, orders } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
@@ -94,7 +95,7 @@ export async function confirmed(tx: Tx | Db, orderId: number, note: string, user
  * checkout's order (stock by pack and warehouse, then slots, then the coupon), so a release and a checkout never deadlock.
  */
 export async function releaseHold(tx: Tx, order: q.OrderRow) {
-  await stock.releaseForOrder(tx, order.websiteId, (await q.itemsOf(tx, order.id)).sort(stock.stockRowOrder), order.id)
+  await stock.releaseForOrder(tx, order.websiteId, (await q.heldItemsOf(tx, order.id)).sort(stock.stockRowOrder), order.id)
   for (const d of await q.deliveriesOf(tx, order.id)) await releaseSlot(tx, d.slotId)
   if (order.couponRedemptionId) await coupons.releaseCoupon(tx, order.couponRedemptionId)
 }
@@ -102,7 +103,7 @@ export async function releaseHold(tx: Tx, order: q.OrderRow) {
 /** A late payment for a released order: take the stock and slots again if they are still there. */
 async function retakeHold(tx: Tx, order: q.OrderRow): Promise<boolean> {
   // All or none: a refused retake leaves no line held (the order is then refunded and cancelled).
-  if (!(await stock.holdForOrder(tx, order.websiteId, [...(await q.itemsOf(tx, order.id))].sort(stock.stockRowOrder), order.id)).ok) return false
+  if (!(await stock.holdForOrder(tx, order.websiteId, [...(await q.heldItemsOf(tx, order.id))].sort(stock.stockRowOrder), order.id)).ok) return false
   for (const d of await q.deliveriesOf(tx, order.id)) await retakeSlot(tx, d.slotId)
   return true
 }
@@ -169,16 +170,22 @@ export async function cancelLocked(tx: Tx, order: q.OrderRow, note: string, refu
   }
 }
 
-/** The order's own payment goes back (the shopper cancelled a paid order). */
+/**
+ * The order's own payment goes back (the order was cancelled): what is left of it after the refunds staff made
+ * (docs/decisions/0018). Nothing left: the payment is refunded once those refunds are done.
+ */
 export async function refundOrderPayment(tx: Tx, payment: q.PaymentRow, note: string) {
   if (!payment.providerOrderId || !payment.providerPaymentId) return
   if (!(await q.updatePaymentIf(tx, payment.id, ['paid'], { status: 'refund_pending' }))) return
-  const capture = {
-    providerOrderId: payment.providerOrderId,
-    providerPaymentId: payment.providerPaymentId,
-    amountPaise: payment.amountPaise,
-    currency: payment.currency,
+  const earlier = (await q.refundsOf(tx, payment.orderId)).filter((r) => r.providerPaymentId === payment.providerPaymentId && r.status !== 'failed')
+  const left = payment.amountPaise - earlier.reduce((sum, r) => sum + r.amountPaise, 0)
+  if (left <= 0) {
+    if (earlier.some((r) => r.status === 'pending')) return
+    await q.updatePaymentIf(tx, payment.id, ['refund_pending'], { status: 'refunded' })
+    await q.updateOrderIf(tx, payment.orderId, { paymentStatus: ['refund_pending'] }, { paymentStatus: 'refunded' })
+    return
   }
+  const capture = { providerOrderId: payment.providerOrderId, providerPaymentId: payment.providerPaymentId, amountPaise: left, currency: payment.currency }
   await refundCapture(tx, payment, capture, 'cancelled', note)
 }
 
@@ -204,4 +211,68 @@ export async function releaseExpired(db: Db, now = new Date()): Promise<number> 
     })
   }
   return released
+}
+
+/** An order's line as it is kept (checkout's line without its delivery group and problem). */
+export type OrderLine = Omit<CheckoutLine, 'deliveryChargeId' | 'problem'>
+
+export interface CounterOrder {
+  userId: number
+  /** who sold it (the order's first event names them) */
+  staffId: number
+  paymentMethod: string
+  itemsPaise: number
+  discountPaise: number
+  totalPaise: number
+  address: AddressSnapshot
+  idempotencyKey: string
+  requestHash: string
+  createdAt: Date
+  lines: OrderLine[]
+}
+
+/**
+ * A sale at the shop counter (docs/decisions/0024-point-of-sale.md): paid and handed over at once, numbered from
+ * the website's one series (the same counter row checkout takes, after the stock rows as checkout does).
+ * Answers the order and its lines' ids in the order given.
+ */
+export async function createCounterOrder(tx: Tx, websiteId: number, o: CounterOrder): Promise<{ order: q.OrderRow; itemIds: number[] }> {
+  const order = await q.insertOrder(tx, {
+    websiteId,
+    userId: o.userId,
+    orderNumber: formatOrderNumber(await q.nextOrderNumber(tx, websiteId)),
+    status: 'delivered',
+    paymentStatus: 'paid',
+    paymentMethod: o.paymentMethod,
+    channel: 'pos',
+    itemsPaise: o.itemsPaise,
+    discountPaise: o.discountPaise,
+    deliveryPaise: 0,
+    totalPaise: o.totalPaise,
+    couponCode: null,
+    couponRedemptionId: null,
+    address: o.address,
+    notes: null,
+    idempotencyKey: o.idempotencyKey,
+    requestHash: o.requestHash,
+    holdExpiresAt: null,
+    createdAt: o.createdAt,
+  })
+  const items = await tx
+    .insert(orderItems)
+    .values(o.lines.map((l) => ({ orderId: order.id, ...l })))
+    .returning({ id: orderItems.id })
+  await q.insertEvent(tx, order.id, 'placed', 'Sold at the shop counter', o.staffId)
+  await q.insertEvent(tx, order.id, 'delivered', 'Handed over at the counter', o.staffId)
+  return { order, itemIds: items.map((i) => i.id) }
+}
+
+/** A staff member's view of one of the website's orders by its number, locked for a change (returns at the counter). */
+export const lockSiteOrderByNumber = (tx: Tx, websiteId: number, orderNumber: string) => q.lockSiteOrderByNumber(tx, websiteId, orderNumber)
+export const orderLines = (db: Tx | Db, orderId: number) => q.itemsOf(db, orderId)
+export const noteEvent = (tx: Tx, orderId: number, kind: string, note: string, userId: number) => q.insertEvent(tx, orderId, kind, note, userId)
+
+/** Everything of a counter sale came back: its money went back too. */
+export async function markCounterRefunded(tx: Tx, orderId: number) {
+  await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: new Date() }).where(eq(orders.id, orderId))
 }

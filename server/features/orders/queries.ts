@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderQuery } from '../../../common/contracts/admin-orders'
 import type { Db, Tx } from '../../db/client'
 import {
@@ -15,11 +15,12 @@ import {
   users,
   warehouses,
 } from '../../db/schema/index'
-import type { OrderPaymentStatus, OrderStatus, PaymentRowStatus, RefundState } from '../../db/schema/orders'
+import { AUTOMATIC_REFUND_REASONS, type OrderPaymentStatus, type OrderStatus, type PaymentRowStatus, type RefundState } from '../../db/schema/orders'
 
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 export type RefundRow = typeof paymentRefunds.$inferSelect
+export type ItemRow = typeof orderItems.$inferSelect
 type Conn = Db | Tx
 
 /** The next number of a website (the counter row is locked until the order's transaction ends). */
@@ -78,6 +79,15 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
   return rows[0] ?? null
 }
 
+export async function lockSiteOrderByNumber(tx: Tx, websiteId: number, orderNumber: string): Promise<OrderRow | null> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.orderNumber, orderNumber)))
+    .for('update')
+  return rows[0] ?? null
+}
+
 /** The order's row lock was not free within the wait given to `lockOrderWithin`. */
 export class OrderBusy extends Error {}
 
@@ -124,6 +134,25 @@ export async function countPlacedOrders(db: Conn, websiteId: number, userId: num
 }
 
 export const itemsOf = (db: Conn, orderId: number) => db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+/** The lines that still hold units (a line staff removed before packing stays listed with quantity 0). */
+export const heldItemsOf = async (db: Conn, orderId: number) => (await itemsOf(db, orderId)).filter((i) => i.quantity > 0)
+/** A line's new quantity; what was ordered is kept the first time it changes. */
+export async function setItemQuantity(tx: Tx, id: number, quantity: number) {
+  await tx
+    .update(orderItems)
+    .set({ quantity, orderedQuantity: sql`coalesce(${orderItems.orderedQuantity}, ${orderItems.quantity})` })
+    .where(eq(orderItems.id, id))
+}
+/** The order's money after its lines changed. */
+export async function setOrderTotals(tx: Tx, id: number, t: Pick<OrderRow, 'itemsPaise' | 'discountPaise' | 'deliveryPaise' | 'totalPaise'>) {
+  await tx
+    .update(orders)
+    .set({ ...t, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+}
+/** A delivery none of whose lines is left. */
+export const deleteDelivery = (tx: Tx, orderId: number, warehouseId: number) =>
+  tx.delete(orderDeliveries).where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.warehouseId, warehouseId)))
 /** In delivery-charge order, the order checkout takes slots in (so a release or retake never waits in a cycle with it). */
 export const deliveriesOf = (db: Conn, orderId: number) =>
   db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(asc(orderDeliveries.deliveryChargeId))
@@ -183,10 +212,10 @@ export async function findPaymentByReference(db: Conn, provider: string, website
     .limit(1)
   return rows[0]?.payment ?? null
 }
-export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
+export async function setProviderOrder(db: Conn, id: number, providerOrderId: string, account: string | null = null) {
   await db
     .update(payments)
-    .set({ providerOrderId, updatedAt: new Date() })
+    .set({ providerOrderId, account, updatedAt: new Date() })
     .where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
 }
 export async function updatePaymentIf(
@@ -215,11 +244,33 @@ export async function findRefundById(db: Conn, id: number): Promise<RefundRow | 
   const rows = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).limit(1)
   return rows[0] ?? null
 }
+/** The system's refund of a captured payment (amount mismatch, released, duplicate, cancelled): at most one. */
 export async function findRefundByPayment(db: Conn, provider: string, providerPaymentId: string): Promise<RefundRow | null> {
   const rows = await db
     .select()
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.providerPaymentId, providerPaymentId)))
+    .where(
+      and(
+        eq(paymentRefunds.provider, provider),
+        eq(paymentRefunds.providerPaymentId, providerPaymentId),
+        inArray(paymentRefunds.reason, [...AUTOMATIC_REFUND_REASONS]),
+      ),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}
+/** A refund by our reference (sent to the provider as Razorpay's receipt / Cashfree's refund_id) or the provider's id. */
+export async function findRefundByIds(db: Conn, provider: string, ids: { reference?: string; providerRefundId?: string }): Promise<RefundRow | null> {
+  const by = ids.reference
+    ? eq(paymentRefunds.reference, ids.reference)
+    : ids.providerRefundId
+      ? eq(paymentRefunds.providerRefundId, ids.providerRefundId)
+      : null
+  if (!by) return null
+  const rows = await db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.provider, provider), by))
     .limit(1)
   return rows[0] ?? null
 }
@@ -322,6 +373,16 @@ export const eventsWithWho = (db: Conn, orderId: number) =>
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id))
 
+/** The staff member who made each staff refund of an order, by refund id. */
+export async function refundersOf(db: Conn, orderId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: paymentRefunds.id, name: users.name })
+    .from(paymentRefunds)
+    .innerJoin(users, eq(users.id, paymentRefunds.userId))
+    .where(eq(paymentRefunds.orderId, orderId))
+  return new Map(rows.map((r) => [r.id, r.name ?? '']))
+}
+
 export async function customerOf(db: Conn, userId: number) {
   const rows = await db.select({ id: users.id, name: users.name, phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId))
   return rows[0] ?? null
@@ -340,17 +401,23 @@ function staffWhere(websiteId: number, query: AdminOrderQuery, withStatus: boole
   if (query.from) parts.push(gte(orders.createdAt, dayStart(query.from)))
   if (query.to) parts.push(lt(orders.createdAt, sql`${dayStart(query.to)} + interval '1 day'`))
   if (query.pincode) parts.push(sql`${orders.address}->>'pincode' = ${query.pincode}`)
+  if (query.channel) parts.push(eq(orders.channel, query.channel))
+  if (query.slot_date)
+    parts.push(
+      sql`exists (select 1 from ${orderDeliveries} d where d.order_id = ${orders.id} and d.date = ${query.slot_date}${query.slot ? sql` and d.start_time = ${query.slot}` : sql``})`,
+    )
   if (query.q) {
     const like = likeOf(query.q)
     const digits = query.q.replace(/\D/g, '')
-    parts.push(
-      or(
-        ilike(orders.orderNumber, like),
-        sql`${orders.address}->>'name' ilike ${like}`,
-        digits.length >= 4 ? sql`${orders.address}->>'mobile' like ${likeOf(digits.slice(-10))}` : undefined,
-        sql`exists (select 1 from users u where u.id = ${orders.userId} and (u.name ilike ${like} or u.phone like ${like}))`,
-      ),
-    )
+    // Two id sets, each found through its own trigram indexes (docs/decisions/0018): the order's own number and
+    // address snapshot, and the account's name and phone. One OR across both would read every order of the website.
+    parts.push(sql`${orders.id} in (
+      select o.id from orders o where o.website_id = ${websiteId} and (o.order_number ilike ${like} or o.address->>'name' ilike ${like}${
+        digits.length >= 4 ? sql` or o.address->>'mobile' like ${likeOf(digits.slice(-10))}` : sql``
+      })
+      union all
+      select o.id from users u join orders o on o.user_id = u.id and o.website_id = ${websiteId} where u.name ilike ${like} or u.phone like ${like}
+    )`)
   }
   return and(...parts)
 }
@@ -360,7 +427,7 @@ const STAFF_SORTS = { created_at: orders.id, total: orders.totalPaise, order_num
 export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOrderQuery, sort: { column: keyof typeof STAFF_SORTS; desc: boolean }) {
   const where = staffWhere(websiteId, query, true)
   const column = STAFF_SORTS[sort.column]
-  const [rows, [total], counts] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .select({
         order: orders,
@@ -374,14 +441,15 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
       .orderBy(sort.desc ? desc(column) : asc(column), desc(orders.id))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(orders).where(where),
+    // the tabs' counts answer the total too: the same filters, grouped by status (one count of the website, not two)
     db
       .select({ status: orders.status, n: count() })
       .from(orders)
       .where(staffWhere(websiteId, query, false))
       .groupBy(orders.status),
   ])
-  return { rows, total: total?.n ?? 0, counts }
+  const total = query.status ? (counts.find((c) => c.status === query.status)?.n ?? 0) : counts.reduce((sum, c) => sum + c.n, 0)
+  return { rows, total, counts }
 }
 
 /**
@@ -408,11 +476,22 @@ export function openSlotLines(db: Conn, websiteId: number, date: string, start: 
       and(
         eq(orders.websiteId, websiteId),
         eq(orders.status, 'confirmed'),
+        gt(orderItems.quantity, 0),
         eq(orderDeliveries.date, date),
         start ? eq(orderDeliveries.startTime, start) : undefined,
       ),
     )
     .orderBy(asc(orderDeliveries.startTime), asc(orders.id), asc(orderItems.id))
+}
+
+/** The day's delivery windows that have orders of the website (any status): the orders list's slot filter. */
+export function deliveryWindowsOn(db: Conn, websiteId: number, date: string) {
+  return db
+    .selectDistinct({ start: orderDeliveries.startTime, end: orderDeliveries.endTime })
+    .from(orderDeliveries)
+    .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
+    .where(and(eq(orders.websiteId, websiteId), eq(orderDeliveries.date, date)))
+    .orderBy(asc(orderDeliveries.startTime), asc(orderDeliveries.endTime))
 }
 
 /** The day's delivery windows that have confirmed orders of the website. */

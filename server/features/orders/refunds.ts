@@ -1,6 +1,6 @@
 import { formatINR } from '../../../common/money'
 import type { Db, Tx } from '../../db/client'
-import type { RefundReason } from '../../db/schema/orders'
+import type { RefundLine, RefundReason } from '../../db/schema/orders'
 import * as q from './queries'
 
 /** A payment the provider captured: what it was paid on, its id there, and what it took. */
@@ -14,12 +14,28 @@ export interface Capture {
 /** Ours, sent to the provider with the refund: stable per captured payment, so a retried call finds the first. */
 const referenceFor = (c: Capture) => `rf-${c.providerPaymentId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 40)
 
+/** A refund made by staff or a line edit: its own reference (not the payment's), why, who, and the lines it gives back. */
+export interface RefundExtra {
+  reference: string
+  note: string | null
+  userId: number | null
+  lines: RefundLine[] | null
+}
+
 /**
- * Gives captured money back through the provider (the outbox `refund` job), for all of what was captured. Once per
- * captured payment: the refund row's unique key lets only the first caller (webhook, confirm, a replay) record it,
- * write the timeline event and queue the job. Returns whether this call was that first one.
+ * Gives captured money back through the provider (the outbox `refund` job): all that was captured for the system's
+ * reasons, once per captured payment (the partial unique key lets only the first caller — webhook, confirm, a
+ * replay — record it, write the timeline event and queue the job); or, with `extra`, a staff refund or a line edit's
+ * difference under its own reference. Returns the refund when this call recorded it.
  */
-export async function refundCapture(tx: Tx, payment: q.PaymentRow, c: Capture, reason: RefundReason, note: string): Promise<boolean> {
+export async function refundCapture(
+  tx: Tx,
+  payment: q.PaymentRow,
+  c: Capture,
+  reason: RefundReason,
+  note: string,
+  extra?: RefundExtra,
+): Promise<q.RefundRow | null> {
   const refund = await q.insertRefund(tx, {
     orderId: payment.orderId,
     paymentId: payment.id,
@@ -30,23 +46,30 @@ export async function refundCapture(tx: Tx, payment: q.PaymentRow, c: Capture, r
     amountPaise: c.amountPaise,
     currency: c.currency,
     reason,
-    reference: referenceFor(c),
+    reference: extra?.reference ?? referenceFor(c),
+    note: extra?.note ?? null,
+    userId: extra?.userId ?? null,
+    lines: extra?.lines ?? null,
   })
-  if (!refund) return false
-  await q.insertEvent(tx, payment.orderId, 'refund_requested', `${note} (${formatINR(c.amountPaise)})`)
+  if (!refund) return null
+  await q.insertEvent(tx, payment.orderId, 'refund_requested', `${note} (${formatINR(c.amountPaise)})`, extra?.userId ?? null)
   await q.insertOutbox(tx, 'refund', { refundId: refund.id })
-  return true
+  return refund
 }
 
 /**
  * A refund the provider reports done (webhook or the refund call's answer); once. When the money was the order's
- * own payment (cancelled, or paid after release), the attempt and the order become refunded too; a refunded second
- * payment leaves a paid order paid.
+ * own payment given back in full (cancelled, paid after release, or staff refunds that reached what was paid) and no
+ * other refund of it is still pending, the attempt and the order become refunded too; a partial refund leaves a paid
+ * order paid, and a refunded second payment leaves it as it was.
  */
 export async function refundSettled(db: Db | Tx, refund: q.RefundRow, providerRefundId: string | null): Promise<boolean> {
   if (!(await q.updateRefundIf(db, refund.id, ['pending', 'failed'], { status: 'processed', ...(providerRefundId ? { providerRefundId } : {}) }))) return false
-  if (await q.updatePaymentIf(db, refund.paymentId, ['refund_pending'], { status: 'refunded' }, refund.providerPaymentId)) {
-    await q.updateOrderIf(db, refund.orderId, { paymentStatus: ['refund_pending'] }, { paymentStatus: 'refunded' })
+  const others = (await q.refundsOf(db, refund.orderId)).filter((r) => r.id !== refund.id && r.providerPaymentId === refund.providerPaymentId)
+  if (refund.paymentId !== null && !others.some((r) => r.status === 'pending')) {
+    if (await q.updatePaymentIf(db, refund.paymentId, ['refund_pending'], { status: 'refunded' }, refund.providerPaymentId)) {
+      await q.updateOrderIf(db, refund.orderId, { paymentStatus: ['refund_pending'] }, { paymentStatus: 'refunded' })
+    }
   }
   await q.insertEvent(db, refund.orderId, 'refunded', `${formatINR(refund.amountPaise)} refunded to the original payment method`)
   return true
@@ -62,5 +85,20 @@ export async function refundFailed(db: Db | Tx, refund: q.RefundRow) {
 export const refundAccepted = (db: Db, refund: q.RefundRow, providerRefundId: string) => q.updateRefundIf(db, refund.id, ['pending'], { providerRefundId })
 export const findRefund = (db: Db, id: number) => q.findRefundById(db, id)
 export const findRefundByPayment = (db: Db | Tx, provider: string, providerPaymentId: string) => q.findRefundByPayment(db, provider, providerPaymentId)
+/**
+ * The refund a provider's refund event is about: by our reference (Razorpay's receipt, Cashfree's refund_id), else
+ * by the provider's refund id, else the system's one refund of that payment (events that name only the payment).
+ */
+export async function findRefundForEvent(
+  db: Db | Tx,
+  provider: string,
+  e: { providerPaymentId?: string; refund?: { providerRefundId: string; refundId?: string } },
+) {
+  return (
+    (await q.findRefundByIds(db, provider, { reference: e.refund?.refundId })) ??
+    (await q.findRefundByIds(db, provider, { providerRefundId: e.refund?.providerRefundId })) ??
+    (e.providerPaymentId ? await q.findRefundByPayment(db, provider, e.providerPaymentId) : null)
+  )
+}
 export const hasRefund = async (db: Db, payment: q.PaymentRow, reason: RefundReason) =>
   (await q.refundsOf(db, payment.orderId)).some((r) => r.paymentId === payment.id && r.reason === reason)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { getAdminOrder, getPickList, listAdminOrders, moveAdminOrder } from '../../../common/contracts/admin-orders'
+import { editAdminOrderLines, getAdminOrder, getPickList, listAdminOrders, moveAdminOrder, refundAdminOrder } from '../../../common/contracts/admin-orders'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
@@ -37,5 +37,7 @@ export async function orderRoutes(app: FastifyInstance) {
     staff.read(getPickList, (req, ctx) => slotWork.pickList(ctx, req.query))
     staff.read(getAdminOrder, async (req, ctx) => orThrow(await fulfilment.getOrder(ctx, req.params.id)))
     staff.write(moveAdminOrder, async (req, ctx) => orThrow(await fulfilment.moveOrder(ctx, req.params.id, req.body)))
+    staff.write(editAdminOrderLines, async (req, ctx) => orThrow(await fulfilment.editLines(ctx, req.params.id, req.body)))
+    staff.write(refundAdminOrder, async (req, ctx) => orThrow(await fulfilment.refundOrder(ctx, req.params.id, req.body)))
   })
 }

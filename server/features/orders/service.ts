@@ -10,8 +10,21 @@ import { canCancel, detail, summary } from './answer'
 import { cancelLocked } from './lifecycle'
 import * as q from './queries'
 
-export { createOrder, markFailed, markPaid, type PaidOutcome, releaseExpired } from './lifecycle'
-export { type Capture, findRefund, findRefundByPayment, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
+export {
+  type CounterOrder,
+  createCounterOrder,
+  createOrder,
+  lockSiteOrderByNumber,
+  markCounterRefunded,
+  markFailed,
+  noteEvent,
+  type OrderLine,
+  orderLines,
+  markPaid,
+  type PaidOutcome,
+  releaseExpired,
+} from './lifecycle'
+export { type Capture, findRefund, findRefundByPayment, findRefundForEvent, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
 export type { OrderRow, PaymentRow, RefundRow } from './queries'
 export * as attempts from './attempts'
 

@@ -1,6 +1,6 @@
-import sanitizeHtml from 'sanitize-html'
 import type { PageComponent } from '../../../common/contracts/pages'
 import type { RequestCtx } from '../../platform/request-context'
+import { cleanPageHtml } from '../../platform/rich-text'
 import * as catalogue from '../catalogue/service'
 
 /**
@@ -34,7 +34,7 @@ async function resolveBlock(ctx: RequestCtx, block: PageComponent): Promise<Page
       return { ...block, response: (await catalogue.catalogueMeta(ctx)).brands }
     case 'rich_text': {
       const data = (block.data ?? {}) as { html?: string }
-      return { ...block, data: { html: sanitizeHtml(data.html ?? '') } }
+      return { ...block, data: { html: cleanPageHtml(data.html ?? '') } }
     }
     default:
       return block

@@ -121,7 +121,7 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect(probe.data.map((b) => b.name)).toEqual(['first', 'middle', 'last'])
     const html = (probe.data[0].data as { html: string }).html
     expect(html).toContain('<p>Hello <b>there</b></p>')
-    expect(html).toContain('<a href="https://example.com/ok">fine</a>')
+    expect(html).toContain('<a href="https://example.com/ok" rel="noopener noreferrer nofollow">fine</a>')
     for (const bad of ['<script', '__xss', 'onerror', 'onclick', 'javascript:', '<iframe', '<form', '<input', 'evil.test']) expect(html, bad).not.toContain(bad)
     const elsewhere = await t.call({ method: 'GET', url: '/s/api/page/data/xss-probe', origin: SHOP2 })
     expect(elsewhere.statusCode).toBe(404)

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { getPageDraft, listPageVersions, publishPage, rollbackPage, savePageDraft } from '../../../common/contracts/admin-pages'
 import { getPageData } from '../../../common/contracts/pages'
 import { notFound } from '../../platform/errors'
+import { orThrow } from '../../platform/result'
 import { readRoute } from '../../platform/route'
+import { staffRoutes } from '../../platform/staff'
+import * as admin from './admin'
 import { normalisePageUrl } from './page-url'
 import * as pages from './service'
 
@@ -18,4 +22,15 @@ export function pageRoutes(app: FastifyInstance) {
     { tags: ['pages'] },
   )
   app.get('/s/api/page/data', { schema: { hide: true } }, (_req, reply) => reply.redirect('/s/api/page/data/', 308))
+}
+
+/** Staff calls of pages: drafts, publishing, versions (server/features/pages/admin.ts). */
+export async function pageAdminRoutes(app: FastifyInstance) {
+  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(getPageDraft, (req, ctx) => admin.getDraft(ctx, req.query.url))
+    staff.read(listPageVersions, (req, ctx) => admin.listVersions(ctx, req.query.url))
+    staff.write(savePageDraft, (req, ctx) => admin.saveDraft(ctx, req.body))
+    staff.write(publishPage, async (req, ctx) => orThrow(await admin.publish(ctx, req.body.url)))
+    staff.write(rollbackPage, async (req, ctx) => orThrow(await admin.rollback(ctx, req.body.url, req.body.number)))
+  })
 }

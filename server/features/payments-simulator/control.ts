@@ -17,6 +17,24 @@ const Pay = z.object({
   late_ms: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600_000))),
 })
 
+const loopback = z.url().check(z.refine((u) => /^https?:\/\/(127(\.\d{1,3}){3}|\[::1\])(:\d+)?\//.test(u), 'must be a loopback URL'))
+/** A merchant account, as one made in the provider's dashboard: its keys and where its webhooks go. */
+const Account = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('razorpay'),
+    key_id: z.string().check(z.regex(/^rzp_test_[A-Za-z0-9]{6,40}$/)),
+    key_secret: z.string().check(z.minLength(8)),
+    webhook_secret: z.string().check(z.minLength(8)),
+    webhook_url: z.optional(loopback),
+  }),
+  z.object({
+    provider: z.literal('cashfree'),
+    client_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{4,100}$/)),
+    client_secret: z.string().check(z.minLength(8)),
+    webhook_url: z.optional(loopback),
+  }),
+])
+
 function parse<S extends z.ZodMiniType>(schema: S, value: unknown, reply: FastifyReply): z.infer<S> | null {
   const parsed = schema.safeParse(value ?? {})
   if (parsed.success) return parsed.data
@@ -53,6 +71,20 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     const result = payCashfree(sim, order, options)
     if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
     return { outcome: body.outcome, cf_payment_id: result.cfPaymentId, payment_status: result.status, redirect: result.redirect }
+  })
+
+  app.post('/accounts', async (req, reply) => {
+    const body = parse(Account, req.body, reply)
+    if (!body) return reply
+    if (body.provider === 'razorpay')
+      sim.merchants.razorpay.set(body.key_id, {
+        keyId: body.key_id,
+        keySecret: body.key_secret,
+        webhookSecret: body.webhook_secret,
+        webhookUrl: body.webhook_url,
+      })
+    else sim.merchants.cashfree.set(body.client_id, { clientId: body.client_id, clientSecret: body.client_secret, webhookUrl: body.webhook_url })
+    return { ok: true }
   })
 
   app.post('/webhooks/options', async (req, reply) => {

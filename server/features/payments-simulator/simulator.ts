@@ -14,6 +14,20 @@ export interface SimAccounts {
   cashfree: { clientId: string; clientSecret: string; apiVersion: string }
 }
 
+/** A merchant account the simulator knows: the process's keys, and any a test or demo registers (`POST /__sim/accounts`). */
+export interface RzpAccount {
+  keyId: string
+  keySecret: string
+  webhookSecret: string
+  /** where its webhooks go (a website with its own keys has its own address); default: the emitter's */
+  webhookUrl?: string
+}
+export interface CfAccount {
+  clientId: string
+  clientSecret: string
+  webhookUrl?: string
+}
+
 /** Cashfree API versions the simulator answers; any other x-api-version gets a 400, as from Cashfree. */
 export const CASHFREE_VERSIONS = new Set(['2022-09-01', '2023-08-01', '2025-01-01', '2026-01-01'])
 
@@ -47,8 +61,14 @@ export function createSimulator(app: FastifyInstance, config: Config) {
   const accounts = simAccounts(config)
   const timers = createTimers()
   const now = () => Date.now()
+  const merchants = () => ({
+    razorpay: new Map<string, RzpAccount>([[accounts.razorpay.keyId, accounts.razorpay]]),
+    cashfree: new Map<string, CfAccount>([[accounts.cashfree.clientId, accounts.cashfree]]),
+  })
   const sim = {
     accounts,
+    /** every account, by key id / client id; orders belong to the account that made them */
+    merchants: merchants(),
     ids: createIds(),
     state: createState(),
     log: createRequestLog(),
@@ -75,6 +95,23 @@ export function createSimulator(app: FastifyInstance, config: Config) {
       sim.webhooks.reset()
       sim.log.clear()
       sim.state = createState()
+      sim.merchants = merchants()
+    },
+    /** the account an order belongs to (orders made before accounts existed belong to the process's) */
+    razorpayAccount(keyId: string | undefined): RzpAccount {
+      return sim.merchants.razorpay.get(keyId ?? accounts.razorpay.keyId) ?? accounts.razorpay
+    },
+    cashfreeAccount(clientId: string | undefined): CfAccount {
+      return sim.merchants.cashfree.get(clientId ?? accounts.cashfree.clientId) ?? accounts.cashfree
+    },
+    /** webhooks about an order: signed and addressed as its account says */
+    emitRazorpay(order: { account?: string } | undefined, batch: { type: string; body: string }[]) {
+      const a = sim.razorpayAccount(order?.account)
+      return sim.webhooks.emit('razorpay', batch, { secret: a.webhookSecret, webhookUrl: a.webhookUrl })
+    },
+    emitCashfree(order: { account?: string } | undefined, batch: { type: string; body: string }[]) {
+      const a = sim.cashfreeAccount(order?.account)
+      return sim.webhooks.emit('cashfree', batch, { secret: a.clientSecret, webhookUrl: a.webhookUrl })
     },
   }
   return sim

@@ -2,6 +2,8 @@
 
 export interface RzpOrderRec {
   id: string
+  /** the key id of the account that made it (absent: the process's) */
+  account?: string
   amount: number
   currency: string
   receipt: string | null
@@ -36,6 +38,8 @@ export interface RzpRefundRec {
 
 export interface CfOrderRec {
   cfOrderId: string
+  /** the client id of the account that made it (absent: the process's) */
+  account?: string
   orderId: string
   amount: number
   currency: string

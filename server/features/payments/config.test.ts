@@ -18,7 +18,8 @@ const SANDBOX = {
   CASHFREE_CLIENT_ID: 'TEST1234567',
   CASHFREE_CLIENT_SECRET: 'cfsk_ma_test_0123456789abcdef',
 }
-const prod = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, ...env })
+const prod = (env: Record<string, string>) => () =>
+  loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', ...env })
 
 describe('payment settings (PAYMENTS.md D.5)', () => {
   it('works with no configuration at all: the simulator, its demo keys, this app as the provider', () => {

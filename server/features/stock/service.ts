@@ -1,5 +1,6 @@
-import type { Db, Tx } from '../../db/client'
-import { attachOrder, forgetPacks, type MoveResult, moveStock, openStock } from './moves'
+import { sql } from 'drizzle-orm'
+import { type Db, rowsOf, type Tx } from '../../db/client'
+import { attachOrder, forgetPacks, type MoveResult, moveStock, openStock, type StockWho } from './moves'
 import { countStockAlerts } from './queries'
 
 /**
@@ -31,17 +32,17 @@ export async function holdForOrder<L extends OrderLineStock>(tx: Tx, websiteId: 
   return { ok: false as const, line: lines[result.at] }
 }
 
-/** Gives back what an order held (cancelled, or not paid in time); never below zero. */
-export async function releaseForOrder(tx: Tx | Db, websiteId: number, lines: OrderLineStock[], orderId: number) {
+/** Gives back what an order held (cancelled, not paid in time, or lines taken out by staff: `userId`); never below zero. */
+export async function releaseForOrder(tx: Tx | Db, websiteId: number, lines: OrderLineStock[], orderId: number, userId: number | null = null) {
   const result = await moveStock(
     tx,
-    { websiteId, userId: null },
+    { websiteId, userId },
     lines.map((l) => ({ packId: l.packId, warehouseId: l.warehouseId, reserved: -l.quantity, clampReserved: true, reason: 'order_release' as const, orderId })),
   )
   // A line whose stock row is gone (the pack or warehouse was removed) has nothing to give back.
   if (!result.ok && result.kind === 'missing') {
     const rest = lines.filter((_, i) => i !== result.at)
-    if (rest.length < lines.length) return releaseForOrder(tx, websiteId, rest, orderId)
+    if (rest.length < lines.length) return releaseForOrder(tx, websiteId, rest, orderId, userId)
   }
 }
 
@@ -82,3 +83,66 @@ export { listWarehouses } from './warehouses'
 
 /** How many (pack, warehouse) rows are low and how many are out of stock, for the admin home. */
 export const stockAlerts = (db: Db, websiteId: number): Promise<{ low: number; outOfStock: number }> => countStockAlerts(db, websiteId)
+
+export interface CounterLine {
+  packId: number
+  warehouseId: number
+  quantity: number
+}
+
+/**
+ * A sale at the shop counter takes units off the shelf (ledger reason `sold`), never the units orders hold, all
+ * lines in one move (docs/decisions/0024-point-of-sale.md). Online: all or nothing, `short` names the first line
+ * that has fewer than asked. Offline (the goods already left the shop): each line takes what is left, and
+ * `shortBy` says per line how many units the shelf did not have. `orderId` is filled in later by `attachOrder`.
+ */
+export async function sellAtCounter(
+  tx: Tx,
+  who: StockWho,
+  lines: CounterLine[],
+  offline: boolean,
+): Promise<{ ok: true; ledgerIds: number[]; shortBy: number[]; soldOut: boolean } | { ok: false; at: number }> {
+  let takes = lines.map((l) => l.quantity)
+  if (offline) {
+    // Locked in (pack, warehouse) order, as moveStock locks them; it locks the same rows again below.
+    const pairs = JSON.stringify(lines.map((l) => ({ pack_id: Math.trunc(l.packId), warehouse_id: Math.trunc(l.warehouseId) })))
+    const levels = rowsOf<{ pack_id: number; warehouse_id: number; quantity: number; reserved: number }>(
+      await tx.execute(sql`
+        select s.pack_id, s.warehouse_id, s.quantity, s.reserved
+        from stock s join packs k on k.id = s.pack_id
+        where k.website_id = ${who.websiteId}
+          and (s.pack_id, s.warehouse_id) in (select v.pack_id, v.warehouse_id from jsonb_to_recordset(${pairs}::jsonb) as v(pack_id int, warehouse_id int))
+        order by s.pack_id, s.warehouse_id
+        for update of s`),
+    )
+    const left = new Map(levels.map((r) => [`${r.pack_id}:${r.warehouse_id}`, Math.max(r.quantity - r.reserved, 0)]))
+    takes = lines.map((l) => {
+      const k = `${l.packId}:${l.warehouseId}`
+      const take = Math.min(l.quantity, left.get(k) ?? 0)
+      left.set(k, (left.get(k) ?? 0) - take)
+      return take
+    })
+  }
+  const moving = lines.flatMap((l, i) => (takes[i] > 0 ? [{ l, i }] : []))
+  const result = await moveStock(
+    tx,
+    who,
+    moving.map(({ l, i }) => ({ packId: l.packId, warehouseId: l.warehouseId, onHand: { by: -takes[i] }, reason: 'sold' as const })),
+  )
+  if (!result.ok) return { ok: false, at: moving[result.at].i }
+  return {
+    ok: true,
+    ledgerIds: result.levels.flatMap((l) => (l.ledgerId === null ? [] : [l.ledgerId])),
+    shortBy: lines.map((l, i) => l.quantity - takes[i]),
+    /** a pack has none left to sell here: the storefront's `in_stock` changes */
+    soldOut: result.levels.some((l) => l.onHandChange !== 0 && l.onHand - l.reserved <= 0),
+  }
+}
+
+/** Units brought back to the counter go on the shelf again (ledger reason `returned`). */
+export const returnAtCounter = (tx: Tx, who: StockWho, lines: CounterLine[], orderId: number) =>
+  moveStock(
+    tx,
+    { ...who, createMissing: true },
+    lines.map((l) => ({ packId: l.packId, warehouseId: l.warehouseId, onHand: { by: l.quantity }, reason: 'returned' as const, orderId })),
+  )

@@ -11,7 +11,10 @@ const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', de
  * the signature is made here with the key secret, as Razorpay's own checkout does on its servers.
  */
 export function razorpayBrowserRoutes(app: FastifyInstance, sim: Sim) {
-  const order = (keyId: string, orderId: string) => (keyId === sim.accounts.razorpay.keyId ? sim.state.razorpay.orders.get(orderId) : undefined)
+  const order = (keyId: string, orderId: string) => {
+    const o = sim.state.razorpay.orders.get(orderId)
+    return o && (o.account ?? sim.accounts.razorpay.keyId) === keyId ? o : undefined
+  }
 
   app.get<{ Querystring: { key_id?: string; order_id?: string } }>('/razorpay/order', async (req, reply) => {
     const o = order(req.query.key_id ?? '', req.query.order_id ?? '')

@@ -4,6 +4,7 @@ import { CASHFREE_VERSIONS, type Sim } from '../simulator'
 import type { CfOrderRec } from '../state'
 import { cfError, orderEntity, paymentEntity } from './entities'
 import { idempotent } from './idempotency'
+import { callers, ownsOrder } from './accounts'
 import { refundRoutes } from './refund-routes'
 import { checkOrder } from './validate'
 
@@ -11,10 +12,13 @@ const same = (a: unknown, b: string) => typeof a === 'string' && a.length === b.
 type WithOrder = { Params: { orderId: string } }
 
 function authProblem(sim: Sim, req: FastifyRequest) {
-  const { clientId, clientSecret, apiVersion } = sim.accounts.cashfree
-  if (!same(req.headers['x-client-id'], clientId) || !same(req.headers['x-client-secret'], clientSecret)) {
+  const { apiVersion } = sim.accounts.cashfree
+  const id = req.headers['x-client-id']
+  const account = typeof id === 'string' ? sim.merchants.cashfree.get(id) : undefined
+  if (!account || !same(req.headers['x-client-secret'], account.clientSecret)) {
     return { status: 401, body: cfError('authentication Failed', 'request_failed', 'authentication_error') }
   }
+  callers.set(req, account.clientId)
   const version = req.headers['x-api-version']
   if (typeof version !== 'string') return { status: 400, body: cfError('x-api-version : is missing in the request', 'request_failed') }
   if (!CASHFREE_VERSIONS.has(version) && version !== apiVersion)
@@ -40,7 +44,10 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   app.setNotFoundHandler(unknown)
   app.get('/*', unknown) // else the web client's GET /* page route would answer
 
-  const order = (id: string): CfOrderRec | undefined => sim.state.cashfree.orders.get(id)
+  const order = (req: FastifyRequest, id: string): CfOrderRec | undefined => {
+    const o = sim.state.cashfree.orders.get(id)
+    return ownsOrder(sim, req, o) ? o : undefined
+  }
   const orderNotFound = { status: 404, body: cfError('order not found', 'order_not_found') }
 
   app.post('/orders', async (req, reply) =>
@@ -49,11 +56,12 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
       if (!checked.ok) return { status: 400, body: cfError(checked.message, checked.code) }
       const { orderId, expiresAt, ...rest } = checked.value
       const id = orderId ?? `order_${sim.ids.reference()}`
-      if (order(id)) return { status: 409, body: cfError('order with same order_id already exists', 'order_already_exists') }
+      if (sim.state.cashfree.orders.has(id)) return { status: 409, body: cfError('order with same order_id already exists', 'order_already_exists') }
       const now = sim.now()
       const rec: CfOrderRec = {
         ...rest,
         cfOrderId: sim.ids.cashfree(),
+        account: callers.get(req),
         orderId: id,
         status: 'ACTIVE',
         sessionId: sim.ids.session(),
@@ -67,13 +75,13 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   )
 
   app.get<WithOrder>('/orders/:orderId', async (req, reply) => {
-    const o = order(req.params.orderId)
+    const o = order(req, req.params.orderId)
     return o ? orderEntity(o, sim.now()) : reply.code(404).send(orderNotFound.body)
   })
 
   app.patch<WithOrder>('/orders/:orderId', async (req, reply) =>
     idempotent(sim, req, reply, () => {
-      const o = order(req.params.orderId)
+      const o = order(req, req.params.orderId)
       if (!o) return orderNotFound
       const wanted = (req.body as { order_status?: unknown } | null)?.order_status
       if (wanted !== 'TERMINATED') return { status: 400, body: cfError('order_status : invalid value provided', 'order_status_invalid') }
@@ -86,12 +94,12 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   const paymentsOf = (orderId: string) => [...sim.state.cashfree.payments.values()].filter((p) => p.orderId === orderId)
 
   app.get<WithOrder>('/orders/:orderId/payments', async (req, reply) => {
-    const o = order(req.params.orderId)
+    const o = order(req, req.params.orderId)
     return o ? paymentsOf(o.orderId).map((p) => paymentEntity(p, o)) : reply.code(404).send(orderNotFound.body)
   })
 
   app.get<{ Params: { orderId: string; paymentId: string } }>('/orders/:orderId/payments/:paymentId', async (req, reply) => {
-    const o = order(req.params.orderId)
+    const o = order(req, req.params.orderId)
     const p = o && paymentsOf(o.orderId).find((x) => x.cfPaymentId === req.params.paymentId)
     return o && p ? paymentEntity(p, o) : reply.code(404).send(cfError('payment not found', 'payment_not_found'))
   })

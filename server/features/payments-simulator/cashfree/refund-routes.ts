@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Sim } from '../simulator'
 import type { CfRefundRec } from '../state'
+import { ownsOrder } from './accounts'
 import { cfError, refundEntity } from './entities'
 import { refundEvent } from './events'
 import { idempotent } from './idempotency'
@@ -16,7 +17,8 @@ export async function refundRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
 
   app.post<WithOrder>('/orders/:orderId/refunds', async (req, reply) =>
     idempotent(sim, req, reply, () => {
-      const order = sim.state.cashfree.orders.get(req.params.orderId)
+      const found = sim.state.cashfree.orders.get(req.params.orderId)
+      const order = ownsOrder(sim, req, found) ? found : undefined
       if (!order) return { status: 404, body: orderNotFound }
       const paid = [...sim.state.cashfree.payments.values()].find((p) => p.orderId === order.orderId && p.status === 'SUCCESS')
       if (order.status !== 'PAID' || !paid) return { status: 400, body: cfError('refund can be initiated only for a paid order', 'refund_invalid') }
@@ -41,18 +43,22 @@ export async function refundRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
       sim.timers.later(SETTLE_MS, () => {
         refund.status = 'SUCCESS'
         refund.processedAt = sim.now()
-        sim.webhooks.emit('cashfree', [refundEvent(sim, refund)])
+        sim.emitCashfree(order, [refundEvent(sim, refund)])
       })
       return { status: 200, body: refundEntity(refund) }
     }),
   )
 
   app.get<WithOrder>('/orders/:orderId/refunds', async (req, reply) =>
-    sim.state.cashfree.orders.has(req.params.orderId) ? refundsOf(req.params.orderId).map(refundEntity) : reply.code(404).send(orderNotFound),
+    ownsOrder(sim, req, sim.state.cashfree.orders.get(req.params.orderId))
+      ? refundsOf(req.params.orderId).map(refundEntity)
+      : reply.code(404).send(orderNotFound),
   )
 
   app.get<{ Params: { orderId: string; refundId: string } }>('/orders/:orderId/refunds/:refundId', async (req, reply) => {
     const refund = sim.state.cashfree.refunds.get(`${req.params.orderId}:${req.params.refundId}`)
-    return refund ? refundEntity(refund) : reply.code(404).send(cfError('refund not found', 'refund_not_found'))
+    return refund && ownsOrder(sim, req, sim.state.cashfree.orders.get(req.params.orderId))
+      ? refundEntity(refund)
+      : reply.code(404).send(cfError('refund not found', 'refund_not_found'))
   })
 }

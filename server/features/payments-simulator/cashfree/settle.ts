@@ -26,7 +26,7 @@ function setStatus(sim: Sim, order: CfOrderRec, p: CfPaymentRec, status: CfPayme
   p.message = MESSAGES[status]
   if (status === 'SUCCESS') order.status = 'PAID'
   const { status: s } = p
-  if (s !== 'PENDING') sim.webhooks.emit('cashfree', [paymentEvent(sim, order, { ...p, status: s })])
+  if (s !== 'PENDING') sim.emitCashfree(order, [paymentEvent(sim, order, { ...p, status: s })])
 }
 
 /** The return URL with `{order_id}` filled in, where Cashfree sends the browser after any outcome (C.2). */

@@ -1,22 +1,11 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Sim } from '../simulator'
+import { authorised, callerOf, callers, ownsOrder } from './accounts'
 import type { RzpOrderRec } from '../state'
 import { collection, orderEntity, paymentEntity, rzpError } from './entities'
 import { paymentRoutes } from './payment-routes'
 import { badRequest, notFound } from './replies'
 import { checkOrder } from './validate'
-
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
-
-/** HTTP Basic key_id:key_secret (B.1), the only way the Razorpay API lets anyone in. */
-function authorised(sim: Sim, req: FastifyRequest): boolean {
-  const m = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')
-  if (!m) return false
-  const [keyId, ...rest] = Buffer.from(m[1], 'base64').toString('utf8').split(':')
-  const { keyId: id, keySecret } = sim.accounts.razorpay
-  return same(keyId, id) && same(rest.join(':'), keySecret)
-}
 
 /** Razorpay's REST API under /v1 (PAYMENTS.md B.2–B.7, D.2). */
 export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
@@ -25,7 +14,9 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
     rzpError(status, status >= 500 ? 'We are facing some trouble completing your request at the moment. Please try again shortly.' : 'Request failed'),
   )
   app.addHook('preHandler', async (req, reply) => {
-    if (!authorised(sim, req)) return reply.code(401).send(rzpError(401, 'The api key provided is invalid'))
+    const account = authorised(sim, req)
+    if (!account) return reply.code(401).send(rzpError(401, 'The api key provided is invalid'))
+    callers.set(req, account)
   })
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
@@ -36,29 +27,40 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   app.get('/*', unknown) // else the web client's GET /* page route would answer
 
   const orders = () => sim.state.razorpay.orders
-  const findOrder = (id: string): RzpOrderRec | undefined => orders().get(id)
+  const findOrder = (req: FastifyRequest, id: string): RzpOrderRec | undefined => {
+    const order = orders().get(id)
+    return ownsOrder(sim, req, order) ? order : undefined
+  }
 
   app.post('/orders', async (req, reply) => {
     const checked = checkOrder(req.body)
     if (!checked.ok) return badRequest(reply, checked.description, checked.field)
-    const order: RzpOrderRec = { id: sim.ids.razorpay('order'), ...checked.value, status: 'created', attempts: 0, amountPaid: 0, createdAt: sim.now() }
+    const order: RzpOrderRec = {
+      id: sim.ids.razorpay('order'),
+      account: callerOf(sim, req).keyId,
+      ...checked.value,
+      status: 'created',
+      attempts: 0,
+      amountPaid: 0,
+      createdAt: sim.now(),
+    }
     orders().set(order.id, order)
     return orderEntity(order)
   })
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/orders', async (req) => {
     const { receipt, count = '10', skip = '0' } = req.query
-    const all = [...orders().values()].filter((o) => receipt === undefined || o.receipt === receipt).reverse()
+    const all = [...orders().values()].filter((o) => ownsOrder(sim, req, o) && (receipt === undefined || o.receipt === receipt)).reverse()
     return collection(all.slice(Number(skip) || 0, (Number(skip) || 0) + Math.min(Number(count) || 10, 100)).map(orderEntity))
   })
 
   app.get<{ Params: { id: string } }>('/orders/:id', async (req, reply) => {
-    const order = findOrder(req.params.id)
+    const order = findOrder(req, req.params.id)
     return order ? orderEntity(order) : notFound(reply)
   })
 
   app.get<{ Params: { id: string } }>('/orders/:id/payments', async (req, reply) => {
-    if (!findOrder(req.params.id)) return notFound(reply)
+    if (!findOrder(req, req.params.id)) return notFound(reply)
     const payments = [...sim.state.razorpay.payments.values()].filter((p) => p.orderId === req.params.id)
     return collection(payments.map(paymentEntity))
   })

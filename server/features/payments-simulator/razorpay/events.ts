@@ -13,7 +13,7 @@ export function razorpayEvent(sim: Sim, event: EventName, payment: RzpPaymentRec
   if (extra.order) payload.order = { entity: orderEntity(extra.order) }
   const body = JSON.stringify({
     entity: 'event',
-    account_id: `acc_${sim.accounts.razorpay.keyId.slice(-14)}`,
+    account_id: `acc_${sim.razorpayAccount(sim.state.razorpay.orders.get(payment.orderId)?.account).keyId.slice(-14)}`,
     event,
     contains: Object.keys(payload),
     payload,

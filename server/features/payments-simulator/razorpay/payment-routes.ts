@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Sim } from '../simulator'
 import type { RzpRefundRec } from '../state'
+import { ownsOrder } from './accounts'
 import { collection, paymentEntity, refundEntity } from './entities'
 import { razorpayEvent } from './events'
 import { badRequest, notFound } from './replies'
@@ -11,16 +12,20 @@ type WithId = { Params: { id: string } }
 
 /** /v1/payments and /v1/refunds: read, capture, refund with Σ refunds ≤ captured (B.5, B.7). */
 export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const payment = (id: string) => sim.state.razorpay.payments.get(id)
+  // A payment (and its refunds) is the caller's when its order is.
+  const payment = (req: FastifyRequest, id: string) => {
+    const p = sim.state.razorpay.payments.get(id)
+    return p && ownsOrder(sim, req, sim.state.razorpay.orders.get(p.orderId)) ? p : undefined
+  }
   const refundsOf = (paymentId: string) => [...sim.state.razorpay.refunds.values()].filter((r) => r.paymentId === paymentId)
 
   app.get<WithId>('/payments/:id', async (req, reply) => {
-    const p = payment(req.params.id)
+    const p = payment(req, req.params.id)
     return p ? paymentEntity(p) : notFound(reply)
   })
 
   app.post<WithId>('/payments/:id/capture', async (req, reply) => {
-    const p = payment(req.params.id)
+    const p = payment(req, req.params.id)
     const order = p && sim.state.razorpay.orders.get(p.orderId)
     if (!p || !order) return notFound(reply)
     if (p.status !== 'authorized')
@@ -35,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim })
   })
 
   app.post<WithId>('/payments/:id/refund', async (req, reply) => {
-    const p = payment(req.params.id)
+    const p = payment(req, req.params.id)
     if (!p) return notFound(reply)
     if (p.status !== 'captured' && p.status !== 'refunded') return badRequest(reply, 'The payment has not been captured, so it cannot be refunded')
     const checked = checkRefund(req.body, p.amount - p.amountRefunded)
@@ -44,22 +49,25 @@ export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     sim.state.razorpay.refunds.set(refund.id, refund)
     p.amountRefunded += refund.amount
     if (p.amountRefunded >= p.amount) p.status = 'refunded'
-    sim.webhooks.emit('razorpay', [razorpayEvent(sim, 'refund.created', p, { refund }), razorpayEvent(sim, 'refund.processed', p, { refund })])
+    sim.emitRazorpay(sim.state.razorpay.orders.get(p.orderId), [
+      razorpayEvent(sim, 'refund.created', p, { refund }),
+      razorpayEvent(sim, 'refund.processed', p, { refund }),
+    ])
     return refundEntity(refund)
   })
 
   app.get<WithId>('/payments/:id/refunds', async (req, reply) => {
-    if (!payment(req.params.id)) return notFound(reply)
+    if (!payment(req, req.params.id)) return notFound(reply)
     return collection(refundsOf(req.params.id).reverse().map(refundEntity))
   })
 
   app.get<{ Params: { id: string; refundId: string } }>('/payments/:id/refunds/:refundId', async (req, reply) => {
     const r = sim.state.razorpay.refunds.get(req.params.refundId)
-    return r && r.paymentId === req.params.id ? refundEntity(r) : notFound(reply)
+    return r && r.paymentId === req.params.id && payment(req, r.paymentId) ? refundEntity(r) : notFound(reply)
   })
 
   app.get<WithId>('/refunds/:id', async (req, reply) => {
     const r = sim.state.razorpay.refunds.get(req.params.id)
-    return r ? refundEntity(r) : notFound(reply)
+    return r && payment(req, r.paymentId) ? refundEntity(r) : notFound(reply)
   })
 }

@@ -43,7 +43,7 @@ function authorizeAndCapture(sim: Sim, order: RzpOrderRec, payment: RzpPaymentRe
     order.amountPaid = payment.amount
     events.push(razorpayEvent(sim, 'payment.captured', payment), razorpayEvent(sim, 'order.paid', payment, { order }))
   }
-  sim.webhooks.emit('razorpay', events)
+  sim.emitRazorpay(order, events)
 }
 
 /** One payment attempt on an order, as Razorpay's checkout would make it. */
@@ -67,14 +67,14 @@ export function payRazorpay(sim: Sim, order: RzpOrderRec, o: PayOptions): PayRes
   if (o.outcome === 'failed' || o.outcome === 'late_auth') {
     payment.status = 'failed'
     payment.error = FAILURE
-    sim.webhooks.emit('razorpay', [razorpayEvent(sim, 'payment.failed', payment)])
+    sim.emitRazorpay(order, [razorpayEvent(sim, 'payment.failed', payment)])
     // B.5: the bank confirms late; Razorpay then authorises and captures the payment it had reported failed.
     if (o.outcome === 'late_auth') sim.timers.later(o.lateMs ?? 3000, () => authorizeAndCapture(sim, order, payment, true))
     return { kind: 'failed', error: { ...FAILURE, metadata: { order_id: order.id, payment_id: payment.id } } }
   }
 
   authorizeAndCapture(sim, order, payment, o.outcome === 'success')
-  const secret = sim.accounts.razorpay.keySecret
+  const secret = sim.razorpayAccount(order.account).keySecret
   const signature =
     o.signature === 'invalid'
       ? signCheckout(`${secret}-forged`, order.id, payment.id)
@@ -89,5 +89,5 @@ export function captureRazorpay(sim: Sim, order: RzpOrderRec, payment: RzpPaymen
   payment.status = 'captured'
   order.status = 'paid'
   order.amountPaid = payment.amount
-  sim.webhooks.emit('razorpay', [razorpayEvent(sim, 'payment.captured', payment), razorpayEvent(sim, 'order.paid', payment, { order })])
+  sim.emitRazorpay(order, [razorpayEvent(sim, 'payment.captured', payment), razorpayEvent(sim, 'order.paid', payment, { order })])
 }

@@ -41,6 +41,8 @@ export interface StoredEvent {
   provider: Provider
   type: string
   url: string | null
+  /** what it is signed with: the webhook secret (Razorpay) or client secret (Cashfree) of the order's account */
+  secret: string
   /** the exact bytes and headers of the first attempt, for `POST /__sim/replay/:eventId` */
   body: Buffer
   headers: Record<string, string>
@@ -76,16 +78,16 @@ export function createWebhookEmitter(deps: EmitterDeps) {
   let dropped = 0
   let abort = new AbortController()
 
-  const urlFor = (provider: Provider) => {
+  const urlFor = (provider: Provider, accountUrl?: string) => {
     const self = deps.selfOrigin()
-    return options.urls[provider] ?? deps.configuredUrls[provider] ?? (self ? `${self}/s/api/payments/webhooks/${provider}` : null)
+    return accountUrl ?? options.urls[provider] ?? deps.configuredUrls[provider] ?? (self ? `${self}/s/api/payments/webhooks/${provider}` : null)
   }
 
-  function sign(provider: Provider, body: Buffer, eventId: string, attempt: number, o: Options) {
+  function sign(provider: Provider, body: Buffer, eventId: string, attempt: number, o: Options, secret: string) {
     const wrong = o.badSignature ? '-not-the-secret' : ''
-    if (provider === 'razorpay') return razorpayHeaders(body, deps.secrets.razorpayWebhook + wrong, eventId)
+    if (provider === 'razorpay') return razorpayHeaders(body, secret + wrong, eventId)
     const timestamp = deps.now() - o.staleTimestampMs
-    return cashfreeHeaders(body, deps.secrets.cashfreeClient + wrong, { eventId, timestamp, version: deps.secrets.cashfreeVersion, attempt })
+    return cashfreeHeaders(body, secret + wrong, { eventId, timestamp, version: deps.secrets.cashfreeVersion, attempt })
   }
 
   async function post(event: StoredEvent, headers: Record<string, string>, attempt: number, replay: boolean): Promise<Delivery> {
@@ -130,7 +132,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
         at: deps.now(),
       })
     } else {
-      const headers = attempt === 1 ? event.headers : sign(event.provider, event.body, event.eventId, attempt, o)
+      const headers = attempt === 1 ? event.headers : sign(event.provider, event.body, event.eventId, attempt, o, event.secret)
       const d = await post(event, headers, attempt, false)
       ok = d.status !== null && d.status >= 200 && d.status < 300
     }
@@ -143,13 +145,18 @@ export function createWebhookEmitter(deps: EmitterDeps) {
   }
 
   return {
-    /** Queues one provider's events for delivery, in order, with the options in force now. */
-    emit(provider: Provider, batch: { type: string; body: string }[]): StoredEvent[] {
+    /**
+     * Queues one provider's events for delivery, in order, with the options in force now; signed with the account's
+     * secret and sent to its address when it has one (the process's account otherwise).
+     */
+    emit(provider: Provider, batch: { type: string; body: string }[], account?: { secret: string; webhookUrl?: string }): StoredEvent[] {
       const o = { ...options }
+      const secret = account?.secret ?? (provider === 'razorpay' ? deps.secrets.razorpayWebhook : deps.secrets.cashfreeClient)
       const made = batch.map(({ type, body }) => {
         const raw = Buffer.from(body)
         const eventId = provider === 'razorpay' ? `evt_${randomUUID().replace(/-/g, '').slice(0, 14)}` : randomUUID()
-        const event: StoredEvent = { eventId, provider, type, url: urlFor(provider), body: raw, headers: sign(provider, raw, eventId, 1, o) }
+        const url = urlFor(provider, account?.webhookUrl)
+        const event: StoredEvent = { eventId, provider, type, url, secret, body: raw, headers: sign(provider, raw, eventId, 1, o, secret) }
         events.set(eventId, event)
         if (events.size > MAX_EVENTS) events.delete(events.keys().next().value ?? '')
         return event

@@ -225,6 +225,16 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
         throw err
       }
     },
+
+    // Cashfree has no "who am I" call: an order that cannot exist is asked for; 404 means the keys were accepted.
+    async checkKeys() {
+      try {
+        await fetchOrder('key_check_no_such_order')
+      } catch (err) {
+        if (err instanceof PaymentProviderError && err.status === 404) return
+        throw err
+      }
+    },
   }
 }
 

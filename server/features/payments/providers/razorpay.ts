@@ -191,6 +191,10 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const found = await findRefund(providerPaymentId, refundId)
       return found ? toRefund(found, refundId, false) : null
     },
+
+    async checkKeys() {
+      await call(collection(RzpOrder), () => rzp.orders.all({ count: 1 }))
+    },
   }
 }
 

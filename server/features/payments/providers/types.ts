@@ -124,6 +124,8 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<RefundResult>
   /** a refund's current state, found by our refund id (null if the provider has none) */
   fetchRefund(input: Omit<RefundInput, 'amountPaise' | 'note'>): Promise<RefundResult | null>
+  /** one authenticated read that changes nothing: resolves when the provider accepts the keys, else throws its error */
+  checkKeys(): Promise<void>
 }
 
 /**
@@ -138,7 +140,8 @@ export class PaymentProviderError extends Error {
     readonly kind: ProviderErrorKind,
     readonly providerCode: string,
     readonly status?: number,
-    detail?: string,
+    /** the provider's own words (its error description), never a secret */
+    readonly detail?: string,
   ) {
     super(`${provider}: ${kind} (${providerCode}${status ? `, HTTP ${status}` : ''})${detail ? `: ${detail}` : ''}`)
     this.name = 'PaymentProviderError'

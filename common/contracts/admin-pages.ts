@@ -1,0 +1,139 @@
+import * as z from 'zod/mini'
+import { isAppPath, PAGE_URL } from '../rules/page-paths'
+import { staleBody } from './admin'
+import { defineContract } from './http'
+import { PageBlockInput } from './page-blocks'
+import { MAX_PAGE_URL_LENGTH } from './pages'
+import { text } from './text'
+
+/**
+ * Staff calls of pages (CONTRACT "Staff calls"): a save changes the draft only; publishing copies it to what
+ * GET /api/page/data answers, in every app process, and keeps a version (docs/decisions/0025-page-safety.md).
+ */
+
+const int = () => z.number().check(z.int())
+
+export const PageUrl = text('Page address', [
+  z.trim(),
+  z.maxLength(MAX_PAGE_URL_LENGTH, `The address is limited to ${MAX_PAGE_URL_LENGTH} characters`),
+  z.regex(PAGE_URL, 'Use an address like /diwali-offers: lowercase letters, digits, - and _, separated by /'),
+  z.refine((url) => !isAppPath(url), 'This address belongs to the shop itself (products, account, checkout …): choose another'),
+])
+
+const Seo = (label: string, max: number) => z._default(z.nullable(text(label, [z.maxLength(max, `${label} is limited to ${max} characters`)])), null)
+
+const isJson = (s: string) => {
+  try {
+    JSON.parse(s)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const PAGE_CSS_MAX = 50_000
+export const SCHEMA_SCRIPT_MAX = 50_000
+
+/** The page data of spec §3 as an editor sends it. */
+export const PageContentInput = z.object({
+  components: z.array(PageBlockInput).check(z.maxLength(60, 'At most 60 blocks on a page')),
+  css: z._default(text('CSS', [z.maxLength(PAGE_CSS_MAX, `CSS is limited to ${PAGE_CSS_MAX} characters`)]), ''),
+  show_footer: z._default(z.boolean(), true),
+  show_navbar: z._default(z.boolean(), true),
+  show_sub_navbar: z._default(z.boolean(), true),
+  seo_title: Seo('SEO title', 200),
+  seo_description: Seo('SEO description', 500),
+  seo_keyword: Seo('SEO keywords', 500),
+  schema_script: z._default(
+    z.nullable(
+      text('Schema script', [
+        z.maxLength(SCHEMA_SCRIPT_MAX, `The schema script is limited to ${SCHEMA_SCRIPT_MAX} characters`),
+        z.refine((s) => s.trim() === '' || isJson(s), 'The schema script must be JSON-LD (valid JSON)'),
+      ]),
+    ),
+    null,
+  ),
+})
+
+export const SavePageInput = z.extend(PageContentInput, {
+  url: PageUrl,
+  /** the draft version the editor read (0 for a page with no draft yet); 409 when someone saved in between */
+  version: int().check(z.gte(0, 'version cannot be negative')),
+})
+export type SavePageInput = z.infer<typeof SavePageInput>
+
+const PageContent = z.object({
+  components: z.array(z.record(z.string(), z.unknown())),
+  css: z.string(),
+  show_footer: z.boolean(),
+  show_navbar: z.boolean(),
+  show_sub_navbar: z.boolean(),
+  seo_title: z.nullable(z.string()),
+  seo_description: z.nullable(z.string()),
+  seo_keyword: z.nullable(z.string()),
+  schema_script: z.nullable(z.string()),
+})
+
+/** The draft as saved: rich text sanitised, CSS scoped and cleaned, JSON-LD re-serialised. */
+export const PageDraft = z.extend(PageContent, {
+  url: z.string(),
+  version: int(),
+  updated_at: z.string(),
+  /** the number of the version shoppers see, null when never published */
+  published_version: z.nullable(int()),
+})
+export type PageDraft = z.infer<typeof PageDraft>
+
+export const PublishedPage = z.extend(PageContent, {
+  url: z.string(),
+  number: int(),
+  published_at: z.string(),
+  published_by: z.nullable(z.object({ id: int(), name: z.nullable(z.string()) })),
+})
+export type PublishedPage = z.infer<typeof PublishedPage>
+
+export const UrlQuery = z.object({ url: PageUrl })
+
+export const getPageDraft = defineContract({
+  method: 'GET',
+  path: '/api/admin/pages/draft',
+  summary: "Admin: a page's draft (its published version when no draft was saved)",
+  query: UrlQuery,
+  response: PageDraft,
+})
+
+export const savePageDraft = defineContract({
+  method: 'PUT',
+  path: '/api/admin/pages',
+  summary: "Admin: save a page's draft; shoppers keep seeing the published page",
+  body: SavePageInput,
+  response: PageDraft,
+  stale: staleBody(PageDraft),
+})
+
+export const publishPage = defineContract({
+  method: 'POST',
+  path: '/api/admin/pages/publish',
+  summary: "Admin: publish a page's draft: every app process answers it from now on",
+  body: z.object({ url: PageUrl }),
+  response: PublishedPage,
+})
+
+export const listPageVersions = defineContract({
+  method: 'GET',
+  path: '/api/admin/pages/versions',
+  summary: 'Admin: every published version of a page, newest first',
+  query: UrlQuery,
+  response: z.object({ data: z.array(PublishedPage) }),
+})
+
+export const rollbackPage = defineContract({
+  method: 'POST',
+  path: '/api/admin/pages/rollback',
+  summary: 'Admin: make an earlier version the draft and publish it',
+  body: z.object({ url: PageUrl, number: int().check(z.gte(1, 'number must be 1 or more')) }),
+  response: PublishedPage,
+})
+
+/** The element a page's own CSS is scoped to: the storefront wraps a page's blocks in it. */
+export const PAGE_CSS_SCOPE = '[data-page-content]'

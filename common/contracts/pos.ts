@@ -1,0 +1,219 @@
+import * as z from 'zod/mini'
+import { IdParams } from './admin'
+import { defineContract } from './http'
+import { text } from './text'
+
+/**
+ * Staff calls of the shop counter (CONTRACT "Staff calls": `POST /api/pos/shifts`, `POST /api/pos/sales`;
+ * docs/decisions/0024-point-of-sale.md). Money is rupees at the edge (two decimals), paise inside.
+ */
+
+const int = () => z.number().check(z.int())
+
+export const POS_PAYMENT_METHODS = ['cash', 'upi', 'card'] as const
+export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number]
+/** Indian notes and coins a drawer is counted in, rupees */
+export const DENOMINATIONS = [2000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const
+
+const Rupees = (label: string, max = 10_000_000) =>
+  z.number({ error: `${label} must be a number` }).check(
+    z.gte(0, `${label} cannot be negative`),
+    z.lte(max, `${label} is too large`),
+    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} may have at most two decimals`),
+  )
+const Count = (label: string, min = 1) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.gte(min, `${label} must be ${min} or more`), z.lte(10_000, `${label} is too large`))
+const Id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be positive`), z.lte(2_147_483_647, `${label} is too large`))
+
+export const OpenShiftInput = z.object({
+  opening_cash: Rupees('Opening cash'),
+  /** the website's demo register when left out */
+  register_id: z.optional(Id('register_id')),
+})
+export type OpenShiftInput = z.infer<typeof OpenShiftInput>
+
+export const CashMoveInput = z.object({
+  kind: z.enum(['in', 'out'], { error: 'kind must be in or out' }),
+  amount: Rupees('Amount').check(z.gt(0, 'Amount must be more than zero')),
+  reason: text('Reason', [z.trim(), z.minLength(1, 'Please give a reason'), z.maxLength(200, 'Reason is limited to 200 characters')]),
+})
+export type CashMoveInput = z.infer<typeof CashMoveInput>
+
+/** How many of each note and coin were counted: `{ "500": 3, "10": 7 }`; left out means none. */
+export const CloseShiftInput = z.object({
+  counted: z.partialRecord(
+    z.enum(DENOMINATIONS.map(String) as ['2000'], { error: `counted takes the denominations ${DENOMINATIONS.join(', ')}` }),
+    Count('Count', 0),
+  ),
+})
+export type CloseShiftInput = z.infer<typeof CloseShiftInput>
+
+const ByMethod = z.object({ cash: z.number(), upi: z.number(), card: z.number() })
+
+export const ShiftReport = z.object({
+  shift_id: int(),
+  register_id: int(),
+  register: z.string(),
+  warehouse_id: int(),
+  cashier: z.string(),
+  status: z.enum(['open', 'closed']),
+  opened_at: z.string(),
+  closed_at: z.nullable(z.string()),
+  opening_cash: z.number(),
+  sales_count: int(),
+  /** taken per method (cash net of change) */
+  sales: ByMethod,
+  sales_total: z.number(),
+  /** given back per method for returns */
+  refunds: ByMethod,
+  returns_count: int(),
+  discounts: z.number(),
+  cash_in: z.number(),
+  cash_out: z.number(),
+  cash_moves: z.array(z.object({ kind: z.enum(['in', 'out']), amount: z.number(), reason: z.string(), at: z.string() })),
+  /** opening + cash sales − cash refunds + cash in − cash out */
+  expected_cash: z.number(),
+  counted_cash: z.nullable(z.number()),
+  counted: z.nullable(z.record(z.string(), z.number())),
+  /** counted − expected (negative: short) */
+  difference: z.nullable(z.number()),
+})
+export type ShiftReport = z.infer<typeof ShiftReport>
+
+export const openShift = defineContract({
+  method: 'POST',
+  path: '/api/pos/shifts',
+  summary: 'POS: opens a shift of the signed-in staff member on the register (the demo register by default); 409 while one is open there',
+  body: OpenShiftInput,
+  response: z.object({ shift_id: int() }),
+  status: 201,
+})
+
+export const currentShift = defineContract({
+  method: 'GET',
+  path: '/api/pos/shifts/current',
+  summary: 'POS: the register (the demo register) and its open shift with its running report, or null',
+  response: z.object({
+    register: z.object({ id: int(), name: z.string(), warehouse_id: int() }),
+    shift: z.nullable(ShiftReport),
+  }),
+})
+
+export const getShift = defineContract({
+  method: 'GET',
+  path: '/api/pos/shifts/:id',
+  summary: 'POS: a shift report (sales by payment method, refunds, discounts, cash movements, expected and counted cash)',
+  params: IdParams,
+  response: ShiftReport,
+})
+
+export const moveCash = defineContract({
+  method: 'POST',
+  path: '/api/pos/shifts/:id/cash',
+  summary: 'POS: cash put into or taken out of the drawer, with a reason; 409 when the shift is closed',
+  params: IdParams,
+  body: CashMoveInput,
+  response: ShiftReport,
+})
+
+export const closeShift = defineContract({
+  method: 'POST',
+  path: '/api/pos/shifts/:id/close',
+  summary: 'POS: closes the shift with the cash counted per denomination: expected vs counted and the difference; 409 when already closed',
+  params: IdParams,
+  body: CloseShiftInput,
+  response: ShiftReport,
+})
+
+export const SaleLineInput = z.object({
+  pack_id: Id('pack_id'),
+  quantity: Count('Quantity'),
+  /** rupees off this line (never more than the line) */
+  discount: z.optional(Rupees('Line discount')),
+})
+
+export const SalePaymentInput = z.object({
+  method: z.enum(POS_PAYMENT_METHODS, { error: `method must be one of: ${POS_PAYMENT_METHODS.join(', ')}` }),
+  amount: Rupees('Amount').check(z.gt(0, 'Amount must be more than zero')),
+  /** UPI transaction or card terminal reference */
+  reference: z.optional(text('Reference', [z.trim(), z.maxLength(100, 'Reference is limited to 100 characters')])),
+})
+
+export const SaleInput = z.object({
+  client_id: text('client_id', [z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'client_id must be a UUID')]),
+  lines: z.array(SaleLineInput).check(z.minLength(1, 'A sale needs at least one line'), z.maxLength(200, 'A sale is limited to 200 lines')),
+  payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
+  /** rupees off the whole sale, after line discounts */
+  discount: z.optional(Rupees('Order discount')),
+  customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
+  /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
+  offline: z.optional(z.boolean()),
+  sold_at: z.optional(text('sold_at', [z.iso.datetime({ offset: true, message: 'sold_at must be an ISO date-time' })])),
+})
+export type SaleInput = z.infer<typeof SaleInput>
+
+export const SaleAnswer = z.object({ order_number: z.string(), total: z.number(), change_due: z.number() })
+export type SaleAnswer = z.infer<typeof SaleAnswer>
+
+export const createSale = defineContract({
+  method: 'POST',
+  path: '/api/pos/sales',
+  summary:
+    'POS: a sale at the counter (an order with channel pos, paid and handed over); the same client_id again answers the same sale (another body 422); payments short of the total 422; 409 without an open shift or when the stock is short (an offline sale is recorded anyway, with a stock discrepancy)',
+  body: SaleInput,
+  response: SaleAnswer,
+  status: 201,
+})
+
+export const ReturnInput = z.object({
+  order_number: text('Receipt number', [z.trim(), z.minLength(1, 'Please enter the receipt number'), z.maxLength(40, 'Receipt number is too long')]),
+  /** left out: everything not returned yet */
+  lines: z.optional(z.array(z.object({ pack_id: Id('pack_id'), quantity: Count('Quantity') })).check(z.minLength(1, 'Choose what comes back'))),
+  /** `cash` from the drawer, or `original`: back the way it was paid (UPI and card refunds are recorded to be made) */
+  refund_method: z.enum(['cash', 'original'], { error: 'refund_method must be cash or original' }),
+})
+export type ReturnInput = z.infer<typeof ReturnInput>
+
+export const ReturnAnswer = z.object({
+  return_id: int(),
+  order_number: z.string(),
+  refund_total: z.number(),
+  refunds: z.array(z.object({ method: z.enum(POS_PAYMENT_METHODS), amount: z.number() })),
+  lines: z.array(z.object({ pack_id: int(), quantity: int(), refund: z.number() })),
+})
+export type ReturnAnswer = z.infer<typeof ReturnAnswer>
+
+export const createReturn = defineContract({
+  method: 'POST',
+  path: '/api/pos/returns',
+  summary:
+    'POS: goods brought back against a receipt (a counter sale), whole or some lines; never more than sold less already returned (422); stock goes back to the register’s warehouse',
+  body: ReturnInput,
+  response: ReturnAnswer,
+  status: 201,
+})
+
+export const StockDiscrepancy = z.object({
+  id: int(),
+  order_number: z.string(),
+  pack_id: int(),
+  product: z.string(),
+  pack: z.string(),
+  warehouse_id: int(),
+  sold: int(),
+  short_by: int(),
+  sold_at: z.string(),
+  created_at: z.string(),
+})
+
+export const listDiscrepancies = defineContract({
+  method: 'GET',
+  path: '/api/pos/discrepancies',
+  summary: 'POS: offline sales that sold more than the shelf had when they arrived, newest first (the last 200)',
+  response: z.object({ data: z.array(StockDiscrepancy) }),
+})

@@ -1,0 +1,2 @@
+CREATE INDEX "delivery_slots_site_date_idx" ON "delivery_slots" USING btree ("website_id","date");--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");

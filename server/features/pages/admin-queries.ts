@@ -1,0 +1,99 @@
+import { and, desc, eq, max } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { type PageContent, pageDrafts, pages, pageVersions, users } from '../../db/schema/index'
+import type { PageRow } from './queries'
+
+export function lockDraft(tx: Tx, websiteId: number, url: string) {
+  return tx
+    .select()
+    .from(pageDrafts)
+    .where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.url, url)))
+    .for('update')
+    .then((rows) => rows[0] ?? null)
+}
+
+export function findDraft(db: Db | Tx, websiteId: number, url: string) {
+  return db
+    .select()
+    .from(pageDrafts)
+    .where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.url, url)))
+    .then((rows) => rows[0] ?? null)
+}
+
+export async function saveDraft(tx: Tx, websiteId: number, url: string, content: PageContent, version: number) {
+  const [row] = await tx
+    .insert(pageDrafts)
+    .values({ websiteId, url, content, version })
+    .onConflictDoUpdate({ target: [pageDrafts.websiteId, pageDrafts.url], set: { content, version, updatedAt: new Date() } })
+    .returning()
+  return row
+}
+
+export function findPublished(db: Db | Tx, websiteId: number, url: string): Promise<PageRow | null> {
+  return db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, url)))
+    .then((rows) => rows[0] ?? null)
+}
+
+/** What GET /api/page/data answers from now on. */
+export async function writePublished(tx: Tx, websiteId: number, url: string, c: PageContent) {
+  const values = {
+    components: c.components,
+    css: c.css,
+    showFooter: c.show_footer,
+    showNavbar: c.show_navbar,
+    showSubNavbar: c.show_sub_navbar,
+    seoTitle: c.seo_title,
+    seoDescription: c.seo_description,
+    seoKeyword: c.seo_keyword,
+    schemaScript: c.schema_script,
+  }
+  await tx
+    .insert(pages)
+    .values({ websiteId, url, ...values })
+    .onConflictDoUpdate({ target: [pages.websiteId, pages.url], set: values })
+}
+
+export async function lastVersionNumber(db: Db | Tx, websiteId: number, url: string): Promise<number | null> {
+  const [row] = await db
+    .select({ n: max(pageVersions.number) })
+    .from(pageVersions)
+    .where(and(eq(pageVersions.websiteId, websiteId), eq(pageVersions.url, url)))
+  return row?.n ?? null
+}
+
+export async function insertVersion(tx: Tx, row: typeof pageVersions.$inferInsert) {
+  const [inserted] = await tx.insert(pageVersions).values(row).returning({ id: pageVersions.id })
+  return inserted.id
+}
+
+const versionColumns = {
+  url: pageVersions.url,
+  number: pageVersions.number,
+  content: pageVersions.content,
+  publishedAt: pageVersions.publishedAt,
+  userId: users.id,
+  userName: users.name,
+}
+
+export function listVersions(db: Db | Tx, websiteId: number, url: string) {
+  return db
+    .select(versionColumns)
+    .from(pageVersions)
+    .leftJoin(users, eq(users.id, pageVersions.publishedBy))
+    .where(and(eq(pageVersions.websiteId, websiteId), eq(pageVersions.url, url)))
+    .orderBy(desc(pageVersions.number))
+    .limit(200)
+}
+
+export function findVersion(db: Db | Tx, websiteId: number, url: string, number: number) {
+  return db
+    .select(versionColumns)
+    .from(pageVersions)
+    .leftJoin(users, eq(users.id, pageVersions.publishedBy))
+    .where(and(eq(pageVersions.websiteId, websiteId), eq(pageVersions.url, url), eq(pageVersions.number, number)))
+    .then((rows) => rows[0] ?? null)
+}
+export type VersionRow = NonNullable<Awaited<ReturnType<typeof findVersion>>>

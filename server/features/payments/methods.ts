@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm'
+import { PAYMENT_METHODS } from '../../../common/contracts/site-settings'
+import { formatINR } from '../../../common/money'
+import type { Config } from '../../config'
+import type { Db, Tx } from '../../db/client'
+import { paymentSettings } from '../../db/schema/index'
+import { createSecretBox, type SecretBox, settingsKey } from '../../platform/secret-box'
+import type { OwnKeys, PaymentProviders } from './providers/registry'
+
+/**
+ * A website's payment methods (docs/decisions/0022-payment-methods.md): which are offered, the cash-on-delivery
+ * limit, and the keys its online payments are made with: its own when saved (sealed in payment_settings), else the
+ * process's. No row: what the website offered before this existed (its settings' list, else all three).
+ */
+export type SettingsRow = typeof paymentSettings.$inferSelect
+export type SealedColumn = 'razorpayKeySecret' | 'razorpayWebhookSecret' | 'cashfreeClientSecret'
+
+const boxes = new WeakMap<Config, SecretBox>()
+/** the box of this process's key, made on first use (development keeps a generated key in the data directory) */
+export function secretBox(config: Config): SecretBox {
+  let box = boxes.get(config)
+  if (!box) {
+    box = createSecretBox(settingsKey(config))
+    boxes.set(config, box)
+  }
+  return box
+}
+
+/** What a sealed value is bound to: the same bytes in another website's row or another column do not open. */
+export const sealContext = (websiteId: number, column: SealedColumn) => `payment_settings:${websiteId}:${column}`
+
+export async function findSettings(db: Db | Tx, websiteId: number, lock = false): Promise<SettingsRow | null> {
+  const q = db.select().from(paymentSettings).where(eq(paymentSettings.websiteId, websiteId))
+  const [row] = lock ? await q.for('update') : await q
+  return row ?? null
+}
+
+/** Whether the process has keys of its own for each provider (the demo keys in simulator mode). */
+export const shopKeys = (config: Config) => ({
+  razorpay: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET),
+  cashfree: Boolean(config.CASHFREE_CLIENT_ID && config.CASHFREE_CLIENT_SECRET),
+})
+
+export const ownRazorpay = (row: SettingsRow | null) => Boolean(row?.razorpayKeyId && row.razorpayKeySecret && row.razorpayWebhookSecret)
+export const ownCashfree = (row: SettingsRow | null) => Boolean(row?.cashfreeClientId && row.cashfreeClientSecret)
+
+export interface Offered {
+  methods: string[]
+  /** cash on delivery only up to this order total (paise); null: no limit */
+  codMaxPaise: number | null
+}
+
+export function offeredBy(row: SettingsRow | null, fallback: string[] | undefined, config: Config): Offered {
+  if (!row) return { methods: fallback ?? [...PAYMENT_METHODS], codMaxPaise: null }
+  const shop = shopKeys(config)
+  const on = {
+    cod: row.codEnabled,
+    razorpay: row.razorpayEnabled && (ownRazorpay(row) || shop.razorpay),
+    cashfree: row.cashfreeEnabled && (ownCashfree(row) || shop.cashfree),
+  }
+  return { methods: PAYMENT_METHODS.filter((m) => on[m]), codMaxPaise: row.codEnabled ? row.codMaxPaise : null }
+}
+
+export const codLimitMessage = (maxPaise: number) => `Cash on delivery is available for orders up to ${formatINR(maxPaise)}. Please pay online.`
+
+/** The website's own keys, opened; a provider without a complete set is left out (the process's keys apply). */
+export function ownKeys(row: SettingsRow | null, box: SecretBox): OwnKeys {
+  const keys: OwnKeys = {}
+  if (!row) return keys
+  const open = (column: SealedColumn) => box.open(row[column]!, sealContext(row.websiteId, column))
+  if (ownRazorpay(row)) keys.razorpay = { keyId: row.razorpayKeyId!, keySecret: open('razorpayKeySecret'), webhookSecret: open('razorpayWebhookSecret') }
+  if (ownCashfree(row)) keys.cashfree = { clientId: row.cashfreeClientId!, clientSecret: open('cashfreeClientSecret') }
+  return keys
+}
+
+/**
+ * The providers a website's payments go through: its own keys where saved, the process's for the rest. With `made`
+ * (a provider order made before), the keys it was made with: the shop's when it was made with them (or before
+ * that was recorded), so that a website that saved its own keys since still confirms and refunds it.
+ */
+export async function providersFor(
+  db: Db | Tx,
+  config: Config,
+  base: PaymentProviders,
+  websiteId: number,
+  made?: { provider: string; account: string | null },
+): Promise<PaymentProviders> {
+  const keys = ownKeys(await findSettings(db, websiteId), secretBox(config))
+  if (made && (made.provider === 'razorpay' || made.provider === 'cashfree')) {
+    const own = made.provider === 'razorpay' ? keys.razorpay?.keyId : keys.cashfree?.clientId
+    if (made.account === null || (made.account !== own && made.account === base.accountOf(made.provider))) return base
+  }
+  return keys.razorpay || keys.cashfree ? base.withKeys(keys) : base
+}

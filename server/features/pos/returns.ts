@@ -1,0 +1,145 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { ReturnAnswer, ReturnInput } from '../../../common/contracts/pos'
+import { toRupees } from '../../../common/money'
+import { rowsOf } from '../../db/client'
+import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, posSales } from '../../db/schema/index'
+import { fail, ok, type Result } from '../../platform/result'
+import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as orders from '../orders/service'
+import * as stock from '../stock/service'
+import { findRegister, lockOpenShift } from './shifts'
+
+const NOT_POS = 'This receipt is not a sale of the shop counter'
+
+/**
+ * Goods brought back against a receipt (docs/decisions/0024-point-of-sale.md). The order row is locked first, so
+ * two returns of one receipt queue and the second sees what the first took back: never more than sold.
+ */
+export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Promise<Result<ReturnAnswer>> {
+  const tx = ctx.db
+  const order = await orders.lockSiteOrderByNumber(tx, ctx.site.id, input.order_number.toUpperCase())
+  if (!order) return fail('not_found', 'No sale with this receipt number')
+  const [sale] = await tx.select().from(posSales).where(eq(posSales.orderId, order.id))
+  if (!sale) return fail('invalid', NOT_POS, { order_number: NOT_POS })
+  const register = await findRegister(tx, ctx.site.id)
+  const shift = register ? await lockOpenShift(tx, register.id) : null
+  if (!shift) return fail('conflict', 'Open a shift on this register before taking returns')
+
+  const saleLines = await tx.select().from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)).orderBy(posSaleLines.id)
+  const items = new Map((await orders.orderLines(tx, order.id)).map((i) => [i.id, i]))
+  const back = rowsOf<{ sale_line_id: number; quantity: string | number }>(
+    await tx.execute(sql`
+      select sale_line_id, sum(quantity) as quantity from pos_return_lines
+      where sale_line_id = any(${`{${saleLines.map((l) => l.id).join(',')}}`}::int[]) group by 1`),
+  )
+  const returned = new Map(back.map((b) => [b.sale_line_id, Number(b.quantity)]))
+  const left = new Map(saleLines.map((l) => [l.id, l.quantity - (returned.get(l.id) ?? 0)]))
+
+  // What comes back, per sale line: every unit not returned yet, or the units asked for (a pack sold on two lines
+  // is taken from the first line that still has some).
+  const taking = new Map<number, number>()
+  const errors: Record<string, string> = {}
+  const wanted = input.lines ?? saleLines.map((l) => ({ pack_id: l.packId, quantity: left.get(l.id) ?? 0 })).filter((l) => l.quantity > 0)
+  if (wanted.length === 0)
+    return fail('invalid', 'Everything on this receipt has already come back', { order_number: 'Everything on this receipt has already come back' })
+  for (const [i, w] of wanted.entries()) {
+    let need = w.quantity
+    const ofPack = saleLines.filter((l) => l.packId === w.pack_id)
+    if (ofPack.length === 0) {
+      errors[`lines.${i}.pack_id`] = 'This pack is not on the receipt'
+      continue
+    }
+    for (const l of ofPack) {
+      const free = (left.get(l.id) ?? 0) - (taking.get(l.id) ?? 0)
+      const take = Math.min(free, need)
+      if (take > 0) taking.set(l.id, (taking.get(l.id) ?? 0) + take)
+      need -= take
+    }
+    if (need > 0) {
+      const can = ofPack.reduce((s, l) => s + (left.get(l.id) ?? 0), 0)
+      errors[`lines.${i}.quantity`] = `Only ${can} of this pack can come back (sold ${ofPack.reduce((s, l) => s + l.quantity, 0)}, already returned the rest)`
+    }
+  }
+  if (Object.keys(errors).length) return fail('invalid', Object.values(errors)[0], errors)
+
+  // A line's refund is its share of what it cost after discounts; the whole line back refunds exactly its net.
+  const lines = saleLines
+    .filter((l) => taking.has(l.id))
+    .map((l) => {
+      const before = returned.get(l.id) ?? 0
+      const q = taking.get(l.id)!
+      const refund = Math.floor((l.netPaise * (before + q)) / l.quantity) - Math.floor((l.netPaise * before) / l.quantity)
+      return { line: l, quantity: q, refund, warehouseId: items.get(l.orderItemId)!.warehouseId }
+    })
+  const refundPaise = lines.reduce((s, l) => s + l.refund, 0)
+  const refunds = await refundsBy(ctx, order.id, input.refund_method, refundPaise)
+
+  const put = await stock.returnAtCounter(
+    tx,
+    { websiteId: ctx.site.id, userId: ctx.user.id },
+    lines.map((l) => ({ packId: l.line.packId, warehouseId: l.warehouseId, quantity: l.quantity })),
+    order.id,
+  )
+  if (!put.ok) return fail('conflict', 'The stock of this receipt’s warehouse could not take the goods back')
+  // Cached storefront answers go only when a pack had none to sell before (its `in_stock` changes): decision 0011.
+  const backInStock = put.levels.some((l) => l.onHand - l.reserved - l.onHandChange <= 0)
+
+  const answer = await staffWrite(ctx, { action: 'pos.return', entity: 'order', changesStorefront: backInStock }, async () => {
+    const [row] = await tx
+      .insert(posReturns)
+      .values({ websiteId: ctx.site.id, orderId: order.id, shiftId: shift.id, refundPaise, userId: ctx.user.id })
+      .returning()
+    await tx.insert(posReturnLines).values(lines.map((l) => ({ returnId: row.id, saleLineId: l.line.id, quantity: l.quantity, refundPaise: l.refund })))
+    const paidBack = refunds.filter((r) => r.amountPaise > 0)
+    if (paidBack.length) {
+      await tx.insert(posPayments).values(
+        paidBack.map((r) => ({
+          websiteId: ctx.site.id,
+          shiftId: shift.id,
+          orderId: order.id,
+          returnId: row.id,
+          method: r.method,
+          amountPaise: -r.amountPaise,
+          tenderedPaise: -r.amountPaise,
+        })),
+      )
+    }
+    const allBack = saleLines.every((l) => (left.get(l.id) ?? 0) === (taking.get(l.id) ?? 0))
+    if (allBack) await orders.markCounterRefunded(tx, order.id)
+    const units = lines.reduce((s, l) => s + l.quantity, 0)
+    await orders.noteEvent(tx, order.id, 'returned', `${units} item${units === 1 ? '' : 's'} returned at the counter`, ctx.user.id)
+    const result: ReturnAnswer = {
+      return_id: row.id,
+      order_number: order.orderNumber,
+      refund_total: toRupees(refundPaise),
+      refunds: paidBack.map((r) => ({ method: r.method, amount: toRupees(r.amountPaise) })),
+      lines: lines.map((l) => ({ pack_id: l.line.packId, quantity: l.quantity, refund: toRupees(l.refund) })),
+    }
+    return { result, id: order.id, before: null, after: result }
+  })
+  return ok(answer)
+}
+
+/**
+ * How the money goes back: all in cash from the drawer, or the way it came (UPI and card first, up to what each
+ * paid less what went back on them before; the rest in cash). UPI and card refunds are recorded for staff to make
+ * on the terminal or app.
+ */
+async function refundsBy(ctx: StaffWriteCtx, orderId: number, how: 'cash' | 'original', paise: number) {
+  if (how === 'cash') return [{ method: 'cash' as PosMethod, amountPaise: paise }]
+  const rows = await ctx.db
+    .select({ method: posPayments.method, amountPaise: posPayments.amountPaise })
+    .from(posPayments)
+    .where(inArray(posPayments.orderId, [orderId]))
+  const net = { cash: 0, upi: 0, card: 0 }
+  for (const r of rows) net[r.method] += r.amountPaise
+  let left = paise
+  const out: { method: PosMethod; amountPaise: number }[] = []
+  for (const method of ['upi', 'card'] as const) {
+    const take = Math.min(left, Math.max(net[method], 0))
+    if (take > 0) out.push({ method, amountPaise: take })
+    left -= take
+  }
+  if (left > 0) out.push({ method: 'cash', amountPaise: left })
+  return out
+}

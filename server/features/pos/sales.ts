@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { SaleAnswer, SaleInput } from '../../../common/contracts/pos'
+import { formatINR, toPaise, toRupees } from '../../../common/money'
+import type { Tx } from '../../db/client'
+import { type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
+import { fail, ok, type Result } from '../../platform/result'
+import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as orders from '../orders/service'
+import * as stock from '../stock/service'
+import { findRegister, lockOpenShift } from './shifts'
+
+/**
+ * Who may give how much off at the counter: staff with admin access up to this share of a line (or of the sale,
+ * for the order discount); a superadmin of the website any discount. Never more than the line or the sale.
+ */
+export const DISCOUNT_LIMIT_PERCENT = 20
+
+const KEY_REUSED = 'This client_id was already used for a different sale'
+const NO_SHIFT = 'Open a shift on this register before selling'
+
+interface Priced extends Omit<orders.OrderLine, 'warehouseId'> {
+  grossPaise: number
+  lineDiscountPaise: number
+  /** after both discounts */
+  netPaise: number
+}
+
+/** What makes two sales with one client id the same sale: the body without its id, spelt one way. */
+function fingerprint(input: SaleInput): string {
+  const canonical = [
+    input.lines.map((l) => [l.pack_id, l.quantity, toPaise(l.discount ?? 0)]),
+    input.payments.map((p) => [p.method, toPaise(p.amount), p.reference?.trim() || null]),
+    toPaise(input.discount ?? 0),
+    input.customer_phone ?? null,
+    input.offline ?? false,
+    input.sold_at ? new Date(input.sold_at).getTime() : null,
+  ]
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
+}
+
+/**
+ * A sale at the counter, in the staff call's one transaction (docs/decisions/0024-point-of-sale.md). Rows are taken
+ * in one order: the client id's row, the shift (shared), the stock rows, the order counter — the stock rows before
+ * the counter as checkout takes them, so a sale and a checkout never wait on each other in a cycle.
+ */
+export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<Result<SaleAnswer>> {
+  const tx = ctx.db
+  const request = fingerprint(input)
+  // The claim: a second request with this id waits here until the first commits (then finds it) or rolls back.
+  const [claimed] = await tx
+    .insert(posSales)
+    .values({ websiteId: ctx.site.id, clientId: input.client_id.toLowerCase(), requestHash: request })
+    .onConflictDoNothing()
+    .returning()
+  if (!claimed) return replay(ctx, input, request)
+
+  const register = await findRegister(tx, ctx.site.id)
+  const shift = register ? await lockOpenShift(tx, register.id) : null
+  if (!register || !shift) return fail('conflict', NO_SHIFT)
+
+  const priced = await priceLines(tx, ctx, input)
+  if (!priced.ok) return priced
+  const lines = priced.value
+  const itemsPaise = lines.reduce((s, l) => s + l.grossPaise, 0)
+  const totalPaise = lines.reduce((s, l) => s + l.netPaise, 0)
+  const discountPaise = itemsPaise - totalPaise
+
+  const paid = splitPayments(input, totalPaise)
+  if (!paid.ok) return paid
+
+  const offline = input.offline === true
+  const taken = await stock.sellAtCounter(
+    tx,
+    { websiteId: ctx.site.id, userId: ctx.user.id },
+    lines.map((l) => ({ packId: l.packId, warehouseId: register.warehouseId, quantity: l.quantity })),
+    offline,
+  )
+  if (!taken.ok) {
+    const l = lines[taken.at]
+    return fail('conflict', `${l.productName} (${l.packName}) has fewer left at this counter than you are selling`, {
+      [`lines.${taken.at}.quantity`]: 'Not enough in stock',
+    })
+  }
+
+  const customer = input.customer_phone ? await customerFor(tx, input.customer_phone) : null
+  const soldAt = offline && input.sold_at ? new Date(Math.min(new Date(input.sold_at).getTime(), Date.now())) : new Date()
+  const methods = [...new Set(paid.value.map((p) => p.method))]
+  const { order, itemIds } = await orders.createCounterOrder(tx, ctx.site.id, {
+    userId: customer?.id ?? ctx.user.id,
+    staffId: ctx.user.id,
+    paymentMethod: methods.length === 1 ? methods[0] : 'split',
+    itemsPaise,
+    discountPaise,
+    totalPaise,
+    address: {
+      name: customer?.name ?? 'Walk-in customer',
+      mobile: input.customer_phone ?? '',
+      house: '',
+      street: '',
+      area: register.name,
+      landmark: '',
+      city: '',
+      state: '',
+      pincode: '',
+    },
+    idempotencyKey: `pos:${claimed.clientId}`,
+    requestHash: request,
+    createdAt: soldAt,
+    lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, ...l }) => ({ ...l, warehouseId: register.warehouseId })),
+  })
+  await stock.attachOrder(tx, taken.ledgerIds, order.id)
+  const changePaise = paid.value.reduce((s, p) => s + p.tenderedPaise - p.amountPaise, 0)
+
+  return ok(
+    await staffWrite(ctx, { action: offline ? 'pos.sale.offline' : 'pos.sale', entity: 'order', changesStorefront: taken.soldOut }, async () => {
+      const [sale] = await tx
+        .update(posSales)
+        .set({ shiftId: shift.id, orderId: order.id, discountPaise, changePaise, offline, soldAt })
+        .where(eq(posSales.id, claimed.id))
+        .returning()
+      await tx.insert(posPayments).values(
+        paid.value.map((p) => ({
+          websiteId: ctx.site.id,
+          shiftId: shift.id,
+          orderId: order.id,
+          method: p.method,
+          amountPaise: p.amountPaise,
+          tenderedPaise: p.tenderedPaise,
+          reference: p.reference,
+        })),
+      )
+      await tx.insert(posSaleLines).values(
+        lines.map((l, i) => ({
+          saleId: sale.id,
+          orderItemId: itemIds[i],
+          packId: l.packId,
+          quantity: l.quantity,
+          discountPaise: l.grossPaise - l.netPaise,
+          netPaise: l.netPaise,
+        })),
+      )
+      const short = lines.flatMap((l, i) => (taken.shortBy[i] > 0 ? [{ l, shortBy: taken.shortBy[i] }] : []))
+      if (short.length) {
+        await tx.insert(posStockDiscrepancies).values(
+          short.map(({ l, shortBy }) => ({
+            websiteId: ctx.site.id,
+            saleId: sale.id,
+            orderId: order.id,
+            packId: l.packId,
+            warehouseId: register.warehouseId,
+            sold: l.quantity,
+            shortBy,
+          })),
+        )
+      }
+      const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(totalPaise), change_due: toRupees(changePaise) }
+      return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short } }
+    }),
+  )
+}
+
+/** The same client id again: the first sale's answer when the body is the same, else 422 (as checkout's keys). */
+async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Promise<Result<SaleAnswer>> {
+  const [first] = await ctx.db
+    .select()
+    .from(posSales)
+    .where(and(eq(posSales.websiteId, ctx.site.id), eq(posSales.clientId, input.client_id.toLowerCase())))
+  if (!first?.orderId) return fail('conflict', 'This sale is being recorded: please try again')
+  if (first.requestHash !== request) return fail('invalid', KEY_REUSED, { client_id: KEY_REUSED })
+  const order = (await orders.findOrderById(ctx.db, first.orderId))!
+  const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(order.totalPaise), change_due: toRupees(first.changePaise) }
+  // a replay changes nothing; it is still audited (who sent it again, when)
+  return ok(await staffWrite(ctx, { action: 'pos.sale.replay', entity: 'order' }, async () => ({ result: answer, id: order.id, before: null, after: answer })))
+}
+
+async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise<Result<Priced[]>> {
+  const ids = [...new Set(input.lines.map((l) => l.pack_id))]
+  const rows = await tx
+    .select({
+      packId: packs.id,
+      productId: products.id,
+      slug: products.slug,
+      medias: products.medias,
+      productName: products.name,
+      packName: packs.name,
+      pricePaise: packs.pricePaise,
+      mrpPaise: packs.mrpPaise,
+      status: products.status,
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.websiteId, ctx.site.id), inArray(packs.id, ids)))
+  const byId = new Map(rows.map((r) => [r.packId, r]))
+  const errors: Record<string, string> = {}
+  const unlimited = ctx.user.superadmin
+  const lines: Priced[] = []
+  for (const [i, l] of input.lines.entries()) {
+    const p = byId.get(l.pack_id)
+    if (p?.status !== 'active') {
+      errors[`lines.${i}.pack_id`] = p ? `${p.productName} is not for sale` : 'No such pack on this website'
+      continue
+    }
+    const grossPaise = p.pricePaise * l.quantity
+    const lineDiscountPaise = toPaise(l.discount ?? 0)
+    if (lineDiscountPaise > grossPaise) errors[`lines.${i}.discount`] = `The discount cannot be more than the line (${formatINR(grossPaise)})`
+    else if (!unlimited && lineDiscountPaise * 100 > grossPaise * DISCOUNT_LIMIT_PERCENT)
+      errors[`lines.${i}.discount`] = `Discounts above ${DISCOUNT_LIMIT_PERCENT}% need a superadmin`
+    lines.push({
+      packId: p.packId,
+      productId: p.productId,
+      slug: p.slug,
+      image: p.medias[0]?.src ?? '',
+      productName: p.productName,
+      packName: p.packName,
+      quantity: l.quantity,
+      pricePaise: p.pricePaise,
+      mrpPaise: p.mrpPaise,
+      grossPaise,
+      lineDiscountPaise,
+      netPaise: grossPaise - lineDiscountPaise,
+    })
+  }
+  const subtotal = lines.reduce((s, l) => s + l.netPaise, 0)
+  const orderDiscount = toPaise(input.discount ?? 0)
+  if (orderDiscount > subtotal) errors.discount = `The discount cannot be more than the sale (${formatINR(subtotal)})`
+  else if (!unlimited && orderDiscount * 100 > subtotal * DISCOUNT_LIMIT_PERCENT)
+    errors.discount = `Discounts above ${DISCOUNT_LIMIT_PERCENT}% need a superadmin`
+  if (Object.keys(errors).length) return fail('invalid', Object.values(errors)[0], errors)
+  // The order discount is shared over the lines by their value (the last line takes the rounding), so a return
+  // refunds what the line really cost.
+  let left = orderDiscount
+  lines.forEach((l, i) => {
+    const share = i === lines.length - 1 ? left : Math.floor((orderDiscount * l.netPaise) / Math.max(subtotal, 1))
+    l.netPaise -= share
+    left -= share
+  })
+  return ok(lines)
+}
+
+interface Taken {
+  method: PosMethod
+  /** what the sale keeps: cash less the change */
+  amountPaise: number
+  tenderedPaise: number
+  reference: string | null
+}
+
+/** Payments must cover the total; card and UPI never more than it (only cash gives change). */
+function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
+  const taken: Taken[] = input.payments.map((p) => ({
+    method: p.method,
+    amountPaise: toPaise(p.amount),
+    tenderedPaise: toPaise(p.amount),
+    reference: p.reference?.trim() || null,
+  }))
+  const exact = taken.filter((p) => p.method !== 'cash').reduce((s, p) => s + p.amountPaise, 0)
+  if (exact > totalPaise) {
+    const message = `Card and UPI payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`
+    return fail('invalid', message, { payments: message })
+  }
+  const sum = taken.reduce((s, p) => s + p.amountPaise, 0)
+  if (sum < totalPaise) {
+    const message = `Payments of ${formatINR(sum)} do not cover the total of ${formatINR(totalPaise)}: ${formatINR(totalPaise - sum)} to pay`
+    return fail('invalid', message, { payments: message })
+  }
+  let change = sum - totalPaise
+  for (const p of taken) {
+    if (p.method !== 'cash' || change === 0) continue
+    const back = Math.min(change, p.amountPaise)
+    p.amountPaise -= back
+    change -= back
+  }
+  return ok(taken)
+}
+
+/** The customer by mobile number: found, or made (an account the shop created, signed in by a code later). */
+async function customerFor(tx: Tx, phone: string): Promise<{ id: number; name: string }> {
+  await tx.insert(users).values({ name: 'Customer', phone }).onConflictDoNothing()
+  const [row] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.phone, phone))
+  return row
+}
