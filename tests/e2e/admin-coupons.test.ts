@@ -67,7 +67,7 @@ describe('coupons in the staff app', () => {
     await leave.getByRole('button', { name: 'Stay' }).click()
     assert.match(admin.url(), /\/bos\/admin\/coupons\/\d+$/)
     await admin.getByRole('button', { name: 'Save' }).click()
-    await admin.getByText('Saved').first().waitFor()
+    await admin.getByText('Saved', { exact: true }).waitFor()
 
     // bulk pause from the list
     await admin.goto(`${server.origin}/bos/admin/coupons?q=${code}`)

@@ -196,7 +196,7 @@ describe('stock in the staff app', () => {
     await admin.getByRole('heading', { level: 1, name: 'Koramangala Store' }).waitFor()
     await admin.getByLabel('Delivery days').first().fill('1')
     await admin.getByRole('button', { name: 'Save' }).click()
-    await admin.getByText('Saved').first().waitFor()
+    await admin.getByText('Saved', { exact: true }).waitFor()
     await shot(admin, 'warehouse-form')
     await admin.getByRole('link', { name: 'Warehouses' }).first().click()
     await table.getByRole('row', { name: /Koramangala Store.*560300, 560301/ }).waitFor()

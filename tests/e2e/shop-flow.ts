@@ -35,27 +35,19 @@ export async function placeRazorpayOrder(page: Page, origin: string): Promise<{ 
 async function placeOrder(page: Page, origin: string, method: RegExp, pay?: () => Promise<number>, units = 1): Promise<{ number: string; id: number }> {
   await page.goto(`${origin}/products?s=price_desc`)
   await page.waitForLoadState('networkidle')
+  // the cart may hold lines already (an earlier try that was refused): wait for one more unit per tap, not a total
+  const units0 = await cartUnits(page)
   await page
     .getByRole('button', { name: /^Add .* to cart$/ })
     .first()
     .click()
-  const inCart = (n: number) =>
-    page
-      .waitForFunction((n) => new RegExp(`^Cart, ${n} items?$`).test(document.querySelector('[aria-label^="Cart, "]')?.getAttribute('aria-label') ?? ''), n, {
-        polling: 100,
-      })
-      .catch(async (e) => {
-        const labels = await page.locator('[aria-label^="Cart"]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
-        await page.screenshot({ path: `/tmp/incart-${Date.now()}.png`, fullPage: true })
-        throw new Error(`cart labels ${JSON.stringify(labels)} at ${page.url()}: ${e}`)
-      })
-  await inCart(1)
+  await inCart(page, units0 + 1)
   for (let n = 2; n <= units; n++) {
     await page
       .getByRole('button', { name: /^One more / })
       .first()
       .click()
-    await inCart(n)
+    await inCart(page, units0 + n)
   }
   await page.goto(`${origin}/checkout`)
   await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor()
@@ -85,4 +77,24 @@ async function placeOrder(page: Page, origin: string, method: RegExp, pay?: () =
   const id = pay ? await pay() : 0
   await page.waitForURL(/\/order\/success\//)
   return { number: (await page.getByTestId('order-number').textContent())!.trim(), id }
+}
+
+/** The units the header's cart button says (0 for an empty cart). */
+async function cartUnits(page: Page): Promise<number> {
+  const label = (await page.locator('[aria-label^="Cart"]').first().getAttribute('aria-label')) ?? ''
+  return Number(/^Cart, (\d+) items?$/.exec(label)?.[1] ?? 0)
+}
+
+async function inCart(page: Page, n: number) {
+  await page
+    .waitForFunction(
+      (n) => Number(/^Cart, (\d+) items?$/.exec(document.querySelector('[aria-label^="Cart, "]')?.getAttribute('aria-label') ?? '')?.[1] ?? 0) >= n,
+      n,
+      { polling: 100 },
+    )
+    .catch(async (e) => {
+      throw new Error(
+        `the cart should say at least ${n} items but says ${JSON.stringify(await page.locator('[aria-label^="Cart"]').first().getAttribute('aria-label'))}: ${e}`,
+      )
+    })
 }

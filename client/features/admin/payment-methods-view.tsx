@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast'
 import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { contractResolver } from '../../staff/form/contract-resolver'
 import { showServerErrors } from '../../staff/form/server-errors'
+import { resetToSaved } from '../../staff/form/reset-to-saved'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
@@ -102,7 +103,7 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
       {
         onSuccess: (saved) => {
           version.current = saved.version
-          form.reset(valuesOf(saved))
+          resetToSaved(form.reset, valuesOf(saved))
           toast.success('Payment methods saved')
         },
         onError: (err) => {

@@ -13,6 +13,7 @@ import { toast } from '../../ui/toast'
 import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { contractResolver } from '../../staff/form/contract-resolver'
 import { showServerErrors } from '../../staff/form/server-errors'
+import { resetToSaved } from '../../staff/form/reset-to-saved'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { PageHeader } from '../../staff/ui/page-header'
 import { CopyIcon, TrashIcon } from '../../staff/ui/staff-icons'
@@ -86,7 +87,7 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
     update.mutate(body, {
       onSuccess: (saved) => {
         version.current = saved.version
-        form.reset(productFormValues(saved))
+        resetToSaved(form.reset, productFormValues(saved))
         toast.success('Saved')
       },
       onError: (err) => {

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { contractResolver } from '../../staff/form/contract-resolver'
 import { showServerErrors } from '../../staff/form/server-errors'
+import { resetToSaved } from '../../staff/form/reset-to-saved'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
@@ -109,7 +110,7 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
     }
     update.mutate(body, {
       onSuccess: (saved) => {
-        form.reset(valuesOf(saved))
+        resetToSaved(form.reset, valuesOf(saved))
         toast.success('Saved')
       },
       onError,

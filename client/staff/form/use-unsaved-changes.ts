@@ -1,14 +1,16 @@
-import { useEffect } from 'react'
 import { blockNavigation } from '../../lib/router'
 import { confirm } from '../../ui/confirm-dialog'
+import { useIsomorphicLayoutEffect } from '../../ui/use-isomorphic-layout-effect'
 
 /**
  * While `dirty`, leaving asks first: links and navigations inside the app and the browser's Back and Forward
  * (the router waits for the answer), closing or reloading the tab (the browser's own prompt). Saving or
  * discarding makes the form clean, which lifts the guard; a navigation right after a save passes `force`.
+ * A layout effect: the guard is lifted in the same commit that paints 'Saved', so a link clicked the moment
+ * the toast shows does not ask about changes that are already saved.
  */
 export function useUnsavedChanges(dirty: boolean, what = 'your changes') {
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!dirty) return
     const unblock = blockNavigation(() =>
       confirm({
