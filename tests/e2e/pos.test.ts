@@ -158,7 +158,7 @@ describe('the point of sale', () => {
       await page.getByRole('status').filter({ hasText: 'Sale kept offline' }).waitFor()
       await page
         .getByTestId('waiting')
-        .filter({ hasText: `${n} ${n === 1 ? 'sale' : 'sales'} waiting to send` })
+        .filter({ hasText: `${n} waiting to send` })
         .waitFor()
       await page.getByRole('button', { name: 'New sale' }).click()
     }
@@ -171,6 +171,16 @@ describe('the point of sale', () => {
     assert.equal(orders.length, 3, 'one online and two offline counter sales')
     assert.equal(new Set(orders.map((o) => o.order_number)).size, 3)
     assert.ok(orders.some((o) => o.order_number === first))
+
+    // The same screen on a phone: the products, and a bar to the sale.
+    await scan(page, codes[1])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('link', { name: /see the sale/ }).waitFor()
+    await shot(page, 'pos-phone')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByRole('button', { name: 'Clear sale' }).click()
+    await page.getByRole('dialog', { name: 'Clear this sale?' }).getByRole('button', { name: 'Clear sale' }).click()
+    await page.getByText('The sale is empty').waitFor()
 
     // Close the shift with the drawer counted; the report.
     await page

@@ -10,6 +10,7 @@ import * as paths from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
+import { confirm } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
 import { useInit } from '../site-settings/api'
 import { type CartLine, type CartPayment, cartTotals, lineNet, newClientId, parseRupees, paymentState, rupees, toRupees } from './cart-maths'
@@ -120,8 +121,10 @@ function Counter({
     }
   }, [api])
 
+  const [lastAdded, setLastAdded] = useState<{ pack: number; at: number } | null>(null)
   const addPack = useCallback((product: Product, pack: Pack) => {
     setReceipt(null)
+    setLastAdded({ pack: pack.pack_id, at: Date.now() })
     setLines((now) => {
       const at = now.findIndex((l) => l.pack_id === pack.pack_id)
       if (at >= 0) return now.map((l, i) => (i === at ? { ...l, quantity: l.quantity + 1 } : l))
@@ -158,10 +161,8 @@ function Counter({
       findByCode(api, code, keptRef.current, navigator.onLine)
         .then((hit) => {
           const pack = hit?.product.packs.find((k) => k.pack_id === hit.pack_id)
-          if (hit && pack) {
-            addPack(hit.product, pack)
-            toast.success(`Added ${hit.product.product_name} (${pack.pack_name})`)
-          } else toast.error(`No pack has the code ${code}`)
+          if (hit && pack) addPack(hit.product, pack)
+          else toast.error(`No pack has the code ${code}`)
         })
         .catch((err) => toast.fromError(err))
     })
@@ -232,7 +233,6 @@ function Counter({
         total: totals.total,
       })
       done(null)
-      toast.info('Offline: the sale is kept on this counter and sent when the network is back')
     }
     setBusy(true)
     setPayError(null)
@@ -266,12 +266,11 @@ function Counter({
   return (
     <div className="flex min-h-screen flex-col">
       <PrintPage paper={paper} />
-      <header className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2 print:hidden">
+      <style>{'@keyframes pos-flash { from { background: color-mix(in srgb, var(--color-primary) 18%, transparent) } }'}</style>
+      <header className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2 lg:h-[57px] lg:flex-nowrap print:hidden">
         <p className="mr-auto min-w-0 truncate">
-          <span className="font-semibold">{shop.name}</span>{' '}
-          <span className="text-muted">
-            · {shift.register} · {shift.cashier}
-          </span>
+          <span className="font-semibold">{shop.name}</span> <span className="text-muted">· {shift.register}</span>
+          <span className="hidden text-muted xl:inline"> · {shift.cashier}</span>
         </p>
         <span
           role="status"
@@ -281,7 +280,8 @@ function Counter({
           )}
         >
           <span aria-hidden="true" className={cn('size-2 rounded-full', online ? 'bg-success' : 'bg-amber-600')} />
-          {online ? 'Online' : 'Offline: cash sales are kept'}
+          {online ? 'Online' : 'Offline'}
+          {!online && <span className="sr-only">: cash sales are kept on this counter</span>}
         </span>
         {waiting.length > 0 && (
           <span
@@ -289,11 +289,11 @@ function Counter({
             title={problem ?? undefined}
             data-testid="waiting"
           >
-            {waiting.length} {waiting.length === 1 ? 'sale' : 'sales'} waiting to send
+            {waiting.length} waiting to send
           </span>
         )}
-        <span className="hidden text-sm tabular-nums text-muted md:inline" data-testid="shift-summary">
-          {shift.sales_count} sales · {rupees(Math.round(shift.sales_total * 100))}
+        <span className="hidden text-sm whitespace-nowrap tabular-nums text-muted md:inline" data-testid="shift-summary">
+          {shift.sales_count} {shift.sales_count === 1 ? 'sale' : 'sales'} · {rupees(Math.round(shift.sales_total * 100))}
         </span>
         <Button variant="outline" onClick={() => setDialog('cash')} disabled={!online}>
           Cash in/out
@@ -307,7 +307,7 @@ function Counter({
         <Button variant="outline" onClick={() => setDialog('close')} disabled={!online}>
           Close shift
         </Button>
-        <a href={paths.admin()} className="hidden h-10 items-center px-2 text-sm text-primary lg:inline-flex">
+        <a href={paths.admin()} className="hidden h-10 items-center px-2 text-sm text-primary xl:inline-flex">
           Administration
         </a>
       </header>
@@ -320,8 +320,20 @@ function Counter({
       <div className="grid flex-1 gap-0 lg:grid-cols-[1fr_26rem] print:block">
         <main className="flex min-w-0 flex-col gap-3 p-3 print:hidden">
           <ProductFinder searchRef={searchRef} kept={kept} online={online} onPick={pick} />
+          {lines.length > 0 && !receipt && (
+            <a
+              href="#pos-sale"
+              className="sticky bottom-2 z-10 flex h-14 items-center justify-between rounded-lg bg-primary px-4 text-lg font-semibold text-on-primary shadow-lg lg:hidden"
+            >
+              <span>
+                {totals.items} {totals.items === 1 ? 'item' : 'items'}: see the sale
+              </span>
+              <span className="tabular-nums">{rupees(totals.total)}</span>
+            </a>
+          )}
         </main>
         <aside
+          id="pos-sale"
           aria-label="Sale"
           className="flex flex-col border-t border-border bg-surface lg:sticky lg:top-[57px] lg:h-[calc(100vh-57px)] lg:border-t-0 lg:border-l print:static print:h-auto print:border-0"
         >
@@ -355,6 +367,11 @@ function Counter({
               setOrderDiscount={setOrderDiscount}
               phone={phone}
               setPhone={setPhone}
+              lastAdded={lastAdded}
+              onClear={async () => {
+                if (await confirm({ title: 'Clear this sale?', message: 'Every line of the sale is taken off.', confirmText: 'Clear sale', danger: true }))
+                  newSale()
+              }}
               onPay={() => {
                 setPayError(null)
                 setPaying(true)
@@ -447,6 +464,12 @@ function ProductFinder({
     staleTime: 30_000,
   })
   const local = useMemo(() => (debounced ? searchKept(kept, debounced) : kept.slice(0, 24)), [kept, debounced])
+  // A product taken from the results clears the search, ready for the next one.
+  const choose = (p: Product) => {
+    onPick(p)
+    setQ('')
+    setDebounced('')
+  }
   const useRemote = online && debounced.length > 0 && !remote.isError
   const results = useRemote ? (remote.data?.data ?? []) : local
   const loading = useRemote && remote.isFetching && !remote.data
@@ -464,7 +487,7 @@ function ProductFinder({
           value={q}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && results.length > 0) onPick(results[0])
+            if (e.key === 'Enter' && results.length > 0) choose(results[0])
           }}
           placeholder="Search products or scan a barcode (F2)"
           className="h-14 w-full rounded-lg border border-border bg-surface px-4 text-lg shadow-sm focus:border-primary focus:outline-none"
@@ -492,7 +515,7 @@ function ProductFinder({
             <li key={p.product_id}>
               <button
                 type="button"
-                onClick={() => onPick(p)}
+                onClick={() => choose(p)}
                 className="flex h-full min-h-24 w-full flex-col items-start gap-1 rounded-lg border border-border bg-surface p-3 text-left hover:border-primary focus-visible:border-primary"
               >
                 <span className="line-clamp-2 font-medium">{p.product_name}</span>
@@ -522,7 +545,11 @@ function CartPanel({
   setPhone,
   onPay,
   totals,
+  lastAdded,
+  onClear,
 }: {
+  lastAdded: { pack: number; at: number } | null
+  onClear: () => void
   lines: CartLine[]
   setLines: (f: (l: CartLine[]) => CartLine[]) => void
   errors: Record<string, string>
@@ -534,6 +561,11 @@ function CartPanel({
   totals: ReturnType<typeof cartTotals>
 }) {
   const [open, setOpen] = useState<number | null>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  // The line just scanned or tapped comes into view.
+  useEffect(() => {
+    if (lastAdded) listRef.current?.querySelector(`[data-pack="${lastAdded.pack}"]`)?.scrollIntoView({ block: 'nearest' })
+  }, [lastAdded])
   const change = (pack: number, patch: Partial<CartLine>) => setLines((now) => now.map((l) => (l.pack_id === pack ? { ...l, ...patch } : l)))
   const remove = (pack: number) => setLines((now) => now.filter((l) => l.pack_id !== pack))
   if (lines.length === 0) {
@@ -546,11 +578,22 @@ function CartPanel({
   }
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ul aria-label="Sale lines" className="min-h-0 flex-1 divide-y divide-border overflow-y-auto">
+      <div className="flex items-center justify-between border-b border-border px-3 py-1.5">
+        <h2 className="font-semibold">Sale</h2>
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Clear sale
+        </Button>
+      </div>
+      <ul ref={listRef} aria-label="Sale lines" className="min-h-0 flex-1 divide-y divide-border overflow-y-auto">
         {lines.map((l, i) => {
           const err = errors[`lines.${i}.discount`] ?? errors[`lines.${i}.quantity`] ?? errors[`lines.${i}.pack_id`]
           return (
-            <li key={l.pack_id} className="p-3" aria-label={`${l.product_name} (${l.pack_name})`}>
+            <li
+              key={lastAdded?.pack === l.pack_id ? `${l.pack_id}-${lastAdded.at}` : l.pack_id}
+              data-pack={l.pack_id}
+              className={cn('p-3', lastAdded?.pack === l.pack_id && 'animate-[pos-flash_1s_ease-out]')}
+              aria-label={`${l.product_name} (${l.pack_name})`}
+            >
               <div className="flex items-start gap-2">
                 <button
                   type="button"
@@ -558,7 +601,7 @@ function CartPanel({
                   onClick={() => setOpen(open === l.pack_id ? null : l.pack_id)}
                   aria-expanded={open === l.pack_id}
                 >
-                  <span className="block truncate font-medium">{l.product_name}</span>
+                  <span className="line-clamp-2 font-medium">{l.product_name}</span>
                   <span className="text-sm text-muted">
                     {l.pack_name} · {rupees(l.price)}
                     {l.discount > 0 && ` · −${rupees(l.discount)}`}

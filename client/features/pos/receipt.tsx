@@ -47,7 +47,7 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
         <p className={cn('font-bold', narrow ? 'text-base' : 'text-2xl')}>{shop.name}</p>
         {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
         {(shop.phone || shop.email) && <p>{[shop.phone && `Ph ${shop.phone}`, shop.email].filter(Boolean).join(' · ')}</p>}
-        <p className={cn('mt-2 font-semibold', !narrow && 'text-lg')}>Tax invoice / Receipt</p>
+        <p className={cn('mt-2 font-semibold', !narrow && 'text-lg')}>Receipt</p>
       </header>
       <dl className="mt-2 border-y border-dashed border-black py-1">
         <div className={row}>
@@ -75,10 +75,10 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
         <thead>
           <tr className="border-b border-dashed border-black text-left">
             <th className="py-0.5 font-semibold">Item</th>
-            <th className="py-0.5 text-right font-semibold">Qty</th>
-            {!narrow && <th className="py-0.5 text-right font-semibold">MRP</th>}
-            <th className="py-0.5 text-right font-semibold">Rate</th>
-            <th className="py-0.5 text-right font-semibold">Amount</th>
+            <th className="py-0.5 pl-2 text-right font-semibold">Qty</th>
+            {!narrow && <th className="py-0.5 pl-2 text-right font-semibold">MRP</th>}
+            <th className="py-0.5 pl-2 text-right font-semibold">Rate</th>
+            <th className="py-0.5 pl-2 text-right font-semibold">Amount</th>
           </tr>
         </thead>
         <tbody>
@@ -88,10 +88,10 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
                 {l.product_name} <span className="whitespace-nowrap">({l.pack_name})</span>
                 {l.discount > 0 && <span className="block">Discount −{rupees(l.discount)}</span>}
               </td>
-              <td className="py-0.5 text-right">{l.quantity}</td>
-              {!narrow && <td className="py-0.5 text-right">{rupees(l.mrp)}</td>}
-              <td className="py-0.5 text-right">{rupees(l.price)}</td>
-              <td className="py-0.5 text-right">{l.discount > 0 ? rupees(lineNet(l)) : rupees(lineGross(l))}</td>
+              <td className="py-0.5 pl-2 text-right">{l.quantity}</td>
+              {!narrow && <td className="py-0.5 pl-2 text-right">{rupees(l.mrp)}</td>}
+              <td className="py-0.5 pl-2 text-right">{rupees(l.price)}</td>
+              <td className="py-0.5 pl-2 text-right">{l.discount > 0 ? rupees(lineNet(l)) : rupees(lineGross(l))}</td>
             </tr>
           ))}
         </tbody>
