@@ -182,6 +182,27 @@ describe('the point of sale', () => {
     await page.getByRole('dialog', { name: 'Clear this sale?' }).getByRole('button', { name: 'Clear sale' }).click()
     await page.getByText('The sale is empty').waitFor()
 
+    // Cash put in, with a reason; one unit of the second pack of the first sale comes back, refunded in cash.
+    await page.getByRole('button', { name: 'Cash in/out' }).click()
+    const move = page.getByRole('dialog', { name: 'Cash in or out' })
+    await move.getByLabel('Amount (₹)').fill('200')
+    await move.getByLabel('Reason').fill('Change from the bank')
+    await move.getByRole('button', { name: 'Save' }).click()
+    await move.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Returns' }).click()
+    const back = page.getByRole('dialog', { name: 'Return against a receipt' })
+    await back.getByLabel('Receipt number').fill(first)
+    await back.getByRole('button', { name: 'Find' }).click()
+    await back.getByLabel(`Units of ${a.product_name} (${a.packs[0].pack_name}) coming back`).fill('0')
+    await back.getByText('In cash').click()
+    await shot(page, 'pos-return')
+    await back.getByRole('button', { name: 'Take back and refund' }).click()
+    await back
+      .getByRole('status')
+      .filter({ hasText: `for ${first}` })
+      .waitFor()
+    await back.getByRole('button', { name: 'Done' }).click()
+
     // Close the shift with the drawer counted; the report.
     await page
       .getByTestId('shift-summary')
@@ -197,6 +218,8 @@ describe('the point of sale', () => {
     await page.getByRole('heading', { name: 'Shift closed: report' }).waitFor()
     const report = page.getByRole('region', { name: 'Shift report' })
     await report.getByText('Sales by payment method (3)').waitFor()
+    await report.getByText('Refunds (1 return)').waitFor()
+    await report.getByText('Cash in: Change from the bank').waitFor()
     await shot(page, 'pos-7-report')
 
     // The website: the pack the counter sold out of shows out of stock.

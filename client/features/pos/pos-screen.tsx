@@ -276,16 +276,16 @@ function Counter({
           role="status"
           className={cn(
             'inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
-            online ? 'bg-success/10 text-success' : 'bg-amber-100 text-amber-800',
+            online ? 'bg-success/10 text-success' : 'bg-accent/25 text-text',
           )}
         >
-          <span aria-hidden="true" className={cn('size-2 rounded-full', online ? 'bg-success' : 'bg-amber-600')} />
+          <span aria-hidden="true" className={cn('size-2 rounded-full', online ? 'bg-success' : 'bg-text')} />
           {online ? 'Online' : 'Offline'}
           {!online && <span className="sr-only">: cash sales are kept on this counter</span>}
         </span>
         {waiting.length > 0 && (
           <span
-            className="inline-flex h-9 items-center rounded-full bg-amber-100 px-3 text-sm font-medium text-amber-800"
+            className="inline-flex h-9 items-center rounded-full bg-accent/25 px-3 text-sm font-medium text-text"
             title={problem ?? undefined}
             data-testid="waiting"
           >

@@ -161,7 +161,7 @@ export function CloseShiftDialog({
       <form onSubmit={submit} aria-label="Close the shift" className="flex flex-col gap-4">
         <FormAlert message={error} />
         {waiting > 0 && (
-          <p role="alert" className="rounded-md bg-amber-100 p-3 text-sm">
+          <p role="alert" className="rounded-md bg-accent/25 p-3 text-sm">
             {waiting} offline {waiting === 1 ? 'sale is' : 'sales are'} still waiting to be sent. They will be sent when the network is back; close after they
             are sent so that they count in this shift.
           </p>
@@ -200,7 +200,7 @@ export function CloseShiftDialog({
           </div>
           <div>
             <dt className="text-sm text-muted">Difference</dt>
-            <dd className={cn('text-lg font-semibold', diff < 0 ? 'text-danger' : diff > 0 ? 'text-amber-700' : 'text-success')}>
+            <dd className={cn('text-lg font-semibold', diff < 0 ? 'text-danger' : diff > 0 ? 'text-danger' : 'text-success')}>
               {diff === 0 ? 'None' : `${diff < 0 ? 'Short ' : 'Over '}${rupees(Math.abs(diff))}`}
             </dd>
           </div>
@@ -250,7 +250,9 @@ export function ShiftReportView({ report }: { report: ShiftReport }) {
           </tbody>
         </table>
         <table className="w-full text-sm tabular-nums">
-          <caption className="mb-1 text-left font-semibold">Refunds ({report.returns_count} returns)</caption>
+          <caption className="mb-1 text-left font-semibold">
+            Refunds ({report.returns_count} {report.returns_count === 1 ? 'return' : 'returns'})
+          </caption>
           <tbody>
             {METHODS.map(([m, label]) => (
               <tr key={m} className="border-b border-border">
