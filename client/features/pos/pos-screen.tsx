@@ -423,7 +423,6 @@ function Counter({
         onClose={() => setDialog(null)}
         onDone={() => {
           setDialog(null)
-          toast.success('Cash movement saved')
           onShift()
         }}
       />
@@ -691,7 +690,9 @@ function CartPanel({
         )}
         <dl className="flex flex-col gap-0.5 text-sm tabular-nums">
           <div className="flex justify-between">
-            <dt>{totals.items} items</dt>
+            <dt>
+              {totals.items} {totals.items === 1 ? 'item' : 'items'}
+            </dt>
             <dd>{rupees(totals.gross)}</dd>
           </div>
           {totals.lineDiscounts + totals.orderDiscount > 0 && (
