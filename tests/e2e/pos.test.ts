@@ -96,6 +96,13 @@ describe('the point of sale', () => {
     await page.getByText('Products A–Z: tap to add, or search').waitFor()
     await shot(page, 'pos-1-open')
 
+    // The camera (this headless browser has none): the dialog says so, and closes.
+    await page.getByRole('button', { name: 'Camera' }).click()
+    const cam = page.getByRole('dialog', { name: 'Scan with the camera' })
+    await cam.getByRole('alert').or(cam.getByText('Hold the barcode inside the picture.')).waitFor()
+    await page.keyboard.press('Escape')
+    await cam.waitFor({ state: 'detached' })
+
     // Two items by the keyboard-wedge scanner, typed fast wherever the focus is.
     await scan(page, codes[0])
     await page.getByRole('listitem', { name: new RegExp(`^${a.product_name}`) }).waitFor()

@@ -14,6 +14,7 @@ import { confirm } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
 import { useInit } from '../site-settings/api'
 import { type CartLine, type CartPayment, cartTotals, lineNet, newClientId, parseRupees, paymentState, rupees, toRupees } from './cart-maths'
+import { CameraScanner } from './camera-scanner'
 import { findByCode, refreshCatalogue, searchKept } from './catalogue'
 import { PayDialog } from './pay-dialog'
 import { catalogueStore } from './pos-store'
@@ -155,9 +156,8 @@ function Counter({
   const keptRef = useRef(kept)
   keptRef.current = kept
   const blocked = paying || dialog !== null
-  useEffect(() => {
-    if (blocked) return
-    return listenForScans((code) => {
+  const onCode = useCallback(
+    (code: string) => {
       findByCode(api, code, keptRef.current, navigator.onLine)
         .then((hit) => {
           const pack = hit?.product.packs.find((k) => k.pack_id === hit.pack_id)
@@ -165,8 +165,14 @@ function Counter({
           else toast.error(`No pack has the code ${code}`)
         })
         .catch((err) => toast.fromError(err))
-    })
-  }, [api, addPack, blocked])
+    },
+    [api, addPack],
+  )
+  useEffect(() => {
+    if (blocked) return
+    return listenForScans(onCode)
+  }, [onCode, blocked])
+  const [camera, setCamera] = useState(false)
 
   // Keys: F2 search, F8 pay.
   useEffect(() => {
@@ -319,7 +325,7 @@ function Counter({
 
       <div className="grid flex-1 gap-0 lg:grid-cols-[1fr_26rem] print:block">
         <main className="flex min-w-0 flex-col gap-3 p-3 print:hidden">
-          <ProductFinder searchRef={searchRef} kept={kept} online={online} onPick={pick} />
+          <ProductFinder searchRef={searchRef} kept={kept} online={online} onPick={pick} onCamera={() => setCamera(true)} />
           {lines.length > 0 && !receipt && (
             <a
               href="#pos-sale"
@@ -427,6 +433,16 @@ function Counter({
         }}
       />
       <CloseShiftDialog shift={shift} open={dialog === 'close'} waiting={waiting.length} onClose={() => setDialog(null)} onClosed={onClosed} />
+      {camera && (
+        <CameraScanner
+          open
+          onClose={() => setCamera(false)}
+          onScan={(code) => {
+            setCamera(false)
+            onCode(code)
+          }}
+        />
+      )}
       <ReturnsDialog open={dialog === 'returns'} onClose={() => setDialog(null)} onDone={onShift} />
       <Modal open={dialog === 'report'} onClose={() => setDialog(null)} title="Shift so far" width={760}>
         <ShiftReportView report={shift} />
@@ -440,7 +456,9 @@ function ProductFinder({
   kept,
   online,
   onPick,
+  onCamera,
 }: {
+  onCamera: () => void
   searchRef: React.RefObject<HTMLInputElement | null>
   kept: Product[]
   online: boolean
@@ -474,7 +492,7 @@ function ProductFinder({
   const loading = useRemote && remote.isFetching && !remote.data
   return (
     <>
-      <div className="relative">
+      <div className="flex gap-2">
         <label htmlFor="pos-search" className="sr-only">
           Search products
         </label>
@@ -489,8 +507,11 @@ function ProductFinder({
             if (e.key === 'Enter' && results.length > 0) choose(results[0])
           }}
           placeholder="Search products or scan a barcode (F2)"
-          className="h-14 w-full rounded-lg border border-border bg-surface px-4 text-lg shadow-sm focus:border-primary focus:outline-none"
+          className="h-14 min-w-0 flex-1 rounded-lg border border-border bg-surface px-4 text-lg shadow-sm focus:border-primary focus:outline-none"
         />
+        <Button variant="outline" size="lg" className="h-14" onClick={onCamera}>
+          Camera
+        </Button>
       </div>
       <p className="text-sm text-muted" aria-live="polite">
         {loading
