@@ -47,17 +47,20 @@ export function CameraScanner({ open, onClose, onScan }: { open: boolean; onClos
         await video.current.play()
         setState('scanning')
         const detector = new Detector({ formats: FORMATS })
+        let failures = 0
         const tick = async () => {
           if (!live || !video.current) return
           try {
             const [hit] = await detector.detect(video.current)
+            failures = 0
             if (hit?.rawValue && live) {
               live = false
               onScanRef.current(hit.rawValue)
               return
             }
           } catch {
-            /* a frame that could not be read: try the next */
+            // A frame that could not be read: try the next; a reader that never works is said so.
+            if (++failures >= 5) return setState('The barcode reader could not start; use the scanner or search')
           }
           timer = setTimeout(tick, 200)
         }
