@@ -282,7 +282,7 @@ function Counter({
           role="status"
           className={cn(
             'inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium',
-            online ? 'bg-success/10 text-success' : 'bg-accent/25 text-text',
+            online ? 'bg-success/10 text-text' : 'bg-accent/25 text-text',
           )}
         >
           <span aria-hidden="true" className={cn('size-2 rounded-full', online ? 'bg-success' : 'bg-text')} />
