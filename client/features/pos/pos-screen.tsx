@@ -34,6 +34,13 @@ export function PosScreen() {
   const shift = useQuery({ queryKey: SHIFT_KEY, queryFn: () => api.call(currentShift), networkMode: 'always', staleTime: Number.POSITIVE_INFINITY })
   const [closed, setClosed] = useState<ShiftReport | null>(null)
   const reload = useCallback(() => qc.invalidateQueries({ queryKey: SHIFT_KEY }), [qc])
+  const onClosed = useCallback(
+    (report: ShiftReport) => {
+      qc.setQueryData<{ shift: ShiftReport | null }>(SHIFT_KEY, (d) => d && { ...d, shift: null })
+      setClosed(report)
+    },
+    [qc],
+  )
   const shop: Shop = { name: init.web.name, address: init.webAddress.address, phone: init.webAddress.phone, email: init.webAddress.email }
 
   if (closed) {
@@ -58,6 +65,8 @@ export function PosScreen() {
       </main>
     )
   }
+  // A shift already read keeps the counter going when a later read fails (offline, a blip).
+  if (shift.data?.shift) return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
   if (shift.isPending) {
     return (
       <div className="flex min-h-screen items-center justify-center">
@@ -76,7 +85,7 @@ export function PosScreen() {
     )
   }
   if (!shift.data.shift) return <OpenShiftForm register={shift.data.register.name} onOpened={reload} />
-  return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={setClosed} />
+  return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
 }
 
 function Counter({
@@ -256,6 +265,8 @@ function Counter({
       const fields = fieldErrors(err)
       setLineErrors(fields)
       setPayError(Object.values(fields)[0] ?? errorText(err))
+      // A refused discount, quantity or mobile is fixed in the cart, where its message now shows.
+      if (Object.keys(fields).some((k) => k.startsWith('lines.') || k === 'discount' || k === 'customer_phone')) setPaying(false)
     } finally {
       setBusy(false)
     }
