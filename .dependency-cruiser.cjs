@@ -79,9 +79,9 @@ module.exports = {
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to no file or package.',
+      comment: 'An import that resolves to no file or package (a Vite asset import, `…?url`, is a file Vite emits).',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '\\?url$' },
     },
     {
       name: 'no-non-package-json',

@@ -102,7 +102,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   app.decorate('reads', new Map() as Reads)
 
   await app.register(cookie)
-  registerSecurityHeaders(app, securityHeaders(config))
+  registerSecurityHeaders(app, securityHeaders(config), [{ path: '/pos', headers: securityHeaders(config, { scriptSrc: ["'wasm-unsafe-eval'"] }) }])
   // Pages and API answers for browsers that ask; built assets are compressed ahead of time (server/web/serve.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Several app processes share one count through Redis; one process counts in memory.

@@ -30,6 +30,8 @@ export interface AppRoute {
   adminOnly?: boolean
   /** an address kept for the app's own screens where none is: the server answers 404 */
   notFound?: boolean
+  /** a staff screen that fills the window without the staff sidebar and top bar (the POS, opened in its own tab) */
+  bare?: boolean
 }
 
 type Load = () => Promise<ComponentType>
@@ -61,7 +63,7 @@ const client = (path: string, module: string, load: Load, flags: Flags = {}): Ap
   render: 'client',
   ...flags,
 })
-function staff(path: string, name: AdminPage): AppRoute {
+function staff(path: string, name: AdminPage, flags: { bare?: boolean } = {}): AppRoute {
   const page = lazyRoute(STAFF_APP, () =>
     loadStaffApp().then(async ({ ADMIN_PAGES }) => {
       await ADMIN_PAGES[name].preload()
@@ -70,7 +72,7 @@ function staff(path: string, name: AdminPage): AppRoute {
   )
   const preload = () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined)
   const component = Object.assign((props: object) => createElement(page, props), { preload, module: STAFF_APP })
-  return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true }
+  return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true, ...flags }
 }
 
 const NOT_FOUND = 'routes/not-found.tsx'
@@ -133,6 +135,8 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminAudit, 'audit'),
   staff(P.adminReports, 'reports'),
   staff('/bos/admin/*', 'notFound'),
+  // Point of sale (issue #13, spec §2: admin, new tab): the staff shell without its sidebar, a counter screen.
+  staff(P.pos, 'pos', { bare: true }),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
   ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),

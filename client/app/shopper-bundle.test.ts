@@ -3,8 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const STAFF_FILES = /^client\/(staff\/|features\/admin\/|routes\/admin-)/
-const STAFF_PACKAGES = /^(@tanstack\/react-table|@tanstack\/table-core|react-hook-form|@hookform\/)/
+const STAFF_FILES = /^client\/(staff\/|features\/admin\/|features\/pos\/|routes\/admin-|routes\/pos)/
+const STAFF_PACKAGES = /^(@tanstack\/react-table|@tanstack\/table-core|react-hook-form|@hookform\/|qrcode|idb)/
 
 /** Static imports of a module (what a bundler puts in the same load); `import type` and import() are not. */
 function staticImports(file: string): string[] {

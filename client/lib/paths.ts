@@ -50,6 +50,7 @@ export const PATTERNS = {
   adminStaff: '/bos/admin/staff',
   adminAudit: '/bos/admin/audit',
   adminReports: '/bos/admin/reports',
+  pos: '/pos',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -104,3 +105,4 @@ export const adminPayments = () => PATTERNS.adminPayments
 export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)
+export const pos = () => PATTERNS.pos

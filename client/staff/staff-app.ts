@@ -31,6 +31,7 @@ export const ADMIN_PAGES = {
   staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),
+  pos: lazyRoute('routes/pos.tsx', () => import('../routes/pos').then((m) => m.PosRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

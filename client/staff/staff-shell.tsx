@@ -54,6 +54,15 @@ export function StaffShell({ route, children }: { route: AppRoute; children: Rea
       </div>
     )
   }
+  if (route.bare) {
+    return (
+      <div className="min-h-screen bg-background print:bg-white">
+        <Suspense fallback={loading('Loading')}>{children}</Suspense>
+        <Toaster />
+        <ConfirmHost />
+      </div>
+    )
+  }
   return (
     <StaffFrame siteName={web.name} user={user}>
       {children}

@@ -218,6 +218,16 @@ describe.each(drivers)('request hardening (%s)', (driver) => {
     }
   })
 
+  it('lets only the shop counter (/pos) compile WebAssembly (its camera barcode reader), never eval JavaScript', async () => {
+    const scriptSrc = async (url: string) => {
+      const csp = String((await t.call({ method: 'GET', url })).headers['content-security-policy'])
+      return csp.split(/;\s*/).find((d) => d.startsWith('script-src '))
+    }
+    expect(await scriptSrc('/pos')).toBe("script-src 'self' 'wasm-unsafe-eval'")
+    expect(await scriptSrc('/pos?x=1')).toBe("script-src 'self' 'wasm-unsafe-eval'")
+    for (const url of ['/', '/posters', '/products', '/bos/admin', '/s/api/init']) expect(await scriptSrc(url), url).toBe("script-src 'self'")
+  })
+
   it('describes the API as an OpenAPI 3 document', async () => {
     const res = await t.call({ method: 'GET', url: '/s/api/docs' })
     expect(res.statusCode).toBe(200)

@@ -41,9 +41,18 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>, extra: { scrip
   }
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers)
+/**
+ * `pages`: a page address (exactly, or below it) whose document gets other headers: the shop counter (`/pos`) may
+ * compile WebAssembly ('wasm-unsafe-eval': the camera's barcode reader; no JavaScript eval), no other page.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  pages: { path: string; headers: Record<string, string> }[] = [],
+) {
+  app.addHook('onRequest', (req, reply, done) => {
+    const path = req.url.split('?')[0]
+    reply.headers(pages.find((p) => path === p.path || path.startsWith(`${p.path}/`))?.headers ?? headers)
     done()
   })
 }
