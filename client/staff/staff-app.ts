@@ -31,6 +31,11 @@ export const ADMIN_PAGES = {
   staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),
+  pbSite: lazyRoute('routes/page-builder-site.tsx', () => import('../routes/page-builder-site').then((m) => m.PageBuilderSiteRoute)),
+  pbTheme: lazyRoute('routes/page-builder-theme.tsx', () => import('../routes/page-builder-theme').then((m) => m.PageBuilderThemeRoute)),
+  pbNavigation: lazyRoute('routes/page-builder-navigation.tsx', () => import('../routes/page-builder-navigation').then((m) => m.PageBuilderNavigationRoute)),
+  pbMenus: lazyRoute('routes/page-builder-menus.tsx', () => import('../routes/page-builder-menus').then((m) => m.PageBuilderMenusRoute)),
+  pbPopupSeo: lazyRoute('routes/page-builder-popup-seo.tsx', () => import('../routes/page-builder-popup-seo').then((m) => m.PageBuilderPopupSeoRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

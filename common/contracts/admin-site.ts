@@ -115,7 +115,7 @@ export interface MenuItemNode {
 }
 export const MENU_DEPTH = 3
 export const MENU_ITEMS_MAX = 200
-export const MenuItem: z.ZodMiniType<MenuItemNode> = z.strictObject({
+const itemFields = {
   group: int().check(z.gte(0, 'Group is 0 or more'), z.lte(99, 'Group is at most 99')),
   name: Name('Name', 80, 1),
   icon: z.nullable(
@@ -126,18 +126,16 @@ export const MenuItem: z.ZodMiniType<MenuItemNode> = z.strictObject({
   /** '/categories': the storefront gives this item the category tree as children */
   value: z.nullable(text('Value', [z.trim(), z.maxLength(200, 'Value is at most 200 characters')])),
   image: OptionalImage,
-  get children() {
-    return z.array(MenuItem)
-  },
-})
+}
+/** Three levels (spelled out rather than recursive, so every string of the input is seen to be checked). */
+const TooDeep = z.array(z.strictObject({})).check(z.maxLength(0, `Menu items nest at most ${MENU_DEPTH} levels deep`))
+const Level3 = z.strictObject({ ...itemFields, children: TooDeep })
+const Level2 = z.strictObject({ ...itemFields, children: z.array(Level3) })
+export const MenuItem = z.strictObject({ ...itemFields, children: z.array(Level2) })
 
-const depth = (items: MenuItemNode[]): number => (items.length ? 1 + Math.max(...items.map((i) => depth(i.children))) : 0)
 const count = (items: MenuItemNode[]): number => items.reduce((n, i) => n + 1 + count(i.children), 0)
 const MenuList = (label: string) =>
-  z.array(MenuItem).check(
-    z.refine((v) => depth(v) <= MENU_DEPTH, `${label}: items nest at most ${MENU_DEPTH} levels deep`),
-    z.refine((v) => count(v) <= MENU_ITEMS_MAX, `${label}: at most ${MENU_ITEMS_MAX} items`),
-  )
+  z.array(MenuItem).check(z.refine((v) => count(v as MenuItemNode[]) <= MENU_ITEMS_MAX, `${label}: at most ${MENU_ITEMS_MAX} items`))
 export const Menus = z.strictObject({ navs: MenuList('Header menu'), footers: MenuList('Footer menu') })
 export type Menus = z.infer<typeof Menus>
 

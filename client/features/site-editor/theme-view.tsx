@@ -125,11 +125,7 @@ function ThemeCard({ name, colours, active, errorOf, onActivate, onChange, onRem
           <ColourField key={colour} label={colour} value={colours[colour] ?? ''} error={errorOf(colour)} onChange={(value) => onChange(colour, value)} />
         ))}
       </div>
-      <div
-        className="mt-4 rounded-md border p-3 text-sm"
-        style={{ background: colours.background, color: colours.text, borderColor: colours.border }}
-        aria-label={`Preview of ${name}`}
-      >
+      <div className="mt-4 rounded-md border p-3 text-sm" style={{ background: colours.background, color: colours.text, borderColor: colours.border }}>
         <span>Sample text on the background. </span>
         <span style={{ background: colours.primary, color: colours['on-primary'] }} className="ml-2 inline-block rounded px-2 py-1 font-medium">
           Add to Cart
