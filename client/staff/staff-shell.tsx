@@ -91,7 +91,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar siteName={siteName} user={user} onOpenMenu={() => setMenuOpen(true)} />
+        <TopBar siteName={siteName} user={user} area={area} onOpenMenu={() => setMenuOpen(true)} />
         <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 print:max-w-none print:p-0">
           <Suspense fallback={loading('Loading')}>{children}</Suspense>
         </main>
@@ -107,7 +107,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
   )
 }
 
-function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; onOpenMenu?: () => void }) {
+function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteName: string; user: User; area?: string; onOpenMenu?: () => void }) {
   return (
     <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
       {onOpenMenu && (
@@ -121,7 +121,7 @@ function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; 
         </button>
       )}
       <p className="min-w-0 truncate font-semibold">
-        {siteName} <span className="font-normal text-muted">· Administration</span>
+        {siteName} <span className="font-normal text-muted">· {area}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
         <Link

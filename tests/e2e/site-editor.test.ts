@@ -105,6 +105,16 @@ describe('Website Settings: site-wide settings', () => {
     assert.equal(primary, '#7b1fa2')
     await shot(page, 'site-editor-store-after', false)
     await shopper.close()
+
+    // template 4: the search sits in a band of the primary colour above the bar
+    await admin.goto(`${server.origin}/page-builder/navigation`)
+    await admin.getByRole('radiogroup', { name: 'Header template' }).getByText('Search in a coloured band').click()
+    await admin.getByRole('button', { name: 'Save' }).first().click()
+    await admin.getByText('Navigation saved').first().waitFor()
+    const four = await visit('/products')
+    await four.page.locator('header[data-header-template="4"]').waitFor()
+    await shot(four.page, 'site-editor-store-template-4', false)
+    await four.context.close()
     await context.close()
   })
 })

@@ -46,7 +46,13 @@ export function ThemeView() {
                 active={values.active === name}
                 errorOf={(colour) => error(`themes.${name}.${colour}`)}
                 onActivate={() => set((v) => ({ ...v, active: name }))}
-                onChange={(colour, value) => set((v) => ({ ...v, themes: { ...v.themes, [name]: { ...v.themes[name], [colour]: value } } }))}
+                onChange={(colour, value) =>
+                  set((v) => {
+                    // an emptied colour is not set: the storefront's default for it applies
+                    const { [colour]: _, ...rest } = v.themes[name]
+                    return { ...v, themes: { ...v.themes, [name]: value.trim() === '' ? rest : { ...rest, [colour]: value } } }
+                  })
+                }
                 onRemove={
                   names.length > 1 && values.active !== name
                     ? async () => {
@@ -149,7 +155,7 @@ function ThemeCard({ name, colours, active, errorOf, onActivate, onChange, onRem
 }
 
 function ColourField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (v: string) => void }) {
-  const hex = /^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'
+  const hex = /^#[0-9a-f]{6}$/i.test(value) ? value : '#ffffff'
   return (
     <div className="flex items-end gap-2">
       <input
@@ -159,7 +165,7 @@ function ColourField({ label, value, error, onChange }: { label: string; value: 
         onChange={(e) => onChange(e.target.value)}
         className="mb-0.5 h-9 w-10 shrink-0 cursor-pointer rounded border border-border bg-surface"
       />
-      <TextField label={label} value={value} error={error} onChange={(e) => onChange(e.target.value)} className="flex-1" />
+      <TextField label={label} value={value} placeholder="Default" error={error} onChange={(e) => onChange(e.target.value)} className="flex-1" />
     </div>
   )
 }
