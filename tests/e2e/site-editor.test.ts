@@ -117,4 +117,27 @@ describe('Website Settings: site-wide settings', () => {
     await four.context.close()
     await context.close()
   })
+
+  it('the Site and Popup & SEO screens open with what the website has; the font chosen is the storefront’s', async () => {
+    const { context, page: admin } = await signInAs(browser, server.origin, SUPERADMIN)
+    await admin.goto(`${server.origin}/page-builder/site`)
+    await admin.getByRole('heading', { level: 1, name: 'Site' }).waitFor()
+    assert.equal(await admin.getByLabel(/^Name/).inputValue(), 'Kirana Fresh')
+    await admin.getByLabel('Font family').selectOption('Nunito')
+    await shot(admin, 'site-editor-site')
+    await admin.getByRole('button', { name: 'Save' }).first().click()
+    await admin.getByText('Site saved').first().waitFor()
+
+    await admin.getByRole('navigation', { name: 'Website Settings' }).getByRole('link', { name: 'Popup & SEO' }).click()
+    await admin.getByRole('heading', { level: 1, name: 'Popup & SEO' }).waitFor()
+    assert.equal(await admin.getByLabel('Popup link').inputValue(), '/products?s=discount')
+    await shot(admin, 'site-editor-popup-seo')
+
+    const { context: shopper, page } = await visit('/')
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+    assert.match(font, /^"?Nunito"?/)
+    await page.waitForFunction(() => document.fonts.check('16px Nunito'))
+    await shopper.close()
+    await context.close()
+  })
 })
