@@ -63,7 +63,7 @@ export function SiteView() {
             <div className="flex flex-col gap-3">
               <Check
                 label="Show the cart"
-                hint="Off: shoppers browse but cannot add to a cart (a catalogue-only site)."
+                hint="Off: the cart button is hidden from the top bar."
                 checked={values.show_cart}
                 onChange={(show_cart) => set((v) => ({ ...v, show_cart }))}
               />
@@ -75,7 +75,7 @@ export function SiteView() {
               />
             </div>
           </Card>
-          <Card title="Address" description="Shown in the footer and on invoices.">
+          <Card title="Address" description="The shop’s contact details shown on the storefront.">
             <div className="flex flex-col gap-4">
               <TextareaField
                 label="Address"
