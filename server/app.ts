@@ -38,6 +38,7 @@ import { describePayments } from './features/payments/config'
 import { paymentsSimulator } from './features/payments-simulator/plugin'
 import { sessionRoutes } from './features/session/routes'
 import { sessionVisitors } from './features/session/service'
+import { siteSettingsAdminRoutes } from './features/site-settings/admin-routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
 import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await dashboardRoutes(app)
   await reportRoutes(app)
   await paymentAdminRoutes(app)
+  await siteSettingsAdminRoutes(app)
   // The shop counter (/s/api/pos/…)
   await posRoutes(app)
   app.log.info(describePayments(config))

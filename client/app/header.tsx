@@ -12,8 +12,8 @@ const NAVBAR_STYLES: Record<number, string> = {
   1: 'bg-surface border-b border-border',
   2: 'bg-surface border-b-4 border-primary',
   3: 'bg-surface shadow-md',
-  4: 'bg-background border-b border-border',
-  5: 'bg-surface border-b border-accent',
+  4: 'bg-primary/10 border-b border-primary/30',
+  5: 'bg-surface border-b-4 border-accent',
 }
 
 interface HeaderProps {
@@ -39,27 +39,47 @@ export function Header({ init, showSubNavbar, onOpenMenu, onOpenCart }: HeaderPr
       {(s.show_account || s.show_login) && <AccountMenu user={init.user} showLogin={s.show_login} showRegister={s.show_register} />}
     </div>
   )
+  const menuButton = (
+    <button
+      type="button"
+      onClick={onOpenMenu}
+      className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-background md:hidden"
+      aria-label="Open menu"
+    >
+      <MenuIcon className="text-xl" />
+    </button>
+  )
+  const logo = s.show_logo ? <Logo init={init} /> : null
   return (
-    <header className="sticky top-0 z-40">
-      <div className={NAVBAR_STYLES[s.navbar_template] ?? NAVBAR_STYLES[1]}>
-        <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4" style={{ minHeight: s.navbar_height }}>
-          <button
-            type="button"
-            onClick={onOpenMenu}
-            className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-background md:hidden"
-            aria-label="Open menu"
-          >
-            <MenuIcon className="text-xl" />
-          </button>
-          {s.show_logo && (
-            <div className={cn(template === 2 && 'md:flex-1')}>
-              <Logo init={init} />
-            </div>
-          )}
-          {template !== 2 && <div className="hidden flex-1 justify-center md:flex">{search}</div>}
-          {template === 2 && <div className="hidden flex-1 md:block" />}
-          <div className="ml-auto flex items-center md:ml-0">{actions}</div>
+    <header className="sticky top-0 z-40" data-header-template={template} data-navbar-template={s.navbar_template}>
+      {template === 4 && search && (
+        <div className="hidden bg-primary md:block">
+          <div className="mx-auto flex max-w-3xl justify-center px-4 py-2">{search}</div>
         </div>
+      )}
+      <div className={NAVBAR_STYLES[s.navbar_template] ?? NAVBAR_STYLES[1]}>
+        {template === 3 ? (
+          // logo in the middle, search on the left, account and cart on the right
+          <div
+            className="mx-auto grid max-w-7xl grid-cols-[auto_1fr_auto] items-center gap-2 px-3 sm:px-4 md:grid-cols-[1fr_auto_1fr]"
+            style={{ minHeight: s.navbar_height }}
+          >
+            <div className="flex items-center gap-2">
+              {menuButton}
+              <div className="hidden w-full max-w-xs md:block">{search}</div>
+            </div>
+            <div className="flex justify-center">{logo}</div>
+            <div className="flex justify-end">{actions}</div>
+          </div>
+        ) : (
+          <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4" style={{ minHeight: s.navbar_height }}>
+            {menuButton}
+            {logo && <div className={cn((template === 2 || template === 4) && 'md:flex-1')}>{logo}</div>}
+            {template === 1 && <div className="hidden flex-1 justify-center md:flex">{search}</div>}
+            {template !== 1 && <div className="hidden flex-1 md:block" />}
+            <div className="ml-auto flex items-center md:ml-0">{actions}</div>
+          </div>
+        )}
         {search && (
           <div className={cn('mx-auto max-w-7xl px-3 pb-2 sm:px-4', template === 2 ? 'md:pb-3' : 'md:hidden')}>
             <div className="flex items-center gap-2">

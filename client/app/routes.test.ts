@@ -52,11 +52,14 @@ describe('the route table', () => {
     expect(flags('/about-us')).toEqual({ fullWidth: true, requiresLogin: false, agentOnly: false, render: 'ssr' })
   })
 
-  it('puts Administration, and only it, in the staff shell: admins only, rendered in the browser', () => {
+  it('puts Administration and Website Settings, and only them, in the staff shell: admins only, rendered in the browser', () => {
+    const staffArea = (path: string) => path.startsWith('/bos/admin') || path.startsWith('/page-builder/')
     for (const route of ROUTES) {
       expect(route.shell === 'staff', route.path).toBe(route.adminOnly === true)
-      if (route.shell === 'staff') expect([route.render, route.path.startsWith('/bos/admin') || route.path === '/pos'], route.path).toEqual(['client', true])
+      if (route.shell === 'staff') expect([route.render, staffArea(route.path) || route.path === '/pos'], route.path).toEqual(['client', true])
     }
+    expect(routeFor('/page-builder/menus').route.shell).toBe('staff')
+    expect(routeComponentFor('/page-builder/theme').module).toBe('staff/staff-app.ts')
     expect(routeFor('/bos/admin/unknown').route.shell).toBe('staff')
     expect(routeFor('/bos/elsewhere').route.shell).toBe('shop')
   })

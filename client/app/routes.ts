@@ -137,6 +137,12 @@ export const ROUTES: readonly AppRoute[] = [
   staff('/bos/admin/*', 'notFound'),
   // Point of sale (issue #13, spec §2: admin, new tab): the staff shell without its sidebar, a counter screen.
   staff(P.pos, 'pos', { bare: true }),
+  // Website Settings (issue #12): the page builder's settings screens, staff chunks like Administration.
+  staff(P.pageBuilderSite, 'pbSite'),
+  staff(P.pageBuilderTheme, 'pbTheme'),
+  staff(P.pageBuilderNavigation, 'pbNavigation'),
+  staff(P.pageBuilderMenus, 'pbMenus'),
+  staff(P.pageBuilderPopupSeo, 'pbPopupSeo'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
   ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),

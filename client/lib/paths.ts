@@ -51,6 +51,11 @@ export const PATTERNS = {
   adminAudit: '/bos/admin/audit',
   adminReports: '/bos/admin/reports',
   pos: '/pos',
+  pageBuilderSite: '/page-builder/site',
+  pageBuilderTheme: '/page-builder/theme',
+  pageBuilderNavigation: '/page-builder/navigation',
+  pageBuilderMenus: '/page-builder/menus',
+  pageBuilderPopupSeo: '/page-builder/popup-seo',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -106,3 +111,8 @@ export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)
 export const pos = () => PATTERNS.pos
+export const pageBuilderSite = () => PATTERNS.pageBuilderSite
+export const pageBuilderTheme = () => PATTERNS.pageBuilderTheme
+export const pageBuilderNavigation = () => PATTERNS.pageBuilderNavigation
+export const pageBuilderMenus = () => PATTERNS.pageBuilderMenus
+export const pageBuilderPopupSeo = () => PATTERNS.pageBuilderPopupSeo

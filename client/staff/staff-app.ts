@@ -32,6 +32,11 @@ export const ADMIN_PAGES = {
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),
   pos: lazyRoute('routes/pos.tsx', () => import('../routes/pos').then((m) => m.PosRoute)),
+  pbSite: lazyRoute('routes/page-builder-site.tsx', () => import('../routes/page-builder-site').then((m) => m.PageBuilderSiteRoute)),
+  pbTheme: lazyRoute('routes/page-builder-theme.tsx', () => import('../routes/page-builder-theme').then((m) => m.PageBuilderThemeRoute)),
+  pbNavigation: lazyRoute('routes/page-builder-navigation.tsx', () => import('../routes/page-builder-navigation').then((m) => m.PageBuilderNavigationRoute)),
+  pbMenus: lazyRoute('routes/page-builder-menus.tsx', () => import('../routes/page-builder-menus').then((m) => m.PageBuilderMenusRoute)),
+  pbPopupSeo: lazyRoute('routes/page-builder-popup-seo.tsx', () => import('../routes/page-builder-popup-seo').then((m) => m.PageBuilderPopupSeoRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

@@ -6,6 +6,8 @@ import {
   CardIcon,
   DashboardIcon,
   FolderTreeIcon,
+  GripIcon,
+  HistoryIcon,
   LogIcon,
   OrdersIcon,
   PackageIcon,
@@ -126,6 +128,18 @@ export const ADMIN_SECTIONS: StaffSection[] = [
       'Sales by day, week or month; orders by channel and payment; best-selling products and categories; slot fill and coupon use; each as a CSV file.',
     action: { label: 'Last 30 days’ sales', to: paths.adminReports() },
   },
+]
+
+/**
+ * The sidebar of Website Settings (/page-builder): the site-wide settings screens (the page list joins from the
+ * page builder's own screens).
+ */
+export const PAGE_BUILDER_SECTIONS: StaffSection[] = [
+  { label: 'Site', to: paths.pageBuilderSite(), icon: ShopperIcon, description: 'Name, logo, favicon, description, font, cart and address.' },
+  { label: 'Theme', to: paths.pageBuilderTheme(), icon: TagIcon, description: 'Colour themes, the active one and a contrast check.' },
+  { label: 'Navigation', to: paths.pageBuilderNavigation(), icon: HistoryIcon, description: 'Header and navbar templates, what the top bar shows, sizes.' },
+  { label: 'Menus', to: paths.pageBuilderMenus(), icon: GripIcon, description: 'Header and footer menus: add, nest and reorder items.' },
+  { label: 'Popup & SEO', to: paths.pageBuilderPopupSeo(), icon: SheetIcon, description: 'The promotional popup, search and sharing text, supplier tiles.' },
 ]
 
 export const isCurrentSection = (section: StaffSection, pathname: string) =>

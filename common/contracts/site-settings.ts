@@ -102,6 +102,10 @@ export const SiteSettings = z.object({
   webPages: z.array(WebPage),
   themes: z.record(z.string(), ThemeColours),
   delivery: z.object({ chargePaise: int().check(z.gte(0)), freeAbovePaise: int().check(z.gte(0)) }),
+  /** supplier tiles of the site (the page builder's Popup & SEO screen) */
+  supplierTiles: z.optional(
+    z.array(z.object({ name: z.string(), link: z.string(), avatar: z.nullable(z.string()), image: z.nullable(z.string()), title: z.nullable(z.string()) })),
+  ),
   /** offered at checkout, in this order (the cart's paymentMethods); all when absent */
   paymentMethods: z.optional(z.array(z.enum(PAYMENT_METHODS))),
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
+import type { SiteEditorAnswer } from '../../common/contracts/admin-site'
 import type { Warehouse } from '../../common/contracts/admin-stock'
 import { shopping } from '../features/checkout/test-kit'
 import type { StaffMember } from '../../common/contracts/admin-staff'
@@ -46,6 +47,8 @@ export interface FixtureKit {
   person(): Promise<StaffMember>
   /** the version of the main demo website's payment methods, as an editor reads it */
   paymentMethodsVersion(): Promise<number>
+  /** the main demo website's settings as the page builder reads them (GET /s/api/admin/site-settings) */
+  siteEditor(): Promise<SiteEditorAnswer>
   /** a new person of the main demo website, blocked from ordering there */
   blockedPerson(): Promise<StaffMember>
   /** the open shift of the main demo website's register (opened when there is none) */
@@ -388,7 +391,39 @@ const pages: StaffFixtures = {
   }),
 }
 
+/** Each save sends back what the website has (the calls' own tests change things). */
+const siteSettings: StaffFixtures = {
+  'GET /s/api/admin/site-settings': async () => ({ url: '/s/api/admin/site-settings' }),
+  'PUT /s/api/admin/site-settings/site': async (k) => {
+    const now = await k.siteEditor()
+    const { name, logo, favicon, description, show_cart, show_supplier_page, webAddress } = now.site
+    return {
+      url: '/s/api/admin/site-settings/site',
+      payload: { version: now.versions.site, name, logo, favicon, description, font_family: 'Inter', show_cart, show_supplier_page, webAddress },
+    }
+  },
+  'PUT /s/api/admin/site-settings/theme': async (k) => {
+    const now = await k.siteEditor()
+    return { url: '/s/api/admin/site-settings/theme', payload: { version: now.versions.theme, ...now.theme } }
+  },
+  'PUT /s/api/admin/site-settings/navigation': async (k) => {
+    const now = await k.siteEditor()
+    return { url: '/s/api/admin/site-settings/navigation', payload: { ...now.navigation, version: now.versions.navigation } }
+  },
+  'PUT /s/api/admin/site-settings/menus': async (k) => {
+    const now = await k.siteEditor()
+    const strip = (items: SiteEditorAnswer['menus']['navs']): unknown[] =>
+      items.map(({ slug: _, ...i }) => ({ ...i, children: i.value === '/categories' ? [] : strip(i.children) }))
+    return { url: '/s/api/admin/site-settings/menus', payload: { version: now.versions.menus, navs: strip(now.menus.navs), footers: strip(now.menus.footers) } }
+  },
+  'PUT /s/api/admin/site-settings/popup-seo': async (k) => {
+    const now = await k.siteEditor()
+    return { url: '/s/api/admin/site-settings/popup-seo', payload: { version: now.versions.popup_seo, ...now.popup_seo } }
+  },
+}
+
 export const STAFF_FIXTURES: StaffFixtures = {
+  ...siteSettings,
   ...catalogue,
   ...media,
   ...catalogueCsv,
@@ -473,6 +508,11 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return order
     },
     person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
+    siteEditor: async () => {
+      const res = await staffCall(t, admin, 'GET', '/s/api/admin/site-settings')
+      if (res.statusCode !== 200) throw new Error(`site settings: ${res.statusCode} ${res.body}`)
+      return res.json() as SiteEditorAnswer
+    },
     paymentMethodsVersion: async () => {
       const res = await staffCall(t, admin, 'GET', '/s/api/admin/payment-methods')
       if (res.statusCode !== 200) throw new Error(`payment methods: ${res.statusCode} ${res.body}`)

@@ -13,6 +13,8 @@ export const websites = pgTable('websites', {
   fontFamily: text('font_family').notNull().default('Inter'),
   navAlignment: text('nav_alignment').notNull().default('left'),
   settings: jsonb('settings').$type<SiteSettings>().notNull(),
+  /** one version per settings group the page builder saves (site, theme, navigation, menus, popup_seo); absent = 1 */
+  settingsVersions: jsonb('settings_versions').$type<Partial<Record<string, number>>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
