@@ -217,3 +217,75 @@ export const listDiscrepancies = defineContract({
   summary: 'POS: offline sales that sold more than the shelf had when they arrived, newest first (the last 200)',
   response: z.object({ data: z.array(StockDiscrepancy) }),
 })
+
+/** One line of a receipt: rupees; `savings` is what the MRP would have cost more (MRP − price) × quantity. */
+export const ReceiptLine = z.object({
+  pack_id: int(),
+  product: z.string(),
+  pack: z.string(),
+  quantity: int(),
+  price: z.number(),
+  mrp: z.number(),
+  /** price × quantity */
+  amount: z.number(),
+  /** this line's discount and its share of the order discount and coupon */
+  discount: z.number(),
+  /** what the line came to */
+  net: z.number(),
+  savings: z.number(),
+  /** units brought back since */
+  returned: int(),
+})
+
+/** What a counter receipt prints (docs/decisions/0024-point-of-sale.md, 0027). */
+export const Receipt = z.object({
+  order_number: z.string(),
+  sold_at: z.string(),
+  offline: z.boolean(),
+  shop: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  register: z.string(),
+  cashier: z.string(),
+  customer: z.nullable(z.object({ name: z.string(), phone: z.string() })),
+  lines: z.array(ReceiptLine),
+  items_count: int(),
+  /** Σ price × quantity */
+  items_total: z.number(),
+  /** Σ MRP × quantity */
+  mrp_total: z.number(),
+  /** MRP savings: mrp_total − items_total */
+  mrp_savings: z.number(),
+  /** line and order discounts (without the coupon) */
+  discount: z.number(),
+  coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
+  total: z.number(),
+  /** MRP savings + discounts + coupon */
+  total_savings: z.number(),
+  payments: z.array(
+    z.object({
+      method: z.enum(POS_PAYMENT_METHODS),
+      /** what the sale kept (cash net of change) */
+      amount: z.number(),
+      tendered: z.number(),
+      change: z.number(),
+      reference: z.nullable(z.string()),
+    }),
+  ),
+  change_due: z.number(),
+  /** refunds given for returns against this receipt */
+  refunded: z.number(),
+  status: z.enum(['paid', 'partly_returned', 'refunded']),
+})
+export type Receipt = z.infer<typeof Receipt>
+
+export const ReceiptParams = z.object({
+  order_number: text('Receipt number', [z.trim(), z.minLength(1, 'Please enter the receipt number'), z.maxLength(40, 'Receipt number is too long')]),
+})
+
+export const getReceipt = defineContract({
+  method: 'GET',
+  path: '/api/pos/sales/:order_number',
+  summary:
+    'POS: what the receipt of a counter sale prints (shop details, lines with MRP savings, discounts, payments with change, cashier, register); 404 for a web order or another website’s',
+  params: ReceiptParams,
+  response: Receipt,
+})

@@ -371,6 +371,7 @@ const pos: StaffFixtures = {
     foreign: true,
   }),
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
+  'GET /s/api/pos/sales/:order_number': async (k) => ({ url: `/s/api/pos/sales/${(await k.posSale()).order_number}`, foreign: true }),
 }
 
 const pages: StaffFixtures = {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { closeShift, createReturn, createSale, currentShift, getShift, listDiscrepancies, moveCash, openShift } from '../../../common/contracts/pos'
+import { closeShift, createReturn, createSale, currentShift, getReceipt, getShift, listDiscrepancies, moveCash, openShift } from '../../../common/contracts/pos'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import { listDiscrepancies as discrepancies } from './discrepancies'
+import { getReceipt as receipt } from './receipt'
 import * as returns from './returns'
 import * as sales from './sales'
 import * as shifts from './shifts'
@@ -17,6 +18,7 @@ export async function posRoutes(app: FastifyInstance) {
     pos.write(closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
     pos.write(createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)))
     pos.write(createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
+    pos.read(getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))
     pos.read(listDiscrepancies, (_req, ctx) => discrepancies(ctx))
   })
 }
