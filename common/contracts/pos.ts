@@ -137,11 +137,16 @@ export const SaleLineInput = z.object({
   discount: z.optional(Rupees('Line discount')),
 })
 
+/** A dynamic UPI QR's id at the provider (Razorpay `qr_…`) */
+const QrId = text('qr_id', [z.regex(/^qr_[A-Za-z0-9]{1,40}$/, 'qr_id is not a UPI QR id')])
+
 export const SalePaymentInput = z.object({
   method: z.enum(POS_PAYMENT_METHODS, { error: `method must be one of: ${POS_PAYMENT_METHODS.join(', ')}` }),
   amount: Rupees('Amount').check(z.gt(0, 'Amount must be more than zero')),
   /** UPI transaction or card terminal reference */
   reference: z.optional(text('Reference', [z.trim(), z.maxLength(100, 'Reference is limited to 100 characters')])),
+  /** a `upi` payment taken by a dynamic QR (`POST /api/pos/upi-qr`): paid, of this amount, and used by one sale only */
+  qr_id: z.optional(QrId),
 })
 
 export const SaleInput = z.object({
@@ -150,6 +155,8 @@ export const SaleInput = z.object({
   payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
   /** rupees off the whole sale, after line discounts */
   discount: z.optional(Rupees('Order discount')),
+  /** a coupon of the website, under its rules (usage limits counted with the web orders) */
+  coupon_code: z.optional(text('Coupon code', [z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'Coupon code is too long')])),
   customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
   /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
   offline: z.optional(z.boolean()),
@@ -288,4 +295,44 @@ export const getReceipt = defineContract({
     'POS: what the receipt of a counter sale prints (shop details, lines with MRP savings, discounts, payments with change, cashier, register); 404 for a web order or another website’s',
   params: ReceiptParams,
   response: Receipt,
+})
+
+export const UPI_QR_STATUSES = ['pending', 'paid', 'expired'] as const
+
+export const StartUpiQrInput = z.object({
+  /** what is left to pay of the open sale, rupees (at least ₹1) */
+  amount: Rupees('Amount').check(z.gte(1, 'A UPI QR is for ₹1 or more')),
+})
+export type StartUpiQrInput = z.infer<typeof StartUpiQrInput>
+
+export const UpiQrAnswer = z.object({
+  qr_id: z.string(),
+  /** the QR image the provider hosts */
+  image_url: z.string(),
+  amount: z.number(),
+  expires_at: z.string(),
+  status: z.enum(UPI_QR_STATUSES),
+  /** the provider's payment, once paid (the sale's UPI reference) */
+  payment_id: z.nullable(z.string()),
+  /** the sale it paid, once used */
+  order_number: z.nullable(z.string()),
+})
+export type UpiQrAnswer = z.infer<typeof UpiQrAnswer>
+
+export const startUpiQr = defineContract({
+  method: 'POST',
+  path: '/api/pos/upi-qr',
+  summary:
+    'POS: a dynamic UPI QR for an amount (Razorpay QR Codes API: single use, fixed amount, closes in 15 minutes), paid when its webhook arrives; 409 without an open shift or when Razorpay is not available',
+  body: StartUpiQrInput,
+  response: UpiQrAnswer,
+  status: 201,
+})
+
+export const getUpiQr = defineContract({
+  method: 'GET',
+  path: '/api/pos/upi-qr/:id',
+  summary: 'POS: a UPI QR’s state for the screen to poll: pending, paid (with the payment) or expired',
+  params: z.object({ id: QrId }),
+  response: UpiQrAnswer,
 })

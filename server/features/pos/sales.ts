@@ -9,6 +9,7 @@ import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister, lockOpenShift } from './shifts'
+import * as upiQr from './upi-qr'
 
 /**
  * Who may give how much off at the counter: staff with admin access up to this share of a line (or of the sale,
@@ -30,7 +31,7 @@ interface Priced extends Omit<orders.OrderLine, 'warehouseId'> {
 function fingerprint(input: SaleInput): string {
   const canonical = [
     input.lines.map((l) => [l.pack_id, l.quantity, toPaise(l.discount ?? 0)]),
-    input.payments.map((p) => [p.method, toPaise(p.amount), p.reference?.trim() || null]),
+    input.payments.map((p) => [p.method, toPaise(p.amount), p.reference?.trim() || null, ...(p.qr_id ? [p.qr_id] : [])]),
     toPaise(input.discount ?? 0),
     input.customer_phone ?? null,
     input.offline ?? false,
@@ -68,6 +69,14 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
 
   const paid = splitPayments(input, totalPaise)
   if (!paid.ok) return paid
+  // UPI paid by a dynamic QR: locked after the shift, before the stock; each QR pays one sale only
+  const qrs = await upiQr.lockQrsForSale(
+    tx,
+    ctx.site.id,
+    paid.value.flatMap((p, index) => (p.qrId ? [{ index, qrId: p.qrId, amountPaise: p.amountPaise }] : [])),
+  )
+  if (!qrs.ok) return qrs
+  for (const p of paid.value) if (p.qrId) p.reference ??= qrs.value.get(p.qrId)?.providerPaymentId ?? null
 
   const offline = input.offline === true
   const taken = await stock.sellAtCounter(
@@ -110,6 +119,11 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
     lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, ...l }) => ({ ...l, warehouseId: register.warehouseId })),
   })
   await stock.attachOrder(tx, taken.ledgerIds, order.id)
+  await upiQr.markQrsUsed(
+    tx,
+    [...qrs.value.values()].map((q) => q.id),
+    order.id,
+  )
   const changePaise = paid.value.reduce((s, p) => s + p.tenderedPaise - p.amountPaise, 0)
 
   return ok(
@@ -128,6 +142,7 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
           amountPaise: p.amountPaise,
           tenderedPaise: p.tenderedPaise,
           reference: p.reference,
+          upiQrId: p.qrId ? (qrs.value.get(p.qrId)?.id ?? null) : null,
         })),
       )
       await tx.insert(posSaleLines).values(
@@ -244,6 +259,7 @@ interface Taken {
   amountPaise: number
   tenderedPaise: number
   reference: string | null
+  qrId: string | null
 }
 
 /** Payments must cover the total; card and UPI never more than it (only cash gives change). */
@@ -253,7 +269,10 @@ function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
     amountPaise: toPaise(p.amount),
     tenderedPaise: toPaise(p.amount),
     reference: p.reference?.trim() || null,
+    qrId: p.qr_id ?? null,
   }))
+  const qrNotUpi = input.payments.findIndex((p) => p.qr_id && p.method !== 'upi')
+  if (qrNotUpi >= 0) return fail('invalid', 'A UPI QR pays a upi payment', { [`payments.${qrNotUpi}.qr_id`]: 'A UPI QR pays a upi payment' })
   const exact = taken.filter((p) => p.method !== 'cash').reduce((s, p) => s + p.amountPaise, 0)
   if (exact > totalPaise) {
     const message = `Card and UPI payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`
