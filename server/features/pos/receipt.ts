@@ -79,7 +79,7 @@ export async function receiptOf(db: Db | Tx, site: RequestCtx['site'], orderNumb
   })
   const itemsPaise = lines.reduce((s, l) => s + l._amount, 0)
   const mrpPaise = lines.reduce((s, l) => s + l._mrp, 0)
-  const couponPaise = order.couponCode ? Math.max(order.discountPaise - sale.discountPaise, 0) : 0
+  const couponPaise = order.couponCode ? sale.couponPaise : 0
   const manualPaise = order.discountPaise - couponPaise
   const refundedPaise = returned.reduce((s, r) => s + r.refundPaise, 0)
   const allBack = saleLines.length > 0 && saleLines.every((l) => (back.get(l.id) ?? 0) >= l.quantity)
