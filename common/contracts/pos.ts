@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { IdParams } from './admin'
 import { defineContract } from './http'
 import { text } from './text'
+import { EMAIL_PATTERN } from '../rules/form-field'
 
 /**
  * Staff calls of the shop counter (CONTRACT "Staff calls": `POST /api/pos/shifts`, `POST /api/pos/sales`;
@@ -335,4 +336,26 @@ export const getUpiQr = defineContract({
   summary: 'POS: a UPI QR’s state for the screen to poll: pending, paid (with the payment) or expired',
   params: z.object({ id: QrId }),
   response: UpiQrAnswer,
+})
+
+/** Where the receipt goes: a mobile number (SMS) or an email address, one of them. */
+export const SendReceiptInput = z
+  .object({
+    phone: z.optional(text('Mobile number', [z.trim(), z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
+    email: z.optional(
+      text('Email', [z.trim(), z.toLowerCase(), z.maxLength(254, 'Email is too long'), z.regex(EMAIL_PATTERN, 'Please enter a valid email address')]),
+    ),
+  })
+  .check(z.refine((v) => (v.phone ? 1 : 0) + (v.email ? 1 : 0) === 1, { message: 'Give a mobile number or an email address', path: ['phone'] }))
+export type SendReceiptInput = z.infer<typeof SendReceiptInput>
+
+export const sendReceipt = defineContract({
+  method: 'POST',
+  path: '/api/pos/sales/:order_number/send',
+  summary:
+    'POS: sends the receipt by SMS or email through the outbox (201: queued, delivered in the background and retried); 404 for a web order or another website’s',
+  params: ReceiptParams,
+  body: SendReceiptInput,
+  response: z.object({ queued: z.boolean(), channel: z.enum(['sms', 'email']), to: z.string() }),
+  status: 201,
 })

@@ -378,6 +378,12 @@ const pos: StaffFixtures = {
     return { url: '/s/api/pos/upi-qr', payload: { amount: 25.5 }, status: 201 }
   },
   'GET /s/api/pos/upi-qr/:id': async (k) => ({ url: `/s/api/pos/upi-qr/${await k.posUpiQr()}`, foreign: true }),
+  'POST /s/api/pos/sales/:order_number/send': async (k) => ({
+    url: `/s/api/pos/sales/${(await k.posSale()).order_number}/send`,
+    payload: { phone: '9811100001' },
+    status: 201,
+    foreign: true,
+  }),
   'GET /s/api/pos/sales/:order_number': async (k) => ({ url: `/s/api/pos/sales/${(await k.posSale()).order_number}`, foreign: true }),
 }
 

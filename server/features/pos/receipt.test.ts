@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { cast, staffCall } from '../../test/staff'
+import type { OtpMessage } from '../accounts/otp-delivery/message'
+import { outboxHandlers } from '../checkout/jobs'
 import { useCheckoutApp } from '../checkout/test-kit'
+import { drainOutbox } from '../orders/outbox'
+import { providersFor } from '../payments/service'
 
 describe.each(drivers)('the counter receipt (%s)', (driver: Driver) => {
   const h = useCheckoutApp(driver)
@@ -86,6 +90,47 @@ describe.each(drivers)('the counter receipt (%s)', (driver: Driver) => {
     expect(after.status).toBe('partly_returned')
     expect(after.refunded).toBe(b.price)
     expect(after.lines[1].returned).toBe(1)
+  })
+
+  it('sends the receipt by SMS or email through the outbox, delivered by the worker', async () => {
+    const { a } = await ready(10)
+    const sold = await pos('POST', '/sales', {
+      client_id: randomUUID(),
+      lines: [{ pack_id: a.pack_id, quantity: 2 }],
+      payments: [{ method: 'cash', amount: a.price * 2 + 10 }],
+    })
+    const number = sold.json().order_number
+    const sms = await pos('POST', `/sales/${number}/send`, { phone: '9811122234' })
+    expect(sms.statusCode).toBe(201)
+    expect(sms.json()).toEqual({ queued: true, channel: 'sms', to: '9811122234' })
+    const email = await pos('POST', `/sales/${number}/send`, { email: 'Buyer@Example.com' })
+    expect(email.json()).toEqual({ queued: true, channel: 'email', to: 'buyer@example.com' })
+    expect((await pos('POST', `/sales/${number}/send`, {})).statusCode).toBe(422)
+    expect((await pos('POST', `/sales/${number}/send`, { phone: '9811122234', email: 'a@b.com' })).statusCode).toBe(422)
+    expect((await pos('POST', `/sales/${number}/send`, { phone: '12345' })).statusCode).toBe(422)
+    expect((await pos('POST', '/sales/OD999999/send', { phone: '9811122234' })).statusCode).toBe(404)
+
+    const sent: OtpMessage[] = []
+    const t = h.k().t
+    const handlers = outboxHandlers(t.app, (id, made) => providersFor(t.app.deps.db, t.app.deps.config, t.app.payments, id, made), {
+      send: async (m) => {
+        sent.push(m)
+      },
+    })
+    await drainOutbox(t.app.deps.db, handlers, t.app.log, 100)
+    const mine = sent.filter((m) => m.notice?.subject.includes(number))
+    expect(mine.map((m) => m.to)).toEqual([
+      { kind: 'mobile', value: '9811122234' },
+      { kind: 'email', value: 'buyer@example.com' },
+    ])
+    expect(mine[0].notice?.text).toMatch(new RegExp(`receipt ${number}: 2 items, total ₹`))
+    expect(mine[0].notice?.text).toMatch(/paid Cash ₹/)
+    const product = (await pos('GET', `/sales/${number}`)).json().lines[0].product
+    expect(mine[1].notice?.text).toContain(`2 x ${product} (${a.pack_name})`)
+    expect(mine[1].notice?.text).toMatch(/Bengaluru/)
+    // not a way to flood someone's phone
+    for (let i = 0; i < 3; i++) expect((await pos('POST', `/sales/${number}/send`, { phone: '9811122234' })).statusCode).toBe(201)
+    expect((await pos('POST', `/sales/${number}/send`, { phone: '9811122234' })).statusCode).toBe(429)
   })
 
   it('is not found for an unknown number or another website’s admin; refuses people without admin access', async () => {

@@ -6,6 +6,7 @@ import { listDiscrepancies as discrepancies } from './discrepancies'
 import { getReceipt as receipt } from './receipt'
 import * as returns from './returns'
 import * as sales from './sales'
+import { sendReceipt } from './send-receipt'
 import * as shifts from './shifts'
 import * as upiQr from './upi-qr'
 
@@ -25,6 +26,7 @@ export async function posRoutes(app: FastifyInstance) {
     pos.read(c.getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))
     pos.write(c.startUpiQr, async (req, ctx) => orThrow(await upiQr.startUpiQr(ctx, app.payments, req.body)))
     pos.read(c.getUpiQr, async (req, ctx) => orThrow(await upiQr.getUpiQr(ctx, req.params.id)))
+    pos.write(c.sendReceipt, async (req, ctx) => orThrow(await sendReceipt(ctx, req.params.order_number, req.body)))
     pos.read(c.listDiscrepancies, (_req, ctx) => discrepancies(ctx))
   })
 }
