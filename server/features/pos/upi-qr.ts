@@ -9,7 +9,7 @@ import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { PaymentProviderError, type WebhookEvent } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
-import { findRegister, lockOpenShift } from './shifts'
+import { findRegister, openShiftOn } from './shifts'
 
 type QrRow = typeof posUpiQrs.$inferSelect
 
@@ -37,7 +37,8 @@ function answer(row: QrRow, orderNumber: string | null, now = Date.now()): UpiQr
  */
 export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, input: StartUpiQrInput): Promise<Result<UpiQrAnswer>> {
   const register = await findRegister(ctx.db, ctx.site.id)
-  const shift = register ? await lockOpenShift(ctx.db, register.id) : null
+  // not locked: a close need not wait for the provider's answer (the sale checks its shift again)
+  const shift = register ? await openShiftOn(ctx.db, register.id) : null
   if (!shift) return fail('conflict', 'Open a shift on this register before taking payments')
   const providers = await providersFor(ctx.db, ctx.config, base, ctx.site.id)
   const razorpay = providers.enabled.includes('razorpay') ? providers.providerFor('razorpay') : null
