@@ -31,7 +31,8 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
 }
-export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree'] as const
+/** web orders' (cash on delivery, the gateways) and the shop counter's (cash, UPI, card, or split between them) */
+export const PAYMENT_METHODS = ['cod', 'razorpay', 'cashfree', 'cash', 'upi', 'card', 'split'] as const
 /** Where an order was taken: the storefront, a shop counter (POS) or a sales agent for the shopper. */
 export const ORDER_CHANNELS = ['web', 'pos', 'agent'] as const
 export type OrderChannel = (typeof ORDER_CHANNELS)[number]

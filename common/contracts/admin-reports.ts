@@ -24,7 +24,15 @@ export const SALES_GROUPS = ['day', 'week', 'month'] as const
 export type SalesGroup = (typeof SALES_GROUPS)[number]
 export const CHANNELS = ['web', 'pos', 'agent'] as const
 export const CHANNEL_LABELS: Record<string, string> = { web: 'Website', pos: 'Point of sale', agent: 'Sales agent' }
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' }
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  cod: 'Cash on delivery',
+  razorpay: 'Razorpay',
+  cashfree: 'Cashfree',
+  cash: 'Cash (counter)',
+  upi: 'UPI (counter)',
+  card: 'Card (counter)',
+  split: 'Split (counter)',
+}
 
 export const ReportQuery = z.object({ from: day('from'), to: day('to') })
 export type ReportQuery = z.infer<typeof ReportQuery>

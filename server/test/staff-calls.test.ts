@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { rowsOf } from '../db/client'
 import { defineContract } from '../../common/contracts/http'
+import { createPaymentProviders } from '../features/payments/providers/registry'
 import { staffRoutes } from '../platform/staff'
 import { staffWrite } from '../platform/staff-write'
 import { buildTestApp, drivers, listRoutes, MAIN, SHOP2, type RouteEntry, type TestApp } from './app'
@@ -30,7 +32,10 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await buildTestApp(driver)
-    await t.app.ready()
+    // on a loopback port, so calls that reach a payment provider (the counter's UPI QR) find the simulator
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    t.app.payments = createPaymentProviders(t.app.deps.config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
     calls = listRoutes(t.app).filter((r) => STAFF.test(r.url))
     who = await cast(t)
     kit = fixtureKit(t, who.admin)

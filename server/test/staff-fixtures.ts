@@ -58,6 +58,8 @@ export interface FixtureKit {
   /** a counter sale of one unit on the main demo website (a shift is opened when needed), and its body */
   posSale(): Promise<{ order_number: string }>
   posSaleBody(): Promise<object>
+  /** a dynamic UPI QR started at the main demo website's register (its qr_… id) */
+  posUpiQr(): Promise<string>
   /** the address of a new page of the main demo website with a saved draft (published when `publish`) */
   draftPage(publish?: boolean): Promise<string>
   unique(): string
@@ -374,6 +376,18 @@ const pos: StaffFixtures = {
     foreign: true,
   }),
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
+  'POST /s/api/pos/upi-qr': async (k) => {
+    await k.posShift()
+    return { url: '/s/api/pos/upi-qr', payload: { amount: 25.5 }, status: 201 }
+  },
+  'GET /s/api/pos/upi-qr/:id': async (k) => ({ url: `/s/api/pos/upi-qr/${await k.posUpiQr()}`, foreign: true }),
+  'POST /s/api/pos/sales/:order_number/send': async (k) => ({
+    url: `/s/api/pos/sales/${(await k.posSale()).order_number}/send`,
+    payload: { phone: '9811100001' },
+    status: 201,
+    foreign: true,
+  }),
+  'GET /s/api/pos/sales/:order_number': async (k) => ({ url: `/s/api/pos/sales/${(await k.posSale()).order_number}`, foreign: true }),
 }
 
 const pages: StaffFixtures = {
@@ -530,6 +544,11 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       if (res.statusCode !== 200) throw new Error(`close shift: ${res.statusCode} ${res.body}`)
     },
     posSaleBody,
+    posUpiQr: async () => {
+      const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()
+      if (!current.shift) await made('/s/api/pos/shifts', { opening_cash: 100 })
+      return (await made<{ qr_id: string }>('/s/api/pos/upi-qr', { amount: 12 })).qr_id
+    },
     posSale: async () => made<{ order_number: string }>('/s/api/pos/sales', await posSaleBody()),
     blockedPerson: async () => {
       const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true })

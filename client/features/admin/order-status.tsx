@@ -19,7 +19,15 @@ const PAYMENT_TONE: Record<string, string> = {
 
 export const statusText = (status: string) => ORDER_STATUS_LABELS[status] ?? status
 export const paymentStatusText = (status: string) => PAYMENT_STATUS_LABELS[status] ?? status
-export const METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' }
+export const METHOD_LABELS: Record<string, string> = {
+  cod: 'Cash on delivery',
+  razorpay: 'Razorpay',
+  cashfree: 'Cashfree',
+  cash: 'Cash (counter)',
+  upi: 'UPI (counter)',
+  card: 'Card (counter)',
+  split: 'Split (counter)',
+}
 
 /** What a move's button says. */
 export const MOVE_LABELS: Record<StaffMove, string> = {

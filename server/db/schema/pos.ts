@@ -89,6 +89,8 @@ export const posSales = pgTable(
     /** paise: line discounts and the order discount together */
     discountPaise: integer('discount_paise').notNull().default(0),
     changePaise: integer('change_paise').notNull().default(0),
+    /** paise off by the website's coupon (the order keeps its code and redemption) */
+    couponPaise: integer('coupon_paise').notNull().default(0),
     offline: boolean('offline').notNull().default(false),
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,6 +138,8 @@ export const posPayments = pgTable(
     /** cash handed over (before change); the amount for other methods */
     tenderedPaise: integer('tendered_paise').notNull(),
     reference: text('reference'),
+    /** the dynamic UPI QR that took this payment */
+    upiQrId: integer('upi_qr_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -204,4 +208,44 @@ export const posStockDiscrepancies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pos_discrepancies_website_idx').on(t.websiteId, t.id)],
+)
+
+export const UPI_QR_STATUSES = ['pending', 'paid', 'expired'] as const
+export type UpiQrStatus = (typeof UPI_QR_STATUSES)[number]
+
+/**
+ * A dynamic UPI QR shown at the counter (Razorpay QR Codes API, single use, fixed amount), paid when its
+ * `qr_code.credited` webhook arrives; a sale then takes it as a `upi` payment, once (`order_id` is set under the
+ * row's lock: one QR pays one sale).
+ */
+export const posUpiQrs = pgTable(
+  'pos_upi_qrs',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    shiftId: integer('shift_id').references(() => posShifts.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull().default('razorpay'),
+    /** the key id it was made with (the website's own keys or the process's) */
+    account: text('account'),
+    providerQrId: text('provider_qr_id').notNull(),
+    imageUrl: text('image_url').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    closeBy: timestamp('close_by', { withTimezone: true }).notNull(),
+    status: text('status').$type<UpiQrStatus>().notNull().default('pending'),
+    providerPaymentId: text('provider_payment_id'),
+    paidPaise: integer('paid_paise'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the sale it paid */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pos_upi_qrs_provider_uq').on(t.provider, t.providerQrId),
+    uniqueIndex('pos_upi_qrs_order_uq').on(t.orderId),
+    index('pos_upi_qrs_website_idx').on(t.websiteId, t.id),
+    check('pos_upi_qrs_status_ck', sql`${t.status} in ('pending', 'paid', 'expired')`),
+  ],
 )

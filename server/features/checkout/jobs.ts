@@ -5,6 +5,7 @@ import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
+import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
 
 const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
@@ -67,6 +68,14 @@ export function outboxHandlers(
       const how = payload.cash ? `${amount} was given back to you in cash` : `a refund of ${amount} to your original payment method has started`
       const text = `Your ${siteName} order ${order.orderNumber}: ${how}.`
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Refund for order ${order.orderNumber}`, text } })
+    },
+    /** a counter receipt the customer asked for (docs/decisions/0027) */
+    async [POS_RECEIPT_OUTBOX](payload) {
+      const to = parseUsername(String(payload.to ?? ''))
+      if (!to) return
+      const message = await receiptMessage(db, Number(payload.orderId), to.kind)
+      if (!message) return
+      await delivery.send({ to, code: '', siteName: message.siteName, minutes: 0, notice: { subject: message.subject, text: message.text } })
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))

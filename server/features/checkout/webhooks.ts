@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client'
 import * as orders from '../orders/service'
 import type { PaymentProviders } from '../payments/providers/registry'
+import { qrWebhook } from '../pos/service'
 import { PaymentProviderError, PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders } from '../payments/providers/types'
 import { attemptFor } from './provider-orders'
 
@@ -44,7 +45,8 @@ export async function receiveWebhook(
   return db.transaction(async (tx) => {
     const id = await orders.insertPaymentEvent(tx, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
     if (id === null) return { status: 200, message: 'Already processed' } as const
-    const outcome = await apply(tx, provider, event, payment)
+    const outcome =
+      event.kind === 'qr.credited' || event.kind === 'qr.closed' ? await qrWebhook(tx, event, websiteId) : await apply(tx, provider, event, payment)
     await orders.markEventProcessed(tx, id, outcome)
     return { status: 200, message: outcome } as const
   })

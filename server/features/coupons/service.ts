@@ -8,6 +8,7 @@ import * as queries from './queries'
 export type { CouponRow } from './queries'
 export { amountProblem, couponChanged, EMPTY_CART_COUPON, TOO_MANY_ATTEMPTS, unknownCoupon } from './messages'
 export { recordFailure, tooManyFailures } from './attempts'
+export { couponDiscount, inScope } from './discount'
 
 /** A coupon of this website by code (any case); another website's code is simply unknown here. */
 export function findCoupon(ctx: RequestCtx, code: string) {

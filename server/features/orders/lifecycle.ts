@@ -229,6 +229,9 @@ export interface CounterOrder {
   requestHash: string
   createdAt: Date
   lines: OrderLine[]
+  /** the website's coupon it used, and its use (counted with the web orders') */
+  couponCode?: string | null
+  couponRedemptionId?: number | null
 }
 
 /**
@@ -249,8 +252,8 @@ export async function createCounterOrder(tx: Tx, websiteId: number, o: CounterOr
     discountPaise: o.discountPaise,
     deliveryPaise: 0,
     totalPaise: o.totalPaise,
-    couponCode: null,
-    couponRedemptionId: null,
+    couponCode: o.couponCode ?? null,
+    couponRedemptionId: o.couponRedemptionId ?? null,
     address: o.address,
     notes: null,
     idempotencyKey: o.idempotencyKey,

@@ -36,6 +36,8 @@ export type OrderResult = Result<OrderDetail>
 
 export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: string) => q.findByIdempotencyKey(ctx.db, ctx.site.id, userId, key)
 export const findOrderById = (db: Db | Tx, id: number) => q.findOrderById(db, id)
+/** A message for the outbox worker (`kind` names its handler), written in the caller's transaction. */
+export const enqueueOutbox = (tx: Tx, kind: string, payload: Record<string, unknown>) => q.insertOutbox(tx, kind, payload)
 /** A payment webhook's event is stored once (null the second time), then marked with what it did. */
 export const insertPaymentEvent = (tx: Tx, event: Parameters<typeof q.insertPaymentEvent>[1]) => q.insertPaymentEvent(tx, event)
 export const markEventProcessed = (tx: Tx, id: number, outcome: string) => q.markEventProcessed(tx, id, outcome)

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as z from 'zod/mini'
 import { payCashfree } from './cashfree/settle'
 import { FaultSpec } from './faults'
+import { payQr } from './razorpay/qr-codes'
 import { payRazorpay } from './razorpay/settle'
 import type { Sim } from './simulator'
 import { WebhookOptionsSpec } from './webhooks/emitter'
 
 const Pay = z.object({
   provider: z.enum(['razorpay', 'cashfree']),
-  /** Razorpay's order id (order_…) or Cashfree's order_id */
+  /** Razorpay's order id (order_…) or QR code id (qr_…), or Cashfree's order_id */
   order_id: z.string(),
   outcome: z.enum(['success', 'failed', 'user_dropped', 'authorized_only', 'late_auth']),
   amount_override: z.optional(z.number().check(z.int(), z.gte(0))),
@@ -55,6 +56,15 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     const body = parse(Pay, req.body, reply)
     if (!body) return reply
     const options = { outcome: body.outcome, amountOverride: body.amount_override, currencyOverride: body.currency_override, lateMs: body.late_ms }
+    if (body.provider === 'razorpay' && body.order_id.startsWith('qr_')) {
+      // a QR code of the QR Codes API: the shopper scans it and pays (only success: a failed UPI attempt leaves it open)
+      const qr = sim.state.razorpay.qrCodes.get(body.order_id)
+      if (!qr) return reply.code(404).send({ message: 'No such Razorpay QR code' })
+      if (body.outcome !== 'success') return { outcome: body.outcome, qr_id: qr.id, status: qr.status }
+      const result = payQr(sim, qr, { amountOverride: body.amount_override })
+      if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
+      return { outcome: body.outcome, qr_id: qr.id, razorpay_payment_id: result.paymentId }
+    }
     if (body.provider === 'razorpay') {
       const order = sim.state.razorpay.orders.get(body.order_id)
       if (!order) return reply.code(404).send({ message: 'No such Razorpay order' })

@@ -16,12 +16,38 @@ export interface RzpOrderRec {
 
 export interface RzpPaymentRec {
   id: string
+  /** '' for a payment to a QR code (it has no order) */
   orderId: string
+  /** the QR code it paid (QR Codes API), if any */
+  qrCodeId?: string
   amount: number
   currency: string
   status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded'
   amountRefunded: number
   error: { code: string; description: string; source: string; step: string; reason: string } | null
+  createdAt: number
+}
+
+/** A QR code of Razorpay's QR Codes API (`POST /v1/payments/qr_codes`, type upi_qr). */
+export interface RzpQrRec {
+  id: string
+  account?: string
+  name: string | null
+  description: string | null
+  usage: 'single_use' | 'multiple_use'
+  fixedAmount: boolean
+  /** paise, when fixed_amount */
+  paymentAmount: number | null
+  customerId: string | null
+  /** unix seconds, or null */
+  closeBy: number | null
+  notes: Record<string, string>
+  status: 'active' | 'closed'
+  closedAt: number | null
+  closeReason: 'on_demand' | 'paid' | null
+  amountReceived: number
+  countReceived: number
+  imageUrl: string
   createdAt: number
 }
 
@@ -90,6 +116,7 @@ export function createState() {
       orders: new Map<string, RzpOrderRec>(),
       payments: new Map<string, RzpPaymentRec>(),
       refunds: new Map<string, RzpRefundRec>(),
+      qrCodes: new Map<string, RzpQrRec>(),
     },
     cashfree: {
       orders: new Map<string, CfOrderRec>(),

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client'
 import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, posSales } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister, lockOpenShift } from './shifts'
@@ -105,7 +106,11 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
       )
     }
     const allBack = saleLines.every((l) => (left.get(l.id) ?? 0) === (taking.get(l.id) ?? 0))
-    if (allBack) await orders.markCounterRefunded(tx, order.id)
+    if (allBack) {
+      await orders.markCounterRefunded(tx, order.id)
+      // everything came back: the coupon's use is given back, as for a cancelled web order
+      if (order.couponRedemptionId) await coupons.releaseCoupon(tx, order.couponRedemptionId)
+    }
     const units = lines.reduce((s, l) => s + l.quantity, 0)
     await orders.noteEvent(tx, order.id, 'returned', `${units} item${units === 1 ? '' : 's'} returned at the counter`, ctx.user.id)
     const result: ReturnAnswer = {

@@ -1,22 +1,32 @@
 import type { FastifyInstance } from 'fastify'
-import { closeShift, createReturn, createSale, currentShift, getShift, listDiscrepancies, moveCash, openShift } from '../../../common/contracts/pos'
+import * as c from '../../../common/contracts/pos'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import { listDiscrepancies as discrepancies } from './discrepancies'
+import { getReceipt as receipt } from './receipt'
 import * as returns from './returns'
 import * as sales from './sales'
+import { sendReceipt } from './send-receipt'
 import * as shifts from './shifts'
+import * as upiQr from './upi-qr'
 
-/** The shop counter's calls, under /s/api/pos (docs/decisions/0024-point-of-sale.md): staff with admin access on this website. */
+/**
+ * The shop counter's calls, under /s/api/pos (docs/decisions/0024-point-of-sale.md, 0027): staff with admin access on
+ * this website. `app.payments` (the process's providers) is decorated by checkout before these run.
+ */
 export async function posRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'pos' }, (pos) => {
-    pos.read(currentShift, async (_req, ctx) => orThrow(await shifts.currentShift(ctx)))
-    pos.read(getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
-    pos.write(openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
-    pos.write(moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
-    pos.write(closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
-    pos.write(createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)))
-    pos.write(createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
-    pos.read(listDiscrepancies, (_req, ctx) => discrepancies(ctx))
+    pos.read(c.currentShift, async (_req, ctx) => orThrow(await shifts.currentShift(ctx)))
+    pos.read(c.getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
+    pos.write(c.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
+    pos.write(c.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
+    pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
+    pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)))
+    pos.write(c.createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
+    pos.read(c.getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))
+    pos.write(c.startUpiQr, async (req, ctx) => orThrow(await upiQr.startUpiQr(ctx, app.payments, req.body)))
+    pos.read(c.getUpiQr, async (req, ctx) => orThrow(await upiQr.getUpiQr(ctx, req.params.id)))
+    pos.write(c.sendReceipt, async (req, ctx) => orThrow(await sendReceipt(ctx, req.params.order_number, req.body)))
+    pos.read(c.listDiscrepancies, (_req, ctx) => discrepancies(ctx))
   })
 }

@@ -3,12 +3,14 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { SaleAnswer, SaleInput } from '../../../common/contracts/pos'
 import { formatINR, toPaise, toRupees } from '../../../common/money'
 import type { Tx } from '../../db/client'
-import { type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
+import { categories, type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister, lockOpenShift } from './shifts'
+import * as upiQr from './upi-qr'
 
 /**
  * Who may give how much off at the counter: staff with admin access up to this share of a line (or of the sale,
@@ -20,6 +22,9 @@ const KEY_REUSED = 'This client_id was already used for a different sale'
 const NO_SHIFT = 'Open a shift on this register before selling'
 
 interface Priced extends Omit<orders.OrderLine, 'warehouseId'> {
+  categoryId: number
+  parentCategoryId: number | null
+  brandId: number
   grossPaise: number
   lineDiscountPaise: number
   /** after both discounts */
@@ -30,11 +35,12 @@ interface Priced extends Omit<orders.OrderLine, 'warehouseId'> {
 function fingerprint(input: SaleInput): string {
   const canonical = [
     input.lines.map((l) => [l.pack_id, l.quantity, toPaise(l.discount ?? 0)]),
-    input.payments.map((p) => [p.method, toPaise(p.amount), p.reference?.trim() || null]),
+    input.payments.map((p) => [p.method, toPaise(p.amount), p.reference?.trim() || null, ...(p.qr_id ? [p.qr_id] : [])]),
     toPaise(input.discount ?? 0),
     input.customer_phone ?? null,
     input.offline ?? false,
     input.sold_at ? new Date(input.sold_at).getTime() : null,
+    ...(input.coupon_code ? [input.coupon_code.trim().toUpperCase()] : []),
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
@@ -63,11 +69,23 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
   if (!priced.ok) return priced
   const lines = priced.value
   const itemsPaise = lines.reduce((s, l) => s + l.grossPaise, 0)
+  // the cashier's discounts, then the website's coupon on what is left
+  const discountPaise = itemsPaise - lines.reduce((s, l) => s + l.netPaise, 0)
+  const coupon = input.coupon_code ? await applyCoupon(ctx, input, lines) : null
+  if (coupon && !coupon.ok) return coupon
+  const couponPaise = coupon?.value.paise ?? 0
   const totalPaise = lines.reduce((s, l) => s + l.netPaise, 0)
-  const discountPaise = itemsPaise - totalPaise
 
   const paid = splitPayments(input, totalPaise)
   if (!paid.ok) return paid
+  // UPI paid by a dynamic QR: locked after the shift, before the stock; each QR pays one sale only
+  const qrs = await upiQr.lockQrsForSale(
+    tx,
+    ctx.site.id,
+    paid.value.flatMap((p, index) => (p.qrId ? [{ index, qrId: p.qrId, amountPaise: p.amountPaise }] : [])),
+  )
+  if (!qrs.ok) return qrs
+  for (const p of paid.value) if (p.qrId) p.reference ??= qrs.value.get(p.qrId)?.providerPaymentId ?? null
 
   const offline = input.offline === true
   const taken = await stock.sellAtCounter(
@@ -84,6 +102,17 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
   }
 
   const customer = input.customer_phone ? await customerFor(tx, input.customer_phone) : null
+  // The coupon's use, counted with the web orders' under the coupon row's lock (after the stock rows, before the
+  // order counter, as checkout takes them). An offline sale already gave the discount: when the coupon cannot be
+  // used any more it is recorded anyway, without a use, and the order says why.
+  let redemptionId: number | null = null
+  let couponNote: string | null = null
+  if (coupon?.ok) {
+    const used = await coupons.redeemCoupon(tx, coupon.value.row.id, customer?.id ?? ctx.user.id)
+    if (used.ok) redemptionId = used.redemptionId
+    else if (offline) couponNote = `Coupon ${coupon.value.row.code} was given offline but could not be counted: ${used.message}`
+    else return fail('conflict', `Coupon ${coupon.value.row.code}: ${used.message}`, { coupon_code: used.message })
+  }
   const soldAt = offline && input.sold_at ? new Date(Math.min(new Date(input.sold_at).getTime(), Date.now())) : new Date()
   const methods = [...new Set(paid.value.map((p) => p.method))]
   const { order, itemIds } = await orders.createCounterOrder(tx, ctx.site.id, {
@@ -91,8 +120,10 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
     staffId: ctx.user.id,
     paymentMethod: methods.length === 1 ? methods[0] : 'split',
     itemsPaise,
-    discountPaise,
+    discountPaise: discountPaise + couponPaise,
     totalPaise,
+    couponCode: coupon?.ok ? coupon.value.row.code : null,
+    couponRedemptionId: redemptionId,
     address: {
       name: customer?.name ?? 'Walk-in customer',
       mobile: input.customer_phone ?? '',
@@ -107,16 +138,25 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
     idempotencyKey: `pos:${claimed.clientId}`,
     requestHash: request,
     createdAt: soldAt,
-    lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, ...l }) => ({ ...l, warehouseId: register.warehouseId })),
+    lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, categoryId: _c, parentCategoryId: _p, brandId: _b, ...l }) => ({
+      ...l,
+      warehouseId: register.warehouseId,
+    })),
   })
+  if (couponNote) await orders.noteEvent(tx, order.id, 'coupon', couponNote, ctx.user.id)
   await stock.attachOrder(tx, taken.ledgerIds, order.id)
+  await upiQr.markQrsUsed(
+    tx,
+    [...qrs.value.values()].map((q) => q.id),
+    order.id,
+  )
   const changePaise = paid.value.reduce((s, p) => s + p.tenderedPaise - p.amountPaise, 0)
 
   return ok(
     await staffWrite(ctx, { action: offline ? 'pos.sale.offline' : 'pos.sale', entity: 'order', changesStorefront: taken.soldOut }, async () => {
       const [sale] = await tx
         .update(posSales)
-        .set({ shiftId: shift.id, orderId: order.id, discountPaise, changePaise, offline, soldAt })
+        .set({ shiftId: shift.id, orderId: order.id, discountPaise, couponPaise, changePaise, offline, soldAt })
         .where(eq(posSales.id, claimed.id))
         .returning()
       await tx.insert(posPayments).values(
@@ -128,6 +168,7 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
           amountPaise: p.amountPaise,
           tenderedPaise: p.tenderedPaise,
           reference: p.reference,
+          upiQrId: p.qrId ? (qrs.value.get(p.qrId)?.id ?? null) : null,
         })),
       )
       await tx.insert(posSaleLines).values(
@@ -187,9 +228,13 @@ async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise
       pricePaise: packs.pricePaise,
       mrpPaise: packs.mrpPaise,
       status: products.status,
+      categoryId: products.categoryId,
+      parentCategoryId: categories.parentId,
+      brandId: products.brandId,
     })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(packs.websiteId, ctx.site.id), inArray(packs.id, ids)))
   const byId = new Map(rows.map((r) => [r.packId, r]))
   const errors: Record<string, string> = {}
@@ -216,6 +261,9 @@ async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise
       quantity: l.quantity,
       pricePaise: p.pricePaise,
       mrpPaise: p.mrpPaise,
+      categoryId: p.categoryId,
+      parentCategoryId: p.parentCategoryId,
+      brandId: p.brandId,
       grossPaise,
       lineDiscountPaise,
       netPaise: grossPaise - lineDiscountPaise,
@@ -238,12 +286,48 @@ async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise
   return ok(lines)
 }
 
+/**
+ * The website's coupon on the sale after the cashier's discounts, by the coupon's own rules (minimum, scope by
+ * category and brand, cap): the discount is shared over the lines it applies to by their value, so a return refunds
+ * what the line really cost. Dates and limits are checked again when it is used, under the coupon's lock.
+ */
+async function applyCoupon(ctx: StaffWriteCtx, input: SaleInput, lines: Priced[]): Promise<Result<{ row: coupons.CouponRow; paise: number }>> {
+  const code = input.coupon_code!.trim()
+  const row = await coupons.findCoupon(ctx, code)
+  const refuse = (message: string) => fail('invalid', message, { coupon_code: message })
+  if (!row) return refuse(coupons.unknownCoupon(code))
+  if (!input.customer_phone && (row.perCustomerLimit !== null || row.firstOrderOnly))
+    return refuse(`${row.code} is limited per customer: add the customer’s mobile number`)
+  // dates and limits: a conflict like the same check under the coupon's lock later (409, as at checkout)
+  const problem = await coupons.usageProblemFor({ ...ctx, user: null }, row)
+  if (problem) return fail('conflict', `Coupon ${row.code}: ${problem}`, { coupon_code: problem })
+  const rule = coupons.toRule(row)
+  const scoped = lines.filter((l) => coupons.inScope(rule, l))
+  const amount = lines.reduce((s, l) => s + l.netPaise, 0)
+  const outcome = coupons.couponDiscount(
+    rule,
+    amount,
+    scoped.reduce((s, l) => s + l.netPaise, 0),
+  )
+  const amountProblem = coupons.amountProblem(row, outcome)
+  if (amountProblem || !outcome.ok) return refuse((amountProblem ?? `${row.code} does not apply`).replace('your cart', 'this sale'))
+  const eligible = scoped.reduce((s, l) => s + l.netPaise, 0)
+  let left = outcome.discountPaise
+  scoped.forEach((l, i) => {
+    const share = i === scoped.length - 1 ? left : Math.floor((outcome.discountPaise * l.netPaise) / Math.max(eligible, 1))
+    l.netPaise -= share
+    left -= share
+  })
+  return ok({ row, paise: outcome.discountPaise })
+}
+
 interface Taken {
   method: PosMethod
   /** what the sale keeps: cash less the change */
   amountPaise: number
   tenderedPaise: number
   reference: string | null
+  qrId: string | null
 }
 
 /** Payments must cover the total; card and UPI never more than it (only cash gives change). */
@@ -253,7 +337,10 @@ function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
     amountPaise: toPaise(p.amount),
     tenderedPaise: toPaise(p.amount),
     reference: p.reference?.trim() || null,
+    qrId: p.qr_id ?? null,
   }))
+  const qrNotUpi = input.payments.findIndex((p) => p.qr_id && p.method !== 'upi')
+  if (qrNotUpi >= 0) return fail('invalid', 'A UPI QR pays a upi payment', { [`payments.${qrNotUpi}.qr_id`]: 'A UPI QR pays a upi payment' })
   const exact = taken.filter((p) => p.method !== 'cash').reduce((s, p) => s + p.amountPaise, 0)
   if (exact > totalPaise) {
     const message = `Card and UPI payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`

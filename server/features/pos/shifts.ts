@@ -163,7 +163,7 @@ export async function shiftReport(db: Conn, shift: Shift): Promise<ShiftReport> 
   const [counts] = rowsOf<{ sales: string | number; discounts: string | number; returns: string | number }>(
     await db.execute(sql`
       select (select count(*) from pos_sales where shift_id = ${shift.id} and order_id is not null) as sales,
-        (select coalesce(sum(discount_paise), 0) from pos_sales where shift_id = ${shift.id}) as discounts,
+        (select coalesce(sum(discount_paise + coupon_paise), 0) from pos_sales where shift_id = ${shift.id}) as discounts,
         (select count(*) from pos_returns where shift_id = ${shift.id}) as returns`),
   )
   const moves = await db.select().from(posCashMoves).where(eq(posCashMoves.shiftId, shift.id)).orderBy(asc(posCashMoves.id))

@@ -26,12 +26,17 @@ const COUNTS = sql`o.status not in ('cancelled', 'expired') and o.payment_status
 const placedIn = (r: Range) => sql`o.website_id = ${r.websiteId} and o.created_at >= ${start(r.from)} and o.created_at < ${end(r.to)}`
 
 /**
- * Money refunded per order: pending or done, not failed. A refund of a second payment or of a wrongly paid amount
- * gives back money that never was the order's total, so it is left out.
+ * Money refunded per order: pending or done, not failed, and what counter returns gave back. A refund of a second
+ * payment or of a wrongly paid amount gives back money that never was the order's total, so it is left out.
  */
 const refunded = (websiteId: number) => sql`(
-  select order_id, sum(amount_paise)::bigint as paise from payment_refunds
-  where website_id = ${websiteId} and status <> 'failed' and reason not in ('duplicate', 'amount_mismatch')
+  select order_id, sum(paise)::bigint as paise from (
+    select order_id, amount_paise as paise from payment_refunds
+    where website_id = ${websiteId} and status <> 'failed' and reason not in ('duplicate', 'amount_mismatch')
+    union all
+    -- goods brought back at the counter (docs/decisions/0024, 0027): what each return refunded, by whatever method
+    select order_id, refund_paise as paise from pos_returns where website_id = ${websiteId}
+  ) r
   group by order_id)`
 
 /** The orders that count in the range, each with its revenue (its total less its refunds, never below nothing). */

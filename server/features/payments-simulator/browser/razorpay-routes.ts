@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
+import { qrImage } from '../razorpay/qr-codes'
 import { payRazorpay } from '../razorpay/settle'
 import type { Sim } from '../simulator'
 
@@ -20,6 +21,13 @@ export function razorpayBrowserRoutes(app: FastifyInstance, sim: Sim) {
     const o = order(req.query.key_id ?? '', req.query.order_id ?? '')
     if (!o) return reply.code(404).send(error('No such order for this key'))
     return { id: o.id, amount: o.amount, currency: o.currency, status: o.status }
+  })
+
+  // the image_url of a QR code (Razorpay hosts it; here a labelled stand-in)
+  app.get<{ Params: { file: string } }>('/razorpay/qr/:file', async (req, reply) => {
+    const qr = sim.state.razorpay.qrCodes.get(req.params.file.replace(/\.svg$/, ''))
+    if (!qr) return reply.code(404).send(error('No such QR code'))
+    return reply.type('image/svg+xml').header('cache-control', 'no-store').send(qrImage(qr))
   })
 
   app.post('/razorpay/pay', async (req, reply) => {

@@ -4,6 +4,7 @@ import { authorised, callerOf, callers, ownsOrder } from './accounts'
 import type { RzpOrderRec } from '../state'
 import { collection, orderEntity, paymentEntity, rzpError } from './entities'
 import { paymentRoutes } from './payment-routes'
+import { qrCodeRoutes } from './qr-codes'
 import { badRequest, notFound } from './replies'
 import { checkOrder } from './validate'
 
@@ -65,5 +66,6 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
     return collection(payments.map(paymentEntity))
   })
 
+  await app.register(qrCodeRoutes, { sim })
   await app.register(paymentRoutes, { sim })
 }

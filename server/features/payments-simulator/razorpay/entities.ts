@@ -1,5 +1,5 @@
 import { unixSeconds } from '../format'
-import type { RzpOrderRec, RzpPaymentRec, RzpRefundRec } from '../state'
+import type { RzpOrderRec, RzpPaymentRec, RzpQrRec, RzpRefundRec } from '../state'
 
 /** The JSON Razorpay answers with (PAYMENTS.md B.2, B.5, B.7). Empty notes are [], as Razorpay sends them. */
 const notes = (n: Record<string, string>) => (Object.keys(n).length ? n : [])
@@ -25,7 +25,7 @@ export const paymentEntity = (p: RzpPaymentRec) => ({
   amount: p.amount,
   currency: p.currency,
   status: p.status,
-  order_id: p.orderId,
+  order_id: p.orderId || null,
   invoice_id: null,
   international: false,
   method: 'upi',
@@ -49,6 +49,28 @@ export const paymentEntity = (p: RzpPaymentRec) => ({
   error_reason: p.error?.reason ?? null,
   acquirer_data: { rrn: p.status === 'failed' ? null : `SIM${p.id.slice(-9)}` },
   created_at: unixSeconds(p.createdAt),
+})
+
+/** The QR code entity (QR Codes API): amounts in paise, times in unix seconds. */
+export const qrCodeEntity = (q: RzpQrRec) => ({
+  id: q.id,
+  entity: 'qr_code',
+  created_at: unixSeconds(q.createdAt),
+  name: q.name,
+  usage: q.usage,
+  type: 'upi_qr',
+  image_url: q.imageUrl,
+  payment_amount: q.paymentAmount,
+  status: q.status,
+  description: q.description,
+  fixed_amount: q.fixedAmount,
+  payments_amount_received: q.amountReceived,
+  payments_count_received: q.countReceived,
+  notes: notes(q.notes),
+  customer_id: q.customerId,
+  close_by: q.closeBy,
+  closed_at: q.closedAt,
+  close_reason: q.closeReason,
 })
 
 export const refundEntity = (r: RzpRefundRec) => ({

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Sim } from '../simulator'
 import type { RzpRefundRec } from '../state'
-import { ownsOrder } from './accounts'
+import { callerOf, ownsOrder } from './accounts'
 import { collection, paymentEntity, refundEntity } from './entities'
 import { razorpayEvent } from './events'
 import { badRequest, notFound } from './replies'
@@ -15,6 +15,10 @@ export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim })
   // A payment (and its refunds) is the caller's when its order is.
   const payment = (req: FastifyRequest, id: string) => {
     const p = sim.state.razorpay.payments.get(id)
+    if (p?.qrCodeId) {
+      const qr = sim.state.razorpay.qrCodes.get(p.qrCodeId)
+      return qr && (qr.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? p : undefined
+    }
     return p && ownsOrder(sim, req, sim.state.razorpay.orders.get(p.orderId)) ? p : undefined
   }
   const refundsOf = (paymentId: string) => [...sim.state.razorpay.refunds.values()].filter((r) => r.paymentId === paymentId)

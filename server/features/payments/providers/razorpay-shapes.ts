@@ -30,6 +30,16 @@ export const RzpRefund = z.object({
 })
 export type RzpRefund = z.infer<typeof RzpRefund>
 
+export const RzpQrCode = z.object({
+  id: z.string(),
+  image_url: z.string(),
+  payment_amount: z.optional(z.nullable(int())),
+  status: z.string(),
+  close_by: z.optional(z.nullable(int())),
+  payments_amount_received: z.optional(int()),
+})
+export type RzpQrCode = z.infer<typeof RzpQrCode>
+
 export const collection = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item) })
 
 export const RzpWebhook = z.object({
@@ -38,6 +48,7 @@ export const RzpWebhook = z.object({
     payment: z.optional(z.object({ entity: RzpPayment })),
     order: z.optional(z.object({ entity: RzpOrder })),
     refund: z.optional(z.object({ entity: RzpRefund })),
+    qr_code: z.optional(z.object({ entity: RzpQrCode })),
   }),
 })
 

@@ -1,7 +1,7 @@
 import Razorpay from 'razorpay'
 import type * as z from 'zod/mini'
 import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
-import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpRefund, RzpWebhook } from './razorpay-shapes'
+import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpQrCode, RzpRefund, RzpWebhook } from './razorpay-shapes'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
   type CreateOrderInput,
@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
   type ProviderOrder,
   type RefundResult,
+  type UpiQr,
   type WebhookEvent,
   type WebhookKind,
 } from './types'
@@ -41,7 +42,18 @@ const WEBHOOK_KIND: Record<string, WebhookKind> = {
   'refund.created': 'refund.pending',
   'refund.processed': 'refund.processed',
   'refund.failed': 'refund.failed',
+  'qr_code.credited': 'qr.credited',
+  'qr_code.closed': 'qr.closed',
 }
+
+const toUpiQr = (q: RzpQrCode): UpiQr => ({
+  providerQrId: q.id,
+  imageUrl: q.image_url,
+  amountPaise: q.payment_amount ?? 0,
+  closeBy: q.close_by ? new Date(q.close_by * 1000) : null,
+  status: q.status === 'active' ? 'active' : 'closed',
+  amountReceivedPaise: q.payments_amount_received ?? 0,
+})
 
 /** Razorpay through its official SDK (razorpay@2.9.8, pinned: the base-URL override relies on `api.rq`). */
 export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
@@ -155,6 +167,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const { event, payload } = parsed.data
       const payment = payload.payment?.entity
       const refund = payload.refund?.entity
+      const qr = payload.qr_code?.entity
       const result: WebhookEvent = {
         eventId: headerValue(headers, 'x-razorpay-event-id') ?? `sha256:${sha256Hex(rawBody)}`,
         type: event,
@@ -164,6 +177,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         amountPaise: payment?.amount,
         currency: payment?.currency,
         refund: refund ? { providerRefundId: refund.id, refundId: refund.receipt ?? undefined, amountPaise: refund.amount } : undefined,
+        providerQrId: qr?.id,
         payload: parsed.data,
       }
       return { ok: true, event: result }
@@ -194,6 +208,27 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
     async checkKeys() {
       await call(collection(RzpOrder), () => rzp.orders.all({ count: 1 }))
+    },
+
+    // QR Codes API: one amount, paid once, closed by Razorpay at close_by. It takes no idempotency key: a retry after a
+    // timeout makes another QR, and the one nobody was shown is never paid (it closes by itself).
+    async createUpiQr(input) {
+      assertPaise('razorpay', input.amountPaise)
+      const body = {
+        type: 'upi_qr',
+        name: input.name.slice(0, 100),
+        usage: 'single_use',
+        fixed_amount: true,
+        payment_amount: input.amountPaise,
+        description: `Counter payment ${input.reference}`.slice(0, 255),
+        close_by: Math.floor(input.closeBy.getTime() / 1000),
+        notes: { website_id: String(input.websiteId), reference: input.reference },
+      }
+      return toUpiQr(await call(RzpQrCode, () => rzp.qrCode.create(body as Parameters<typeof rzp.qrCode.create>[0])))
+    },
+
+    async fetchUpiQr(providerQrId) {
+      return toUpiQr(await call(RzpQrCode, () => rzp.qrCode.fetch(providerQrId)))
     },
   }
 }

@@ -75,6 +75,9 @@ export type WebhookKind =
   | 'refund.pending'
   | 'refund.processed'
   | 'refund.failed'
+  /** a dynamic UPI QR (Razorpay QR Codes API) was paid: `providerQrId`, with the payment */
+  | 'qr.credited'
+  | 'qr.closed'
   | 'ignored'
 
 export interface WebhookEvent {
@@ -88,6 +91,8 @@ export interface WebhookEvent {
   amountPaise?: number
   currency?: string
   refund?: { providerRefundId: string; refundId?: string; amountPaise: number }
+  /** the QR code of a qr.* event */
+  providerQrId?: string
   payload: unknown
 }
 
@@ -110,6 +115,28 @@ export interface RefundResult {
   reused: boolean
 }
 
+/** A dynamic UPI QR for one amount, paid once (Razorpay's QR Codes API: type upi_qr, single_use, fixed_amount). */
+export interface UpiQrInput {
+  websiteId: number
+  /** ours, kept in the QR's notes */
+  reference: string
+  amountPaise: number
+  /** the provider closes it then */
+  closeBy: Date
+  /** shown to the payer (the shop's name) */
+  name: string
+}
+
+export interface UpiQr {
+  providerQrId: string
+  /** the image the provider hosts */
+  imageUrl: string
+  amountPaise: number
+  closeBy: Date | null
+  status: 'active' | 'closed'
+  amountReceivedPaise: number
+}
+
 export interface PaymentProvider {
   name: ProviderName
   /** idempotent per (website, order number, attempt): a repeat returns the provider order made before */
@@ -126,6 +153,9 @@ export interface PaymentProvider {
   fetchRefund(input: Omit<RefundInput, 'amountPaise' | 'note'>): Promise<RefundResult | null>
   /** one authenticated read that changes nothing: resolves when the provider accepts the keys, else throws its error */
   checkKeys(): Promise<void>
+  /** a dynamic UPI QR for the counter (providers that have one: Razorpay); confirmed by the `qr.credited` webhook */
+  createUpiQr?(input: UpiQrInput): Promise<UpiQr>
+  fetchUpiQr?(providerQrId: string): Promise<UpiQr>
 }
 
 /**

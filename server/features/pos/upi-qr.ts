@@ -1,0 +1,160 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { StartUpiQrInput, UpiQrAnswer } from '../../../common/contracts/pos'
+import { formatINR, toPaise, toRupees } from '../../../common/money'
+import type { Tx } from '../../db/client'
+import { orders, posUpiQrs } from '../../db/schema/index'
+import type { RequestCtx } from '../../platform/request-context'
+import { fail, ok, type Result } from '../../platform/result'
+import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import type { PaymentProviders } from '../payments/providers/registry'
+import { PaymentProviderError, type WebhookEvent } from '../payments/providers/types'
+import { providersFor } from '../payments/service'
+import { findRegister, openShiftOn } from './shifts'
+
+type QrRow = typeof posUpiQrs.$inferSelect
+
+/** How long a counter QR stays payable: long enough to find a phone and pay, short enough not to linger. */
+export const UPI_QR_MINUTES = 15
+const UNAVAILABLE = 'UPI QR payments are not available right now: use the plain UPI QR or another method'
+
+function answer(row: QrRow, orderNumber: string | null, now = Date.now()): UpiQrAnswer {
+  const expired = row.status === 'expired' || (row.status === 'pending' && row.closeBy.getTime() <= now)
+  return {
+    qr_id: row.providerQrId,
+    image_url: row.imageUrl,
+    amount: toRupees(row.amountPaise),
+    expires_at: row.closeBy.toISOString(),
+    status: row.status === 'paid' ? 'paid' : expired ? 'expired' : 'pending',
+    payment_id: row.providerPaymentId,
+    order_number: orderNumber,
+  }
+}
+
+/**
+ * A dynamic UPI QR for what is left to pay of the sale on the screen (docs/decisions/0027): Razorpay's QR Codes
+ * API, single use, fixed amount, closing in 15 minutes. Needs an open shift; the website's own Razorpay keys when it
+ * saved some. Paid when the `qr_code.credited` webhook arrives (`qrWebhook`), never on the screen's word.
+ */
+export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, input: StartUpiQrInput): Promise<Result<UpiQrAnswer>> {
+  const register = await findRegister(ctx.db, ctx.site.id)
+  // not locked: a close need not wait for the provider's answer (the sale checks its shift again)
+  const shift = register ? await openShiftOn(ctx.db, register.id) : null
+  if (!shift) return fail('conflict', 'Open a shift on this register before taking payments')
+  const providers = await providersFor(ctx.db, ctx.config, base, ctx.site.id)
+  const razorpay = providers.enabled.includes('razorpay') ? providers.providerFor('razorpay') : null
+  if (!razorpay?.createUpiQr) return fail('conflict', UNAVAILABLE)
+  const amountPaise = toPaise(input.amount)
+  const closeBy = new Date(Date.now() + UPI_QR_MINUTES * 60_000)
+  let qr: Awaited<ReturnType<NonNullable<typeof razorpay.createUpiQr>>>
+  try {
+    qr = await razorpay.createUpiQr({
+      websiteId: ctx.site.id,
+      reference: `pos-${ctx.site.id}-${shift.id}`,
+      amountPaise,
+      closeBy,
+      name: ctx.site.name,
+    })
+  } catch (err) {
+    if (err instanceof PaymentProviderError) return fail('conflict', UNAVAILABLE)
+    throw err
+  }
+  if (qr.amountPaise !== amountPaise) return fail('conflict', UNAVAILABLE)
+  const row = await staffWrite(ctx, { action: 'pos.upi_qr.start', entity: 'pos_upi_qr' }, async (tx) => {
+    const [made] = await tx
+      .insert(posUpiQrs)
+      .values({
+        websiteId: ctx.site.id,
+        shiftId: shift.id,
+        userId: ctx.user.id,
+        provider: 'razorpay',
+        account: providers.accountOf('razorpay'),
+        providerQrId: qr.providerQrId,
+        imageUrl: qr.imageUrl,
+        amountPaise,
+        closeBy: qr.closeBy ?? closeBy,
+      })
+      .returning()
+    return { result: made, id: made.id, before: null, after: { qr_id: made.providerQrId, amount: input.amount } }
+  })
+  return ok(answer(row, null))
+}
+
+/** The QR's state for the screen to poll. */
+export async function getUpiQr(ctx: RequestCtx, qrId: string): Promise<Result<UpiQrAnswer>> {
+  const [row] = await ctx.db
+    .select({ qr: posUpiQrs, orderNumber: orders.orderNumber })
+    .from(posUpiQrs)
+    .leftJoin(orders, eq(orders.id, posUpiQrs.orderId))
+    .where(and(eq(posUpiQrs.websiteId, ctx.site.id), eq(posUpiQrs.providerQrId, qrId)))
+  return row ? ok(answer(row.qr, row.orderNumber)) : fail('not_found', 'No such UPI QR')
+}
+
+/**
+ * A QR's webhook (`qr_code.credited`, `qr_code.closed`), in the webhook's transaction after its event was stored
+ * once: paid when the amount and currency are the QR's (the trust rule of PAYMENTS.md A), idempotent. A website named
+ * in the webhook's address touches only its own QRs.
+ */
+export async function qrWebhook(tx: Tx, event: WebhookEvent, websiteId?: number): Promise<string> {
+  if (!event.providerQrId) return 'incomplete'
+  const [row] = await tx
+    .select()
+    .from(posUpiQrs)
+    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, event.providerQrId)))
+    .for('update')
+  if (!row || (websiteId !== undefined && row.websiteId !== websiteId)) return 'unknown qr'
+  if (row.status === 'paid') return 'qr already paid'
+  if (event.kind === 'qr.closed') {
+    await tx.update(posUpiQrs).set({ status: 'expired' }).where(eq(posUpiQrs.id, row.id))
+    return 'qr closed'
+  }
+  if (!event.providerPaymentId || event.amountPaise === undefined) return 'incomplete'
+  if (event.amountPaise !== row.amountPaise || event.currency !== 'INR') return 'qr amount mismatch'
+  await tx
+    .update(posUpiQrs)
+    .set({ status: 'paid', providerPaymentId: event.providerPaymentId, paidPaise: event.amountPaise, paidAt: new Date() })
+    .where(eq(posUpiQrs.id, row.id))
+  return 'qr paid'
+}
+
+export interface QrPayment {
+  index: number
+  qrId: string
+  amountPaise: number
+}
+
+/**
+ * The QRs a sale's UPI payments name, locked (rows taken after the shift, before the stock): each paid, of the
+ * payment's amount, not used by another sale. Refused with the payment's field.
+ */
+export async function lockQrsForSale(tx: Tx, websiteId: number, wanted: QrPayment[]): Promise<Result<Map<string, QrRow>>> {
+  if (wanted.length === 0) return ok(new Map())
+  const ids = [...new Set(wanted.map((w) => w.qrId))].sort()
+  const rows = await tx
+    .select()
+    .from(posUpiQrs)
+    .where(and(eq(posUpiQrs.websiteId, websiteId), inArray(posUpiQrs.providerQrId, ids)))
+    .orderBy(posUpiQrs.providerQrId)
+    .for('update')
+  const byId = new Map(rows.map((r) => [r.providerQrId, r]))
+  const errors: Record<string, string> = {}
+  const seen = new Set<string>()
+  let used: string | null = null
+  for (const w of wanted) {
+    const field = `payments.${w.index}.qr_id`
+    const row = byId.get(w.qrId)
+    if (seen.has(w.qrId)) errors[field] = 'This UPI QR is already a payment of this sale'
+    else if (!row) errors[field] = 'No such UPI QR'
+    else if (row.orderId !== null) used = 'This UPI QR already paid another sale'
+    else if (row.status !== 'paid') errors[field] = 'This UPI QR is not paid yet'
+    else if (row.paidPaise !== w.amountPaise) errors[field] = `This UPI QR paid ${formatINR(row.paidPaise ?? 0)}, not ${formatINR(w.amountPaise)}`
+    seen.add(w.qrId)
+  }
+  if (used) return fail('conflict', used, { payments: used })
+  if (Object.keys(errors).length) return fail('invalid', Object.values(errors)[0], errors)
+  return ok(byId)
+}
+
+/** The sale took these QRs: none can pay another. */
+export async function markQrsUsed(tx: Tx, ids: number[], orderId: number) {
+  if (ids.length) await tx.update(posUpiQrs).set({ orderId }).where(inArray(posUpiQrs.id, ids))
+}
