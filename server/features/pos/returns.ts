@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client'
 import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, posSales } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as invoices from '../invoices/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister, lockOpenShift } from './shifts'
@@ -106,6 +107,11 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
     }
     const allBack = saleLines.every((l) => (left.get(l.id) ?? 0) === (taking.get(l.id) ?? 0))
     if (allBack) await orders.markCounterRefunded(tx, order.id)
+    await invoices.issueCreditNote(tx, order.id, {
+      amountPaise: refundPaise,
+      lines: lines.map((l) => ({ itemId: l.line.orderItemId, quantity: l.quantity })),
+      reason: 'Goods returned at the counter',
+    })
     const units = lines.reduce((s, l) => s + l.quantity, 0)
     await orders.noteEvent(tx, order.id, 'returned', `${units} item${units === 1 ? '' : 's'} returned at the counter`, ctx.user.id)
     const result: ReturnAnswer = {
