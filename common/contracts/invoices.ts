@@ -159,7 +159,14 @@ export const TaxSettingsInput = z
       z.maxLength(120, 'Legal name is at most 120 characters'),
     ]),
     trade_name: text('Trade name', [z.trim(), z.maxLength(120, 'Trade name is at most 120 characters')]),
-    gstin: text('GSTIN', [z.trim(), z.toUpperCase()]),
+    gstin: text('GSTIN', [
+      z.trim(),
+      z.toUpperCase(),
+      z.superRefine((v, ctx) => {
+        const problem = gstinProblem(v)
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: v })
+      }),
+    ]),
     state: z.enum(INDIAN_STATES, { error: 'Choose the state of the registration' }),
     address: text('Registered address', [
       z.trim(),
@@ -173,7 +180,8 @@ export const TaxSettingsInput = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      const problem = gstinProblem(v.gstin, v.state)
+      // the format is checked on the field; here only that it is registered in the state chosen
+      const problem = gstinProblem(v.gstin) ? null : gstinProblem(v.gstin, v.state)
       if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['gstin'], input: v.gstin })
       if (v.invoice_prefix === v.credit_note_prefix) {
         ctx.issues.push({

@@ -117,8 +117,8 @@ function columns(d: TaxDocumentContent): Column[] {
     cols.push({ title: 'CGST', width: 40, right: true, cell: (l) => money(l.cgstPaise) })
     cols.push({ title: 'SGST', width: 40, right: true, cell: (l) => money(l.sgstPaise) })
   }
-  cols.push({ title: 'Cess', width: 26, right: true, cell: (l) => (l.cessPaise ? money(l.cessPaise) : '—') })
-  cols.push({ title: 'Amount', width: A4.w - 2 * M - cols.reduce((a, col) => a + col.width, 0) - 26, right: true, cell: (l) => money(l.valuePaise) })
+  cols.push({ title: 'Cess', width: 30, right: true, cell: (l) => (l.cessPaise ? money(l.cessPaise) : '—') })
+  cols.push({ title: 'Amount', width: A4.w - 2 * M - cols.reduce((a, col) => a + col.width, 0), right: true, cell: (l) => money(l.valuePaise) })
   return cols
 }
 
@@ -209,7 +209,7 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
   for (const l of d.lines) {
     const descCol = cols[1]
     const desc = wrap(c.regular, l.description, 7.5, descCol.width - 6)
-    const h = desc.length * 9.5 + 4
+    const h = desc.length * 9.5 + 5
     if (c.y - h < M + 40) {
       newPage(c, d)
       tableHead(c, cols)
@@ -221,7 +221,7 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
       x += col.width
     }
     c.y -= h
-    c.page.drawLine({ start: { x: M, y: c.y + 6 }, end: { x: A4.w - M, y: c.y + 6 }, thickness: 0.3, color: RULE })
+    c.page.drawLine({ start: { x: M, y: c.y + 7 }, end: { x: A4.w - M, y: c.y + 7 }, thickness: 0.3, color: RULE })
   }
 
   // totals
