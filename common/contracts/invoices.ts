@@ -211,3 +211,55 @@ export const updateTaxSettings = defineContract({
   response: TaxSettingsAnswer,
   stale: staleBody(TaxSettingsAnswer),
 })
+
+/* ---------- staff: GST report of a period ---------- */
+
+const day = (label: string) => text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)])
+export const GST_REPORT_SECTIONS = ['documents', 'rates', 'hsn'] as const
+
+export const GstReportQuery = z.object({ from: day('from'), to: day('to') })
+export const GstReportCsvQuery = z.object({
+  from: day('from'),
+  to: day('to'),
+  section: z.enum(GST_REPORT_SECTIONS, { error: 'section must be documents, rates or hsn' }),
+})
+
+const Tax = { taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), cess: z.number() }
+export const GstReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** invoices and credit notes issued in the period (India days, both included), oldest first */
+  documents: z.array(
+    z.object({
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      date: z.string(),
+      order_number: z.string(),
+      against: z.nullable(z.string()),
+      place_of_supply: z.string(),
+      ...Tax,
+      total: z.number(),
+    }),
+  ),
+  /** B2C supplies by place of supply and rate (GSTR-1 tables 7 and 5 style), credit notes taken off */
+  rates: z.array(z.object({ place_of_supply: z.string(), state_code: z.string(), rate: z.number(), ...Tax })),
+  /** HSN/SAC summary (GSTR-1 table 12 style), credit notes taken off */
+  hsn: z.array(z.object({ code: z.string(), uqc: z.string(), quantity: z.number(), rate: z.number(), value: z.number(), ...Tax })),
+})
+export type GstReport = z.infer<typeof GstReport>
+
+export const getGstReport = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst-report',
+  summary: 'Admin: the tax invoices and credit notes of a period, tax by place of supply and rate, and the HSN summary (rupees)',
+  query: GstReportQuery,
+  response: GstReport,
+})
+
+export const getGstReportCsv = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst-report.csv',
+  summary: 'Admin: one section of the GST report (`documents`, `rates` or `hsn`) as CSV',
+  query: GstReportCsvQuery,
+  response: z.string(),
+})

@@ -73,3 +73,18 @@ export async function findDocument(db: Conn, orderId: number, kind: TaxDocumentK
     .limit(1)
   return rows[0] ?? null
 }
+
+/** The documents issued on India days `from`..`to` (both included), oldest first. */
+export async function documentsIssued(db: Conn, websiteId: number, from: string, to: string): Promise<TaxDocumentRow[]> {
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(
+      and(
+        eq(taxDocuments.websiteId, websiteId),
+        sql`${taxDocuments.issuedAt} >= (${from}::date::timestamp at time zone 'Asia/Kolkata')`,
+        sql`${taxDocuments.issuedAt} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`,
+      ),
+    )
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+}

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { getOrderCreditNotePdf, getOrderInvoicePdf, getTaxSettings, listOrderTaxDocuments, updateTaxSettings } from '../../../common/contracts/invoices'
+import {
+  getGstReport,
+  getGstReportCsv,
+  getOrderCreditNotePdf,
+  getOrderInvoicePdf,
+  getTaxSettings,
+  listOrderTaxDocuments,
+  updateTaxSettings,
+} from '../../../common/contracts/invoices'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
@@ -9,6 +17,7 @@ import { staffRoutes } from '../../platform/staff'
 import * as admin from './admin'
 import { renderTaxDocument } from './pdf'
 import * as q from './queries'
+import { gstReport, sendGstReportCsv } from './report'
 
 const NOT_FOUND = 'No such document'
 
@@ -80,6 +89,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   await staffRoutes(app, { tag: 'admin' }, (staff) => {
     staff.read(getTaxSettings, (_req, ctx) => admin.getTaxSettings(ctx))
+    staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)))
+    staff.read(getGstReportCsv, async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)))
     staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
   })
 }
