@@ -113,6 +113,24 @@ describe.each(drivers)('GST invoices and credit notes (%s)', (driver: Driver) =>
     expect(note.content.reason).toBe('Order cancelled')
   })
 
+  it('cash on delivery: lines cut before packing get a credit note, so invoice less credit is the cash to collect', async () => {
+    const k = h.k()
+    const { order } = await codOrder(2)
+    const a = await admin()
+    const detail = (await staffCall(k.t, a, 'GET', `/s/api/admin/orders/${order.order_id}`)).json()
+    const line = detail.lines[0]
+    const res = await staffCall(k.t, a, 'POST', `/s/api/admin/orders/${order.order_id}/lines`, {
+      lines: [{ id: line.id, quantity: 1 }],
+      reason: 'Only one left',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const [inv, note] = await docsOf(order.order_id)
+    expect(note).toMatchObject({ kind: 'credit_note' })
+    expect(note.content.lines.map((l) => [l.itemId, l.quantity])).toEqual([[line.id, 1]])
+    const [o] = await rows<{ total_paise: number }>(sql`select total_paise from orders where id = ${order.order_id}`)
+    expect(inv.total_paise - note.total_paise).toBe(o.total_paise)
+  })
+
   it('staff read and save the GST registration: 422 per field, GSTIN checked, audited', async () => {
     const k = h.k()
     const a = await admin()

@@ -178,6 +178,9 @@ describe('invoice maths (property tests)', () => {
   })
 })
 
+/** as the golden files keep it: 2-space JSON and a final newline */
+const golden = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`
+
 describe('invoice content (golden)', () => {
   const order: OrderForInvoice = {
     id: 17,
@@ -206,13 +209,11 @@ describe('invoice content (golden)', () => {
   }
 
   it('within the state: CGST and SGST, delivery under its SAC', async () => {
-    await expect(JSON.stringify(invoiceContent(order, supplier(), doc), null, 2)).toMatchFileSnapshot('./golden/invoice-intra-state.json')
+    await expect(golden(invoiceContent(order, supplier(), doc))).toMatchFileSnapshot('./golden/invoice-intra-state.json')
   })
 
   it('across states: IGST', async () => {
-    await expect(JSON.stringify(invoiceContent({ ...order, address: address('Kerala') }, supplier(), doc), null, 2)).toMatchFileSnapshot(
-      './golden/invoice-inter-state.json',
-    )
+    await expect(golden(invoiceContent({ ...order, address: address('Kerala') }, supplier(), doc))).toMatchFileSnapshot('./golden/invoice-inter-state.json')
   })
 
   it('a credit note for one returned unit, then the cancellation of the rest', async () => {
@@ -231,6 +232,6 @@ describe('invoice content (golden)', () => {
     )!
     expect(one.lines.map((l) => [l.sr, l.valuePaise])).toEqual([[1, 22_000]])
     expect(one.totals.totalPaise + rest.totals.totalPaise).toBe(inv.totals.totalPaise)
-    await expect(JSON.stringify([one, rest], null, 2)).toMatchFileSnapshot('./golden/credit-notes.json')
+    await expect(golden([one, rest])).toMatchFileSnapshot('./golden/credit-notes.json')
   })
 })
