@@ -21,7 +21,8 @@ export function TaxDocumentLinks({ orderId, status }: { orderId: number; status?
       {docs.map((d) => (
         <li key={d.id} className="flex flex-wrap items-center justify-between gap-2">
           <a href={d.url} target="_blank" rel="noopener" className="font-medium text-primary underline-offset-2 hover:underline">
-            {d.kind === 'invoice' ? `Download tax invoice ${d.number}` : `Download credit note ${d.number}`}
+            <span className="sr-only">Download </span>
+            {d.kind === 'invoice' ? `Tax invoice ${d.number}` : `Credit note ${d.number}`}
             <span className="sr-only"> (PDF, opens in a new tab)</span>
           </a>
           <span className="text-muted">
