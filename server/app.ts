@@ -31,6 +31,7 @@ import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
 import { mediaAdminRoutes } from './features/media/admin-routes'
+import { invoiceRoutes } from './features/invoices/routes'
 import { orderRoutes } from './features/orders/routes'
 import { pageAdminRoutes, pageRoutes } from './features/pages/routes'
 import { posRoutes } from './features/pos/routes'
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   wishlistRoutes(app)
   await checkoutRoutes(app, { otpDelivery: otpDelivery ?? createOtpDelivery(config, app.log) })
   await orderRoutes(app)
+  await invoiceRoutes(app)
   mediaRoutes(app, { db, caches })
   // Staff calls (/s/api/admin/…): server/platform/staff.ts
   await catalogueAdminRoutes(app)

@@ -131,6 +131,7 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminCoupon, 'coupon'),
   staff(P.adminDelivery, 'delivery'),
   staff(P.adminPayments, 'payments'),
+  staff(P.adminTax, 'tax'),
   staff(P.adminStaff, 'staff'),
   staff(P.adminAudit, 'audit'),
   staff(P.adminReports, 'reports'),

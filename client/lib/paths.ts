@@ -47,6 +47,7 @@ export const PATTERNS = {
   adminCoupon: '/bos/admin/coupons/:id',
   adminDelivery: '/bos/admin/delivery',
   adminPayments: '/bos/admin/payments',
+  adminTax: '/bos/admin/tax',
   adminStaff: '/bos/admin/staff',
   adminAudit: '/bos/admin/audit',
   adminReports: '/bos/admin/reports',
@@ -107,6 +108,7 @@ export const adminDelivery = () => PATTERNS.adminDelivery
 export const adminCouponNew = () => PATTERNS.adminCouponNew
 export const adminCoupon = (id: number) => pathTo(PATTERNS.adminCoupon, { id })
 export const adminPayments = () => PATTERNS.adminPayments
+export const adminTax = () => PATTERNS.adminTax
 export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)

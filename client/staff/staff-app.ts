@@ -28,6 +28,7 @@ export const ADMIN_PAGES = {
   coupon: lazyRoute('routes/admin-coupon.tsx', () => import('../routes/admin-coupon').then((m) => m.AdminCouponRoute)),
   delivery: lazyRoute('routes/admin-delivery.tsx', () => import('../routes/admin-delivery').then((m) => m.AdminDeliveryRoute)),
   payments: lazyRoute('routes/admin-payments.tsx', () => import('../routes/admin-payments').then((m) => m.AdminPaymentsRoute)),
+  tax: lazyRoute('routes/admin-tax.tsx', () => import('../routes/admin-tax').then((m) => m.AdminTaxRoute)),
   staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),

@@ -12,6 +12,7 @@ import {
   OrdersIcon,
   PackageIcon,
   PeopleIcon,
+  ReceiptIcon,
   SheetIcon,
   ShopperIcon,
   StockIcon,
@@ -107,6 +108,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     to: paths.adminPayments(),
     icon: CardIcon,
     description: 'How shoppers pay: cash on delivery and its limit, and this website’s own Razorpay and Cashfree keys, with a test of each connection.',
+  },
+  {
+    label: 'Tax & invoices',
+    to: paths.adminTax(),
+    icon: ReceiptIcon,
+    description: 'The website’s GST registration as its tax invoices and credit notes show it: legal name, GSTIN, state, address and number prefixes.',
   },
   {
     label: 'Staff',

@@ -72,6 +72,7 @@ describe('the staff shell', () => {
       ['Coupons', null],
       ['Delivery', null],
       ['Payments', null],
+      ['Tax & invoices', null],
       ['Staff', null],
       ['Audit log', null],
       ['Reports', null],

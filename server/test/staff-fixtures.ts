@@ -49,6 +49,8 @@ export interface FixtureKit {
   paymentMethodsVersion(): Promise<number>
   /** the main demo website's settings as the page builder reads them (GET /s/api/admin/site-settings) */
   siteEditor(): Promise<SiteEditorAnswer>
+  /** the website's tax settings as a save sends them */
+  taxSettings(): Promise<Record<string, unknown>>
   /** a new person of the main demo website, blocked from ordering there */
   blockedPerson(): Promise<StaffMember>
   /** the open shift of the main demo website's register (opened when there is none) */
@@ -351,6 +353,13 @@ const payments: StaffFixtures = {
   }),
 }
 
+const taxes: StaffFixtures = {
+  'GET /s/api/admin/tax-settings': async () => ({ url: '/s/api/admin/tax-settings' }),
+  'PUT /s/api/admin/tax-settings': async (k) => ({ url: '/s/api/admin/tax-settings', payload: await k.taxSettings() }),
+  'GET /s/api/admin/gst-report': async () => ({ url: '/s/api/admin/gst-report?from=2026-04-01&to=2026-04-30' }),
+  'GET /s/api/admin/gst-report.csv': async () => ({ url: '/s/api/admin/gst-report.csv?from=2026-04-01&to=2026-04-30&section=hsn' }),
+}
+
 const pos: StaffFixtures = {
   'GET /s/api/pos/shifts/current': async () => ({ url: '/s/api/pos/shifts/current' }),
   'GET /s/api/pos/shifts/:id': async (k) => ({ url: `/s/api/pos/shifts/${await k.posShift()}`, foreign: true }),
@@ -450,6 +459,7 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...reports,
   ...delivery,
   ...payments,
+  ...taxes,
   ...pos,
   ...pages,
 }
@@ -531,6 +541,12 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       const res = await staffCall(t, admin, 'GET', '/s/api/admin/payment-methods')
       if (res.statusCode !== 200) throw new Error(`payment methods: ${res.statusCode} ${res.body}`)
       return (res.json() as { version: number }).version
+    },
+    taxSettings: async () => {
+      const res = await staffCall(t, admin, 'GET', '/s/api/admin/tax-settings')
+      if (res.statusCode !== 200) throw new Error(`tax settings: ${res.statusCode} ${res.body}`)
+      const { configured: _, ...body } = res.json() as Record<string, unknown>
+      return body
     },
     posShift: async () => {
       const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()

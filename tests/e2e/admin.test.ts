@@ -113,6 +113,7 @@ describe('administration in the browser', () => {
       'Coupons',
       'Delivery',
       'Payments',
+      'Tax & invoices',
       'Staff',
       'Audit log',
       'Reports',

@@ -1,3 +1,4 @@
+import { TaxDocumentLinks } from '../invoices/tax-documents'
 import { useState } from 'react'
 import type { AdminOrderDetail, StaffMove } from '../../../common/contracts/admin-orders'
 import { formatINR } from '../../../common/money'
@@ -241,6 +242,9 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
               <PaymentStatusText status={order.payment_status} />
             </p>
             {order.cash_collected !== null && <p className="mt-1 text-sm text-muted">Cash collected: {formatINR(order.cash_collected)}</p>}
+            <div className="mt-3 border-t border-border pt-3 empty:hidden">
+              <TaxDocumentLinks orderId={order.id} status={`${order.status}-${order.refunds.length}`} />
+            </div>
             {order.payments.length > 0 && (
               <ul className="mt-2 space-y-1 text-sm">
                 {order.payments.map((p) => (

@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast'
 import { AccountLayout, LoadFailed } from '../accounts/account-layout'
 import { formatOrderDate, formatOrderTime, statusLabel } from '../checkout/format'
 import { useCancelOrder, useOrder, useReorder } from './api'
+import { TaxDocumentLinks } from '../invoices/tax-documents'
 import { Card, OrderCharges, OrderDelivery, OrderLines, StatusBadge } from './order-parts'
 
 /** /account/orders/{id}: lines, charges, address, slot, payment, timeline; cancel before packing; reorder. */
@@ -79,6 +80,9 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
           <div className="space-y-3">
             <Card title="Delivery and payment">
               <OrderDelivery order={order} />
+              <div className="mt-3 border-t border-border pt-3 empty:hidden">
+                <TaxDocumentLinks orderId={order.id} status={order.status} />
+              </div>
             </Card>
             <Card title="Timeline">
               <ol className="relative space-y-3 border-l border-border pl-4 text-sm">

@@ -98,6 +98,12 @@ export const SheetIcon = (p: P) => (
     <path d="M4 9h16M4 15h16M10 3v18" />
   </Icon>
 )
+export const ReceiptIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Icon>
+)
 export const DownloadIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />

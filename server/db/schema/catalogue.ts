@@ -75,6 +75,8 @@ export const products = pgTable(
     version: integer('version').notNull().default(1),
     hsnCode: text('hsn_code'),
     gstRate: integer('gst_rate'),
+    /** compensation cess, percent of the taxable value (null: none) */
+    cessRate: integer('cess_rate'),
     /** images in order, the first the card image; `src` a path under /cdn/ (an upload's or a demo image's) */
     medias: jsonb('medias').$type<{ src: string; alt?: string }[]>().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),

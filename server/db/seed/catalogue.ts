@@ -4,6 +4,45 @@ import { brands, categories, packs, productCategories, products, stock, warehous
 import * as data from './data/catalogue'
 import { brandImagePath, categoryImagePath, productImagePath } from './images'
 
+/**
+ * GST of the demo range by subcategory: HSN heading and rate as packaged, labelled groceries are taxed
+ * (docs/decisions/0030-gst-invoices.md). Made for a demo, not tax advice.
+ */
+export const DEMO_GST: Record<string, { hsn: string; rate: number }> = {
+  'atta-flours': { hsn: '1101', rate: 5 },
+  rice: { hsn: '1006', rate: 5 },
+  'dals-pulses': { hsn: '0713', rate: 5 },
+  'powdered-spices': { hsn: '0910', rate: 5 },
+  'blended-masalas': { hsn: '0910', rate: 5 },
+  'whole-spices': { hsn: '0909', rate: 5 },
+  'cooking-oils': { hsn: '1512', rate: 5 },
+  'ghee-vanaspati': { hsn: '0405', rate: 12 },
+  namkeen: { hsn: '2106', rate: 12 },
+  'chips-crisps': { hsn: '2005', rate: 12 },
+  'healthy-snacks': { hsn: '2008', rate: 12 },
+  tea: { hsn: '0902', rate: 5 },
+  coffee: { hsn: '0901', rate: 5 },
+  'juices-drinks': { hsn: '2009', rate: 12 },
+  'health-drinks': { hsn: '1901', rate: 18 },
+  'breakfast-cereals': { hsn: '1904', rate: 18 },
+  'spreads-jams': { hsn: '2007', rate: 12 },
+  dairy: { hsn: '0402', rate: 5 },
+  biscuits: { hsn: '1905', rate: 18 },
+  'cookies-rusks': { hsn: '1905', rate: 18 },
+  'chocolates-sweets': { hsn: '1806', rate: 18 },
+  'noodles-pasta': { hsn: '1902', rate: 12 },
+  'ready-to-eat': { hsn: '2106', rate: 12 },
+  'instant-mixes': { hsn: '2106', rate: 18 },
+  pickles: { hsn: '2001', rate: 12 },
+  'sauces-ketchup': { hsn: '2103', rate: 12 },
+  'bath-body': { hsn: '3401', rate: 18 },
+  'hair-care': { hsn: '3305', rate: 18 },
+  'oral-care': { hsn: '3306', rate: 18 },
+  detergents: { hsn: '3402', rate: 18 },
+  dishwash: { hsn: '3402', rate: 18 },
+  'surface-cleaners': { hsn: '3808', rate: 18 },
+}
+
 const chunk = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size))
 
 /** Categories, brands, products, packs and stock of one website; returns its warehouse ids. */
@@ -52,6 +91,8 @@ export async function seedCatalogue(tx: Tx, websiteId: number, topCategorySlugs:
           keywords: `${brandName.get(p.brandSlug)} ${categoryName.get(p.categorySlug) ?? ''}`,
           medias: [{ src: productImagePath(p.slug) }],
           popularity: p.popularity,
+          hsnCode: DEMO_GST[p.categorySlug]?.hsn ?? null,
+          gstRate: DEMO_GST[p.categorySlug]?.rate ?? null,
           minPricePaise: Math.min(...p.packs.map((k) => k.pricePaise)),
           maxDiscount: Math.max(...p.packs.map((k) => Math.round(((k.mrpPaise - k.pricePaise) * 100) / k.mrpPaise))),
           createdAt: new Date(now - (data.products.indexOf(p) * 7 + i) * 3600_000),

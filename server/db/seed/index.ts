@@ -1,5 +1,5 @@
 import type { Db } from '../client'
-import { pincodes, posRegisters, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
+import { pincodes, posRegisters, taxSettings, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
 import { countWebsites } from '../../features/site-settings/queries'
 import { shop2Categories } from './data/catalogue'
 import { seedSites } from './data/sites'
@@ -63,6 +63,18 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
         })),
       )
       await seedPages(tx, row.id, site.key, site.name)
+      // a GST registration in Karnataka (made-up GSTINs with a right check character), so demo orders get invoices
+      await tx.insert(taxSettings).values({
+        websiteId: row.id,
+        legalName: site.key === 'main' ? 'Kirana Fresh Retail Private Limited' : 'Chai and Chakna Stores LLP',
+        tradeName: site.name,
+        gstin: site.key === 'main' ? '29AAKCK4821M1Z0' : '29AAJCC7315Q1ZY',
+        state: 'Karnataka',
+        address:
+          site.key === 'main' ? '42, 100 Feet Road, HAL 2nd Stage, Indiranagar, Bengaluru, Karnataka 560038' : '7, Church Street, Bengaluru, Karnataka 560001',
+        invoicePrefix: site.key === 'main' ? 'KF' : 'CC',
+        creditNotePrefix: site.key === 'main' ? 'KFCN' : 'CCCN',
+      })
     }
   })
   log(`demo stores seeded in ${Date.now() - started} ms`)

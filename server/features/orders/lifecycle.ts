@@ -6,6 +6,7 @@ import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
 import * as coupons from '../coupons/service'
 import { releaseSlot, retakeSlot } from '../delivery/slots'
+import * as invoices from '../invoices/service'
 import * as stock from '../stock/service'
 import * as q from './queries'
 import { type Capture, refundCapture } from './refunds'
@@ -84,10 +85,14 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
   return order
 }
 
-/** The confirmation message leaves through the outbox, in the same transaction as the change that causes it. */
-export async function confirmed(tx: Tx | Db, orderId: number, note: string, userId: number | null = null) {
+/**
+ * The confirmation message leaves through the outbox, in the same transaction as the change that causes it; the
+ * tax invoice is issued in it too (docs/decisions/0030-gst-invoices.md).
+ */
+export async function confirmed(tx: Tx, orderId: number, note: string, userId: number | null = null) {
   await q.insertEvent(tx, orderId, 'confirmed', note, userId)
   await q.insertOutbox(tx, 'order_confirmation', { orderId })
+  await invoices.issueInvoice(tx, orderId)
 }
 
 /**
@@ -163,6 +168,7 @@ export async function cancelLocked(tx: Tx, order: q.OrderRow, note: string, refu
   await q.updateOrderIf(tx, order.id, {}, { status: 'cancelled', releasedAt: order.releasedAt ?? new Date() })
   if (order.releasedAt === null) await releaseHold(tx, order)
   await q.insertEvent(tx, order.id, 'cancelled', note, userId)
+  await invoices.creditCancellation(tx, order.id, 'Order cancelled')
   const paid = (await q.paymentsOf(tx, order.id)).find((p) => p.status === 'paid')
   if (paid) {
     await q.updateOrderIf(tx, order.id, {}, { paymentStatus: 'refund_pending' })
@@ -267,6 +273,7 @@ export async function createCounterOrder(tx: Tx, websiteId: number, o: CounterOr
     .returning({ id: orderItems.id })
   await q.insertEvent(tx, order.id, 'placed', 'Sold at the shop counter', o.staffId)
   await q.insertEvent(tx, order.id, 'delivered', 'Handed over at the counter', o.staffId)
+  await invoices.issueInvoice(tx, order.id, o.createdAt)
   return { order, itemIds: items.map((i) => i.id) }
 }
 

@@ -5,6 +5,7 @@ import { releaseSlot } from '../delivery/slots'
 import { fail, invalidFields, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as stock from '../stock/service'
+import * as invoices from '../invoices/service'
 import * as q from './queries'
 import { giveBack, refundableOf } from './staff-refunds'
 
@@ -83,8 +84,8 @@ export async function editLinesLocked(ctx: StaffWriteCtx, order: q.OrderRow, inp
     await q.insertEvent(tx, order.id, 'line_changed', `${note}. New total ${formatINR(totals.totalPaise)}`, who)
     const changed = { ...order, ...totals }
     const money = await refundableOf(tx, changed)
+    const lines = changes.map((c) => ({ itemId: c.item.id, quantity: c.item.quantity - c.quantity }))
     if (difference > 0 && money && money.source === 'online' && money.left > 0) {
-      const lines = changes.map((c) => ({ itemId: c.item.id, quantity: c.item.quantity - c.quantity }))
       await giveBack(tx, changed, money, {
         amount: Math.min(difference, money.left),
         lines,
@@ -93,6 +94,9 @@ export async function editLinesLocked(ctx: StaffWriteCtx, order: q.OrderRow, inp
         userId: who,
         siteName: ctx.site.name,
       })
+    } else if (difference > 0) {
+      // nothing paid yet (cash on delivery): the invoice issued at confirmation is reduced by a credit note
+      await invoices.issueCreditNote(tx, order.id, { amountPaise: difference, lines, reason: 'Order changed before delivery' })
     }
     await q.insertOutbox(tx, 'order_changed', {
       orderId: order.id,

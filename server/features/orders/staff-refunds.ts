@@ -3,6 +3,7 @@ import { formatINR } from '../../../common/money'
 import type { Db, Tx } from '../../db/client'
 import type { RefundLine, RefundReason } from '../../db/schema/orders'
 import { fail, invalidFields, type Result } from '../../platform/result'
+import * as invoices from '../invoices/service'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as q from './queries'
 import { refundCapture } from './refunds'
@@ -153,6 +154,8 @@ export async function giveBack(
     }
   }
   await q.insertOutbox(tx, 'order_refund', { orderId: order.id, amount: r.amount, cash: money.source === 'cash', siteName: r.siteName })
+  const why = r.reason === 'order_changed' ? 'Order changed before packing' : `Refund${r.note ? `: ${r.note}` : ''}`
+  await invoices.issueCreditNote(tx, order.id, { amountPaise: r.amount, lines: r.lines, reason: why })
   return refund!
 }
 

@@ -6,6 +6,7 @@ import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, 
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as coupons from '../coupons/service'
+import * as invoices from '../invoices/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister, lockOpenShift } from './shifts'
@@ -111,6 +112,11 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
       // everything came back: the coupon's use is given back, as for a cancelled web order
       if (order.couponRedemptionId) await coupons.releaseCoupon(tx, order.couponRedemptionId)
     }
+    await invoices.issueCreditNote(tx, order.id, {
+      amountPaise: refundPaise,
+      lines: lines.map((l) => ({ itemId: l.line.orderItemId, quantity: l.quantity })),
+      reason: 'Goods returned at the counter',
+    })
     const units = lines.reduce((s, l) => s + l.quantity, 0)
     await orders.noteEvent(tx, order.id, 'returned', `${units} item${units === 1 ? '' : 's'} returned at the counter`, ctx.user.id)
     const result: ReturnAnswer = {

@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client'
+import { products } from '../../db/schema/catalogue'
+import { type TaxDocumentKind, taxDocumentCounters, taxDocuments, taxSettings } from '../../db/schema/invoices'
+import { orderItems, orders } from '../../db/schema/orders'
+
+type Conn = Db | Tx
+
+export type TaxSettingsRow = typeof taxSettings.$inferSelect
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect
+
+export async function findSettings(db: Conn, websiteId: number, lock = false): Promise<TaxSettingsRow | null> {
+  const q = db.select().from(taxSettings).where(eq(taxSettings.websiteId, websiteId))
+  const rows = lock ? await q.for('update') : await q
+  return rows[0] ?? null
+}
+
+/**
+ * The next number of a series. The upsert takes the counter row's lock until the issuing transaction ends: a second
+ * issuer waits, then reads the committed value; a rolled-back issue gives its number back. So numbers are consecutive.
+ */
+export async function nextSeq(tx: Tx, websiteId: number, kind: TaxDocumentKind, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(taxDocumentCounters)
+    .values({ websiteId, kind, financialYear, last: 1 })
+    .onConflictDoUpdate({
+      target: [taxDocumentCounters.websiteId, taxDocumentCounters.kind, taxDocumentCounters.financialYear],
+      set: { last: sql`${taxDocumentCounters.last} + 1` },
+    })
+    .returning({ last: taxDocumentCounters.last })
+  return row.last
+}
+
+export async function insertDocument(tx: Tx, row: typeof taxDocuments.$inferInsert): Promise<TaxDocumentRow> {
+  const [created] = await tx.insert(taxDocuments).values(row).returning()
+  return created
+}
+
+export async function documentsOf(db: Conn, orderId: number): Promise<TaxDocumentRow[]> {
+  return db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.id))
+}
+
+export async function findOrder(db: Conn, orderId: number) {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
+  return rows[0] ?? null
+}
+
+/** The order's lines with their product's HSN code, GST rate and cess as they are now (frozen into the invoice). */
+export async function itemsWithTax(db: Conn, orderId: number) {
+  return db
+    .select({
+      id: orderItems.id,
+      productName: orderItems.productName,
+      packName: orderItems.packName,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      cessRate: products.cessRate,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id))
+}
+
+export async function findDocument(db: Conn, orderId: number, kind: TaxDocumentKind, id?: number): Promise<TaxDocumentRow | null> {
+  const rows = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, kind), id === undefined ? undefined : eq(taxDocuments.id, id)))
+    .orderBy(asc(taxDocuments.id))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The documents issued on India days `from`..`to` (both included), oldest first. */
+export async function documentsIssued(db: Conn, websiteId: number, from: string, to: string): Promise<TaxDocumentRow[]> {
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(
+      and(
+        eq(taxDocuments.websiteId, websiteId),
+        sql`${taxDocuments.issuedAt} >= (${from}::date::timestamp at time zone 'Asia/Kolkata')`,
+        sql`${taxDocuments.issuedAt} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`,
+      ),
+    )
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+}

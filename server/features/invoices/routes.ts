@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import {
+  getGstReport,
+  getGstReportCsv,
+  getOrderCreditNotePdf,
+  getOrderInvoicePdf,
+  getTaxSettings,
+  listOrderTaxDocuments,
+  updateTaxSettings,
+} from '../../../common/contracts/invoices'
+import { AppError } from '../../platform/errors'
+import { guardHook, requireUser } from '../../platform/guards'
+import type { RequestCtx } from '../../platform/request-context'
+import { orThrow } from '../../platform/result'
+import { route } from '../../platform/route'
+import { staffRoutes } from '../../platform/staff'
+import * as admin from './admin'
+import { renderTaxDocument } from './pdf'
+import * as q from './queries'
+import { gstReport, sendGstReportCsv } from './report'
+
+const NOT_FOUND = 'No such document'
+
+/** The order, when the caller is its shopper or staff of its website; anyone else is told it does not exist. */
+async function readableOrder(ctx: RequestCtx, orderId: number) {
+  const user = requireUser(ctx)
+  const order = await q.findOrder(ctx.db, orderId)
+  if (!order || order.websiteId !== ctx.site.id || (order.userId !== user.id && !user.hasAdminAccess)) throw new AppError('not_found', NOT_FOUND)
+  return order
+}
+
+const fileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`
+
+async function sendPdf(reply: FastifyReply, doc: q.TaxDocumentRow) {
+  const bytes = await renderTaxDocument(doc.content)
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `inline; filename="${fileName(doc.number)}"`)
+    .send(Buffer.from(bytes))
+}
+
+export async function invoiceRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', guardHook(requireUser))
+    const tags = ['orders']
+    route(
+      scope,
+      listOrderTaxDocuments,
+      async (req) => {
+        const order = await readableOrder(req.ctx, req.params.id)
+        const docs = await q.documentsOf(req.ctx.db, order.id)
+        return {
+          data: docs.map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            number: d.number,
+            issued_at: d.issuedAt.toISOString(),
+            total: d.totalPaise / 100,
+            url: d.kind === 'invoice' ? `/s/api/orders/${order.id}/invoice.pdf` : `/s/api/orders/${order.id}/credit-notes/${d.id}`,
+          })),
+        }
+      },
+      { tags },
+    )
+    route(
+      scope,
+      getOrderInvoicePdf,
+      async (req, reply) => {
+        const order = await readableOrder(req.ctx, req.params.id)
+        const doc = await q.findDocument(req.ctx.db, order.id, 'invoice')
+        if (!doc) throw new AppError('not_found', 'This order has no tax invoice yet: it is issued when the order is confirmed')
+        return sendPdf(reply, doc)
+      },
+      { tags },
+    )
+    route(
+      scope,
+      getOrderCreditNotePdf,
+      async (req, reply) => {
+        const order = await readableOrder(req.ctx, req.params.id)
+        const doc = await q.findDocument(req.ctx.db, order.id, 'credit_note', req.params.documentId)
+        if (!doc) throw new AppError('not_found', NOT_FOUND)
+        return sendPdf(reply, doc)
+      },
+      { tags },
+    )
+  })
+
+  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(getTaxSettings, (_req, ctx) => admin.getTaxSettings(ctx))
+    staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)))
+    staff.read(getGstReportCsv, async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)))
+    staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
+  })
+}
