@@ -50,6 +50,9 @@ export const PATTERNS = {
   adminStaff: '/bos/admin/staff',
   adminAudit: '/bos/admin/audit',
   adminReports: '/bos/admin/reports',
+  // Website Settings (issue 12): the page builder, opened from Administration in a new tab
+  pageBuilderPages: '/page-builder/pages',
+  pageBuilderPage: '/page-builder/pages/edit',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -104,3 +107,6 @@ export const adminPayments = () => PATTERNS.adminPayments
 export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)
+export const pageBuilderPages = (search?: URLSearchParams | string) => pathTo(PATTERNS.pageBuilderPages, none, search)
+/** The editor of the page at `url` ('/diwali-offers'). */
+export const pageBuilderPage = (url: string) => pathTo(PATTERNS.pageBuilderPage, none, new URLSearchParams({ url }))

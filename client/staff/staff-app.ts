@@ -31,6 +31,8 @@ export const ADMIN_PAGES = {
   staff: lazyRoute('routes/admin-staff.tsx', () => import('../routes/admin-staff').then((m) => m.AdminStaffRoute)),
   audit: lazyRoute('routes/admin-audit.tsx', () => import('../routes/admin-audit').then((m) => m.AdminAuditRoute)),
   reports: lazyRoute('routes/admin-reports.tsx', () => import('../routes/admin-reports').then((m) => m.AdminReportsRoute)),
+  pages: lazyRoute('routes/page-builder-pages.tsx', () => import('../routes/page-builder-pages').then((m) => m.PageBuilderPagesRoute)),
+  pageEditor: lazyRoute('routes/page-builder-page.tsx', () => import('../routes/page-builder-page').then((m) => m.PageBuilderPageRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

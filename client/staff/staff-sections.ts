@@ -128,5 +128,15 @@ export const ADMIN_SECTIONS: StaffSection[] = [
   },
 ]
 
+/** The sidebar of Website Settings (/page-builder, opened from Administration in a new tab). */
+export const PAGE_BUILDER_SECTIONS: StaffSection[] = [
+  {
+    label: 'Pages',
+    to: paths.pageBuilderPages(),
+    icon: SheetIcon,
+    description: 'The pages of the storefront by address: build them from blocks, preview, publish and roll back.',
+  },
+]
+
 export const isCurrentSection = (section: StaffSection, pathname: string) =>
   section.exact ? pathname === section.to : pathname === section.to || pathname.startsWith(`${section.to}/`)

@@ -16,7 +16,7 @@ import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
 import { Forbidden } from './forbidden'
 import { StaffNav } from './staff-nav'
-import { ADMIN_SECTIONS } from './staff-sections'
+import { ADMIN_SECTIONS, PAGE_BUILDER_SECTIONS } from './staff-sections'
 import { focusNextPageHeading } from './ui/page-header'
 
 const loading = (label: string) => (
@@ -64,6 +64,10 @@ export function StaffShell({ route, children }: { route: AppRoute; children: Rea
 function StaffFrame({ siteName, user, children }: { siteName: string; user: User; children: ReactNode }) {
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
+  // Website Settings (/page-builder) is its own area with its own sidebar, in the same frame.
+  const websiteSettings = pathname === '/page-builder' || pathname.startsWith('/page-builder/')
+  const area = websiteSettings ? 'Website Settings' : 'Administration'
+  const sections = websiteSettings ? PAGE_BUILDER_SECTIONS : ADMIN_SECTIONS
   // A new page: its heading takes the focus (flagged while rendering, before the page's own effects run).
   const lastPath = useRef<string | null>(null)
   if (lastPath.current !== pathname) {
@@ -80,21 +84,21 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
           <span className="flex size-8 items-center justify-center rounded-md bg-primary text-sm font-bold text-on-primary" aria-hidden="true">
             {siteName.slice(0, 1)}
           </span>
-          <span className="ml-2 hidden truncate text-sm font-semibold xl:inline">Administration</span>
+          <span className="ml-2 hidden truncate text-sm font-semibold xl:inline">{area}</span>
         </div>
         <div className="flex-1 overflow-y-auto p-2">
-          <StaffNav sections={ADMIN_SECTIONS} label="Administration" rail />
+          <StaffNav sections={sections} label={area} rail />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar siteName={siteName} user={user} onOpenMenu={() => setMenuOpen(true)} />
+        <TopBar siteName={siteName} user={user} area={area} onOpenMenu={() => setMenuOpen(true)} />
         <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 print:max-w-none print:p-0">
           <Suspense fallback={loading('Loading')}>{children}</Suspense>
         </main>
       </div>
-      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Administration" side="left" width={280}>
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={area} side="left" width={280}>
         <div className="p-2">
-          <StaffNav sections={ADMIN_SECTIONS} label="Administration" onNavigate={() => setMenuOpen(false)} />
+          <StaffNav sections={sections} label={area} onNavigate={() => setMenuOpen(false)} />
         </div>
       </Drawer>
       <Toaster />
@@ -103,7 +107,7 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
   )
 }
 
-function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; onOpenMenu?: () => void }) {
+function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteName: string; user: User; area?: string; onOpenMenu?: () => void }) {
   return (
     <header className="sticky top-0 z-30 flex h-14 print:hidden items-center gap-3 border-b border-border bg-surface px-3 sm:px-4">
       {onOpenMenu && (
@@ -117,9 +121,20 @@ function TopBar({ siteName, user, onOpenMenu }: { siteName: string; user: User; 
         </button>
       )}
       <p className="min-w-0 truncate font-semibold">
-        {siteName} <span className="font-normal text-muted">· Administration</span>
+        {siteName} <span className="font-normal text-muted">· {area}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        {area === 'Administration' && (
+          <Link
+            to={paths.pageBuilderPages()}
+            target="_blank"
+            rel="noopener"
+            className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm text-primary hover:bg-background md:inline-flex"
+          >
+            Website Settings <ExternalIcon className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </Link>
+        )}
         <Link
           to={paths.home()}
           target="_blank"
