@@ -84,7 +84,7 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
               ? 'Updating…'
               : state === 'error'
                 ? `Not updated: ${problem}`
-                : 'Up to date, not published'}
+                : 'Showing your changes'}
         </p>
         <div role="group" aria-label="Preview width" className="inline-flex rounded-md border border-border bg-surface p-0.5">
           {(Object.keys(WIDTHS) as Device[]).map((d) => (

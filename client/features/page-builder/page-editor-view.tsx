@@ -103,6 +103,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
     setPage(next)
     setServerErrors({})
     setFormError(null)
+    setStale(null)
   }
 
   function showInvalid() {
