@@ -43,6 +43,43 @@ const headOf = async (origin: string, url: string) => {
   return { html, title, description, ld }
 }
 
+/** A tab of the editor, clicked until it is selected (a click right after a drag can be taken by the drag's end). */
+async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name })
+  for (let i = 0; i < 5; i++) {
+    await tab.click()
+    if ((await tab.getAttribute('aria-selected')) === 'true') return
+    await page.waitForTimeout(200)
+  }
+  assert.fail(`the ${name} tab does not open`)
+}
+
+/**
+ * The share of pixels that differ noticeably between two screenshots of one element, at the best of a one-pixel
+ * shift either way (the frame and the page may sit on different subpixels); 1 when the sizes differ by more.
+ */
+async function differingShare(a: Buffer, b: Buffer) {
+  const [ma, mb] = await Promise.all([sharp(a).metadata(), sharp(b).metadata()])
+  if (Math.abs(ma.width - mb.width) > 1 || Math.abs(ma.height - mb.height) > 1) return 1
+  const width = Math.min(ma.width, mb.width)
+  const height = Math.min(ma.height, mb.height)
+  const raw = (png: Buffer) => sharp(png).extract({ left: 0, top: 0, width, height }).removeAlpha().raw().toBuffer()
+  const [x, y] = await Promise.all([raw(a), raw(b)])
+  let best = 1
+  for (const dx of [-1, 0, 1]) {
+    let differing = 0
+    for (let row = 0; row < height; row++) {
+      for (let col = 1; col < width - 1; col++) {
+        const p = (row * width + col) * 3
+        const q = (row * width + col + dx) * 3
+        if (Math.max(Math.abs(x[p] - y[q]), Math.abs(x[p + 1] - y[q + 1]), Math.abs(x[p + 2] - y[q + 2])) > 48) differing++
+      }
+    }
+    best = Math.min(best, differing / (height * (width - 2)))
+  }
+  return best
+}
+
 before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'page-builder-'))
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
@@ -129,7 +166,8 @@ describe('the page builder (Website Settings → Pages)', () => {
     )
 
     // Page settings: SEO, JSON-LD (with a </script> inside a value) and page CSS.
-    await admin.getByRole('tab', { name: 'Page settings' }).click()
+    await shot(admin, 'page-builder-after-drag', false)
+    await openTab(admin, 'Page settings')
     await admin.getByLabel(/^SEO title/).fill('Diwali offers 2026')
     await admin.getByLabel(/^SEO description/).fill('Sweets, dry fruits and gift boxes at festive prices.')
     await admin.getByLabel(/^SEO keywords/).fill('diwali, sweets, offers')
@@ -144,6 +182,7 @@ describe('the page builder (Website Settings → Pages)', () => {
     await frame.getByText('Up to 30% off on sweets and dry fruits.').waitFor({ timeout: 20_000 })
     await frame.getByRole('heading', { name: 'Festive picks' }).waitFor()
     await admin.getByText('Showing your changes').waitFor()
+    await frame.locator('[data-page-content] > style').waitFor({ state: 'attached' })
     assert.equal(
       await frame.locator('h2', { hasText: 'Diwali sweets' }).evaluate((e) => getComputedStyle(e).color),
       'rgb(180, 20, 60)',
@@ -156,6 +195,33 @@ describe('the page builder (Website Settings → Pages)', () => {
 
     await admin.getByRole('button', { name: 'Publish' }).click()
     await admin.getByText('Published: version 1 is live').waitFor()
+    await admin.getByText('Published', { exact: true }).waitFor()
+
+    // The preview and the published page render the same: the phone-width frame against a phone-width visitor,
+    // block by block (the header differs: staff are signed in; the product carousel autoplays for visitors).
+    const previewFrame = admin.frame({ url: /page-preview=1/ })
+    assert.ok(previewFrame)
+    await previewFrame.waitForFunction(() => [...document.images].every((i) => i.complete))
+    const phone = await openPage(browser, { viewport: { width: 375, height: 720 } })
+    await phone.page.goto(`${origin}/diwali-offers`)
+    await phone.page.getByText('Up to 30% off on sweets and dry fruits.').waitFor()
+    await phone.page.waitForFunction(() => [...document.images].every((i) => i.complete))
+    const inPreview = admin.frameLocator('iframe[data-device="phone"]')
+    const blocks = {
+      hero: (root: typeof inPreview | Page) => root.locator('[data-page-content] img[alt="Diwali sweets on an orange background"]').first(),
+      text: (root: typeof inPreview | Page) => root.locator('[data-page-content] h2', { hasText: 'Diwali sweets' }).locator('..'),
+    }
+    for (const [name, find] of Object.entries(blocks)) {
+      const previewPng = await find(inPreview).screenshot()
+      const livePng = await find(phone.page).screenshot()
+      if (SHOTS) {
+        await writeFile(`${SHOTS}/page-builder-compare-${name}-preview.png`, previewPng)
+        await writeFile(`${SHOTS}/page-builder-compare-${name}-live.png`, livePng)
+      }
+      const differing = await differingShare(previewPng, livePng)
+      assert.ok(differing < 0.01, `the ${name} differs between preview and published page in ${(differing * 100).toFixed(1)}% of pixels`)
+    }
+    await phone.context.close()
 
     // A visitor sees it, with the head tags, and nothing runs or loads from elsewhere.
     const head = await headOf(origin, '/diwali-offers')

@@ -316,7 +316,7 @@ function RichTextForm(props: BlockFormProps) {
       <TextareaField
         label="Text"
         rows={10}
-        className="font-mono"
+        className="[&_textarea]:font-mono"
         value={str(props.block.data.html)}
         onChange={(e) => set('data', 'html', e.target.value)}
         error={props.error('data.html')}

@@ -47,8 +47,8 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
   useEffect(() => {
     if (ready === 0 || invalid) return
     let cancelled = false
+    setState('updating')
     const timer = window.setTimeout(async () => {
-      setState('updating')
       try {
         const page = await previewPageData(api, JSON.parse(json) as PreviewPageInput)
         if (cancelled) return
@@ -70,7 +70,8 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
 
   const width = WIDTHS[device]
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1
-  const height = 720
+  // a scaled-down desktop is as tall on screen as a phone: more of the page shows
+  const height = Math.max(720, Math.round(680 / scale))
   const src = `${input.url}?${PAGE_PREVIEW_PARAM}=1`
 
   return (

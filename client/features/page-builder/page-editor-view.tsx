@@ -17,7 +17,7 @@ import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { PageHeader } from '../../staff/ui/page-header'
 import { HistoryIcon, PlusIcon } from '../../staff/ui/staff-icons'
-import { draftQuery, useDraft, usePublish, useSaveDraft } from './api'
+import { draftQuery, useDraft, usePages, usePublish, useSaveDraft } from './api'
 import { BlockList } from './block-list'
 import { BLOCK_INFO, type EditorBlock, type EditorPage, fromContent, newBlock, PALETTE, sameContent, toInput, validate } from './editor-state'
 import { LivePreview } from './live-preview'
@@ -87,7 +87,9 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
     return rest
   }, [page, url])
 
-  const state = base.published_version === null ? 'draft' : dirty || base.version > 0 ? undefined : 'published'
+  // the list's state of this page (draft / changes / published), refreshed by every save and publish
+  const listed = usePages(url === '/' ? '' : url.slice(1)).data?.data.find((p) => p.url === url)?.state
+  const state = base.published_version === null ? 'draft' : dirty ? 'changes' : (listed ?? 'published')
 
   function update(next: EditorPage) {
     setPage(next)
@@ -200,10 +202,10 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
     <div className="flex flex-col gap-2">
       <PageHeader
         back={{ to: paths.pageBuilderPages(), label: 'Pages' }}
-        title={<span className="font-mono">{url}</span>}
+        title={<span className="[&_textarea]:font-mono">{url}</span>}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {state ? <PageStateBadge state={state} /> : <PageStateBadge state="changes" />}
+            <PageStateBadge state={state} />
             <span className="text-sm text-muted">
               {dirty ? 'Unsaved changes' : base.version > 0 ? `Draft saved ${formatDateTime(base.updated_at)}` : 'Nothing saved yet'}
               {liveVersion ? ` · Live: version ${liveVersion}` : ''}
@@ -334,7 +336,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
                 <TextareaField
                   label="Schema (JSON-LD)"
                   rows={6}
-                  className="font-mono"
+                  className="[&_textarea]:font-mono"
                   value={page.schema_script}
                   onChange={(e) => setField('schema_script', e.target.value)}
                   error={errors.schema_script}
@@ -345,7 +347,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
               <TextareaField
                 label="Page CSS"
                 rows={8}
-                className="font-mono"
+                className="[&_textarea]:font-mono"
                 value={page.css}
                 onChange={(e) => setField('css', e.target.value)}
                 error={errors.css}
