@@ -52,12 +52,14 @@ describe('the route table', () => {
     expect(flags('/about-us')).toEqual({ fullWidth: true, requiresLogin: false, agentOnly: false, render: 'ssr' })
   })
 
-  it('puts Administration, and only it, in the staff shell: admins only, rendered in the browser', () => {
+  it('puts Administration and Website Settings, and only them, in the staff shell: admins only, rendered in the browser', () => {
     for (const route of ROUTES) {
       expect(route.shell === 'staff', route.path).toBe(route.adminOnly === true)
-      if (route.shell === 'staff') expect([route.render, route.path.startsWith('/bos/admin')], route.path).toEqual(['client', true])
+      if (route.shell === 'staff') expect([route.render, /^\/(bos\/admin|page-builder)(\/|$)/.test(route.path)], route.path).toEqual(['client', true])
     }
     expect(routeFor('/bos/admin/unknown').route.shell).toBe('staff')
+    expect(routeFor('/page-builder').route.shell).toBe('staff')
+    expect(routeFor('/page-builder/unknown').route.shell).toBe('staff')
     expect(routeFor('/bos/elsewhere').route.shell).toBe('shop')
   })
 

@@ -41,7 +41,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     const origin = requestOrigin(req)
     return reply
       .type('text/plain')
-      .send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nDisallow: /bos\nSitemap: ${origin}/sitemap.xml\n`)
+      .send(`User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nDisallow: /bos\nDisallow: /page-builder\nSitemap: ${origin}/sitemap.xml\n`)
   })
 
   app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {

@@ -49,7 +49,16 @@ function keepKeys(next: EditorPage, current: EditorPage): EditorPage {
   return { ...next, blocks: next.blocks.map((b, i) => ({ ...b, key: current.blocks[i]?.key ?? b.key })) }
 }
 
-const summary = (v: unknown) => (Array.isArray(v) ? `${v.length} block${v.length === 1 ? '' : 's'}` : v === null || v === undefined ? '' : String(v))
+const summary = (v: unknown) =>
+  Array.isArray(v)
+    ? `${v.length} block${v.length === 1 ? '' : 's'}`
+    : typeof v === 'boolean'
+      ? v
+        ? 'Yes'
+        : 'No'
+      : v === null || v === undefined
+        ? ''
+        : String(v)
 const FIELD_LABELS: Record<string, string> = {
   components: 'Blocks',
   css: 'CSS',
@@ -365,11 +374,14 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
       <ConflictDialog
         open={stale !== null}
         what="this page"
-        rows={(stale?.changed ?? []).map((key) => ({
-          label: FIELD_LABELS[key] ?? key,
-          theirs: summary((stale?.current as unknown as Record<string, unknown> | undefined)?.[key]),
-          mine: summary(staleInput[key]),
-        }))}
+        rows={(stale?.changed ?? [])
+          .filter((key) => key in FIELD_LABELS)
+          .map((key) => ({
+            label: FIELD_LABELS[key],
+            theirs: summary((stale?.current as unknown as Record<string, unknown> | undefined)?.[key]),
+            mine: summary(staleInput[key]),
+          }))
+          .filter((row) => row.theirs !== row.mine || row.label === 'Blocks')}
         onReloadTheirs={() => stale && reset(stale.current)}
         onKeepMine={() => stale && saveDraft(stale.current.version).then((ok) => ok && toast.success('Draft saved over theirs'))}
         onClose={() => setStale(null)}
