@@ -18,6 +18,8 @@ export function startPagePreview(qc: QueryClient, pathname: string): () => void 
     if (!latest) return
     void qc.cancelQueries({ queryKey: key, exact: true })
     qc.setQueryData(key, latest)
+    // structural sharing may keep the previous (equal) object: compare against what the cache holds, or this never settles
+    latest = qc.getQueryData<PageData>(key) ?? latest
   }
   // A fetch of the published page (or its 404, for a page never published) that lands after the draft puts the draft back.
   const unsubscribe = qc.getQueryCache().subscribe((event) => {
