@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { POPUP_DELAY_MS } from '../../common/rules/constants'
+import { PAGE_PREVIEW_PARAM } from '../../common/rules/page-preview'
 import { useLocation } from '../lib/router'
 import { useApi } from '../lib/api-context'
 import { errorText } from '../lib/error-text'
@@ -49,6 +50,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const [wishlistUsed, setWishlistUsed] = useState(false)
   if (wishlistFor && !wishlistUsed) setWishlistUsed(true)
   const [popupDue, setPopupDue] = useState(false)
+  usePagePreview(pathname, search)
   useEffect(() => {
     const timer = window.setTimeout(() => setPopupDue(true), POPUP_DELAY_MS)
     return () => window.clearTimeout(timer)
@@ -108,4 +110,22 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <Toaster />
     </div>
   )
+}
+
+/** In the page builder's preview frame only (`?page-preview=1` and a parent window): its code loads then. */
+function usePagePreview(pathname: string, search: string) {
+  const qc = useQueryClient()
+  const preview = new URLSearchParams(search).has(PAGE_PREVIEW_PARAM)
+  useEffect(() => {
+    if (!preview || window.parent === window) return
+    let stop: (() => void) | undefined
+    let gone = false
+    import('../features/pages/page-preview').then((m) => {
+      if (!gone) stop = m.startPagePreview(qc, pathname)
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [qc, pathname, preview])
 }

@@ -53,14 +53,15 @@ describe('the route table', () => {
   })
 
   it('puts Administration and Website Settings, and only them, in the staff shell: admins only, rendered in the browser', () => {
-    const staffArea = (path: string) => path.startsWith('/bos/admin') || path.startsWith('/page-builder/')
     for (const route of ROUTES) {
       expect(route.shell === 'staff', route.path).toBe(route.adminOnly === true)
-      if (route.shell === 'staff') expect([route.render, staffArea(route.path) || route.path === '/pos'], route.path).toEqual(['client', true])
+      if (route.shell === 'staff') expect([route.render, /^\/(bos\/admin|page-builder|pos)(\/|$)/.test(route.path)], route.path).toEqual(['client', true])
     }
     expect(routeFor('/page-builder/menus').route.shell).toBe('staff')
     expect(routeComponentFor('/page-builder/theme').module).toBe('staff/staff-app.ts')
     expect(routeFor('/bos/admin/unknown').route.shell).toBe('staff')
+    expect(routeFor('/page-builder').route.shell).toBe('staff')
+    expect(routeFor('/page-builder/unknown').route.shell).toBe('staff')
     expect(routeFor('/bos/elsewhere').route.shell).toBe('shop')
   })
 

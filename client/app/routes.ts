@@ -144,6 +144,11 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.pageBuilderNavigation, 'pbNavigation'),
   staff(P.pageBuilderMenus, 'pbMenus'),
   staff(P.pageBuilderPopupSeo, 'pbPopupSeo'),
+  // Website Settings (issue 12): the page builder, in the staff shell with its own sidebar.
+  staff('/page-builder', 'pages'),
+  staff(P.pageBuilderPages, 'pages'),
+  staff(P.pageBuilderPage, 'pageEditor'),
+  staff('/page-builder/*', 'notFound'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
   ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),

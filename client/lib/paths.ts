@@ -57,6 +57,9 @@ export const PATTERNS = {
   pageBuilderNavigation: '/page-builder/navigation',
   pageBuilderMenus: '/page-builder/menus',
   pageBuilderPopupSeo: '/page-builder/popup-seo',
+  // Website Settings (issue 12): the page builder, opened from Administration in a new tab
+  pageBuilderPages: '/page-builder/pages',
+  pageBuilderPage: '/page-builder/pages/edit',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -118,3 +121,6 @@ export const pageBuilderTheme = () => PATTERNS.pageBuilderTheme
 export const pageBuilderNavigation = () => PATTERNS.pageBuilderNavigation
 export const pageBuilderMenus = () => PATTERNS.pageBuilderMenus
 export const pageBuilderPopupSeo = () => PATTERNS.pageBuilderPopupSeo
+export const pageBuilderPages = (search?: URLSearchParams | string) => pathTo(PATTERNS.pageBuilderPages, none, search)
+/** The editor of the page at `url` ('/diwali-offers'). */
+export const pageBuilderPage = (url: string) => pathTo(PATTERNS.pageBuilderPage, none, new URLSearchParams({ url }))

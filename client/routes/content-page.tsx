@@ -3,6 +3,7 @@ import { PageBlocks } from '../app/block-registry'
 import { NotFound } from '../app/not-found'
 import { useDocumentHead } from '../app/use-document-head'
 import { usePage } from '../features/pages/api'
+import { PageContent } from '../features/pages/page-content'
 import { Spinner } from '../ui/spinner'
 import { cardAction, cardCorner } from './product-slots'
 
@@ -19,8 +20,8 @@ export function ContentPageRoute() {
     )
   if (page.isError) return <NotFound />
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6">
+    <PageContent css={page.data.css} className="mx-auto max-w-5xl px-4 py-6">
       <PageBlocks blocks={page.data.data} action={cardAction} corner={cardCorner} />
-    </div>
+    </PageContent>
   )
 }

@@ -38,6 +38,8 @@ export const ADMIN_PAGES = {
   pbNavigation: lazyRoute('routes/page-builder-navigation.tsx', () => import('../routes/page-builder-navigation').then((m) => m.PageBuilderNavigationRoute)),
   pbMenus: lazyRoute('routes/page-builder-menus.tsx', () => import('../routes/page-builder-menus').then((m) => m.PageBuilderMenusRoute)),
   pbPopupSeo: lazyRoute('routes/page-builder-popup-seo.tsx', () => import('../routes/page-builder-popup-seo').then((m) => m.PageBuilderPopupSeoRoute)),
+  pages: lazyRoute('routes/page-builder-pages.tsx', () => import('../routes/page-builder-pages').then((m) => m.PageBuilderPagesRoute)),
+  pageEditor: lazyRoute('routes/page-builder-page.tsx', () => import('../routes/page-builder-page').then((m) => m.PageBuilderPageRoute)),
   notFound: lazyRoute('routes/admin-not-found.tsx', () => import('../routes/admin-not-found').then((m) => m.AdminNotFoundRoute)),
 }
 

@@ -137,11 +137,14 @@ export const ADMIN_SECTIONS: StaffSection[] = [
   },
 ]
 
-/**
- * The sidebar of Website Settings (/page-builder): the site-wide settings screens (the page list joins from the
- * page builder's own screens).
- */
+/** The sidebar of Website Settings (/page-builder, opened from Administration in a new tab). */
 export const PAGE_BUILDER_SECTIONS: StaffSection[] = [
+  {
+    label: 'Pages',
+    to: paths.pageBuilderPages(),
+    icon: SheetIcon,
+    description: 'The pages of the storefront by address: build them from blocks, preview, publish and roll back.',
+  },
   { label: 'Site', to: paths.pageBuilderSite(), icon: ShopperIcon, description: 'Name, logo, favicon, description, font, cart and address.' },
   { label: 'Theme', to: paths.pageBuilderTheme(), icon: TagIcon, description: 'Colour themes, the active one and a contrast check.' },
   { label: 'Navigation', to: paths.pageBuilderNavigation(), icon: HistoryIcon, description: 'Header and navbar templates, what the top bar shows, sizes.' },

@@ -73,10 +73,10 @@ export function StaffShell({ route, children }: { route: AppRoute; children: Rea
 function StaffFrame({ siteName, user, children }: { siteName: string; user: User; children: ReactNode }) {
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
-  // Website Settings (/page-builder) and Administration share the frame, each with its own sections.
-  const pageBuilder = pathname === '/page-builder' || pathname.startsWith('/page-builder/')
-  const area = pageBuilder ? 'Website Settings' : 'Administration'
-  const sections = pageBuilder ? PAGE_BUILDER_SECTIONS : ADMIN_SECTIONS
+  // Website Settings (/page-builder) is its own area with its own sidebar, in the same frame.
+  const websiteSettings = pathname === '/page-builder' || pathname.startsWith('/page-builder/')
+  const area = websiteSettings ? 'Website Settings' : 'Administration'
+  const sections = websiteSettings ? PAGE_BUILDER_SECTIONS : ADMIN_SECTIONS
   // A new page: its heading takes the focus (flagged while rendering, before the page's own effects run).
   const lastPath = useRef<string | null>(null)
   if (lastPath.current !== pathname) {
@@ -133,6 +133,17 @@ function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteN
         {siteName} <span className="font-normal text-muted">· {area}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        {area === 'Administration' && (
+          <Link
+            to={paths.pageBuilderPages()}
+            target="_blank"
+            rel="noopener"
+            className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm text-primary hover:bg-background md:inline-flex"
+          >
+            Website Settings <ExternalIcon className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </Link>
+        )}
         <Link
           to={paths.home()}
           target="_blank"

@@ -3,7 +3,7 @@ import { isAppPath, PAGE_URL } from '../rules/page-paths'
 import { staleBody } from './admin'
 import { defineContract } from './http'
 import { PageBlockInput } from './page-blocks'
-import { MAX_PAGE_URL_LENGTH } from './pages'
+import { MAX_PAGE_URL_LENGTH, PageData } from './pages'
 import { text } from './text'
 
 /**
@@ -137,3 +137,40 @@ export const rollbackPage = defineContract({
 
 /** The element a page's own CSS is scoped to: the storefront wraps a page's blocks in it. */
 export const PAGE_CSS_SCOPE = '[data-page-content]'
+
+/** One page of the website as the page builder lists it: what shoppers see and whether the draft differs. */
+export const PageSummary = z.object({
+  url: z.string(),
+  /** 'draft': never published; 'changes': published, with saved changes not yet live; 'published': the draft is live */
+  state: z.enum(['draft', 'changes', 'published']),
+  seo_title: z.nullable(z.string()),
+  blocks: int(),
+  draft_updated_at: z.nullable(z.string()),
+  published_version: z.nullable(int()),
+  published_at: z.nullable(z.string()),
+  published_by: z.nullable(z.string()),
+})
+export type PageSummary = z.infer<typeof PageSummary>
+
+export const listPages = defineContract({
+  method: 'GET',
+  path: '/api/admin/pages',
+  summary: 'Admin: every page of this website by address, with its draft and published state',
+  query: z.object({ q: z.optional(text('Search', [z.maxLength(200)])) }),
+  response: z.object({ data: z.array(PageSummary) }),
+})
+
+/**
+ * The page builder's live preview: the page as the editor holds it (not saved), made safe exactly as a save
+ * would and resolved as shoppers' page data is (carousels filled). Changes nothing; admins only.
+ */
+export const PreviewPageInput = z.extend(PageContentInput, { url: PageUrl })
+export type PreviewPageInput = z.infer<typeof PreviewPageInput>
+
+export const previewPage = defineContract({
+  method: 'POST',
+  path: '/api/admin/pages/preview',
+  summary: 'Admin: page data of an unsaved page, rendered by the storefront preview (nothing is stored)',
+  body: PreviewPageInput,
+  response: PageData,
+})

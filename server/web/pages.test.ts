@@ -121,7 +121,7 @@ describe.each(drivers)('caching of pages (%s)', (driver) => {
   it('keeps crawlers out of the private areas, the staff app included (robots.txt)', async () => {
     const res = await page(t, '/robots.txt', { address: '10.0.0.77' })
     expect(res.statusCode).toBe(200)
-    for (const area of ['/checkout', '/account', '/auth', '/bos']) expect(res.body.split('\n')).toContain(`Disallow: ${area}`)
+    for (const area of ['/checkout', '/account', '/auth', '/bos', '/pos', '/page-builder']) expect(res.body.split('\n')).toContain(`Disallow: ${area}`)
   })
 
   it('keeps a signed-in person’s page private and unstored; a visitor’s page stays cacheable with revalidation', { timeout: 60_000 }, async () => {

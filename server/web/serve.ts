@@ -42,7 +42,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     return reply
       .type('text/plain')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nDisallow: /bos\nDisallow: /pos\nSitemap: ${origin}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /checkout\nDisallow: /account\nDisallow: /auth\nDisallow: /bos\nDisallow: /pos\nDisallow: /page-builder\nSitemap: ${origin}/sitemap.xml\n`,
       )
   })
 

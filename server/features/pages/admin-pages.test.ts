@@ -184,6 +184,45 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
     expect((await staffCall(t, admin, 'POST', '/s/api/admin/pages/rollback', { url, number: 9 })).statusCode).toBe(404)
     expect((await publish(t, admin, freshUrl())).statusCode, 'nothing saved to publish').toBe(404)
   })
+
+  it('lists pages by address with their state (draft, changes, published) and who published last, searchable', async () => {
+    const url = freshUrl('list-me')
+    await save(t, admin, { url, version: 0, components: [text('<p>One</p>')], seo_title: 'Listed page' })
+    const row = async () => {
+      const res = await staffCall(t, admin, 'GET', `/s/api/admin/pages?q=${encodeURIComponent(url.slice(1))}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().data as { url: string; state: string; published_version: number | null; published_by: string | null; blocks: number }[]
+    }
+    expect(await row()).toMatchObject([{ url, state: 'draft', published_version: null, blocks: 1 }])
+    await publish(t, admin, url)
+    expect(await row()).toMatchObject([{ url, state: 'published', published_version: 1 }])
+    expect((await row())[0].published_by).toBeTruthy()
+    await save(t, admin, { url, version: 1, components: [text('<p>Two</p>')], seo_title: 'Listed page' })
+    expect(await row()).toMatchObject([{ url, state: 'changes', published_version: 1 }])
+    const all = (await staffCall(t, admin, 'GET', '/s/api/admin/pages')).json().data.map((p: { url: string }) => p.url)
+    expect(all).toContain('/')
+    expect(all).toContain(url)
+    expect((await t.call({ method: 'GET', url: '/s/api/admin/pages', origin: MAIN })).statusCode, 'staff only').toBe(401)
+  })
+
+  it('previews an unsaved page made safe and resolved as shoppers get it, storing nothing', async () => {
+    const url = freshUrl('preview')
+    const res = await staffCall(t, admin, 'POST', '/s/api/admin/pages/preview', {
+      url,
+      components: [text('<p onclick="x()">Hi<script>alert(1)</script></p>'), { name: 'Picks', type: 'product_carousel', data: {}, logicdata: { limit: 4 } }],
+      css: 'h1 { color: red } @import url(//evil.example/x.css);',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const page = PageData.parse(res.json())
+    expect(page.data[0].data).toEqual({ html: '<p>Hi</p>' })
+    expect(Array.isArray(page.data[1].response)).toBe(true)
+    expect(page.css).toContain('[data-page-content]')
+    expect(page.css).not.toContain('@import')
+    expect((await shopperView(t, url)).statusCode).toBe(404)
+    expect((await staffCall(t, admin, 'GET', `/s/api/admin/pages/draft?url=${url}`)).json().version).toBe(0)
+    const bad = await staffCall(t, admin, 'POST', '/s/api/admin/pages/preview', { url: '/checkout', components: [] })
+    expect(bad.statusCode).toBe(422)
+  })
 })
 
 describe.runIf(drivers.includes('postgres'))('publishing a page on two app processes (PostgreSQL)', () => {

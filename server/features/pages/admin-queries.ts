@@ -97,3 +97,18 @@ export function findVersion(db: Db | Tx, websiteId: number, url: string, number:
     .then((rows) => rows[0] ?? null)
 }
 export type VersionRow = NonNullable<Awaited<ReturnType<typeof findVersion>>>
+
+/** Every draft and every published page of a website, with the last version's who and when (the page list). */
+export async function listPageRows(db: Db | Tx, websiteId: number) {
+  const [drafts, live, versions] = await Promise.all([
+    db.select().from(pageDrafts).where(eq(pageDrafts.websiteId, websiteId)),
+    db.select().from(pages).where(eq(pages.websiteId, websiteId)),
+    db
+      .selectDistinctOn([pageVersions.url], { url: pageVersions.url, number: pageVersions.number, publishedAt: pageVersions.publishedAt, userName: users.name })
+      .from(pageVersions)
+      .leftJoin(users, eq(users.id, pageVersions.publishedBy))
+      .where(eq(pageVersions.websiteId, websiteId))
+      .orderBy(pageVersions.url, desc(pageVersions.number)),
+  ])
+  return { drafts, live, versions }
+}

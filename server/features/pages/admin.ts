@@ -1,10 +1,12 @@
-import type { PageDraft, PublishedPage, SavePageInput } from '../../../common/contracts/admin-pages'
+import type { PageDraft, PageSummary, PreviewPageInput, PublishedPage, SavePageInput } from '../../../common/contracts/admin-pages'
+import type { PageData } from '../../../common/contracts/pages'
 import type { PageContent } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
 import * as q from './admin-queries'
 import type { PageRow } from './queries'
+import { resolveBlocks } from './blocks'
 import { cleanPageContent } from './safety/page-content'
 
 /**
@@ -122,4 +124,50 @@ export async function rollback(ctx: StaffWriteCtx, url: string, number: number):
     return { id: url, before: draft ? record(before) : null, after: record(after), result: after }
   })
   return ok(await publishContent(ctx, url, old.content, 'page.rollback', { number }))
+}
+
+/** Same content, whatever order jsonb gave the keys. */
+const stable = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(stable).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v ?? null)
+
+/** The page builder's list: every page with a draft or a published version, by address. */
+export async function listPages(ctx: StaffCtx, search?: string): Promise<{ data: PageSummary[] }> {
+  const { drafts, live, versions } = await q.listPageRows(ctx.db, ctx.site.id)
+  const urls = new Set([...drafts.map((d) => d.url), ...live.map((p) => p.url)])
+  const needle = search?.trim().toLowerCase()
+  const data = [...urls]
+    .map((url): PageSummary => {
+      const draft = drafts.find((d) => d.url === url)
+      const page = live.find((p) => p.url === url)
+      const version = versions.find((v) => v.url === url)
+      const content = draft?.content ?? (page ? contentOf(page) : BLANK)
+      const state = !page ? 'draft' : draft && stable(draft.content) !== stable(contentOf(page)) ? 'changes' : 'published'
+      return {
+        url,
+        state,
+        seo_title: content.seo_title,
+        blocks: content.components.length,
+        draft_updated_at: draft ? draft.updatedAt.toISOString() : null,
+        published_version: version?.number ?? (page ? 0 : null),
+        published_at: version ? version.publishedAt.toISOString() : null,
+        published_by: version?.userName ?? null,
+      }
+    })
+    .filter((p) => !needle || p.url.toLowerCase().includes(needle) || (p.seo_title ?? '').toLowerCase().includes(needle))
+    .sort((a, b) => a.url.localeCompare(b.url))
+  return { data }
+}
+
+/** The live preview: the editor's unsaved page made safe as a save would and resolved as shoppers' page data is. */
+export async function previewPage(ctx: StaffCtx, input: PreviewPageInput): Promise<PageData> {
+  const { components, ...rest } = cleanPageContent({ ...input, version: 0 })
+  return { url: input.url, ...rest, data: await resolveBlocks(ctx, components) }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { getPageDraft, listPageVersions, publishPage, rollbackPage, savePageDraft } from '../../../common/contracts/admin-pages'
+import { getPageDraft, listPages, listPageVersions, previewPage, publishPage, rollbackPage, savePageDraft } from '../../../common/contracts/admin-pages'
 import { getPageData } from '../../../common/contracts/pages'
 import { notFound } from '../../platform/errors'
 import { orThrow } from '../../platform/result'
@@ -27,6 +27,8 @@ export function pageRoutes(app: FastifyInstance) {
 /** Staff calls of pages: drafts, publishing, versions (server/features/pages/admin.ts). */
 export async function pageAdminRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(listPages, (req, ctx) => admin.listPages(ctx, req.query.q))
+    staff.read(previewPage, (req, ctx) => admin.previewPage(ctx, req.body))
     staff.read(getPageDraft, (req, ctx) => admin.getDraft(ctx, req.query.url))
     staff.read(listPageVersions, (req, ctx) => admin.listVersions(ctx, req.query.url))
     staff.write(savePageDraft, (req, ctx) => admin.saveDraft(ctx, req.body))

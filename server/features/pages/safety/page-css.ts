@@ -81,11 +81,17 @@ const decode = (s: string) =>
     .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd))
     .replace(/\\(.)/g, '$1')
 
-/** `a, body .x, :root` → `S a, S .x, S`, each selector parsed, not pasted together. */
+const SCOPED = new RegExp(`^${PAGE_CSS_SCOPE.replace(/[[\]-]/g, '\\$&')}(?=$|[\\s>+~.:#[])\\s*`)
+
+/** `a, body .x, :root` → `S a, S .x, S`, each selector parsed, not pasted together; `S a` stays `S a`. */
 function scopeSelectors(prelude: csstree.SelectorList | csstree.Raw): csstree.SelectorList | csstree.Raw {
   if (prelude.type === 'Raw') return csstree.parse(PAGE_CSS_SCOPE, { context: 'selectorList' }) as csstree.SelectorList
   const scoped = prelude.children.toArray().map((selector) => {
-    const own = csstree.generate(selector).replace(/^(?::root|html|body)(?=$|[\s>+~.:#[])\s*(?:(?:>\s*)?(?:body)(?=$|[\s>+~.:#[])\s*)?/i, '')
+    const own = csstree
+      .generate(selector)
+      // already scoped (a saved draft saved again, the editor's preview): scoped once, not twice
+      .replace(SCOPED, '')
+      .replace(/^(?::root|html|body)(?=$|[\s>+~.:#[])\s*(?:(?:>\s*)?(?:body)(?=$|[\s>+~.:#[])\s*)?/i, '')
     if (own === '') return PAGE_CSS_SCOPE
     return /^[>+~]/.test(own) ? `${PAGE_CSS_SCOPE}${own}` : `${PAGE_CSS_SCOPE} ${own}`
   })
