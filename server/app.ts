@@ -104,7 +104,13 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   app.decorate('reads', new Map() as Reads)
 
   await app.register(cookie)
-  registerSecurityHeaders(app, securityHeaders(config), [{ path: '/pos', headers: securityHeaders(config, { scriptSrc: ["'wasm-unsafe-eval'"] }) }])
+  // The counter also shows Razorpay's dynamic UPI QR from the image Razorpay hosts (decision 0027; the simulator's
+  // stand-in in simulator mode).
+  const qrImages = ['https://rzp.io', 'https://*.razorpay.com']
+  if (config.PAYMENTS_MODE === 'simulator' && config.RAZORPAY_API_BASE) qrImages.push(new URL(config.RAZORPAY_API_BASE).origin)
+  registerSecurityHeaders(app, securityHeaders(config), [
+    { path: '/pos', headers: securityHeaders(config, { scriptSrc: ["'wasm-unsafe-eval'"], imgSrc: qrImages }) },
+  ])
   // Pages and API answers for browsers that ask; built assets are compressed ahead of time (server/web/serve.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Several app processes share one count through Redis; one process counts in memory.

@@ -5,7 +5,10 @@ import type { Config } from '../config'
  * The headers @fastify/helmet would set, computed once: helmet rebuilds its header set on every request,
  * which cost 5–10 % of a cached catalogue answer (bench/README.md).
  */
-export function securityHeaders(config: Pick<Config, 'NODE_ENV'>, extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = {}) {
+export function securityHeaders(
+  config: Pick<Config, 'NODE_ENV'>,
+  extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[]; imgSrc?: string[] } = {},
+) {
   const production = config.NODE_ENV === 'production'
   const csp = [
     "default-src 'self'",
@@ -15,7 +18,7 @@ export function securityHeaders(config: Pick<Config, 'NODE_ENV'>, extra: { scrip
     `script-src ${["'self'", ...(extra.scriptSrc ?? [])].join(' ')}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${["'self'", 'data:', 'blob:', ...(extra.imgSrc ?? [])].join(' ')}`,
     "font-src 'self'",
     `connect-src ${["'self'", ...(extra.connectSrc ?? [])].join(' ')}`,
     `frame-src ${["'self'", ...(extra.frameSrc ?? [])].join(' ')}`,

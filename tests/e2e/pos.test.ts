@@ -127,19 +127,25 @@ describe('the point of sale', () => {
     const total = Number((await page.getByTestId('cart-total').innerText()).replace(/[₹,]/g, ''))
     await shot(page, 'pos-2-cart')
 
-    // Part cash, part UPI by the fallback QR, confirmed by hand.
+    // Part cash, part UPI by Razorpay's dynamic QR: the customer pays it (the simulator's control), its webhook
+    // marks it paid, and the screen, polling, adds the payment by itself.
     await page.getByRole('button', { name: /^Pay/ }).click()
     const pay = page.getByRole('dialog', { name: /^Take payment/ })
     const cash = Math.floor(total / 2)
     await pay.getByLabel('Cash tendered (₹)').fill(String(cash))
     await pay.getByRole('button', { name: /^Add cash/ }).click()
     await pay.getByRole('tab', { name: 'UPI' }).click()
-    await pay.getByLabel("Shop's UPI ID (payee)").fill('kiranafresh@okaxis')
     await pay.getByRole('img', { name: /^UPI QR for/ }).waitFor()
+    await pay.getByText('Waiting for the payment').waitFor()
+    const qrId = await pay.locator('[data-qr-id]').getAttribute('data-qr-id')
+    assert.match(qrId ?? '', /^qr_/)
     await shot(page, 'pos-3-upi')
     await axe('the payment dialog')
-    await pay.getByRole('button', { name: /Customer paid .* by UPI/ }).click()
-    await pay.getByTestId('change-due').waitFor()
+    const paid = await page.request.post(`${server.origin}/__sim/pay`, {
+      data: { provider: 'razorpay', order_id: qrId, outcome: 'success' },
+    })
+    assert.equal(paid.status(), 200, await paid.text())
+    await pay.getByTestId('change-due').waitFor({ timeout: 20_000 })
     await pay.getByRole('button', { name: 'Complete sale' }).click()
     const done = page.getByRole('status').filter({ hasText: /^Sale .* complete/ })
     await done.waitFor()
@@ -156,6 +162,13 @@ describe('the point of sale', () => {
       assert.ok(printed.includes(text), `receipt shows ${text}`)
     if (SHOTS) await receipt.screenshot({ path: `${SHOTS}/pos-4-receipt-80mm.png` })
     await page.emulateMedia({ media: 'screen' })
+    // The receipt sent by SMS: queued by the server's outbox.
+    await page.getByLabel('Send receipt by SMS or email').fill('98765')
+    await page.getByRole('button', { name: 'Send receipt' }).click()
+    await page.getByRole('form', { name: 'Send receipt' }).getByRole('alert').filter({ hasText: 'mobile number' }).waitFor()
+    await page.getByLabel('Send receipt by SMS or email').fill('9876543210')
+    await page.getByRole('button', { name: 'Send receipt' }).click()
+    await page.getByRole('status').filter({ hasText: 'Receipt SMS queued to' }).waitFor()
     await page.getByRole('button', { name: 'New sale' }).click()
 
     // Offline: two cash sales from the kept catalogue, queued with their client ids.
@@ -204,6 +217,14 @@ describe('the point of sale', () => {
     await pay.getByRole('button', { name: /^Add cash/ }).click()
     await pay.getByRole('button', { name: 'Complete sale' }).click()
     await page.getByRole('complementary', { name: 'Sale' }).getByRole('alert').filter({ hasText: 'valid 10-digit mobile number' }).waitFor()
+    // An unknown coupon: the server's 422 shows on the coupon field.
+    await page.getByLabel('Customer mobile (optional)').fill('')
+    await page.getByLabel('Coupon code (optional)').fill('NOSUCHCODE')
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await pay.getByRole('button', { name: /^Add cash/ }).click()
+    await pay.getByRole('button', { name: 'Complete sale' }).click()
+    await page.locator('#pos-coupon-error').waitFor()
+    assert.equal(await page.getByLabel('Coupon code (optional)').getAttribute('aria-invalid'), 'true')
     await page.getByRole('button', { name: 'Clear sale' }).click()
     await page.getByRole('dialog', { name: 'Clear this sale?' }).getByRole('button', { name: 'Clear sale' }).click()
     await page.getByText('The sale is empty').waitFor()

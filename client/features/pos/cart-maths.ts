@@ -26,6 +26,8 @@ export interface CartPayment {
   amount: number
   /** card terminal or UPI reference */
   reference?: string
+  /** the provider's dynamic UPI QR that took it (paid by its webhook) */
+  qr_id?: string
 }
 
 export const toPaise = (rupees: number) => Math.round(rupees * 100)

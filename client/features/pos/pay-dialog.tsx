@@ -6,14 +6,15 @@ import { FormAlert } from '../../ui/form-alert'
 import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
 import { type CartPayment, parseRupees, paymentState, quickTenders, rupees } from './cart-maths'
+import { DynamicUpi } from './dynamic-upi'
 import { UpiQr, upiLink } from './upi-qr'
 
 const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' }
 const UPI_PAYEE_KEY = 'pos-upi-payee'
 
 /**
- * Taking the money: cash (tendered → change), UPI (the fallback QR of the amount, confirmed by hand), card (the
- * terminal's reference), or several of them. "Complete sale" only when the payments cover the total.
+ * Taking the money: cash (tendered → change), UPI (the provider's dynamic QR, added when its webhook says paid;
+ * the plain QR confirmed by hand when the provider is not available), card (the terminal's reference), or several. "Complete sale" only when the payments cover the total.
  */
 export function PayDialog({
   open,
@@ -45,6 +46,8 @@ export function PayDialog({
   const [upiRef, setUpiRef] = useState('')
   const [payee, setPayee] = useState(() => (typeof localStorage === 'undefined' ? '' : (localStorage.getItem(UPI_PAYEE_KEY) ?? '')))
   const [local, setLocal] = useState<string | null>(null)
+  /** why the provider's QR is not used (then the plain QR): null while it is */
+  const [plainUpi, setPlainUpi] = useState<string | null>(null)
   const state = paymentState(total, payments)
 
   useEffect(() => {
@@ -52,18 +55,19 @@ export function PayDialog({
       setPayments([])
       setMethod('cash')
       setLocal(null)
+      setPlainUpi(null)
     }
   }, [open])
   // The amount field follows what is still due.
   useEffect(() => setAmount(state.due > 0 ? String(state.due / 100) : ''), [state.due])
 
   const typed = parseRupees(amount)
-  const add = (m: PosPaymentMethod, paise: number | null, ref?: string) => {
+  const add = (m: PosPaymentMethod, paise: number | null, ref?: string, qrId?: string) => {
     if (!paise || paise <= 0) return setLocal('Enter an amount more than zero')
     if (m !== 'cash' && paise > state.due) return setLocal(`${LABEL[m]} can be at most what is due (${rupees(state.due)})`)
     if (m !== 'cash' && !online) return setLocal(`${LABEL[m]} needs the network; take cash while offline`)
     setLocal(null)
-    setPayments([...payments, { method: m, amount: paise, ...(ref ? { reference: ref } : {}) }])
+    setPayments((now) => [...now, { method: m, amount: paise, ...(ref ? { reference: ref } : {}), ...(qrId ? { qr_id: qrId } : {}) }])
     setCardRef('')
     setUpiRef('')
   }
@@ -124,8 +128,25 @@ export function PayDialog({
               </Button>
             </div>
           )}
-          {state.due > 0 && method === 'upi' && (
+          {state.due > 0 && method === 'upi' && online && plainUpi === null && (
             <div className="flex flex-col items-center gap-2">
+              <DynamicUpi
+                amount={upiAmount}
+                onPaid={(qr) => add('upi', Math.round(qr.amount * 100), qr.payment_id ?? undefined, qr.qr_id)}
+                onUnavailable={(why) => setPlainUpi(why)}
+              />
+              <button type="button" className="text-sm text-primary underline" onClick={() => setPlainUpi('')}>
+                Use the plain UPI QR instead
+              </button>
+            </div>
+          )}
+          {state.due > 0 && method === 'upi' && (!online || plainUpi !== null) && (
+            <div className="flex flex-col items-center gap-2">
+              {plainUpi && (
+                <p role="alert" className="w-full rounded-md bg-accent/20 p-2 text-sm">
+                  Provider QR unavailable ({plainUpi}) — use the plain UPI QR and check the customer's app.
+                </p>
+              )}
               <TextField
                 label="Shop's UPI ID (payee)"
                 value={payee}

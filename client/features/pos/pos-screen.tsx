@@ -20,6 +20,7 @@ import { PayDialog } from './pay-dialog'
 import { catalogueStore } from './pos-store'
 import { type PaperSize, PrintPage, Receipt, type ReceiptData, type Shop } from './receipt'
 import { ReturnsDialog } from './returns-dialog'
+import { SendReceipt } from './send-receipt'
 import { CashMoveDialog, CloseShiftDialog, OpenShiftForm, ShiftReportView } from './shift-views'
 import { isNetworkError, useOfflineQueue } from './use-offline-queue'
 import { listenForScans } from './wedge-scanner'
@@ -107,6 +108,7 @@ function Counter({
   const [lines, setLines] = useState<CartLine[]>([])
   const [orderDiscount, setOrderDiscount] = useState('')
   const [phone, setPhone] = useState('')
+  const [coupon, setCoupon] = useState('')
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
   const [clientId, setClientId] = useState(newClientId)
   const [paying, setPaying] = useState(false)
@@ -205,6 +207,7 @@ function Counter({
     setLines([])
     setOrderDiscount('')
     setPhone('')
+    setCoupon('')
     setLineErrors({})
     setClientId(newClientId())
     setReceipt(null)
@@ -216,11 +219,19 @@ function Counter({
     const body: SaleInput = {
       client_id: clientId,
       lines: lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, ...(l.discount > 0 ? { discount: toRupees(l.discount) } : {}) })),
-      payments: payments.map((p) => ({ method: p.method, amount: toRupees(p.amount), ...(p.reference ? { reference: p.reference } : {}) })),
+      payments: payments.map((p) => ({
+        method: p.method,
+        amount: toRupees(p.amount),
+        ...(p.reference ? { reference: p.reference } : {}),
+        ...(p.qr_id ? { qr_id: p.qr_id } : {}),
+      })),
       ...(totals.orderDiscount > 0 ? { discount: toRupees(totals.orderDiscount) } : {}),
+      ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
       ...(phone.trim() ? { customer_phone: phone.trim() } : {}),
     }
-    const done = (order_number: string | null) => {
+    // The server's answer has the total after the coupon (only it knows the coupon's rules) and the real change.
+    const done = (order_number: string | null, answer?: { total: number; change_due: number }) => {
+      const couponPaise = answer && coupon.trim() ? Math.max(0, totals.total - Math.round(answer.total * 100)) : 0
       setReceipt({
         order_number,
         client_id: clientId,
@@ -230,13 +241,15 @@ function Counter({
         lines,
         orderDiscount: totals.orderDiscount,
         payments,
-        change: pay.change,
+        change: answer ? Math.round(answer.change_due * 100) : pay.change,
         customer_phone: phone.trim() || undefined,
+        ...(couponPaise > 0 ? { coupon: { code: coupon.trim().toUpperCase(), discount: couponPaise } } : {}),
       })
       setPaying(false)
       setLines([])
       setOrderDiscount('')
       setPhone('')
+      setCoupon('')
       setClientId(newClientId())
     }
     const cashOnly = payments.every((p) => p.method === 'cash')
@@ -258,7 +271,7 @@ function Counter({
         return await queueIt()
       }
       const answer = await api.call(createSale, { body })
-      done(answer.order_number)
+      done(answer.order_number, answer)
       onShift()
     } catch (err) {
       if (isNetworkError(err) && cashOnly) return await queueIt()
@@ -266,7 +279,7 @@ function Counter({
       setLineErrors(fields)
       setPayError(Object.values(fields)[0] ?? errorText(err))
       // A refused discount, quantity or mobile is fixed in the cart, where its message now shows.
-      if (Object.keys(fields).some((k) => k.startsWith('lines.') || k === 'discount' || k === 'customer_phone')) setPaying(false)
+      if (Object.keys(fields).some((k) => k.startsWith('lines.') || k === 'discount' || k === 'customer_phone' || k === 'coupon_code')) setPaying(false)
     } finally {
       setBusy(false)
     }
@@ -370,6 +383,7 @@ function Counter({
                 <Button size="lg" onClick={newSale} autoFocus>
                   New sale
                 </Button>
+                {receipt.order_number && online && <SendReceipt orderNumber={receipt.order_number} phone={receipt.customer_phone} />}
               </div>
               <div className="border-t border-border bg-background p-3 print:border-0 print:bg-white print:p-0">
                 <Receipt data={receipt} shop={shop} paper={paper} />
@@ -384,6 +398,8 @@ function Counter({
               setOrderDiscount={setOrderDiscount}
               phone={phone}
               setPhone={setPhone}
+              coupon={coupon}
+              setCoupon={setCoupon}
               lastAdded={lastAdded}
               onClear={async () => {
                 if (await confirm({ title: 'Clear this sale?', message: 'Every line of the sale is taken off.', confirmText: 'Clear sale', danger: true }))
@@ -574,6 +590,8 @@ function CartPanel({
   setOrderDiscount,
   phone,
   setPhone,
+  coupon,
+  setCoupon,
   onPay,
   totals,
   lastAdded,
@@ -588,6 +606,8 @@ function CartPanel({
   setOrderDiscount: (v: string) => void
   phone: string
   setPhone: (v: string) => void
+  coupon: string
+  setCoupon: (v: string) => void
   onPay: () => void
   totals: ReturnType<typeof cartTotals>
 }) {
@@ -719,6 +739,25 @@ function CartPanel({
           <p role="alert" className="text-sm text-danger">
             {errors.discount ?? errors.customer_phone}
           </p>
+        )}
+        <label className="flex flex-col gap-1 text-sm">
+          Coupon code (optional)
+          <input
+            autoCapitalize="characters"
+            autoComplete="off"
+            value={coupon}
+            onChange={(e) => setCoupon(e.target.value)}
+            aria-invalid={errors.coupon_code ? true : undefined}
+            aria-describedby={errors.coupon_code ? 'pos-coupon-error' : undefined}
+            className={cn('h-11 rounded-md border px-2 uppercase', errors.coupon_code ? 'border-danger' : 'border-border')}
+          />
+        </label>
+        {errors.coupon_code ? (
+          <p id="pos-coupon-error" role="alert" className="text-sm text-danger">
+            {errors.coupon_code}
+          </p>
+        ) : (
+          coupon.trim() && <p className="text-xs text-muted">The coupon comes off when the sale completes; pay the rest by cash if unsure.</p>
         )}
         <dl className="flex flex-col gap-0.5 text-sm tabular-nums">
           <div className="flex justify-between">

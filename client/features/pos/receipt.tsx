@@ -13,6 +13,8 @@ export interface ReceiptData {
   payments: CartPayment[]
   change: number
   customer_phone?: string
+  /** the website's coupon, as the server took it off (paise) */
+  coupon?: { code: string; discount: number }
 }
 
 export interface Shop {
@@ -32,6 +34,7 @@ const METHOD: Record<string, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' 
  */
 export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; paper: PaperSize }) {
   const t = cartTotals(data.lines, data.orderDiscount)
+  const couponOff = data.coupon?.discount ?? 0
   const narrow = paper === '80mm'
   const row = 'flex justify-between gap-2'
   return (
@@ -117,9 +120,15 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
             <dd>−{rupees(t.orderDiscount)}</dd>
           </div>
         )}
+        {data.coupon && (
+          <div className={row}>
+            <dt>Coupon {data.coupon.code}</dt>
+            <dd>−{rupees(couponOff)}</dd>
+          </div>
+        )}
         <div className={cn(row, 'border-t border-black pt-1 font-bold', narrow ? 'text-sm' : 'text-lg')}>
           <dt>Total</dt>
-          <dd>{rupees(t.total)}</dd>
+          <dd>{rupees(t.total - couponOff)}</dd>
         </div>
         <p className="text-[0.9em]">Prices include all taxes.</p>
       </dl>

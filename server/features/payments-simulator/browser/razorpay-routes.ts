@@ -27,7 +27,8 @@ export function razorpayBrowserRoutes(app: FastifyInstance, sim: Sim) {
   app.get<{ Params: { file: string } }>('/razorpay/qr/:file', async (req, reply) => {
     const qr = sim.state.razorpay.qrCodes.get(req.params.file.replace(/\.svg$/, ''))
     if (!qr) return reply.code(404).send(error('No such QR code'))
-    return reply.type('image/svg+xml').header('cache-control', 'no-store').send(qrImage(qr))
+    // shown by the counter's page on the shop's own address (Razorpay's image host allows that too)
+    return reply.type('image/svg+xml').header('cache-control', 'no-store').header('cross-origin-resource-policy', 'cross-origin').send(qrImage(qr))
   })
 
   app.post('/razorpay/pay', async (req, reply) => {
