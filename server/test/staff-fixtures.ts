@@ -400,6 +400,11 @@ const pos: StaffFixtures = {
 }
 
 const pages: StaffFixtures = {
+  'GET /s/api/admin/pages': async () => ({ url: '/s/api/admin/pages' }),
+  'POST /s/api/admin/pages/preview': async (k) => ({
+    url: '/s/api/admin/pages/preview',
+    payload: { url: `/fixture-${k.unique()}`, components: [{ name: 'Hello', type: 'rich_text', data: { html: '<p>Hello</p>' } }] },
+  }),
   'GET /s/api/admin/pages/draft': async (k) => ({ url: `/s/api/admin/pages/draft?url=${await k.draftPage()}` }),
   'GET /s/api/admin/pages/versions': async (k) => ({ url: `/s/api/admin/pages/versions?url=${await k.draftPage(true)}` }),
   'PUT /s/api/admin/pages': async (k) => ({
