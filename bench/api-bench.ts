@@ -6,7 +6,7 @@ import { scenarios } from './scenarios'
 
 export interface ApiRow {
   scenario: string
-  kind: 'list' | 'q' | 'product'
+  kind: 'list' | 'q' | 'product' | 'suggest'
   cold: boolean
   app: LoadResult
   ref: LoadResult

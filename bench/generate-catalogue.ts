@@ -264,6 +264,9 @@ function makePacks(base: demo.SeedPack[], n: number, rand: () => number) {
 }
 
 /** Words shoppers type: aisle names and product words from the demo catalogue, lower case. */
+/** Brand names of the generated catalogue (the demo's and the generated ones), for brand + word searches. */
+export const BRAND_NAMES = [...demo.brands.map((b) => b.name), ...BRAND_HEADS.map((h) => `${h} ${BRAND_TAILS[0]}`)]
+
 export function searchWords(): string[] {
   const words = new Set<string>()
   for (const p of demo.products) for (const w of p.name.toLowerCase().match(/[a-z]{4,}/g) ?? []) words.add(w)

@@ -1,3 +1,4 @@
+import type { Relevance } from '../server/features/catalogue/search-judged'
 import type { ApiRow, ApiRun } from './api-bench'
 import { type BundleReport, type JsFile, kb, total } from './bundle-size'
 import type { InteractionRow } from './first-interaction'
@@ -8,7 +9,9 @@ import { type CsvFigures, csvMarkdown } from './catalogue-csv'
 import { REPORTS_P99_MS, type ReportsFigures, reportsMarkdown, worstReportP99 } from './admin-reports'
 
 export const BUDGET = {
-  rpsRatio: { list: 0.5, q: 0.25, product: 0.5 },
+  rpsRatio: { list: 0.5, q: 0.25, product: 0.5, suggest: 0.25 },
+  /** issue 15, PostgreSQL, never-seen searches: list with q ≥ 1,000 req/s and p99 ≤ 50 ms; suggestions p99 ≤ 30 ms */
+  search: { qRps: 1000, qP99: 50, suggestP99: 30, successAt3: 0.9 },
   p99Ratio: 4,
   jsGzipBytes: 120 * 1024,
   lighthouse: { performance: 90, accessibility: 95, seo: 100 },
@@ -27,6 +30,7 @@ export interface Figures {
   adminOrders?: AdminOrdersFigures
   csv?: CsvFigures
   reports?: ReportsFigures
+  relevance?: Relevance
   notes: string[]
 }
 
@@ -44,6 +48,20 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
     })
     checks.push({ name: `${r.scenario} p99 ≤ ${BUDGET.p99Ratio}× reference (${p99.toFixed(1)}×)`, ok: p99 <= BUDGET.p99Ratio })
   }
+  for (const r of f.api.find((a) => a.driver === 'postgres')?.rows.filter((x) => x.cold && (x.kind === 'suggest' || x.scenario.includes('never-seen'))) ?? []) {
+    const b = BUDGET.search
+    if (r.kind === 'q')
+      checks.push({
+        name: `${r.scenario} ≥ ${b.qRps} req/s, p99 ≤ ${b.qP99} ms (${r.app.rps.toFixed(0)} req/s, p99 ${r.app.p99} ms)`,
+        ok: r.app.rps >= b.qRps && r.app.p99 <= b.qP99 && r.app.bad === 0,
+      })
+    else checks.push({ name: `${r.scenario} p99 ≤ ${b.suggestP99} ms (p99 ${r.app.p99} ms)`, ok: r.app.p99 <= b.suggestP99 && r.app.bad === 0 })
+  }
+  if (f.relevance)
+    checks.push({
+      name: `search relevance success@3 ≥ ${BUDGET.search.successAt3} (${f.relevance.successAt3.toFixed(3)} over ${f.relevance.queries} judged queries)`,
+      ok: f.relevance.successAt3 >= BUDGET.search.successAt3,
+    })
   if (f.adminList)
     checks.push({
       name: `staff product list p99 ≤ ${ADMIN_LIST_P99_MS} ms (worst ${worstP99(f.adminList)} ms)`,
@@ -180,6 +198,24 @@ function lighthouseTable(rows: LighthouseRow[]): string[] {
   return [...lines, '']
 }
 
+/** The judged query set over the demo catalogue (server/features/catalogue/search-judged.ts). */
+function relevanceTable(r: Relevance): string[] {
+  return [
+    `### Search relevance: ${r.queries} judged queries over the demo catalogue`,
+    '',
+    `success@3 **${r.successAt3.toFixed(3)}** (budget ≥ ${BUDGET.search.successAt3}: ${verdict(r.successAt3 >= BUDGET.search.successAt3)}) · nDCG@10 **${r.ndcgAt10.toFixed(3)}**`,
+    '',
+    '| kind | queries | success@3 |',
+    '|---|--:|--:|',
+    ...Object.entries(r.byKind).map(([k, v]) => `| ${k} | ${v.queries} | ${v.successAt3.toFixed(3)} |`),
+    '',
+    r.misses.length
+      ? `Not in the first three: ${r.misses.map((m) => `“${m.query}”`).join(', ')}.`
+      : 'Every judged query has a right product in the first three.',
+    '',
+  ]
+}
+
 export function toMarkdown(f: Figures): string {
   const checks = budgetChecks(f)
   const failed = checks.filter((c) => !c.ok)
@@ -191,6 +227,7 @@ export function toMarkdown(f: Figures): string {
     '',
     `**Budgets: ${checks.length - failed.length} PASS, ${failed.length} FAIL**${failed.length ? ` — failing: ${failed.map((c) => c.name).join('; ')}` : ''}`,
     '',
+    ...(f.relevance ? relevanceTable(f.relevance) : []),
     ...f.api.flatMap(apiTable),
     ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
     ...(f.interaction ? interactionTable(f.interaction) : []),

@@ -12,6 +12,8 @@ import { withDatabase } from '../server/db/template'
 import { startServer, type TestServer } from '../tests/e2e/server'
 import { benchAdminList } from './admin-list'
 import { benchAdminOrders } from './admin-orders'
+import { SearchIndex } from '../server/features/catalogue/search-index'
+import { measureRelevance, seedDocs } from '../server/features/catalogue/search-judged'
 import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
@@ -106,6 +108,10 @@ async function main() {
     }
   }
   await phase('API on PostgreSQL', async () => {
+    figures.relevance = measureRelevance(new SearchIndex(seedDocs(), { categories: [], brands: [] }))
+    log(
+      `search relevance: success@3 ${figures.relevance.successAt3.toFixed(3)}, nDCG@10 ${figures.relevance.ndcgAt10.toFixed(3)} over ${figures.relevance.queries} judged queries`,
+    )
     if (!SKIP.has('postgres')) figures.api.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
   })
   await phase('staff product list', async () => {

@@ -1,10 +1,11 @@
 import * as demo from '../server/db/seed/data/catalogue'
-import { searchWords } from './generate-catalogue'
+import { SYNONYM_GROUPS } from '../server/features/catalogue/search-dictionary'
+import { BRAND_NAMES, searchWords } from './generate-catalogue'
 
 export interface Scenario {
   name: string
   /** 'list' | 'q' | 'product': the budget that applies; cold scenarios share the warm one's reference */
-  kind: 'list' | 'q' | 'product'
+  kind: 'list' | 'q' | 'product' | 'suggest'
   cold: boolean
   paths: string[]
 }
@@ -47,11 +48,53 @@ const warmSearch = ['basmati', 'basmatti', 'bas', 'atta', 'masala chai', 'organi
 /** A misspelling a shopper might make: two inner letters swapped. */
 const typo = (w: string) => w.slice(0, 2) + w[3] + w[2] + w.slice(4)
 
+/**
+ * Never-seen searches (issue 15): a rotation of distinct queries as shoppers type them — catalogue words, Hinglish
+ * and regional words of the dictionary, misspellings, prefixes, brand + word, two words, sizes — far more than the
+ * app's answer cache holds, so every one is answered from the search index and the database.
+ */
+export function searchMix(min = 2400): string[] {
+  const words = searchWords()
+  const hinglish = [...new Set(SYNONYM_GROUPS.flat().filter((w) => /^[a-z ]+$/.test(w)))]
+  const brands = BRAND_NAMES.map((b) => b.toLowerCase().split(' ')[0]!)
+  const sizes = ['1kg', '500g', '1 kg', '5 kg', '500ml', '1l', '200 g']
+  const out = new Set<string>()
+  let i = 0
+  while (out.size < min && i < 100_000) {
+    const w = words[i % words.length]!
+    const v = words[(i * 7 + 3) % words.length]!
+    const h = hinglish[(i * 13) % hinglish.length]!
+    const kind = i % 8
+    const q =
+      kind === 0
+        ? w
+        : kind === 1
+          ? typo(w)
+          : kind === 2
+            ? w.slice(0, 3 + (i % 3))
+            : kind === 3
+              ? h
+              : kind === 4
+                ? `${brands[i % brands.length]} ${w}`
+                : kind === 5
+                  ? `${w} ${v}`
+                  : kind === 6
+                    ? `${h} ${sizes[i % sizes.length]}`
+                    : `${typo(v)} ${h}`
+    out.add(q)
+    i++
+  }
+  return shuffle([...out])
+}
+
 export function scenarios(slugs: string[]): Scenario[] {
   const coldList = shuffle([...tops, ...subs].flatMap((c) => SORTS.flatMap((s) => Array.from({ length: 10 }, (_, p) => `${API}?c=${c}&s=${s}&page=${p + 1}`))))
   const terms = [...new Set(searchWords().flatMap((w) => [w, w.slice(0, 4), typo(w)]))]
   const coldSearch = shuffle(terms.flatMap((q) => ['', '&page=2', '&s=price_asc', '&s=popularity&page=2'].map((x) => `${API}?q=${q}${x}`)))
   const productPaths = slugs.map((s) => `${API}/${s}`)
+  const mix = searchMix()
+  const SUGGEST = '/s/api/search/suggest'
+  const warmSuggest = ['a', 'aa', 'aata', 'bas', 'basmati', 'ghe', 'doodh', 'toor d', 'masala c'].map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`)
   return [
     { name: 'product list', kind: 'list', cold: false, paths: warmList },
     { name: 'list with q', kind: 'q', cold: false, paths: warmSearch },
@@ -59,5 +102,8 @@ export function scenarios(slugs: string[]): Scenario[] {
     { name: 'product list, cold', kind: 'list', cold: true, paths: coldList },
     { name: 'list with q, cold', kind: 'q', cold: true, paths: coldSearch },
     { name: 'single product, cold', kind: 'product', cold: true, paths: shuffle(productPaths) },
+    { name: `list with q, never-seen (${mix.length} queries)`, kind: 'q', cold: true, paths: mix.map((q) => `${API}?q=${encodeURIComponent(q)}`) },
+    { name: 'suggestions', kind: 'suggest', cold: false, paths: warmSuggest },
+    { name: `suggestions, never-seen (${mix.length} queries)`, kind: 'suggest', cold: true, paths: mix.map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`) },
   ]
 }

@@ -6,11 +6,21 @@ import { App } from './app/app'
 import { routeComponentFor } from './app/routes'
 import { browserTransport, createApi } from './lib/api'
 import { createQueryClient } from './lib/query-client'
+import { NAVIGATIONS } from './lib/router'
+
+const noop = () => {}
 
 const api = createApi(browserTransport)
 const queryClient = createQueryClient()
 const state = document.getElementById('__STATE__')?.textContent
 if (state) hydrate(queryClient, JSON.parse(state))
+
+// Analytics and monitoring (spec §9) load after the page is interactive (app/telemetry-start.ts); until then the
+// addresses the router shows are only noted here, so that each gets its page view.
+const noted = [location.href]
+const note = () => noted.push(location.href)
+for (const type of NAVIGATIONS) addEventListener(type, note)
+const startTelemetry = () => setTimeout(() => import('./app/telemetry-start').then((m) => m.startTelemetry(queryClient, noted, note), noop), 2500)
 
 const root = document.getElementById('root')!
 const app = (
@@ -23,4 +33,8 @@ if (root.firstElementChild)
   routeComponentFor(window.location.pathname)
     .preload()
     .then(() => hydrateRoot(root, app))
-else createRoot(root).render(app)
+    .then(startTelemetry)
+else {
+  createRoot(root).render(app)
+  startTelemetry()
+}

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { formatINR, toPaise, toRupees } from './money'
+import { cashTotalPaise, formatINR, toPaise, toRupees } from './money'
 
 describe('formatINR', () => {
   it.each([
@@ -39,5 +39,11 @@ describe('toRupees / toPaise', () => {
 
   it('round-trips whole paise', () => {
     for (const p of [0, 1, 99, 100, 1999, 123456]) expect(toPaise(toRupees(p))).toBe(p)
+  })
+})
+
+describe('cashTotalPaise', () => {
+  it('rounds half up to the whole rupee', () => {
+    expect([15345, 15350, 15349, 15300, 0, 49, 50].map(cashTotalPaise)).toEqual([15300, 15400, 15300, 15300, 0, 0, 100])
   })
 })

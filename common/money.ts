@@ -20,3 +20,11 @@ export function toRupees(paise: number): number {
 export function toPaise(rupees: number): number {
   return Math.round(rupees * 100)
 }
+
+/**
+ * Cash on delivery is paid in whole rupees (docs/decisions/0033-shopper-money.md): a total rounded half up to the
+ * rupee. The order keeps this total, so its invoice shows the difference as its Round-off line.
+ */
+export function cashTotalPaise(totalPaise: number): number {
+  return Math.floor((Math.round(totalPaise) + 50) / 100) * 100
+}

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import { Redis } from 'ioredis'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
@@ -39,15 +40,21 @@ import { describePayments } from './features/payments/config'
 import { paymentsSimulator } from './features/payments-simulator/plugin'
 import { sessionRoutes } from './features/session/routes'
 import { sessionVisitors } from './features/session/service'
+import { agentRoutes } from './features/agents/routes'
+import { actingVisitors } from './features/agents/service'
 import { siteSettingsAdminRoutes } from './features/site-settings/admin-routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
 import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
 import { reportRoutes } from './features/reports/routes'
+import { analyticsAdminRoutes, analyticsRoutes } from './features/analytics/routes'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
+import { createErrorReporter } from './platform/error-report'
+import { createLifecycle, type Lifecycle, registerHealth } from './platform/lifecycle'
 import { logOptions } from './platform/log'
+import { createMetrics, type Metrics, registerMetrics } from './platform/metrics'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
@@ -69,10 +76,22 @@ export interface AppOptions {
   otpDelivery?: OtpDelivery
   /** where log lines go instead of stdout (tests that read the log) */
   logStream?: { write(line: string): void }
+  /** the process's phase for /readyz and shutdown (main.ts); tests get one that is ready */
+  lifecycle?: Lifecycle
+  /** main.ts makes them before the database, whose query times they count */
+  metrics?: Metrics
 }
 
 /** Builds the whole app without listening (STYLE rule 25): tests inject into it, main.ts listens. */
-export async function buildApp({ config, database, web = false, otpDelivery, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  web = false,
+  otpDelivery,
+  logStream,
+  lifecycle = createLifecycle(),
+  metrics = createMetrics(),
+}: AppOptions): Promise<FastifyInstance> {
   const db = database.db
   const app = Fastify({
     logger: {
@@ -81,6 +100,9 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.NODE_ENV === 'production',
+    // Every log line of a request carries its id, and so does the answer (x-request-id) and a staff call's audit rows.
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 300 },
     // The router's own refusals (a bad %-encoding, an over-long path) answer in our error shape too.
@@ -94,12 +116,22 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   // A cross-site form can send text/plain; only JSON bodies are accepted (SECURITY CS-05).
   app.removeContentTypeParser('text/plain')
 
+  app.decorate('metrics', metrics)
+  app.decorate('lifecycle', lifecycle)
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  registerHealth(app, lifecycle, () => database.ping())
+  registerMetrics(app, metrics, { token: config.METRICS_TOKEN, poolStats: database.poolStats })
+
   const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log })
   app.addHook('onClose', () => bus.close())
-  const caches = createAppCaches(bus)
+  const caches = createAppCaches(bus, metrics)
   // The platform imports no feature: the features that know websites, sessions and users are plugged in here.
-  const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus)
-  const deps = { db, config, caches, sites, visitors: sessionVisitors(userOnWebsite) }
+  const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus, (hit) =>
+    metrics.cacheLookups.inc({ cache: 'websites', result: hit ? 'hit' : 'miss' }),
+  )
+  const deps = { db, config, caches, sites, visitors: actingVisitors(sessionVisitors(userOnWebsite)) }
   app.decorate('deps', deps)
   app.decorate('reads', new Map() as Reads)
 
@@ -140,7 +172,7 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
     transform: jsonSchemaTransform,
   })
 
-  registerErrorHandling(app)
+  registerErrorHandling(app, createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log))
   registerRequestContext(app, deps)
   registerCacheHeaders(app)
   registerStaffSeam(app)
@@ -158,6 +190,8 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await orderRoutes(app)
   await invoiceRoutes(app)
   mediaRoutes(app, { db, caches })
+  // Analytics and browser-error proxy paths on the product's own origin (spec §9; not product calls)
+  await analyticsRoutes(app, deps)
   // Staff calls (/s/api/admin/…): server/platform/staff.ts
   await catalogueAdminRoutes(app)
   await catalogueCsvRoutes(app)
@@ -170,7 +204,9 @@ export async function buildApp({ config, database, web = false, otpDelivery, log
   await staffAdminRoutes(app)
   await customerAdminRoutes(app)
   await dashboardRoutes(app)
+  await agentRoutes(app)
   await reportRoutes(app)
+  await analyticsAdminRoutes(app)
   await paymentAdminRoutes(app)
   await siteSettingsAdminRoutes(app)
   // The shop counter (/s/api/pos/…)
@@ -193,5 +229,6 @@ const noSuchCall = (req: FastifyRequest) => ({ message: `No such call: ${req.met
 declare module 'fastify' {
   interface FastifyInstance {
     deps: import('./platform/request-context').AppDeps
+    lifecycle: Lifecycle
   }
 }

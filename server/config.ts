@@ -21,10 +21,29 @@ const Env = z.object({
   ...PaymentsEnv,
   // Checkout (issue #5): how long an unpaid online order holds its stock, slot and coupon; background job intervals.
   PAYMENT_HOLD_MINUTES: z._default(z.coerce.number().check(z.int(), z.gt(0)), 15),
+  /** a payment link a sales agent sends holds the order's stock, slot and coupon this long (docs/decisions/0034) */
+  PAYMENT_LINK_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(16)), 24 * 60),
   ORDER_JOBS_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5000),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
   PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),
+  /** the bearer token that /metrics asks for (Prometheus); unset: no /metrics */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
+  /** after SIGTERM: how long the process keeps serving while /readyz says draining, so the load balancer stops sending
+   * (default 5000 in production, 0 otherwise) */
+  SHUTDOWN_DELAY_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /** after SIGTERM: the longest the process waits for requests in flight and background jobs before it exits anyway */
+  SHUTDOWN_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gt(0)), 15_000),
+  /** analytics (spec §9): the PostHog host the proxy path /ingest forwards to; unset: events are kept in the database */
+  POSTHOG_HOST: z.optional(z.url()),
+  /** the PostHog project key the browser sends (any text when events are kept in the database) */
+  POSTHOG_KEY: z._default(z.string().check(z.minLength(1)), 'phc_storefront_local'),
+  /** analytics events and browser error reports a minute per IP at the proxy paths */
+  INGEST_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 120),
+  /** monitoring (spec §9): the Sentry-compatible DSN for server errors, and for websites without their own */
+  SENTRY_DSN: z.optional(z.url()),
+  /** the environment name pages carry in <meta name="environment"> and error reports carry */
+  APP_ENVIRONMENT: z._default(z.string().check(z.regex(/^[\w.-]{1,40}$/)), 'local'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED: z._default(z.enum(['auto', 'never']), 'auto'),
   /** the built web client (vite build output: client/ and server/) */

@@ -1,6 +1,7 @@
 import type { Product } from '../../common/contracts/catalogue'
 import type { PageData } from '../../common/contracts/pages'
 import type { InitData } from '../../common/contracts/site-settings'
+import { breadcrumbJsonLd } from '../features/catalogue/category-tree'
 import { imageUrl } from '../lib/image'
 
 export interface HeadInput {
@@ -57,7 +58,7 @@ export function computeHead({ init, origin, url, page, product, title }: HeadInp
       { rel: 'icon', type: 'image/png', href: imageUrl(init.web.favicon ?? init.web.logo, 'thumb') },
       { rel: 'canonical', href: canonical },
     ],
-    schemaScript: page?.schema_script ?? null,
+    schemaScript: page?.schema_script ?? (product ? breadcrumbJsonLd(origin, init.categories, product) : null),
   }
 }
 

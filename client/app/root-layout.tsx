@@ -8,6 +8,7 @@ import { errorText } from '../lib/error-text'
 import { Button } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
+import { AgentBanner } from '../features/agents/agent-banner'
 import { pageQuery } from '../features/pages/api'
 import { initQuery } from '../features/site-settings/api'
 import { Footer } from '../features/site-settings/footer'
@@ -85,6 +86,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <ScrollManager />
+      {data.user?.isSalesAgent && <AgentBanner />}
       {showNavbar && <Header init={data} showSubNavbar={showSubNavbar} onOpenMenu={() => setPanel('menu')} onOpenCart={() => setPanel('cart')} />}
       <main id="main" className={meta.fullWidth ? 'flex-1' : 'mx-auto w-full max-w-7xl flex-1 px-3 sm:px-4'}>
         {blocked ? (
@@ -120,12 +122,18 @@ function usePagePreview(pathname: string, search: string) {
     if (!preview || window.parent === window) return
     let stop: (() => void) | undefined
     let gone = false
+    let stopSite: (() => void) | undefined
     import('../features/pages/page-preview').then((m) => {
       if (!gone) stop = m.startPagePreview(qc, pathname)
+    })
+    // Website Settings' preview: the unsaved site-wide settings over this tab's init answer
+    import('./site-preview').then((m) => {
+      if (!gone) stopSite = m.startSitePreview(qc)
     })
     return () => {
       gone = true
       stop?.()
+      stopSite?.()
     }
   }, [qc, pathname, preview])
 }

@@ -116,6 +116,7 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminProduct, 'product'),
   staff(P.adminCategories, 'categories'),
   staff(P.adminBrands, 'brands'),
+  staff(P.adminSearch, 'search'),
   staff(P.adminCatalogueCsv, 'catalogueCsv'),
   staff(P.adminOrders, 'orders'),
   staff(P.adminPickList, 'pickList'),
@@ -133,8 +134,10 @@ export const ROUTES: readonly AppRoute[] = [
   staff(P.adminPayments, 'payments'),
   staff(P.adminTax, 'tax'),
   staff(P.adminStaff, 'staff'),
+  staff(P.adminAgents, 'agents'),
   staff(P.adminAudit, 'audit'),
   staff(P.adminReports, 'reports'),
+  staff(P.adminAnalytics, 'analytics'),
   staff('/bos/admin/*', 'notFound'),
   // Point of sale (issue #13, spec §2: admin, new tab): the staff shell without its sidebar, a counter screen.
   staff(P.pos, 'pos', { bare: true }),

@@ -48,6 +48,12 @@ describe("the shopper's first load", () => {
     expect(packages.filter((p) => STAFF_PACKAGES.test(p))).toEqual([])
   })
 
+  it('holds neither analytics nor monitoring: they load by import() once the page is interactive (spec §9)', () => {
+    const { files, packages } = staticGraph('client/entry-client.tsx')
+    expect(files.filter((f) => /telemetry/.test(f))).toEqual([])
+    expect(packages.filter((p) => /^(posthog-js|@sentry\/)/.test(p))).toEqual([])
+  })
+
   it('would notice one (the walk does reach staff modules from the staff shell)', () => {
     const { files, packages } = staticGraph('client/routes/admin-products.tsx')
     expect(files).toContain('client/staff/table/data-table.tsx')

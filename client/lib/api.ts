@@ -1,6 +1,7 @@
 import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core'
 import { API_BASE, type Contract } from '../../common/contracts/http'
 import { SITE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/contracts/session'
+import { actingHeaders } from './agent-mode'
 import { ApiError } from './error-text'
 
 type In<T> = T extends $ZodType ? input<T> : never
@@ -102,7 +103,7 @@ export async function uploadFile(url: string, file: Blob, contentType: string): 
 }
 
 async function requestHeaders(method: string, url: string): Promise<Record<string, string>> {
-  let headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json' }
+  let headers: Record<string, string> = { [SITE_HEADER]: window.location.origin, accept: 'application/json', ...actingHeaders() }
   if (
     method !== 'GET' ||
     url.startsWith(`${API_BASE}/api/check/pincode/`) ||

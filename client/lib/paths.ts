@@ -32,6 +32,7 @@ export const PATTERNS = {
   adminProduct: '/bos/admin/products/:id',
   adminCategories: '/bos/admin/categories',
   adminBrands: '/bos/admin/brands',
+  adminSearch: '/bos/admin/search',
   adminCatalogueCsv: '/bos/admin/catalogue/import-export',
   adminStock: '/bos/admin/stock',
   adminOrders: '/bos/admin/orders',
@@ -51,6 +52,8 @@ export const PATTERNS = {
   adminStaff: '/bos/admin/staff',
   adminAudit: '/bos/admin/audit',
   adminReports: '/bos/admin/reports',
+  adminAnalytics: '/bos/admin/analytics',
+  adminAgents: '/bos/admin/agents',
   pos: '/pos',
   pageBuilderSite: '/page-builder/site',
   pageBuilderTheme: '/page-builder/theme',
@@ -96,6 +99,7 @@ export const adminProductNew = () => PATTERNS.adminProductNew
 export const adminProduct = (id: number) => pathTo(PATTERNS.adminProduct, { id })
 export const adminCategories = () => PATTERNS.adminCategories
 export const adminBrands = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminBrands, none, search)
+export const adminSearch = () => pathTo(PATTERNS.adminSearch, none)
 export const adminCatalogueCsv = () => PATTERNS.adminCatalogueCsv
 export const adminStock = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminStock, none, search)
 export const adminOrders = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminOrders, none, search)
@@ -115,6 +119,8 @@ export const adminTax = () => PATTERNS.adminTax
 export const adminStaff = () => PATTERNS.adminStaff
 export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminAudit, none, search)
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)
+export const adminAgents = () => PATTERNS.adminAgents
+export const adminAnalytics = () => PATTERNS.adminAnalytics
 export const pos = () => PATTERNS.pos
 export const pageBuilderSite = () => PATTERNS.pageBuilderSite
 export const pageBuilderTheme = () => PATTERNS.pageBuilderTheme

@@ -10,6 +10,9 @@ import { navigate as browserNavigate, useBrowserLocation } from 'wouter/use-brow
 
 export { Route, Switch, useParams } from 'wouter'
 
+/** The window events by which wouter's browser location announces a change of address. */
+export const NAVIGATIONS = ['popstate', 'pushState', 'replaceState']
+
 export interface Location {
   pathname: string
   /** '' or '?…' */

@@ -71,6 +71,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     description: 'The brands products are sold under, with their logos.',
   },
   {
+    label: 'Search',
+    to: paths.adminSearch(),
+    icon: TagIcon,
+    description: 'What shoppers searched for and found nothing, how often; add a synonym so the same words find the product.',
+  },
+  {
     label: 'Stock',
     to: paths.adminStock(),
     icon: StockIcon,
@@ -122,6 +128,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     description: 'Who can run this website: give or take away admin access and the sales-agent role; add a person by mobile number or email.',
   },
   {
+    label: 'Sales agents',
+    to: paths.adminAgents(),
+    icon: PeopleIcon,
+    description: 'Orders your sales agents placed for their customers, revenue and commission side by side; the commission rates per category.',
+  },
+  {
     label: 'Audit log',
     to: paths.adminAudit(),
     icon: LogIcon,
@@ -134,6 +146,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     description:
       'Sales by day, week or month; orders by channel and payment; best-selling products and categories; slot fill and coupon use; each as a CSV file.',
     action: { label: 'Last 30 days’ sales', to: paths.adminReports() },
+  },
+  {
+    label: 'Analytics',
+    to: paths.adminAnalytics(),
+    icon: ChartIcon,
+    description: 'Page views per day, the pages shoppers open most and what they search for; the errors their browsers met.',
   },
 ]
 

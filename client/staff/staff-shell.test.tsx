@@ -66,6 +66,7 @@ describe('the staff shell', () => {
       ['Products', 'page'],
       ['Categories', null],
       ['Brands', null],
+      ['Search', null],
       ['Stock', null],
       ['Warehouses', null],
       ['Import / export', null],
@@ -74,8 +75,10 @@ describe('the staff shell', () => {
       ['Payments', null],
       ['Tax & invoices', null],
       ['Staff', null],
+      ['Sales agents', null],
       ['Audit log', null],
       ['Reports', null],
+      ['Analytics', null],
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, { timeout: 5000 })).toBeTruthy()
     const banner = screen.getByRole('banner')

@@ -220,10 +220,3 @@ export const createWebsite = defineContract({
   response: z.object({ website: ManagedWebsite }),
 })
 export type CreateWebsiteInput = z.input<typeof createWebsite.body>
-
-export const getSalesDashboard = defineContract({
-  method: 'GET',
-  path: '/api/sales/dashboard',
-  summary: "Sales agent: the agent's dashboard figures on this website (orders arrive with checkout)",
-  response: z.object({ agent: z.string(), assigned_orders: int(), open_orders: int() }),
-})

@@ -33,6 +33,8 @@ export const CSV_COLUMNS = [
   { key: 'search_keywords', header: 'Search keywords' },
   { key: 'hsn_code', header: 'HSN code' },
   { key: 'gst_rate', header: 'GST rate' },
+  /** GST compensation cess, percent (empty: none) */
+  { key: 'cess_rate', header: 'Cess rate' },
   { key: 'pack_name', header: 'Pack name', required: true },
   { key: 'price', header: 'Price', required: true },
   { key: 'act_price', header: 'MRP', required: true },

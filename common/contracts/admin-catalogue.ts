@@ -35,6 +35,11 @@ export const Rupees = (label: string) =>
 
 export const GST_RATES = [0, 5, 12, 18, 28] as const
 export const GstRate = z.literal(GST_RATES, { error: `GST rate must be one of ${GST_RATES.join(', ')} %` })
+/** GST compensation cess, percent of the taxable value (e.g. 12 on aerated drinks); a whole number, at most 290 */
+export const CESS_MAX = 290
+export const CessRate = z
+  .number({ error: 'Cess must be a number' })
+  .check(z.int('Cess must be a whole percent'), z.gte(0, 'Cess cannot be negative'), z.lte(CESS_MAX, `Cess is at most ${CESS_MAX} %`))
 export const HsnCode = text('HSN code', [z.trim(), z.regex(/^(\d{4}|\d{6}|\d{8})$/, 'HSN code has 4, 6 or 8 digits')])
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const
@@ -74,6 +79,8 @@ export const AdminProduct = z.object({
   search_keywords: z.string(),
   hsn_code: z.nullable(z.string()),
   gst_rate: z.nullable(int()),
+  /** GST compensation cess, percent (null: none) */
+  cess_rate: z.nullable(int()),
   created_at: z.string(),
   updated_at: z.string(),
 })
@@ -162,6 +169,7 @@ const ProductFields = {
   search_keywords: z.optional(optionalText('Search keywords', 500)),
   hsn_code: z.optional(z.nullable(HsnCode)),
   gst_rate: z.optional(z.nullable(GstRate)),
+  cess_rate: z.optional(z.nullable(CessRate)),
 }
 
 /** CONTRACT: `product_name`, `brand` (name; created when new), `categories` (slugs), `product_description`?, `status`, `packs`. */

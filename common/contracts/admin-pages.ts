@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { isAppPath, PAGE_URL } from '../rules/page-paths'
+import { isAppPage, isAppPath, PAGE_URL } from '../rules/page-paths'
 import { staleBody } from './admin'
 import { defineContract } from './http'
 import { PageBlockInput } from './page-blocks'
@@ -17,7 +17,7 @@ export const PageUrl = text('Page address', [
   z.trim(),
   z.maxLength(MAX_PAGE_URL_LENGTH, `The address is limited to ${MAX_PAGE_URL_LENGTH} characters`),
   z.regex(PAGE_URL, 'Use an address like /diwali-offers: lowercase letters, digits, - and _, separated by /'),
-  z.refine((url) => !isAppPath(url), 'This address belongs to the shop itself (products, account, checkout …): choose another'),
+  z.refine((url) => !isAppPath(url) || isAppPage(url), 'This address belongs to the shop itself (products, account, checkout …): choose another'),
 ])
 
 const Seo = (label: string, max: number) => z._default(z.nullable(text(label, [z.maxLength(max, `${label} is limited to ${max} characters`)])), null)
@@ -54,6 +54,9 @@ export const PageContentInput = z.object({
     null,
   ),
 })
+
+/** The shop's own screens (APP_PAGES) show no blocks: only their page settings are edited. */
+export const APP_PAGE_BLOCKS_MESSAGE = 'This is the shop’s own screen: it shows no blocks, only its page settings are used'
 
 export const SavePageInput = z.extend(PageContentInput, {
   url: PageUrl,
@@ -133,6 +136,28 @@ export const rollbackPage = defineContract({
   summary: 'Admin: make an earlier version the draft and publish it',
   body: z.object({ url: PageUrl, number: int().check(z.gte(1, 'number must be 1 or more')) }),
   response: PublishedPage,
+})
+
+/** The home page is always there: it can be edited and rolled back, not taken down. */
+const TakeDownUrl = PageUrl.check(
+  z.refine((url) => url !== '/', 'The home page cannot be taken down: edit it or roll it back instead'),
+  z.refine((url) => !isAppPage(url), 'This is the shop’s own screen: edit its settings, it cannot be taken down'),
+)
+
+export const unpublishPage = defineContract({
+  method: 'POST',
+  path: '/api/admin/pages/unpublish',
+  summary: 'Admin: take a published page off the storefront (shoppers get 404); its draft and versions are kept',
+  body: z.object({ url: TakeDownUrl }),
+  response: PageDraft,
+})
+
+export const deletePage = defineContract({
+  method: 'DELETE',
+  path: '/api/admin/pages',
+  summary: 'Admin: delete a page: its draft and what shoppers see (404); its version history stays in the audit and versions',
+  query: z.object({ url: TakeDownUrl }),
+  response: z.object({ ok: z.literal(true) }),
 })
 
 /** The element a page's own CSS is scoped to: the storefront wraps a page's blocks in it. */

@@ -154,6 +154,8 @@ export const PopupSeo = z.strictObject({
     duration: int().check(z.gte(1, 'At least 1 second'), z.lte(120, 'At most 120 seconds')),
     link: z.nullable(LinkField),
     once: z.boolean(),
+    /** the coupon code the popup promotes: hidden from a signed-in shopper who can no longer use it */
+    coupon: z.optional(z.nullable(Name('Coupon', 32))),
   }),
   webSeo: z.strictObject({
     og_title: z.nullable(Name('Title', 200)),

@@ -51,6 +51,11 @@ export const Cart = z.object({
   paymentMethods: z.array(z.string()),
   /** cash on delivery only for an order total up to this (rupees); null: no limit (docs/decisions/0022) */
   cod_max_order_value: z.nullable(z.number()),
+  /** what cash on delivery collects: total rounded to the rupee, and the round-off (cod_total − total), as the order and invoice show them */
+  cod_total: z.number(),
+  /** why the cart's coupon takes nothing off now (used already, expired, minimum not reached); null when it applies or there is none */
+  coupon_message: nullableString(),
+  cod_round_off: z.number(),
   del_date: nullableString(),
   del_start_time: nullableString(),
   del_end_time: nullableString(),

@@ -112,6 +112,16 @@ export const getProduct = defineContract({
   response: Product,
 })
 
+export const relatedProducts = defineContract({
+  method: 'GET',
+  path: '/api/products/:id/related',
+  summary:
+    "The product page's shelves: similar products (same category) and 'often bought together' (from this website's orders; " +
+    "the neighbouring categories while there are none, then together_from is 'category')",
+  params: z.object({ id: text('Product id', [z.maxLength(120), z.regex(/^[a-z0-9-]+$/i, 'Invalid product id or slug')]) }),
+  response: z.object({ similar: z.array(Product), together: z.array(Product), together_from: z.enum(['orders', 'category']) }),
+})
+
 export interface CategoryNode {
   name: string
   slug: string

@@ -104,3 +104,24 @@ export const confirmPayment = defineContract({
   }),
   response: ConfirmResult,
 })
+
+export const PaymentLinkAnswer = z.object({
+  order_id: int(),
+  order_number: z.string(),
+  provider: z.string(),
+  url: z.string(),
+  amount: int(),
+  expires_at: z.string(),
+  /** where the link was sent (the customer's mobile, and email when they have one) */
+  sent_to: z.array(z.string()),
+})
+export type PaymentLinkAnswer = z.infer<typeof PaymentLinkAnswer>
+
+export const sendPaymentLink = defineContract({
+  method: 'POST',
+  path: '/api/checkout/link/:orderId',
+  summary:
+    "Sales agent in agent mode: sends the customer a payment link (Razorpay Payment Link) for their unpaid online order, by SMS and email through the outbox; the order's stock stays held until the link expires. The same open link again on a repeat",
+  params: OrderIdParams,
+  response: PaymentLinkAnswer,
+})

@@ -27,3 +27,26 @@ export const removeCoupon = defineContract({
   summary: 'Takes the coupon off the cart; answers with the whole cart. A GET that changes state: needs the XSRF header and refuses cross-site requests.',
   response: Cart,
 })
+
+export const CartOffer = z.object({
+  code: z.string(),
+  description: z.string(),
+  /** what it takes off this cart now, in rupees (0 when it does not apply yet) */
+  saves: z.number(),
+  /** it would apply to this cart as it is */
+  applies: z.boolean(),
+  /** why it does not apply yet ('Add ₹120 more …'); null when it does */
+  message: z.nullable(z.string()),
+  /** it is the cart's coupon */
+  applied: z.boolean(),
+})
+export type CartOffer = z.infer<typeof CartOffer>
+
+export const cartOffers = defineContract({
+  method: 'GET',
+  path: '/api/cart/offers',
+  summary:
+    "The website's offers this shopper can use (dates, use limits and first-order rules checked), each with what it would save " +
+    'on the cart as it is, largest saving first.',
+  response: z.object({ offers: z.array(CartOffer) }),
+})

@@ -144,6 +144,8 @@ export const TaxSettingsAnswer = z.object({
   delivery_sac: z.string(),
   delivery_gst_rate: z.number(),
   version: z.number(),
+  /** orders confirmed (or sold at the counter) that have no tax invoice: before the registration was saved */
+  missing_invoices: z.number(),
 })
 export type TaxSettingsAnswer = z.infer<typeof TaxSettingsAnswer>
 
@@ -210,6 +212,24 @@ export const updateTaxSettings = defineContract({
   body: TaxSettingsInput,
   response: TaxSettingsAnswer,
   stale: staleBody(TaxSettingsAnswer),
+})
+
+export const IssueMissingAnswer = z.object({
+  issued: z.number(),
+  /** the first and last numbers issued by this call */
+  first: z.nullable(z.string()),
+  last: z.nullable(z.string()),
+  /** still without one (a call issues at most 2,000: call again) */
+  remaining: z.number(),
+})
+export type IssueMissingAnswer = z.infer<typeof IssueMissingAnswer>
+
+export const issueMissingInvoices = defineContract({
+  method: 'POST',
+  path: '/api/admin/tax-settings/issue-missing',
+  summary:
+    'Admin: tax invoices for the orders confirmed (or sold at the counter) before the GST registration was saved, oldest order first, numbered today; idempotent (an order never gets two); 409 while no registration is saved',
+  response: IssueMissingAnswer,
 })
 
 /* ---------- staff: GST report of a period ---------- */

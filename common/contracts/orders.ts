@@ -18,6 +18,8 @@ export const OrderSummary = z.object({
   total: int(),
   items: int(),
   created_at: z.string(),
+  /** the sales agent who placed it for the customer (null: the customer did) */
+  placed_by: z._default(z.nullable(z.string()), null),
 })
 export type OrderSummary = z.infer<typeof OrderSummary>
 

@@ -35,6 +35,8 @@ export const OpenShiftInput = z.object({
   opening_cash: Rupees('Opening cash'),
   /** the website's demo register when left out */
   register_id: z.optional(Id('register_id')),
+  /** or the register of this warehouse (made, named after it, when it has none yet) */
+  warehouse_id: z.optional(Id('warehouse_id')),
 })
 export type OpenShiftInput = z.infer<typeof OpenShiftInput>
 
@@ -95,10 +97,43 @@ export const openShift = defineContract({
   status: 201,
 })
 
+/** The register a counter works on (chosen when opening the shift, remembered by the device); the demo register when left out. */
+const RegisterChoice = z.optional(Id('register_id'))
+const RegisterQuery = z.object({
+  register_id: z.optional(
+    z.coerce
+      .number({ error: 'register_id must be a number' })
+      .check(z.int('register_id must be a whole number'), z.positive('register_id must be positive'), z.lte(2_147_483_647, 'register_id is too large')),
+  ),
+})
+
+export const PosRegister = z.object({
+  id: int(),
+  name: z.string(),
+  warehouse_id: int(),
+  warehouse: z.string(),
+  /** who has a shift open on it, if anyone */
+  open_by: z.nullable(z.string()),
+})
+export const listRegisters = defineContract({
+  method: 'GET',
+  path: '/api/pos/registers',
+  summary: 'POS: the website’s registers (with the warehouse each sells from and who has a shift open) and the warehouses that have none yet',
+  response: z.object({ registers: z.array(PosRegister), warehouses: z.array(z.object({ id: int(), name: z.string() })) }),
+})
+
+export const listPackCodes = defineContract({
+  method: 'GET',
+  path: '/api/pos/codes',
+  summary: 'POS: every barcode and SKU of the packs on sale on this website (at most 50,000), so a counter can scan a code it has never seen while offline',
+  response: z.object({ data: z.array(z.object({ code: z.string(), pack_id: int(), product_id: int() })) }),
+})
+
 export const currentShift = defineContract({
   method: 'GET',
   path: '/api/pos/shifts/current',
-  summary: 'POS: the register (the demo register) and its open shift with its running report, or null',
+  summary: 'POS: the register (`register_id`, else the demo register) and its open shift with its running report, or null; another website’s register 404',
+  query: RegisterQuery,
   response: z.object({
     register: z.object({ id: int(), name: z.string(), warehouse_id: int() }),
     shift: z.nullable(ShiftReport),
@@ -162,6 +197,7 @@ export const SaleInput = z.object({
   /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
   offline: z.optional(z.boolean()),
   sold_at: z.optional(text('sold_at', [z.iso.datetime({ offset: true, message: 'sold_at must be an ISO date-time' })])),
+  register_id: RegisterChoice,
 })
 export type SaleInput = z.infer<typeof SaleInput>
 
@@ -178,12 +214,42 @@ export const createSale = defineContract({
   status: 201,
 })
 
+/** What the counter's cart comes to, priced by the server as a sale would be: the coupon's part included. */
+export const SalePreviewInput = z.object({
+  lines: SaleInput.shape.lines,
+  discount: SaleInput.shape.discount,
+  coupon_code: SaleInput.shape.coupon_code,
+  customer_phone: SaleInput.shape.customer_phone,
+})
+export type SalePreviewInput = z.infer<typeof SalePreviewInput>
+
+export const SalePreview = z.object({
+  /** Σ price × quantity */
+  items_total: z.number(),
+  /** the cashier's line and bill discounts */
+  discount: z.number(),
+  coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
+  /** what the payments must cover */
+  total: z.number(),
+})
+export type SalePreview = z.infer<typeof SalePreview>
+
+export const previewSale = defineContract({
+  method: 'POST',
+  path: '/api/pos/sales/preview',
+  summary:
+    'POS: what the cart comes to with its discounts and the website’s coupon, priced as POST /api/pos/sales would (nothing is kept; the stock is checked by the sale); coupon problems 422/409 on coupon_code',
+  body: SalePreviewInput,
+  response: SalePreview,
+})
+
 export const ReturnInput = z.object({
   order_number: text('Receipt number', [z.trim(), z.minLength(1, 'Please enter the receipt number'), z.maxLength(40, 'Receipt number is too long')]),
   /** left out: everything not returned yet */
   lines: z.optional(z.array(z.object({ pack_id: Id('pack_id'), quantity: Count('Quantity') })).check(z.minLength(1, 'Choose what comes back'))),
   /** `cash` from the drawer, or `original`: back the way it was paid (UPI and card refunds are recorded to be made) */
   refund_method: z.enum(['cash', 'original'], { error: 'refund_method must be cash or original' }),
+  register_id: RegisterChoice,
 })
 export type ReturnInput = z.infer<typeof ReturnInput>
 
@@ -245,6 +311,27 @@ export const ReceiptLine = z.object({
   returned: int(),
 })
 
+const TaxAmounts = { taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), cess: z.number() }
+
+/**
+ * The receipt's tax part (issue 17, docs/decisions/0031-pos-gst-gaps.md): read from the GST invoice issued with the
+ * sale, rupees. `rates` per GST rate (and cess rate), `hsn` the HSN summary (one row per code and rate).
+ */
+export const ReceiptTax = z.object({
+  invoice_number: z.string(),
+  issued_at: z.string(),
+  gstin: z.string(),
+  legal_name: z.string(),
+  place_of_supply: z.string(),
+  inter_state: z.boolean(),
+  rates: z.array(z.object({ rate: z.number(), cess_rate: z.number(), ...TaxAmounts })),
+  hsn: z.array(z.object({ code: z.string(), rate: z.number(), quantity: int(), ...TaxAmounts })),
+  totals: z.object({ ...TaxAmounts, tax: z.number(), round_off: z.number(), total: z.number() }),
+  /** credit notes issued against it (returns at the counter) */
+  credit_notes: z.array(z.object({ number: z.string(), total: z.number() })),
+})
+export type ReceiptTax = z.infer<typeof ReceiptTax>
+
 /** What a counter receipt prints (docs/decisions/0024-point-of-sale.md, 0027). */
 export const Receipt = z.object({
   order_number: z.string(),
@@ -282,6 +369,8 @@ export const Receipt = z.object({
   /** refunds given for returns against this receipt */
   refunded: z.number(),
   status: z.enum(['paid', 'partly_returned', 'refunded']),
+  /** the sale's GST tax invoice; null while the website has no GST registration saved */
+  tax: z.nullable(ReceiptTax),
 })
 export type Receipt = z.infer<typeof Receipt>
 
@@ -303,6 +392,7 @@ export const UPI_QR_STATUSES = ['pending', 'paid', 'expired'] as const
 export const StartUpiQrInput = z.object({
   /** what is left to pay of the open sale, rupees (at least ₹1) */
   amount: Rupees('Amount').check(z.gte(1, 'A UPI QR is for ₹1 or more')),
+  register_id: RegisterChoice,
 })
 export type StartUpiQrInput = z.infer<typeof StartUpiQrInput>
 

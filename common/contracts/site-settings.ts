@@ -82,6 +82,8 @@ export const Popup = z.object({
   duration: z._default(int().check(z.gte(1), z.lte(120)), 5),
   link: z.nullable(SafeLink),
   once: z.boolean(),
+  /** the coupon the popup promotes (new field): a signed-in shopper who can no longer use it is not shown the popup */
+  coupon: z.optional(z.nullable(text(32))),
 })
 export type Popup = z.infer<typeof Popup>
 

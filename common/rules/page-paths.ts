@@ -30,3 +30,10 @@ export function isAppPath(url: string): boolean {
 
 /** A page address: '/', or '/' and lowercase letters, digits, '-', '_' in segments separated by '/'. */
 export const PAGE_URL = /^\/(?:[a-z0-9_-]+(?:\/[a-z0-9_-]+)*)?$/
+
+/**
+ * The app's own screens whose page settings come from a page row (spec §3: show_navbar, show_sub_navbar,
+ * show_footer, SEO, schema): the page builder edits those settings, never blocks, and cannot take them down.
+ */
+export const APP_PAGES = ['/products'] as const
+export const isAppPage = (url: string): boolean => (APP_PAGES as readonly string[]).includes(url)

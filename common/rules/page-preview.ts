@@ -9,3 +9,13 @@ export interface PreviewMessage {
   url: string
   page: unknown
 }
+
+/**
+ * Website Settings' live preview: the same frame, sent the unsaved settings (already checked by the group's save
+ * schema) as a patch of GET /api/init's answer. The storefront merges it into what it has and checks the result
+ * against InitData before it shows it.
+ */
+export interface SitePreviewMessage {
+  type: 'site-preview'
+  patch: unknown
+}

@@ -23,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** the PostgreSQL connection string (null for PGlite): what other connections to the same database need */
   url: string | null
+  /** applies the migrations not yet applied (openDb does unless told `migrate: false`); one process at a time */
+  migrate(): Promise<void>
+  /** answers when the database does, or throws (readiness) */
+  ping(timeoutMs?: number): Promise<void>
+  /** connections in use, idle and waited for (PostgreSQL's pool; PGlite has one connection) */
+  poolStats(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -35,16 +41,32 @@ export interface OpenDbOptions {
   /** a tarball made by dumpDataDir, used when the PGlite database is new */
   template?: string
   poolSize?: number
+  /** apply the migrations before answering (default); main.ts migrates later, once it answers health checks */
+  migrate?: boolean
+  /** told how long each PostgreSQL query took (metrics) */
+  onQuery?: (seconds: number, failed: boolean) => void
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   const url = options.url
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolSize ?? 10)
   const dir = url === 'memory://' ? undefined : path.resolve(options.dataDir ?? './data', 'pglite')
-  return openPglite(dir, options.template)
+  const database = url && /^postgres(ql)?:\/\//.test(url) ? openPostgres(url, options.poolSize ?? 10, options.onQuery) : await openPglite(dir, options.template)
+  if (options.migrate !== false) await database.migrate()
+  return database
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+/** Any number, the same in every process: the advisory lock that lets one process at a time migrate. */
+const MIGRATION_LOCK = 7_316_001
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+function openPostgres(url: string, max: number, onQuery?: OpenDbOptions['onQuery']): Database {
   // No JIT: compiling a query the planner thinks costly (a staff sort over every stock row) took about a second,
   // far more than running it; the app's queries are short.
   const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 10_000, options: '-c jit=off' })
@@ -52,9 +74,45 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // is reported here; the pool has already dropped it and opens a new one on demand. Without a listener
   // node-postgres rethrows it as an uncaught exception and the process dies (SECURITY RE-01).
   pool.on('error', () => {})
+  if (onQuery) pool.on('connect', (client) => timeQueries(client, onQuery))
   const db = drizzlePg(pool, { schema }) as unknown as Db
-  await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })
-  return { db, kind: 'postgres', url, close: () => pool.end() }
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    // Several app processes may start at once on a new database: the first migrates, the others wait for it and
+    // then find nothing left to do.
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+        client.release()
+      }
+    },
+    ping: async (timeoutMs = 1000) => {
+      await withTimeout(pool.query('select 1'), timeoutMs, 'database')
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  }
+}
+
+/** Times every query of a pooled connection (promise form only: the one drizzle uses). */
+function timeQueries(client: pg.PoolClient, onQuery: NonNullable<OpenDbOptions['onQuery']>) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  ;(client as { query: unknown }).query = (...args: unknown[]) => {
+    const started = performance.now()
+    const result = query(...args)
+    if (result instanceof Promise)
+      result.then(
+        () => onQuery((performance.now() - started) / 1000, false),
+        () => onQuery((performance.now() - started) / 1000, true),
+      )
+    return result
+  }
 }
 
 async function openPglite(dir: string | undefined, template: string | undefined): Promise<Database> {
@@ -68,11 +126,17 @@ async function openPglite(dir: string | undefined, template: string | undefined)
   const loadDataDir = isNew && template ? new Blob([readFileSync(template)]) : undefined
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir })
   const db = drizzlePglite(client, { schema }) as unknown as Db
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })
   return {
     db,
     kind: 'pglite',
     url: null,
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    ping: async (timeoutMs = 1000) => {
+      await withTimeout(client.query('select 1'), timeoutMs, 'database')
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       await client.close()
       unlock()

@@ -36,7 +36,8 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 export const forbidden = (message: string) => new AppError('forbidden', message)
 export const invalid = (message: string, fieldErrors?: Record<string, string>) => new AppError('invalid', message, fieldErrors)
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** `report`: where server errors (500) are also sent (platform/error-report.ts), when a DSN is configured */
+export function registerErrorHandling(app: FastifyInstance, report?: (err: Error, where: { method: string; route?: string }) => void) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.status).send({ message: err.message, code: err.kind, errors: err.fieldErrors, ...err.details })
@@ -65,6 +66,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(status).send({ message: clientMessage(err, status), code: err.code })
     }
     req.log.error({ err, ...where }, 'request failed')
+    report?.(err, where)
     return reply.code(500).send({ message: 'Something went wrong' })
   })
 }

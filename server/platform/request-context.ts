@@ -18,6 +18,8 @@ export interface RequestCtx {
   site: WebsiteRow
   session: SessionRow | null
   user: User | null
+  /** agent mode: the sales agent whose request runs on `user`'s (their customer's) account; unset otherwise */
+  agent?: User | null
 }
 
 declare module 'fastify' {
@@ -47,7 +49,7 @@ export interface AppDeps {
  * it in), so that the platform imports no feature.
  */
 export interface Visitors {
-  identify(req: FastifyRequest, base: Omit<RequestCtx, 'session' | 'user'>): Promise<Pick<RequestCtx, 'session' | 'user'>>
+  identify(req: FastifyRequest, base: Omit<RequestCtx, 'session' | 'user'>): Promise<Pick<RequestCtx, 'session' | 'user' | 'agent'>>
   xsrfMatches(req: FastifyRequest, ctx: RequestCtx): boolean
 }
 

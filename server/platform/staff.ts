@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { $ZodType, input } from 'zod/v4/core'
 import type { User } from '../../common/contracts/accounts'
@@ -106,10 +105,10 @@ export async function staffRoutes(
       route(scope, contract, handler as never, { tags: [tag], config: { staff: call } })
     }
     declare({
-      read: (contract, handler) => add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, reply, guard), reply)),
+      read: (contract, handler) => add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, guard), reply)),
       write: (contract, handler) =>
         add(contract, true, async (req, reply) => {
-          const ctx = staffCtx(req, reply, guard)
+          const ctx = staffCtx(req, guard)
           const trail: WriteTrail = { auditRows: 0, changesStorefront: false }
           try {
             return await ctx.db.transaction(async (tx) => {
@@ -133,8 +132,7 @@ export async function staffRoutes(
   })
 }
 
-function staffCtx(req: FastifyRequest, reply: FastifyReply, guard: NonNullable<StaffGroupOptions['guard']>): StaffCtx {
-  const requestId = randomUUID()
-  reply.header('x-request-id', requestId)
+function staffCtx(req: FastifyRequest, guard: NonNullable<StaffGroupOptions['guard']>): StaffCtx {
+  const requestId = req.id
   return { ...req.ctx, user: guard(req.ctx), requestId }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
+import type { SearchSynonym } from '../../common/contracts/search'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { SiteEditorAnswer } from '../../common/contracts/admin-site'
 import type { Warehouse } from '../../common/contracts/admin-stock'
@@ -31,6 +32,8 @@ export interface FixtureKit {
   product(): Promise<AdminProduct>
   category(): Promise<AdminCategory>
   brand(): Promise<AdminBrand>
+  /** a staff search synonym on the main demo website */
+  synonym(): Promise<SearchSynonym>
   /** a CSV import previewed on the main demo website, ready to apply */
   importToken(): Promise<string>
   warehouse(): Promise<Warehouse>
@@ -118,6 +121,14 @@ const catalogue: StaffFixtures = {
   'GET /s/api/admin/brands': async () => ({ url: '/s/api/admin/brands?perPage=10' }),
   'POST /s/api/admin/brands': async (k) => ({ url: '/s/api/admin/brands', payload: { name: `Brand ${k.unique()}` }, status: 201 }),
   'PATCH /s/api/admin/brands/:id': async (k) => ({ url: `/s/api/admin/brands/${(await k.brand()).id}`, payload: { logo: '/cdn/brand.webp' }, foreign: true }),
+  'GET /s/api/admin/search/synonyms': async () => ({ url: '/s/api/admin/search/synonyms' }),
+  'POST /s/api/admin/search/synonyms': async (k) => ({
+    url: '/s/api/admin/search/synonyms',
+    payload: { term: `kit ${k.unique()}`, means: 'atta' },
+    status: 201,
+  }),
+  'DELETE /s/api/admin/search/synonyms/:id': async (k) => ({ url: `/s/api/admin/search/synonyms/${(await k.synonym()).id}`, foreign: true }),
+  'GET /s/api/admin/search/misses': async () => ({ url: '/s/api/admin/search/misses' }),
 }
 
 const media: StaffFixtures = {
@@ -242,6 +253,17 @@ export const freshPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padS
 
 const staff: StaffFixtures = {
   'GET /s/api/admin/dashboard': async () => ({ url: '/s/api/admin/dashboard' }),
+  'GET /s/api/admin/analytics': async () => ({ url: '/s/api/admin/analytics?days=7' }),
+  'GET /s/api/admin/client-errors': async () => ({ url: '/s/api/admin/client-errors' }),
+  'GET /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring' }),
+  'PUT /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring', payload: { dsn: 'https://key@errors.example.com/7' } }),
+  'GET /s/api/admin/agents': async () => ({ url: '/s/api/admin/agents' }),
+  'GET /s/api/admin/commission-rules': async () => ({ url: '/s/api/admin/commission-rules' }),
+  'PUT /s/api/admin/commission-rules': async (k) => ({
+    url: '/s/api/admin/commission-rules',
+    payload: { default_percent: 2.5, categories: [{ category_id: (await k.category()).id, percent: 4 }] },
+    foreign: true,
+  }),
   'GET /s/api/admin/staff': async () => ({ url: '/s/api/admin/staff?role=admin&q=a' }),
   'POST /s/api/admin/staff': async () => ({
     url: '/s/api/admin/staff',
@@ -356,6 +378,7 @@ const payments: StaffFixtures = {
 const taxes: StaffFixtures = {
   'GET /s/api/admin/tax-settings': async () => ({ url: '/s/api/admin/tax-settings' }),
   'PUT /s/api/admin/tax-settings': async (k) => ({ url: '/s/api/admin/tax-settings', payload: await k.taxSettings() }),
+  'POST /s/api/admin/tax-settings/issue-missing': async () => ({ url: '/s/api/admin/tax-settings/issue-missing' }),
   'GET /s/api/admin/gst-report': async () => ({ url: '/s/api/admin/gst-report?from=2026-04-01&to=2026-04-30' }),
   'GET /s/api/admin/gst-report.csv': async () => ({ url: '/s/api/admin/gst-report.csv?from=2026-04-01&to=2026-04-30&section=hsn' }),
 }
@@ -378,6 +401,10 @@ const pos: StaffFixtures = {
     foreign: true,
   }),
   'POST /s/api/pos/sales': async (k) => ({ url: '/s/api/pos/sales', payload: await k.posSaleBody(), status: 201 }),
+  'POST /s/api/pos/sales/preview': async (k) => {
+    const { lines } = (await k.posSaleBody()) as { lines: unknown[] }
+    return { url: '/s/api/pos/sales/preview', payload: { lines } }
+  },
   'POST /s/api/pos/returns': async (k) => ({
     url: '/s/api/pos/returns',
     payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
@@ -385,6 +412,8 @@ const pos: StaffFixtures = {
     foreign: true,
   }),
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
+  'GET /s/api/pos/registers': async () => ({ url: '/s/api/pos/registers' }),
+  'GET /s/api/pos/codes': async () => ({ url: '/s/api/pos/codes' }),
   'POST /s/api/pos/upi-qr': async (k) => {
     await k.posShift()
     return { url: '/s/api/pos/upi-qr', payload: { amount: 25.5 }, status: 201 }
@@ -417,6 +446,8 @@ const pages: StaffFixtures = {
     payload: { url: await k.draftPage(true), number: 1 },
     foreign: true,
   }),
+  'POST /s/api/admin/pages/unpublish': async (k) => ({ url: '/s/api/admin/pages/unpublish', payload: { url: await k.draftPage(true) }, foreign: true }),
+  'DELETE /s/api/admin/pages': async (k) => ({ url: `/s/api/admin/pages?url=${await k.draftPage(true)}`, foreign: true }),
 }
 
 /** Each save sends back what the website has (the calls' own tests change things). */
@@ -502,6 +533,7 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       }),
     category: () => made('/s/api/admin/categories', { name: `Kit aisle ${unique()}` }),
     brand: () => made('/s/api/admin/brands', { name: `Kit brand ${unique()}` }),
+    synonym: () => made('/s/api/admin/search/synonyms', { term: `kit ${unique()}`, means: 'rice' }),
     importToken: async () => {
       const res = await staffCall(t, admin, 'POST', '/s/api/admin/catalogue/import', fixtureCsv(unique()), undefined, 'text/csv')
       if (res.statusCode !== 200) throw new Error(`import preview: ${res.statusCode} ${res.body}`)
@@ -550,7 +582,7 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     taxSettings: async () => {
       const res = await staffCall(t, admin, 'GET', '/s/api/admin/tax-settings')
       if (res.statusCode !== 200) throw new Error(`tax settings: ${res.statusCode} ${res.body}`)
-      const { configured: _, ...body } = res.json() as Record<string, unknown>
+      const { configured: _, missing_invoices: __, ...body } = res.json() as Record<string, unknown>
       return body
     },
     posShift: async () => {

@@ -124,6 +124,15 @@ describe.each(drivers)('caching of pages (%s)', (driver) => {
     for (const area of ['/checkout', '/account', '/auth', '/bos', '/pos', '/page-builder']) expect(res.body.split('\n')).toContain(`Disallow: ${area}`)
   })
 
+  it('serves the counter’s service worker: script, revalidated, keeping only /pos and the hashed assets', async () => {
+    const res = await page(t, '/pos-sw.js', { address: '10.0.0.78' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toContain("url.pathname === '/pos'")
+    expect(res.body).toContain("url.pathname.startsWith('/assets/')")
+  })
+
   it('keeps a signed-in person’s page private and unstored; a visitor’s page stays cacheable with revalidation', { timeout: 60_000 }, async () => {
     const me = await signIn(t, '9876500003')
     const mine = await page(t, '/', { cookie: me.cookie })

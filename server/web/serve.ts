@@ -9,6 +9,7 @@ import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
 import { pageData } from './page-data'
 import { pageRateLimit } from './page-rate-limit'
+import { POS_SERVICE_WORKER } from './pos-sw'
 import { pageHeadLinks } from './preload'
 import { trimmedSearchUrl } from './search-url'
 import { sitemapXml } from './sitemap'
@@ -46,6 +47,10 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       )
   })
 
+  app.get('/pos-sw.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(POS_SERVICE_WORKER),
+  )
+
   app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const ctx = await buildCtx(req, deps)
     return reply
@@ -70,7 +75,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       throw err
     }
     const html = template
-      .replace('<!--app-head-->', result.head + headLinks(result.route))
+      .replace('<!--app-head-->', result.head + headLinks(result.route) + telemetryMeta(req.ctx.site, deps.config))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
     return reply
@@ -80,6 +85,16 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       .type('text/html; charset=utf-8')
       .send(html)
   })
+}
+
+/**
+ * What the lazily loaded analytics and monitoring read (client/app/telemetry.tsx; spec §9): the environment name
+ * (default local), the PostHog project key, and the website's monitoring DSN when it has one (a DSN is public).
+ */
+export function telemetryMeta(site: { monitoringDsn: string | null }, config: Pick<AppDeps['config'], 'APP_ENVIRONMENT' | 'POSTHOG_KEY' | 'SENTRY_DSN'>) {
+  const meta = (name: string, content: string) => `\n    <meta name="${name}" content="${escapeHtml(content)}">`
+  const dsn = site.monitoringDsn ?? config.SENTRY_DSN
+  return meta('environment', config.APP_ENVIRONMENT) + meta('analytics-key', config.POSTHOG_KEY) + (dsn ? meta('monitoring-dsn', dsn) : '')
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

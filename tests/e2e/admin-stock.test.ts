@@ -141,7 +141,7 @@ describe('stock in the staff app', () => {
     // A visitor finds it by search, in stock.
     const visitor = await openPage(browser, DESKTOP)
     await visitor.page.goto(`${server.origin}/`)
-    await visitor.page.getByRole('searchbox', { name: 'Search products' }).first().fill(name)
+    await visitor.page.getByRole('combobox', { name: 'Search products' }).first().fill(name)
     await visitor.page.keyboard.press('Enter')
     await visitor.page.waitForURL(/\/products\?q=/)
     const card = visitor.page.locator('article', { has: visitor.page.locator('h3', { hasText: name }) })

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { openDb, type Database } from '../../server/db/client'
+import { openDb, rowsOf, type Database } from '../../server/db/client'
+import { addresses, users, websites } from '../../server/db/schema/index'
+import * as sessions from '../../server/features/session/service'
 import { makePostgresTemplate, withDatabase } from '../../server/db/template'
 import { createCacheBus, type CacheBus } from '../../server/platform/cache-bus'
 import { startServer, type TestServer } from './server'
@@ -22,6 +25,11 @@ const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const dbName = `scale_${randomBytes(4).toString('hex')}`
 const dbUrl = withDatabase(adminUrl, dbName)
+type Pack = { pack_id: number; warehouse_id: number; in_stock: boolean }
+type SlotGroup = { delivery_charge_id: number; slots: { id: number; open: boolean }[] }
+/** the first open slot of every delivery group, as checkout asks for them */
+const firstSlots = (answer: { groups: SlotGroup[] }) =>
+  answer.groups.map((g) => ({ delivery_charge_id: g.delivery_charge_id, slot_id: g.slots.find((x) => x.open)!.id }))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const quiet = { warn() {}, error() {} }
 
@@ -83,6 +91,26 @@ async function signedInSuperadmin(server: TestServer) {
   return call
 }
 
+/** A shopper's browser behind the load balancer: one cookie jar, each call answered by the next process in turn. */
+function shopperAcross(servers: TestServer[]) {
+  const jar = new Map<string, string>()
+  let next = 0
+  const origin = servers[0].origin // the shop's one address; the balancer picks the process
+  return async (method: string, url: string, body?: unknown): Promise<{ status: number; json: any; by: number }> => {
+    const by = next++ % servers.length
+    const headers: Record<string, string> = { 'x-web-url': origin, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }
+    if (jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN')!)
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(`${servers[by].origin}/s/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const i = pair.indexOf('=')
+      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim())
+    }
+    return { status: res.status, json: await res.json(), by }
+  }
+}
+
 function startPair(env: Record<string, string> = {}) {
   const common = { DATABASE_URL: dbUrl, SEED: 'never', AUTH_FIXED_OTP: CODE, ...env }
   return Promise.all([startServer(common), startServer(common)])
@@ -129,6 +157,55 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
       console.log(`  ${transport}: B answered the new price after ${ms} ms`)
     })
 
+    test("a shopper's session, cart, coupon guesses and order work whichever process answers", {
+      skip: transport !== 'Redis pub/sub' && 'once is enough',
+    }, async () => {
+      const call = shopperAcross([a, b])
+      const phone = `97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+      assert.equal((await call('GET', '/cookie')).status, 200)
+      assert.equal((await call('POST', '/auth/login', { username: phone })).status, 200)
+      const verified = await call('POST', '/auth/verify', { username: phone, otp: CODE })
+      assert.equal(verified.status, 200, JSON.stringify(verified.json))
+      const registered = await call('POST', '/auth/register', { name: 'Asha Rao', email: `asha.${phone}@example.com`, phone })
+      assert.equal(registered.status, 200, JSON.stringify(registered.json))
+      const { json: list } = await call('GET', '/products?perPage=50')
+      const pack = (list.data as { packs: Pack[] }[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
+      assert.equal((await call('POST', '/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id })).status, 200)
+      const cart = await call('GET', '/cart')
+      assert.equal(cart.json.items.length, 1, 'the cart added to through one process is the cart the other answers')
+
+      // guesses at coupon codes count across both processes (10 per shopper in 10 minutes)
+      for (let i = 0; i < 10; i++) assert.equal((await call('POST', '/apply/coupon', { code: `GUESS${i}X` })).status, 422)
+      const blocked = await call('POST', '/apply/coupon', { code: 'GUESS10X' })
+      const blockedAgain = await call('POST', '/apply/coupon', { code: 'GUESS11X' })
+      assert.deepEqual([blocked.status, blockedAgain.status], [429, 429], 'the 11th guess is refused by either process')
+
+      const address = {
+        name: 'Asha Rao',
+        mobile: phone,
+        house: '12',
+        street: 'MG Road',
+        area: 'Ashok Nagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      }
+      const saved = await call('POST', '/account/addresses', address)
+      assert.equal(saved.status, 200, JSON.stringify(saved.json))
+      const addressId = saved.json.addresses[0].id
+      const { json: slotAnswer } = await call('GET', `/checkout/slots?address_id=${addressId}`)
+      const slots = firstSlots(slotAnswer)
+      const placed = await call('POST', '/checkout/place', { address_id: addressId, slots, payment_method: 'cod', idempotency_key: `so-${phone}` })
+      assert.equal(placed.status, 200, JSON.stringify(placed.json))
+      const order = await call('GET', `/orders/${placed.json.order_id}`)
+      assert.notEqual(order.by, placed.by)
+      assert.equal(order.json.status, 'confirmed')
+      const rows = rowsOf<{ n: number }>(
+        await database!.db.execute(sql`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.phone = ${phone}`),
+      )
+      assert.equal(rows[0].n, 1, 'one order')
+    })
+
     test('a website created through process A is answered by process B within a second', async () => {
       const origin = `http://tiffin-${randomBytes(3).toString('hex')}.example`
       assert.equal((await getJson(b, '/init', origin)).status, 404, 'no website there yet (B keeps that answer for a while)')
@@ -137,5 +214,198 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
       await withinOneSecond('B', async () => (await getJson(b, '/init', origin)).status === 200)
       assert.equal((await getJson(b, '/init', origin)).json.web.name, 'Tiffin Corner')
     })
+
+    test('process A is killed (SIGKILL) under load: B carries on, no order or stock change lost or doubled', {
+      skip: transport !== 'Redis pub/sub' && 'once is enough',
+    }, async () => {
+      const db = database!.db
+      const { json: init } = await getJson(b, '/init')
+      const [site] = await db.select().from(websites).where(eq(websites.id, init.web.id))
+      const { json: list } = await getJson(b, '/products?perPage=50')
+      const pack = (list.data as { packs: Pack[] }[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
+      await db.execute(sql`update stock set quantity = 100000 where pack_id = ${pack.pack_id} and warehouse_id = ${pack.warehouse_id}`)
+      await db.execute(sql`update delivery_slots set capacity = 100000`) // 48 orders fit in any slot
+      const [{ reserved: reservedBefore }] = rowsOf<{ reserved: number }>(
+        await db.execute(sql`select reserved from stock where pack_id = ${pack.pack_id} and warehouse_id = ${pack.warehouse_id}`),
+      )
+      // six shoppers signed in (sessions made as sign-in makes them), each with an address
+      const shoppers = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => {
+          const phone = `96${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+          const [user] = await db
+            .insert(users)
+            .values({ name: `Load ${i}`, phone })
+            .returning({ id: users.id })
+          const { token, row } = await sessions.create({ db, site }, {}, user.id)
+          const xsrf = sessions.xsrfToken('demo-session-secret-change-me-in-production', row)
+          const [address] = await db
+            .insert(addresses)
+            .values({
+              websiteId: site.id,
+              userId: user.id,
+              name: 'Load',
+              mobile: phone,
+              house: '1',
+              street: 'MG Road',
+              area: 'Ashok Nagar',
+              city: 'Bengaluru',
+              state: 'Karnataka',
+              pincode: '560001',
+              isDefault: true,
+            })
+            .returning({ id: addresses.id })
+          return {
+            userId: user.id,
+            headers: { 'x-web-url': a.origin, cookie: `sid=${token}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+            addressId: address.id,
+          }
+        }),
+      )
+      let killed = false
+      const acknowledged: number[] = []
+      let retried = 0
+      /** as a client behind the balancer: a call that got no answer is sent again, with the same key, to B */
+      const send = async (s: (typeof shoppers)[number], i: number, method: string, url: string, body?: unknown) => {
+        for (const server of [i % 2 && !killed ? a : b, b]) {
+          try {
+            const res = await fetch(`${server.origin}/s/api${url}`, {
+              method,
+              headers: { ...s.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+              body: body ? JSON.stringify(body) : undefined,
+            })
+            return { status: res.status, json: await res.json() }
+          } catch {
+            retried++
+          }
+        }
+        throw new Error(`${method} ${url}: no answer from either process`)
+      }
+      const shop = async (s: (typeof shoppers)[number]) => {
+        for (let i = 0; i < 8; i++) {
+          const added = await send(s, i, 'POST', '/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id })
+          assert.equal(added.status, 200, JSON.stringify(added.json))
+          const { json: slotAnswer } = await send(s, i + 1, 'GET', `/checkout/slots?address_id=${s.addressId}`)
+          const slots = firstSlots(slotAnswer)
+          const body = { address_id: s.addressId, slots, payment_method: 'cod', idempotency_key: `kill-${s.userId}-${i}` }
+          const placed = await send(s, i, 'POST', '/checkout/place', body)
+          assert.equal(placed.status, 200, JSON.stringify(placed.json))
+          acknowledged.push(placed.json.order_id)
+        }
+      }
+      const load = Promise.all(shoppers.map(shop))
+      await sleep(1500)
+      a.child.kill('SIGKILL')
+      killed = true
+      await load
+      const ids = shoppers.map((s) => s.userId)
+      const orderRows = rowsOf<{ id: number; idempotency_key: string; units: number }>(
+        await db.execute(sql`select o.id, o.idempotency_key, sum(i.quantity)::int as units from orders o join order_items i on i.order_id = o.id
+          where o.user_id in (${sql.join(ids, sql`, `)}) group by o.id`),
+      )
+      const [{ reserved }] = rowsOf<{ reserved: number }>(
+        await db.execute(sql`select reserved from stock where pack_id = ${pack.pack_id} and warehouse_id = ${pack.warehouse_id}`),
+      )
+      console.log(`  SIGKILL under load: ${acknowledged.length} orders answered, ${retried} calls sent again to B, ${orderRows.length} orders in the database`)
+      assert.equal(acknowledged.length, 48)
+      assert.deepEqual(new Set(orderRows.map((o) => o.id)), new Set(acknowledged), 'every order answered is there, and no other')
+      assert.equal(new Set(orderRows.map((o) => o.idempotency_key)).size, orderRows.length, 'no order placed twice')
+      assert.equal(
+        reserved - reservedBefore,
+        orderRows.reduce((n, o) => n + o.units, 0),
+        'stock reserved once per unit ordered',
+      )
+      assert.equal((await getJson(b, '/init')).status, 200, 'B carries on')
+    })
   })
 }
+
+/** A process's resident memory (Linux), in MB. */
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024)
+
+/**
+ * Issue #16: the compiled server (dist/app/main.js, plain node) as operators run it. Readiness fails while another
+ * process holds the migrations (the advisory lock), and it drains on SIGTERM: a load balancer that stops sending
+ * once /readyz says so sees no request fail, and the process exits 0 once what it had is answered.
+ */
+describe('one compiled app process', () => {
+  test('is live at once, ready only when the migrations are done', async () => {
+    const name = `${dbName}_new`
+    await admin(`create database "${name}"`)
+    const url = withDatabase(adminUrl, name)
+    const holder = new pg.Client({ connectionString: url })
+    await holder.connect()
+    let server: TestServer | undefined
+    try {
+      await holder.query('select pg_advisory_lock(7316001)') // as another process migrating this database would
+      server = await startServer({ DATABASE_URL: url, SEED: 'never' }, { compiled: true, until: 'live' })
+      await sleep(300)
+      const ready = await fetch(`${server.origin}/readyz`)
+      assert.deepEqual([ready.status, await ready.json()], [503, { status: 'migrating' }])
+      assert.equal((await fetch(`${server.origin}/s/api/init`)).status, 503)
+      await holder.query('select pg_advisory_unlock(7316001)')
+      const start = Date.now()
+      while ((await fetch(`${server.origin}/readyz`)).status !== 200) {
+        assert.ok(Date.now() - start < 10_000, 'ready within 10 s of the lock')
+        await sleep(50)
+      }
+      const migrated = await holder.query("select count(*)::int as n from information_schema.tables where table_name = 'orders'")
+      assert.equal(migrated.rows[0].n, 1)
+    } finally {
+      await holder.end()
+      await server?.stop()
+      await admin(`drop database if exists "${name}" with (force)`)
+    }
+  })
+
+  test('SIGTERM under load: no request fails, the process exits 0', async () => {
+    const server = await startServer({ DATABASE_URL: dbUrl, SEED: 'never', SHUTDOWN_DELAY_MS: '1500' }, { compiled: true })
+    const pid = server.child.pid!
+    await sleep(2000)
+    const idleRss = rssMb(pid)
+    const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)))
+    let routed = true // the load balancer's view: sends while /readyz answers 200
+    const answers = new Map<number | string, number>()
+    let afterSignal = 0
+    let signalled = false
+    let loadedRss = 0
+    const worker = async (n: number) => {
+      while (routed) {
+        const url = n % 2 ? '/s/api/products?perPage=5' : `/s/api/products?q=rice&perPage=5&i=${n}`
+        const status = await fetch(`${server.origin}${url}`, { headers: { 'x-web-url': server.origin } }).then(
+          (r) => r.arrayBuffer().then(() => r.status),
+          (err: Error) => `${err.name}: ${(err.cause as Error | undefined)?.message ?? err.message}`,
+        )
+        answers.set(status, (answers.get(status) ?? 0) + 1)
+        if (signalled) afterSignal++
+      }
+    }
+    const balancer = (async () => {
+      while (routed) {
+        await sleep(100)
+        loadedRss = Math.max(loadedRss, rssMb(pid))
+        if (
+          signalled &&
+          (await fetch(`${server.origin}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          )) !== 200
+        )
+          routed = false
+      }
+    })()
+    const workers = Array.from({ length: 8 }, (_, n) => worker(n))
+    await sleep(1500)
+    const sentAt = Date.now()
+    signalled = true
+    server.child.kill('SIGTERM')
+    await Promise.all([...workers, balancer])
+    const code = await exited
+    const total = [...answers.values()].reduce((a, b) => a + b, 0)
+    console.log(
+      `  compiled process on PostgreSQL: idle RSS ${idleRss} MB, under load ${loadedRss} MB; ${total} requests, ${afterSignal} after SIGTERM; exit ${code} after ${Date.now() - sentAt} ms`,
+    )
+    assert.deepEqual([...answers.keys()], [200], `every request answered 200: ${JSON.stringify(Object.fromEntries(answers))}`)
+    assert.ok(afterSignal > 0, 'requests were in flight and sent after the signal')
+    assert.equal(code, 0)
+  })
+})

@@ -1,11 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
 export interface TestServer {
   origin: string
   port: number
+  child: ChildProcess
   stop(): Promise<void>
+}
+
+export interface StartOptions {
+  /**
+   * run the compiled server (dist/app/main.js) as production does (default; rebuilt here when server/ or common/
+   * is newer), or the TypeScript through tsx (false, or E2E_SERVER=tsx). Compiled, a server answers in 2.5 s
+   * instead of 6.8 s on a loaded machine, and uses 150 MB instead of 220 MB (README "Figures").
+   */
+  compiled?: boolean
+  /** what to wait for: the demo website answering (default), or only /livez (a process that is still migrating) */
+  until?: 'site' | 'live'
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -21,9 +34,33 @@ export function freePort(): Promise<number> {
 }
 
 /** The real server (built web client, in-memory PGlite from the seeded template) on a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+const newest = (dir: string): number => {
+  let latest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name)
+    latest = Math.max(latest, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return latest
+}
+
+let compiledChecked = false
+/** dist/app/main.js as fresh as the sources (checked once per test file; a build takes about a second) */
+function ensureCompiled() {
+  if (compiledChecked) return
+  const bundle = path.join(ROOT, 'dist/app/main.js')
+  const sources = Math.max(newest(path.join(ROOT, 'server')), newest(path.join(ROOT, 'common')))
+  if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'ignore' })
+  compiledChecked = true
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  { compiled = process.env.E2E_SERVER !== 'tsx', until = 'site' }: StartOptions = {},
+): Promise<TestServer> {
+  if (compiled) ensureCompiled()
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = compiled ? ['dist/app/main.js'] : ['--import', 'tsx', 'server/main.ts']
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -42,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      const res = await fetch(`${origin}/s/api/init`, { headers: { 'x-web-url': origin } })
+      const res = await fetch(until === 'live' ? `${origin}/livez` : `${origin}/s/api/init`, { headers: { 'x-web-url': origin } })
       if (res.ok) break
     } catch {
       /* not listening yet */
@@ -52,9 +89,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     origin,
     port,
+    child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

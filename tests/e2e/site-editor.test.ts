@@ -79,6 +79,17 @@ describe('Website Settings: site-wide settings', () => {
     await admin.getByRole('heading', { level: 1, name: 'Navigation' }).waitFor()
     await admin.getByRole('radiogroup', { name: 'Header template' }).getByText('Logo in the middle').click()
     await admin.getByRole('radiogroup', { name: 'Navbar template' }).getByText('Primary underline').click()
+    // the live preview: the storefront in a frame shows the unsaved templates; a visitor still gets the saved ones
+    const preview = admin.frameLocator('iframe[data-device]')
+    await preview.locator('header[data-header-template="3"][data-navbar-template="2"]').waitFor({ timeout: 20_000 })
+    await admin
+      .getByRole('group', { name: 'Preview width' })
+      .getByRole('button', { name: /^phone/ })
+      .click()
+    await admin.frameLocator('iframe[data-device="phone"]').locator('header[data-header-template="3"]').waitFor({ timeout: 20_000 })
+    const unsaved = await visit('/')
+    assert.equal(await unsaved.page.locator('header[data-header-template="3"]').count(), 0, 'not saved: shoppers see the saved template')
+    await unsaved.context.close()
     await shot(admin, 'site-editor-navigation')
     await admin.getByRole('button', { name: 'Save' }).first().click()
     await admin.getByText('Navigation saved').first().waitFor()
@@ -95,6 +106,11 @@ describe('Website Settings: site-wide settings', () => {
     await festive.getByRole('button', { name: 'Use this theme' }).click()
     await festive.getByText('Active').waitFor()
     await festive.getByLabel('on-primary', { exact: true }).fill('#ffffff')
+    const framed = admin.frames().find((f) => f.url().includes('page-preview=1'))
+    assert.ok(framed, 'the theme screen frames the storefront')
+    await framed.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim() === '#7b1fa2', null, {
+      timeout: 20_000,
+    })
     await shot(admin, 'site-editor-theme')
     await admin.getByRole('button', { name: 'Save' }).first().click()
     await admin.getByText('Theme saved').first().waitFor()

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import type { User } from '../../../common/contracts/accounts'
 import { cn } from '../../lib/cn'
 import { Link, useLocation } from '../../lib/router'
@@ -18,9 +18,17 @@ export function accountSections(user: User) {
 /** The account pages' frame: a section menu (tabs that scroll on phones, a side list on wider screens). */
 export function AccountLayout({ user, title, actions, children }: { user: User; title: string; actions?: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation()
+  // phones: the tab strip scrolls, so the current tab is brought into view (issue 18), without moving the page
+  const strip = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const nav = strip.current
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
+    nav.scrollLeft = active.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2
+  }, [pathname])
   return (
     <div className="py-4 sm:py-8 md:grid md:grid-cols-[13rem_1fr] md:gap-8">
-      <nav aria-label="Your account" className="-mx-3 mb-4 overflow-x-auto px-3 sm:-mx-4 sm:px-4 md:mx-0 md:mb-0 md:px-0">
+      <nav ref={strip} aria-label="Your account" className="relative -mx-3 mb-4 overflow-x-auto px-3 sm:-mx-4 sm:px-4 md:mx-0 md:mb-0 md:px-0">
         <ul className="flex gap-1 md:flex-col">
           {accountSections(user).map((item) => {
             const current = pathname === item.to

@@ -1,3 +1,4 @@
+import { useInitMaybe } from '../site-settings/api'
 import { useState } from 'react'
 import type { Address, AddressInput } from '../../../common/contracts/accounts'
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressRules, INDIAN_STATES } from '../../../common/rules/address'
@@ -42,8 +43,10 @@ function Serviceability({ pincode }: { pincode: string }) {
 /** Indian address fields; the pincode says at once whether this store delivers there. */
 export function AddressForm({ address, onSubmit, onCancel }: { address?: Address; onSubmit: (input: AddressInput) => Promise<unknown>; onCancel: () => void }) {
   const [alert, setAlert] = useState<string | null>(null)
+  const init = useInitMaybe()
   const form = useForm({
-    initialValues: address ? pick(address) : EMPTY,
+    // a new address starts with the account's name and phone and the chosen pincode (issue 18)
+    initialValues: address ? pick(address) : { ...EMPTY, name: init?.user?.name ?? '', mobile: init?.user?.phone ?? '', pincode: init?.pincode ?? '' },
     rules: { ...addressRules, type: { label: 'Address type', required: true } },
     onSubmit: async (values) => {
       setAlert(null)

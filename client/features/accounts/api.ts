@@ -1,3 +1,4 @@
+import { checkPincode } from '../../../common/contracts/delivery'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as c from '../../../common/contracts/accounts'
 import type { Api } from '../../lib/api'
@@ -9,12 +10,10 @@ export const ACCOUNT_KEY = ['accounts'] as const
 export const profileQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'profile'], queryFn: () => api.call(c.getProfile) })
 export const addressesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'addresses'], queryFn: () => api.call(c.listAddresses) })
 export const websitesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'websites'], queryFn: () => api.call(c.listManagedWebsites) })
-export const salesDashboardQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'sales-dashboard'], queryFn: () => api.call(c.getSalesDashboard) })
 
 export const useProfile = () => useQuery(profileQuery(useApi()))
 export const useAddresses = () => useQuery(addressesQuery(useApi()))
 export const useManagedWebsites = () => useQuery(websitesQuery(useApi()))
-export const useSalesDashboard = () => useQuery(salesDashboardQuery(useApi()))
 
 /** Whether the website delivers to a pincode, once six digits are typed. */
 export const usePincodeServiceability = (pincode: string) => {
@@ -45,7 +44,13 @@ export function useRegister() {
 
 export function useLogout() {
   const api = useApi()
-  return useMutation({ mutationFn: () => api.call(c.logout) })
+  // the chosen pincode belongs to the device, not the account: the new visitor session keeps it (issue 18)
+  return useMutation({
+    mutationFn: async (pincode: string | null | undefined) => {
+      await api.call(c.logout)
+      if (pincode) await api.call(checkPincode, { params: { pincode } }).catch(() => undefined)
+    },
+  })
 }
 
 export function useRedeemSwitch() {

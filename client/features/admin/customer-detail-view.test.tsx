@@ -28,6 +28,7 @@ const meera: CustomerDetail = {
     {
       id: 41,
       order_number: 'OD000041',
+      placed_by: null,
       status: 'confirmed',
       payment_status: 'cod',
       payment_method: 'cod',

@@ -29,6 +29,7 @@ export interface ProductFormValues {
   search_keywords: string
   hsn_code: string
   gst_rate: string
+  cess_rate: string
   packs: PackFormValues[]
   medias: MediaFormValues[]
 }
@@ -46,6 +47,7 @@ export const emptyProduct = (): ProductFormValues => ({
   search_keywords: '',
   hsn_code: '',
   gst_rate: '',
+  cess_rate: '',
   packs: [emptyPack()],
   medias: [],
 })
@@ -64,6 +66,7 @@ export function productFormValues(p: AdminProduct): ProductFormValues {
     search_keywords: p.search_keywords,
     hsn_code: text(p.hsn_code),
     gst_rate: text(p.gst_rate),
+    cess_rate: text(p.cess_rate),
     packs: [...p.packs]
       .sort((a, b) => a.position - b.position)
       .map((k) => ({
@@ -101,6 +104,7 @@ const details = (v: ProductFormValues) => ({
   search_keywords: v.search_keywords,
   hsn_code: orNull(v.hsn_code),
   gst_rate: (num(v.gst_rate) ?? null) as 0 | 5 | 12 | 18 | 28 | null,
+  cess_rate: num(v.cess_rate) ?? null,
   medias: v.medias.map((m) => ({ src: m.src, alt: m.alt })),
 })
 
@@ -149,6 +153,7 @@ export const PRODUCT_FIELDS = [
   'search_keywords',
   'hsn_code',
   'gst_rate',
+  'cess_rate',
   'packs',
   'medias',
   ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams'].map((f) => `packs.*.${f}`),
@@ -169,6 +174,7 @@ export const CHANGE_LABELS: Record<string, { label: string; read: (v: ProductFor
   search_keywords: { label: 'Search keywords', read: (v) => v.search_keywords },
   hsn_code: { label: 'HSN code', read: (v) => v.hsn_code },
   gst_rate: { label: 'GST rate', read: (v) => (v.gst_rate ? `${v.gst_rate} %` : '') },
+  cess_rate: { label: 'Cess', read: (v) => (v.cess_rate ? `${v.cess_rate} %` : '') },
   medias: { label: 'Images', read: (v) => (v.medias.length ? v.medias.map((m, i) => `${i + 1}. ${m.alt || 'no alt text'}`).join('; ') : 'No images') },
   packs: { label: 'Packs', read: (v) => v.packs.map((k) => `${k.pack_name} ₹${k.price} (MRP ₹${k.act_price})`).join('; ') },
 }

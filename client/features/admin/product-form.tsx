@@ -135,7 +135,7 @@ export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, bran
             </div>
           </Card>
           <Card title="Tax">
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <TextField label="HSN code" inputMode="numeric" error={errors.hsn_code?.message} {...register('hsn_code')} />
               <SelectField
                 label="GST rate"
@@ -143,6 +143,13 @@ export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, bran
                 options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
                 error={errors.gst_rate?.message}
                 {...register('gst_rate')}
+              />
+              <TextField
+                label="Cess (%)"
+                inputMode="numeric"
+                hint="Compensation cess, where it applies"
+                error={errors.cess_rate?.message}
+                {...register('cess_rate')}
               />
             </div>
           </Card>

@@ -47,6 +47,7 @@ const product = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   search_keywords: '',
   hsn_code: null,
   gst_rate: 5,
+  cess_rate: null,
   created_at: '2026-11-01T00:00:00Z',
   updated_at: '2026-11-01T00:00:00Z',
   medias: [{ src: 'uploads/1/a.png', alt: 'Front' }, { src: 'uploads/1/b.png' }, { src: 'uploads/1/c.png' }],

@@ -176,7 +176,7 @@ function ReportCard({
 }
 
 /** The table under each chart: what the chart shows, readable by screen readers and on any screen. */
-function FigureTable({
+export function FigureTable({
   caption,
   head,
   rows,

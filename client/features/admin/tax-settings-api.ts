@@ -17,3 +17,13 @@ export function useSaveTaxSettings() {
     onSuccess: (saved) => qc.setQueryData(KEY, saved),
   })
 }
+
+/** Invoices for the orders confirmed before the registration was saved (oldest first, numbered today). */
+export function useIssueMissingInvoices() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.call(c.issueMissingInvoices),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  })
+}

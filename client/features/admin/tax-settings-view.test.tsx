@@ -19,6 +19,7 @@ const settings = (over: Partial<TaxSettingsAnswer> = {}): TaxSettingsAnswer => (
   delivery_sac: '9968',
   delivery_gst_rate: 18,
   version: 3,
+  missing_invoices: 0,
   ...over,
 })
 

@@ -14,11 +14,11 @@ import { Spinner } from '../../ui/spinner'
 import { TextareaField } from '../../ui/textarea-field'
 import { toast } from '../../ui/toast'
 import { contractResolver } from '../../staff/form/contract-resolver'
+import { useIssueMissingInvoices, useSaveTaxSettings, useTaxSettings } from './tax-settings-api'
 import { showServerErrors } from '../../staff/form/server-errors'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
-import { useSaveTaxSettings, useTaxSettings } from './tax-settings-api'
 
 /** What the inputs hold: text as typed. */
 interface Values {
@@ -208,8 +208,32 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsAnswer }) {
           </div>
         </Card>
       </form>
+      {configured && settings.missing_invoices > 0 && <MissingInvoicesCard count={settings.missing_invoices} />}
       {configured && <GstReportCard />}
     </div>
+  )
+}
+
+/** Orders confirmed before the registration was saved have no invoice: staff issue them in one go. */
+function MissingInvoicesCard({ count }: { count: number }) {
+  const issue = useIssueMissingInvoices()
+  return (
+    <Card
+      title="Orders without an invoice"
+      description={`${count} ${count === 1 ? 'order was' : 'orders were'} confirmed before the GST registration was saved. Their invoices are issued in order, dated today.`}
+    >
+      <Button
+        onClick={() =>
+          issue.mutate(undefined, {
+            onSuccess: (done) => toast.success(done.issued === 0 ? 'No invoice was missing' : `${done.issued} invoices issued: ${done.first} to ${done.last}`),
+            onError: (err) => toast.fromError(err),
+          })
+        }
+        loading={issue.isPending}
+      >
+        Issue missing invoices
+      </Button>
+    </Card>
   )
 }
 

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn'
 import { Link } from '../../lib/router'
 import { Image } from '../../ui/image'
 import { Price } from '../../ui/price'
+import { UnitPrice } from '../../ui/unit-price'
 import { Spinner } from '../../ui/spinner'
 import { useCartCalls } from './api'
 import { QuantityStepper } from './quantity-stepper'
@@ -28,7 +29,10 @@ export function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () 
         <Link to={`/products/${item.slug}`} onClick={onNavigate} className="line-clamp-2 text-sm font-medium hover:text-primary">
           {item.name}
         </Link>
-        <p className="text-xs text-muted">{item.pack}</p>
+        <p className="text-xs text-muted">
+          {item.pack}
+          <UnitPrice packName={item.pack} price={toPaise(item.price)} className="before:mx-1 before:content-['·']" />
+        </p>
         <Price price={toPaise(item.price)} actPrice={toPaise(item.act_price)} className="text-sm" />
         {item.message && (
           <p role={item.valid ? undefined : 'alert'} className={item.valid ? 'mt-1 text-xs text-muted' : 'mt-1 text-xs font-medium text-danger'}>

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button'
 import { replaceCart } from './api'
 
 /** Apply one coupon to the cart, or take it off; the server says why a code can't be used. */
-export function CouponBox({ cart }: { cart: Cart }) {
+export function CouponBox({ cart, onChange }: { cart: Cart /** after the cart changed (checkout re-reads its own cart) */; onChange?: (cart: Cart) => void }) {
   const api = useApi()
   const qc = useQueryClient()
   const [code, setCode] = useState('')
@@ -19,8 +19,10 @@ export function CouponBox({ cart }: { cart: Cart }) {
     setPending(true)
     setError(null)
     try {
-      replaceCart(qc, await call())
+      const next = await call()
+      replaceCart(qc, next)
       setCode('')
+      onChange?.(next)
     } catch (err) {
       setError(errorText(err))
     } finally {

@@ -33,7 +33,7 @@ export function BrandFilterDrawer({ open, onClose, brands, selected, onChange, t
         </div>
       }
     >
-      <BrandFilter brands={brands} selected={selected} onChange={onChange} />
+      <BrandFilter brands={brands} selected={selected} onChange={onChange} capped={false} />
     </Drawer>
   )
 }

@@ -13,10 +13,12 @@ export interface BrandFilterProps {
   selected: readonly string[]
   onChange: (next: string[]) => void
   className?: string
+  /** the sidebar caps the list's height; a drawer lets it run to the drawer's own height (it scrolls itself) */
+  capped?: boolean
 }
 
 /** Brand checkboxes with a small box that narrows the list by name. */
-export function BrandFilter({ brands, selected, onChange, className }: BrandFilterProps) {
+export function BrandFilter({ brands, selected, onChange, className, capped = true }: BrandFilterProps) {
   const [text, setText] = useState('')
   const inputId = useId()
   const needle = text.trim().toLowerCase()
@@ -44,7 +46,7 @@ export function BrandFilter({ brands, selected, onChange, className }: BrandFilt
         </div>
       )}
       {shown.length ? (
-        <ul className="-mx-2 max-h-72 space-y-0.5 overflow-y-auto">
+        <ul className={cn('-mx-2 space-y-0.5', capped && 'max-h-72 overflow-y-auto')} data-testid="brand-list">
           {shown.map((brand) => (
             <li key={brand.slug}>
               <FilterCheckbox label={brand.name} checked={selected.includes(brand.slug)} onChange={(on) => toggle(brand.slug, on)} />

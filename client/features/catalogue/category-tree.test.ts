@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { categoryCrumbs, isCategoryChecked, isCategoryIndeterminate, slugFromLink, toggleCategory } from './category-tree'
+import { breadcrumbJsonLd, categoryCrumbs, isCategoryChecked, isCategoryIndeterminate, slugFromLink, toggleCategory } from './category-tree'
 import { categories } from './test-kit'
 
 describe('toggleCategory', () => {
@@ -39,5 +39,20 @@ describe('links and crumbs', () => {
       { label: 'Staples', to: '/products?c=staples' },
       { label: 'Rice', to: '/products?c=rice' },
     ])
+  })
+})
+
+describe('breadcrumbJsonLd', () => {
+  it('is a schema.org BreadcrumbList from Home through the categories to the product', () => {
+    const ld = JSON.parse(breadcrumbJsonLd('https://shop.test', categories, { product_name: 'Basmati', slug: 'basmati', category_slug: 'rice' }))
+    expect(ld['@type']).toBe('BreadcrumbList')
+    expect(ld.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.test/' })
+    expect(ld.itemListElement.at(-1)).toEqual({
+      '@type': 'ListItem',
+      position: ld.itemListElement.length,
+      name: 'Basmati',
+      item: 'https://shop.test/products/basmati',
+    })
+    expect(ld.itemListElement.length).toBe(2 + categoryCrumbs(categories, 'rice').length)
   })
 })

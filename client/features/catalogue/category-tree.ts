@@ -82,3 +82,13 @@ export interface Crumb {
 /** Breadcrumbs for a category: each level links to its product list. */
 export const categoryCrumbs = (tree: CategoryNode[], slug: string): Crumb[] =>
   categoryPath(tree, slug).map((n) => ({ label: n.name, to: categoryLink(n.slug) }))
+
+/** The same trail as schema.org BreadcrumbList JSON-LD (Home › categories › product), with absolute URLs. */
+export function breadcrumbJsonLd(origin: string, tree: CategoryNode[], product: { product_name: string; slug: string; category_slug: string }): string {
+  const items = [{ label: 'Home', to: '/' }, ...categoryCrumbs(tree, product.category_slug), { label: product.product_name, to: `/products/${product.slug}` }]
+  return JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: origin + c.to })),
+  })
+}

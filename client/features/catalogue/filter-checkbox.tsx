@@ -27,7 +27,8 @@ export function FilterCheckbox({ label, checked, indeterminate = false, onChange
         onChange={(e) => onChange(e.target.checked)}
         className="size-4 shrink-0 cursor-pointer rounded accent-primary"
       />
-      <span className="min-w-0 truncate">{label}</span>
+      {/* long names wrap rather than being cut off (issue 18) */}
+      <span className="min-w-0 py-1.5 leading-5 break-words">{label}</span>
     </label>
   )
 }

@@ -3,6 +3,7 @@ import type { Pack } from '../../../common/contracts/catalogue'
 import { toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { Price } from '../../ui/price'
+import { UnitPrice } from '../../ui/unit-price'
 
 /** The pack to show first: the first one in stock, else the first. */
 export const firstChoice = (packs: Pack[]): Pack | undefined => packs.find((p) => p.in_stock) ?? packs[0]
@@ -44,6 +45,7 @@ export function PackChooser({ packs, value, onChange, className }: PackChooserPr
               />
               <span className="font-medium">{pack.pack_name}</span>
               <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm [&_s]:text-xs" />
+              <UnitPrice packName={pack.pack_name} price={toPaise(pack.price)} className="text-[11px]" />
               {pack.in_stock ? (
                 pack.discount > 0 && <span className="text-xs font-semibold text-success">{pack.discount}% OFF</span>
               ) : (

@@ -5,6 +5,8 @@ import { toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { Image } from '../../ui/image'
 import { Price } from '../../ui/price'
+import { UnitPrice } from '../../ui/unit-price'
+import { bestDiscountPercent } from '../../../common/unit-price'
 
 export interface ProductCardProps {
   product: Product
@@ -20,10 +22,17 @@ export interface ProductCardProps {
 export function ProductCard({ product, action, corner, className, priority }: ProductCardProps) {
   const pack = product.packs[0]
   const href = `/products/${product.slug}`
+  // the first pack has no discount but another has: say so, as the grocery apps do
+  const upTo = pack && pack.discount <= 0 ? bestDiscountPercent(product.packs) : 0
   return (
     <article className={cn('relative flex h-full flex-col rounded-lg border border-border bg-surface p-3', className)}>
       {pack && pack.discount > 0 && (
         <span className="absolute top-2 left-2 z-10 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">{pack.discount}% OFF</span>
+      )}
+      {upTo > 0 && (
+        <span data-testid="up-to-off" className="absolute top-2 left-2 z-10 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">
+          Up to {upTo}% off
+        </span>
       )}
       {corner && <div className="absolute top-2 right-2 z-10">{corner(product)}</div>}
       <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
@@ -43,7 +52,12 @@ export function ProductCard({ product, action, corner, className, priority }: Pr
           {product.product_name}
         </Link>
       </h3>
-      {pack && <p className="mt-0.5 text-xs text-muted">{pack.pack_name}</p>}
+      {pack && (
+        <p className="mt-0.5 text-xs text-muted">
+          {pack.pack_name}
+          <UnitPrice packName={pack.pack_name} price={toPaise(pack.price)} className="before:mx-1 before:content-['·']" />
+        </p>
+      )}
       <div className="mt-auto flex items-end justify-between gap-2 pt-2">
         {pack ? (
           <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm" />

@@ -41,7 +41,9 @@ describe('ProductDetailPage', () => {
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     expect(crumbs.getByRole('link', { name: 'Atta & Flours' }).getAttribute('href')).toBe('/products?c=atta')
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Add 1 kg' })).toBeTruthy()
+    // the control shows twice: in the page (tablets and up) and in the phone's sticky bar (CSS shows one)
+    expect(screen.getAllByRole('button', { name: 'Add 1 kg' })).toHaveLength(2)
+    expect(within(screen.getByTestId('sticky-buy-bar')).getByRole('button', { name: 'Add 1 kg' })).toBeTruthy()
   })
 
   it('switching pack changes the displayed price and the cart control', async () => {
@@ -52,7 +54,7 @@ describe('ProductDetailPage', () => {
     expect(priceBlock().textContent).toContain('₹270')
     expect(priceBlock().textContent).toContain('₹300')
     expect(priceBlock().textContent).toContain('10% OFF')
-    expect(screen.getByRole('button', { name: 'Add 5 kg' })).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Add 5 kg' })).toHaveLength(2)
     expect((screen.getByRole('radio', { name: /5 kg/ }) as HTMLInputElement).checked).toBe(true)
   })
 

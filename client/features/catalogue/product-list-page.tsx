@@ -61,7 +61,7 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
         <FilterSidebar categories={categories} brands={brands} params={params} onChange={update} className="hidden lg:block" />
 
         <div className="min-w-0">
-          <div className="mb-3 flex items-center gap-2">
+          <div className="mb-3 flex flex-wrap items-center gap-2">
             <Button variant="outline" className="shrink-0 px-3 lg:hidden" aria-haspopup="dialog" onClick={() => setDrawer('categories')}>
               <FilterIcon />
               Filters
@@ -77,7 +77,7 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
               value={params.s}
               hasQuery={Boolean(params.q)}
               onChange={(s) => update({ s })}
-              className="ml-auto min-w-0 flex-1 sm:max-w-64 lg:flex-none"
+              className="ml-auto min-w-44 flex-1 sm:max-w-64 lg:flex-none"
             />
           </div>
 

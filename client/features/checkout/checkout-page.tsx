@@ -1,19 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import type { Address } from '../../../common/contracts/accounts'
 import type { Cart } from '../../../common/contracts/cart'
 import type { SlotGroup } from '../../../common/contracts/checkout'
 import { formatINR, toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
+import { itemCount } from '../../lib/item-count'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'
 import { AddressForm } from '../accounts/address-form'
 import { useAddresses, useCreateAddress } from '../accounts/api'
+import { agentMode } from '../../lib/agent-mode'
 import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
+import { CheckoutOffers } from './checkout-offers'
+import { totalChangeNote } from './total-change'
 import { cartRupees, clock, newIdempotencyKey, PAYMENT_HINTS, paymentLabel, slotDay } from './format'
+
+/** Cash on delivery collects the total rounded to the rupee (the order and its invoice keep it so). */
+const payable = (cart: Cart, cod: boolean) => (cod ? cart.cod_total : cart.total)
 
 function Step({ n, title, children, done, id }: { n: number; title: string; children: ReactNode; done?: boolean; id: string }) {
   return (
@@ -168,7 +175,7 @@ function SlotStep({
   )
 }
 
-function Summary({ cart }: { cart: Cart }) {
+function Summary({ cart, cod }: { cart: Cart; cod: boolean }) {
   return (
     <div>
       <ul className="divide-y divide-border" aria-label="Items">
@@ -212,9 +219,18 @@ function Summary({ cart }: { cart: Cart }) {
             )}
           </dd>
         </div>
+        {cod && cart.cod_round_off !== 0 && (
+          <div className="flex justify-between text-muted">
+            <dt>Round-off</dt>
+            <dd data-testid="checkout-round-off">
+              {cart.cod_round_off < 0 ? '−' : '+'}
+              {cartRupees(Math.abs(cart.cod_round_off))}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{cartRupees(cart.total)}</dd>
+          <dd data-testid="checkout-total">{cartRupees(payable(cart, cod))}</dd>
         </div>
       </dl>
       {cart.deliveryMessage && <p className="mt-2 text-xs text-muted">{cart.deliveryMessage}</p>}
@@ -255,11 +271,23 @@ export function CheckoutPage() {
   }, [groups])
   const [method, setMethod] = useState<string | null>(null)
   // the website's cash-on-delivery maximum: above it COD stays listed, greyed out, with the limit named
-  const codOver = !!cart && cart.cod_max_order_value !== null && cart.total > cart.cod_max_order_value
+  const codOver = !!cart && cart.cod_max_order_value !== null && cart.cod_total > cart.cod_max_order_value
   const usable = useMemo(() => cart?.paymentMethods.filter((m) => m !== 'cod' || !codOver) ?? [], [cart, codOver])
   useEffect(() => {
     if (cart && (!method || !usable.includes(method))) setMethod(usable[0] ?? null)
   }, [cart, method, usable])
+  // a total that moves without the shopper touching it is explained (issue 18)
+  const [change, setChange] = useState<string | null>(null)
+  const seen = useRef<Cart | null>(null)
+  useEffect(() => {
+    if (!cart) return
+    const before = seen.current
+    seen.current = cart
+    if (before) {
+      const note = totalChangeNote(before, cart)
+      if (note) setChange(note)
+    }
+  }, [cart])
   const [notes, setNotes] = useState('')
   const [key] = useState(newIdempotencyKey)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -270,6 +298,7 @@ export function CheckoutPage() {
     if (!addressId) out.push('Add a delivery address')
     if (!cart) return out
     if (addressId && !cart.serviceable) out.push(list?.find((a) => a.id === addressId)?.delivery_message ?? 'We do not deliver to this address')
+    if (cart.offercode && cart.coupon_message) out.push(`Remove ${cart.offercode}: it does not apply`)
     if (cart.items.some((i) => !i.valid)) out.push('Remove or change the items marked in the summary')
     if (groups?.some((g) => !slots[g.delivery_charge_id])) out.push('Choose a delivery window')
     if (!method) out.push('Choose a payment method')
@@ -310,10 +339,12 @@ export function CheckoutPage() {
         slots: groups.map((g) => ({ delivery_charge_id: g.delivery_charge_id, slot_id: slots[g.delivery_charge_id]! })),
         payment_method: method as 'cod',
         ...(notes.trim() ? { notes: notes.trim() } : {}),
-        expected_total: toPaise(cart.total),
+        expected_total: toPaise(payable(cart, method === 'cod')),
         idempotency_key: key,
       })
-      navigate(placed.next.startsWith('/') ? placed.next : `/order/success/${placed.order_number}`, { replace: true })
+      // agent mode: back to the agent's dashboard, which sends the payment link of an online order
+      const next = agentMode() ? `/account/dashboard?placed=${placed.order_id}&method=${placed.payment_method}` : placed.next
+      navigate(next.startsWith('/') ? next : `/order/success/${placed.order_number}`, { replace: true })
       void refreshCart(qc)
     } catch (err) {
       setRefusal(errorText(err))
@@ -325,9 +356,7 @@ export function CheckoutPage() {
     <div className="mx-auto w-full max-w-5xl px-3 pt-4 pb-4 sm:px-4 sm:pt-8">
       <div className="mb-4 flex items-baseline justify-between gap-3">
         <h1 className="text-xl font-semibold sm:text-2xl">Checkout</h1>
-        <span className="text-sm text-muted">
-          {cart.quantity} item{cart.quantity === 1 ? '' : 's'}
-        </span>
+        <span className="text-sm text-muted">{itemCount(cart.quantity)}</span>
       </div>
       <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6">
         <div className="space-y-3 sm:space-y-4">
@@ -371,7 +400,10 @@ export function CheckoutPage() {
               {cart.paymentMethods.length === 0 && <p className="text-sm text-danger">This shop does not take orders online right now.</p>}
             </fieldset>
           </Step>
-          <Step n={4} id="step-notes" title="Notes (optional)" done={notes.trim() !== ''}>
+          <Step n={4} id="step-offers" title="Coupons and offers" done={cart.discount > 0}>
+            <CheckoutOffers cart={cart} />
+          </Step>
+          <Step n={5} id="step-notes" title="Notes (optional)" done={notes.trim() !== ''}>
             <label htmlFor="order-notes" className="sr-only">
               Order notes
             </label>
@@ -391,8 +423,13 @@ export function CheckoutPage() {
           <h2 id="summary-title" className="text-base font-semibold sm:text-lg">
             Order summary
           </h2>
-          <Summary cart={cart} />
+          <Summary cart={cart} cod={method === 'cod'} />
           <div className="sticky bottom-0 -mx-4 mt-4 border-t border-border bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-5 sm:px-5 lg:static lg:mx-0 lg:border-0 lg:px-0 lg:pb-0">
+            {change && (
+              <p role="status" data-testid="total-change" className="mb-2 rounded-md bg-accent/10 px-3 py-2 text-xs">
+                {change}
+              </p>
+            )}
             <FormAlert message={refusal} />
             {problems.length > 0 && (
               <ul id="checkout-problems" className="mb-2 space-y-0.5 text-xs text-danger">
@@ -409,7 +446,7 @@ export function CheckoutPage() {
               loading={place.isPending}
               aria-describedby={problems.length ? 'checkout-problems' : undefined}
             >
-              Place order · {cartRupees(cart.total)}
+              Place order · {cartRupees(payable(cart, method === 'cod'))}
             </Button>
           </div>
         </aside>

@@ -1,3 +1,4 @@
+import { itemCount } from '../../lib/item-count'
 import type { ReactNode } from 'react'
 import type { User } from '../../../common/contracts/accounts'
 import { errorText } from '../../lib/error-text'
@@ -71,7 +72,7 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
           )}
         </div>
         <div className="grid gap-3 lg:grid-cols-2">
-          <Card title={`Items (${order.items})`}>
+          <Card title={`Items · ${itemCount(order.items)}`}>
             <OrderLines order={order} />
             <div className="mt-3 border-t border-border pt-3">
               <OrderCharges order={order} />

@@ -55,6 +55,9 @@ export function OrderLines({ order }: { order: OrderDetail }) {
   )
 }
 
+/** +₹0.40 / −₹0.40, as the invoice's Round-off line shows it. */
+const formatSigned = (paise: number) => `${paise < 0 ? '−' : '+'}${formatINR(Math.abs(paise))}`
+
 export function OrderCharges({ order }: { order: OrderDetail }) {
   const c = order.charges
   return (
@@ -73,6 +76,12 @@ export function OrderCharges({ order }: { order: OrderDetail }) {
         <dt>Delivery</dt>
         <dd>{c.delivery > 0 ? formatINR(c.delivery) : 'FREE'}</dd>
       </div>
+      {c.total !== c.items - c.discount + c.delivery && (
+        <div className="flex justify-between text-muted">
+          <dt>Round-off</dt>
+          <dd data-testid="order-round-off">{formatSigned(c.total - (c.items - c.discount + c.delivery))}</dd>
+        </div>
+      )}
       <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="order-total">{formatINR(c.total)}</dd>

@@ -1,3 +1,4 @@
+import { itemCount } from '../../lib/item-count'
 import { errorText } from '../../lib/error-text'
 import { Link } from '../../lib/router'
 import { buttonClasses } from '../../ui/button'
@@ -37,7 +38,7 @@ export function OrderSuccess({ number }: { number: string }) {
         <Card title="Delivery">
           <OrderDelivery order={order} />
         </Card>
-        <Card title={`Items (${order.items})`}>
+        <Card title={`Items · ${itemCount(order.items)}`}>
           <OrderLines order={order} />
           <div className="mt-3 border-t border-border pt-3">
             <OrderCharges order={order} />

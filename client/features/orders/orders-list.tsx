@@ -1,3 +1,4 @@
+import { itemCount } from '../../lib/item-count'
 import type { ReactNode } from 'react'
 import type { User } from '../../../common/contracts/accounts'
 import { formatINR } from '../../../common/money'
@@ -48,7 +49,7 @@ export function OrdersList({ user }: { user: User }) {
                 <span className="min-w-0">
                   <span className="block font-semibold">{o.order_number}</span>
                   <span className="block text-xs text-muted">
-                    {formatOrderDate(o.created_at)} · {o.items} item{o.items === 1 ? '' : 's'}
+                    {formatOrderDate(o.created_at)} · {itemCount(o.items)}
                   </span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">

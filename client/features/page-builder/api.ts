@@ -53,6 +53,25 @@ export function useRollback() {
   })
 }
 
+export function useUnpublish() {
+  const api = useApi()
+  const refresh = useRefresh()
+  return useMutation({ mutationFn: (url: string) => api.call(c.unpublishPage, { body: { url } }), onSuccess: (draft) => refresh(draft.url) })
+}
+
+export function useDeletePage() {
+  const api = useApi()
+  const qc = useQueryClient()
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (url: string) => api.call(c.deletePage, { query: { url } }),
+    onSuccess: (_ok, url) => {
+      qc.removeQueries({ queryKey: ['admin', 'pages', 'draft', url] })
+      return refresh(url)
+    },
+  })
+}
+
 /** The storefront preview's page data for the editor's unsaved page (nothing is stored). */
 export function previewPageData(api: Api, body: c.PreviewPageInput) {
   return api.call(c.previewPage, { body })

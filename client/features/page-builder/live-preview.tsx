@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { PreviewPageInput } from '../../../common/contracts/admin-pages'
 import { PAGE_PREVIEW_PARAM, type PreviewMessage } from '../../../common/rules/page-preview'
 import { useApi } from '../../lib/api-context'
@@ -16,33 +16,11 @@ type Device = keyof typeof WIDTHS
  */
 export function LivePreview({ input, invalid }: { input: PreviewPageInput; invalid: boolean }) {
   const api = useApi()
-  const frame = useRef<HTMLIFrameElement>(null)
-  const box = useRef<HTMLDivElement>(null)
-  const [device, setDevice] = useState<Device>('desktop')
-  // counts the storefront's hellos: a reload of the frame asks for the page again
-  const [ready, setReady] = useState(0)
+  const preview = usePreviewFrame('page-preview-ready')
+  const { ready, post } = preview
   const [state, setState] = useState<'idle' | 'updating' | 'error'>('idle')
   const [problem, setProblem] = useState<string | null>(null)
-  const [boxWidth, setBoxWidth] = useState(0)
   const json = JSON.stringify(input)
-
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return
-      if ((e.data as { type?: string } | null)?.type === 'page-preview-ready') setReady((n) => n + 1)
-    }
-    window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
-  }, [])
-
-  useEffect(() => {
-    const el = box.current
-    if (!el) return
-    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth))
-    observer.observe(el)
-    setBoxWidth(el.clientWidth)
-    return () => observer.disconnect()
-  }, [])
 
   useEffect(() => {
     if (ready === 0 || invalid) return
@@ -53,7 +31,7 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
         const page = await previewPageData(api, JSON.parse(json) as PreviewPageInput)
         if (cancelled) return
         const message: PreviewMessage = { type: 'page-preview', url: page.url, page }
-        frame.current?.contentWindow?.postMessage(message, window.location.origin)
+        post(message)
         setState('idle')
         setProblem(null)
       } catch (err) {
@@ -66,26 +44,79 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
       cancelled = true
       window.clearTimeout(timer)
     }
-  }, [api, json, ready, invalid])
+  }, [api, json, ready, invalid, post])
+
+  return (
+    <PreviewFrame
+      preview={preview}
+      path={input.url}
+      status={
+        invalid
+          ? 'Paused: fix the highlighted fields'
+          : state === 'updating' || !ready
+            ? 'Updating…'
+            : state === 'error'
+              ? `Not updated: ${problem}`
+              : 'Showing your changes'
+      }
+    />
+  )
+}
+
+/** The framed storefront's hellos (a reload of the frame asks again) and a way to post to it, same origin only. */
+export function usePreviewFrame(readyType: string) {
+  const frame = useRef<HTMLIFrameElement>(null)
+  const [ready, setReady] = useState(0)
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow) return
+      if ((e.data as { type?: string } | null)?.type === readyType) setReady((n) => n + 1)
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [readyType])
+  const post = useCallback((message: unknown) => frame.current?.contentWindow?.postMessage(message, window.location.origin), [])
+  return { frame, ready, post }
+}
+
+/** The real storefront at `path` in an iframe at phone, tablet or desktop width, scaled to fit. */
+export function PreviewFrame({
+  preview,
+  path,
+  status,
+  children,
+}: {
+  preview: ReturnType<typeof usePreviewFrame>
+  path: string
+  status: string
+  children?: ReactNode
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const [device, setDevice] = useState<Device>('desktop')
+  const [boxWidth, setBoxWidth] = useState(0)
+
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth))
+    observer.observe(el)
+    setBoxWidth(el.clientWidth)
+    return () => observer.disconnect()
+  }, [])
 
   const width = WIDTHS[device]
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1
   // a scaled-down desktop is as tall on screen as a phone: more of the page shows
   const height = Math.max(720, Math.round(680 / scale))
-  const src = `${input.url}?${PAGE_PREVIEW_PARAM}=1`
+  const src = `${path}${path.includes('?') ? '&' : '?'}${PAGE_PREVIEW_PARAM}=1`
 
   return (
     <section aria-label="Live preview" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-sm font-semibold">Preview</h2>
+        {children}
         <p className="text-xs text-muted" role="status">
-          {invalid
-            ? 'Paused: fix the highlighted fields'
-            : state === 'updating' || !ready
-              ? 'Updating…'
-              : state === 'error'
-                ? `Not updated: ${problem}`
-                : 'Showing your changes'}
+          {status}
         </p>
         <div role="group" aria-label="Preview width" className="inline-flex rounded-md border border-border bg-surface p-0.5">
           {(Object.keys(WIDTHS) as Device[]).map((d) => (
@@ -103,8 +134,8 @@ export function LivePreview({ input, invalid }: { input: PreviewPageInput; inval
       </div>
       <div ref={box} className="overflow-hidden rounded-lg border border-border bg-background" style={{ height: height * scale + 2 }}>
         <iframe
-          ref={frame}
-          title={`Preview of ${input.url} at ${device} width`}
+          ref={preview.frame}
+          title={`Preview of ${path} at ${device} width`}
           src={src}
           data-device={device}
           width={width}

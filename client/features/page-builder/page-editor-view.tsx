@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { PageDraft } from '../../../common/contracts/admin-pages'
+import { isAppPage } from '../../../common/rules/page-paths'
 import { formatDateTime } from '../../../common/dates'
 import { useApi } from '../../lib/api-context'
 import { cn } from '../../lib/cn'
 import { ApiError, errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
 import * as paths from '../../lib/paths'
+import { useNavigate } from '../../lib/router'
 import { Button } from '../../ui/button'
+import { confirm } from '../../ui/confirm-dialog'
 import { FormAlert } from '../../ui/form-alert'
 import { TextField } from '../../ui/form-field'
 import { Spinner } from '../../ui/spinner'
@@ -17,7 +20,7 @@ import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { PageHeader } from '../../staff/ui/page-header'
 import { HistoryIcon, PlusIcon } from '../../staff/ui/staff-icons'
-import { draftQuery, useDraft, usePages, usePublish, useSaveDraft } from './api'
+import { draftQuery, useDeletePage, useDraft, usePages, usePublish, useSaveDraft, useUnpublish } from './api'
 import { BlockList } from './block-list'
 import { BLOCK_INFO, type EditorBlock, type EditorPage, fromContent, newBlock, PALETTE, sameContent, toInput, validate } from './editor-state'
 import { LivePreview } from './live-preview'
@@ -77,7 +80,8 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
   const [base, setBase] = useState(loaded)
   const [saved, setSaved] = useState(() => fromContent(loaded))
   const [page, setPage] = useState(saved)
-  const [tab, setTab] = useState<'blocks' | 'page'>('blocks')
+  const appPage = isAppPage(url)
+  const [tab, setTab] = useState<'blocks' | 'page'>(appPage ? 'page' : 'blocks')
   const [open, setOpen] = useState<string | null>(null)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -244,11 +248,12 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(380px,460px)_1fr]">
         <div className="flex min-w-0 flex-col gap-4">
           <div role="tablist" aria-label="Edit" className="flex gap-1 border-b border-border">
-            {(
-              [
-                ['blocks', 'Blocks'],
-                ['page', 'Page settings'],
-              ] as const
+            {(appPage
+              ? ([['page', 'Page settings']] as const)
+              : ([
+                  ['blocks', 'Blocks'],
+                  ['page', 'Page settings'],
+                ] as const)
             ).map(([id, label]) => (
               <button
                 key={id}
@@ -363,6 +368,20 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
                 hint="Applies to this page’s blocks only. @import, outside url()s, fixed positioning and scripts are removed when you save."
                 spellCheck={false}
               />
+              {appPage && (
+                <p className="rounded-md bg-background p-3 text-sm text-muted">
+                  {url} is the shop’s own screen: it shows no blocks. Its navbar, footer and SEO settings here apply to it.
+                </p>
+              )}
+              {url !== '/' && !appPage && (
+                <TakeDown
+                  url={url}
+                  live={liveVersion !== null}
+                  exists={base.version > 0 || liveVersion !== null}
+                  onUnpublished={(draft) => setBase(draft)}
+                  onPublishedAgain={reloadFromServer}
+                />
+              )}
             </div>
           )}
         </div>
@@ -388,5 +407,87 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
         saving={save.isPending}
       />
     </div>
+  )
+}
+
+/**
+ * Unpublish (shoppers get "page not found" at once; the draft stays, Undo publishes it again) and delete (asks
+ * first; the draft and the live page go, the versions stay in the history).
+ */
+function TakeDown({
+  url,
+  live,
+  exists,
+  onUnpublished,
+  onPublishedAgain,
+}: {
+  url: string
+  live: boolean
+  exists: boolean
+  onUnpublished: (draft: PageDraft) => void
+  onPublishedAgain: () => Promise<void>
+}) {
+  const unpublish = useUnpublish()
+  const publish = usePublish()
+  const remove = useDeletePage()
+  const navigate = useNavigate()
+  if (!exists) return null
+
+  async function onUnpublish() {
+    try {
+      onUnpublished(await unpublish.mutateAsync(url))
+      toast.info(`${url} is off the storefront: shoppers now get “page not found”. The draft is kept.`, {
+        duration: 10000,
+        action: {
+          label: 'Undo',
+          onClick: () =>
+            publish
+              .mutateAsync(url)
+              .then(onPublishedAgain)
+              .then(() => toast.success(`${url} is live again`))
+              .catch((err) => toast.error(`Not published: ${errorText(err)}`)),
+        },
+      })
+    } catch (err) {
+      toast.error(`Not unpublished: ${errorText(err)}`)
+    }
+  }
+
+  async function onDelete() {
+    const ok = await confirm({
+      title: `Delete ${url}?`,
+      message: `${live ? 'Shoppers will get “page not found” at this address, and the' : 'The'} draft is deleted. Its published versions stay in the history (they come back if a page is made at ${url} again).`,
+      confirmText: 'Delete page',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await remove.mutateAsync(url)
+      toast.success(`${url} deleted`)
+      navigate(paths.pageBuilderPages())
+    } catch (err) {
+      toast.error(`Not deleted: ${errorText(err)}`)
+    }
+  }
+
+  return (
+    <section aria-labelledby="take-down-title" className="flex flex-col gap-3 rounded-lg border border-danger/30 p-4">
+      <h3 id="take-down-title" className="font-semibold">
+        Take this page down
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        {live && (
+          <Button variant="outline" onClick={onUnpublish} loading={unpublish.isPending}>
+            Unpublish
+          </Button>
+        )}
+        <Button variant="danger" onClick={onDelete} loading={remove.isPending}>
+          Delete page
+        </Button>
+      </div>
+      <p className="text-sm text-muted">
+        {live ? 'Unpublish hides the page from shoppers and keeps the draft to publish again. ' : ''}Delete removes the page from this list.
+      </p>
+    </section>
   )
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import * as z from 'zod/mini'
 import { PageUrl, type PageSummary } from '../../../common/contracts/admin-pages'
-import { isAppPath } from '../../../common/rules/page-paths'
+import { isAppPage, isAppPath } from '../../../common/rules/page-paths'
 import { formatDateTime } from '../../../common/dates'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
@@ -90,7 +90,7 @@ export function PageListView() {
               {pages.map((p) => (
                 <tr key={p.url} className="border-t border-border first:border-t-0 hover:bg-background">
                   <td className="px-4 py-3">
-                    {isAppPath(p.url) ? (
+                    {isAppPath(p.url) && !isAppPage(p.url) ? (
                       <>
                         <span className="font-mono font-semibold text-muted">{p.url}</span>
                         <p className="text-xs text-muted">The shop’s own screen: not edited as a page</p>
@@ -100,6 +100,7 @@ export function PageListView() {
                         {p.url}
                       </Link>
                     )}
+                    {isAppPage(p.url) && <p className="text-xs text-muted">The shop’s own screen: its settings only</p>}
                     {p.seo_title && <p className="max-w-72 truncate text-xs text-muted">{p.seo_title}</p>}
                   </td>
                   <td className="px-4 py-3">

@@ -1,5 +1,6 @@
 import { listProducts, type Product } from '../../../common/contracts/catalogue'
 import { getAdminProduct, listAdminProducts } from '../../../common/contracts/admin-catalogue'
+import { listPackCodes } from '../../../common/contracts/pos'
 import type { Api } from '../../lib/api'
 import { catalogueStore, codeStore } from './pos-store'
 
@@ -16,6 +17,13 @@ export async function refreshCatalogue(api: Api): Promise<Product[]> {
   }
   await catalogueStore.put(all)
   return all
+}
+
+/** Every barcode and SKU of the website's packs, kept so a code never scanned before is found offline too. */
+export async function refreshCodes(api: Api): Promise<number> {
+  const { data } = await api.call(listPackCodes)
+  await codeStore.putAll(data)
+  return data.length
 }
 
 const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { getUpiQr, startUpiQr, type UpiQrAnswer } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
+import { registerChoice } from './pos-store'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -40,7 +41,7 @@ export function DynamicUpi({
     setQr(null)
     setMade(amount)
     api
-      .call(startUpiQr, { body: { amount: toRupees(amount) } })
+      .call(startUpiQr, { body: { amount: toRupees(amount), ...(registerChoice.get() ? { register_id: registerChoice.get() } : {}) } })
       .then((answer) => live && setQr(answer))
       .catch((err) => live && unavailableRef.current(errorText(err)))
     return () => {

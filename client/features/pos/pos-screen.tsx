@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { listProducts, type Pack, type Product } from '../../../common/contracts/catalogue'
-import { createSale, currentShift, type SaleInput, type ShiftReport } from '../../../common/contracts/pos'
+import { createSale, currentShift, getReceipt, previewSale, type SaleInput, type SalePreviewInput, type ShiftReport } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
@@ -15,9 +15,9 @@ import { toast } from '../../ui/toast'
 import { useInit } from '../site-settings/api'
 import { type CartLine, type CartPayment, cartTotals, lineNet, newClientId, parseRupees, paymentState, rupees, toRupees } from './cart-maths'
 import { CameraScanner } from './camera-scanner'
-import { findByCode, refreshCatalogue, searchKept } from './catalogue'
+import { findByCode, refreshCatalogue, refreshCodes, searchKept } from './catalogue'
 import { PayDialog } from './pay-dialog'
-import { catalogueStore } from './pos-store'
+import { catalogueStore, keepPosOffline, registerChoice, shiftCopy } from './pos-store'
 import { type PaperSize, PrintPage, Receipt, type ReceiptData, type Shop } from './receipt'
 import { ReturnsDialog } from './returns-dialog'
 import { SendReceipt } from './send-receipt'
@@ -32,12 +32,40 @@ export function PosScreen() {
   const api = useApi()
   const init = useInit()
   const qc = useQueryClient()
-  const shift = useQuery({ queryKey: SHIFT_KEY, queryFn: () => api.call(currentShift), networkMode: 'always', staleTime: Number.POSITIVE_INFINITY })
+  // The register this device chose (remembered); a choice that is gone (404) is forgotten.
+  const [registerId, setRegisterId] = useState(registerChoice.get)
+  const shift = useQuery({
+    queryKey: [...SHIFT_KEY, registerId ?? 0],
+    queryFn: async () => {
+      try {
+        const answer = await api.call(currentShift, { query: registerId ? { register_id: registerId } : {} })
+        shiftCopy.set(registerId, answer)
+        return answer
+      } catch (err) {
+        if (registerId && (err as { status?: number }).status === 404) {
+          registerChoice.set(undefined)
+          setRegisterId(undefined)
+        }
+        throw err
+      }
+    },
+    networkMode: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+    // reloaded offline: the last answer kept on this device (asked again at once)
+    initialData: () => shiftCopy.get(registerId),
+    initialDataUpdatedAt: 0,
+  })
+  useEffect(keepPosOffline, [])
+  const choose = useCallback((id: number | undefined) => {
+    registerChoice.set(id)
+    setRegisterId(id)
+  }, [])
   const [closed, setClosed] = useState<ShiftReport | null>(null)
   const reload = useCallback(() => qc.invalidateQueries({ queryKey: SHIFT_KEY }), [qc])
   const onClosed = useCallback(
     (report: ShiftReport) => {
-      qc.setQueryData<{ shift: ShiftReport | null }>(SHIFT_KEY, (d) => d && { ...d, shift: null })
+      qc.setQueriesData<{ shift: ShiftReport | null }>({ queryKey: SHIFT_KEY }, (d) => d && { ...d, shift: null })
+      shiftCopy.set(registerChoice.get(), null)
       setClosed(report)
     },
     [qc],
@@ -85,7 +113,7 @@ export function PosScreen() {
       </div>
     )
   }
-  if (!shift.data.shift) return <OpenShiftForm register={shift.data.register.name} onOpened={reload} />
+  if (!shift.data.shift) return <OpenShiftForm register={shift.data.register} onChoose={choose} onOpened={reload} />
   return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
 }
 
@@ -127,6 +155,7 @@ function Counter({
       refreshCatalogue(api)
         .then((p) => live && setKept(p))
         .catch(() => undefined)
+      refreshCodes(api).catch(() => undefined)
     }
     return () => {
       live = false
@@ -185,13 +214,14 @@ function Counter({
   }, [onCode, blocked])
   const [camera, setCamera] = useState(false)
 
+  const checkingRef = useRef(false)
   // Keys: F2 search, F8 pay.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F2') {
         e.preventDefault()
         searchRef.current?.focus()
-      } else if (e.key === 'F8' && lines.length > 0 && !blocked) {
+      } else if (e.key === 'F8' && lines.length > 0 && !blocked && !checkingRef.current) {
         e.preventDefault()
         setPaying(true)
       }
@@ -202,6 +232,39 @@ function Counter({
 
   const discountPaise = parseRupees(orderDiscount || '0') ?? 0
   const totals = cartTotals(lines, discountPaise)
+
+  // With a coupon, the server prices the cart as the sale will (only it knows the coupon's rules), so the payment
+  // dialog asks for the total after the coupon and card or UPI can pay it exactly.
+  const previewBody = useMemo<SalePreviewInput | null>(() => {
+    const code = coupon.trim()
+    if (!code || lines.length === 0) return null
+    return {
+      lines: lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, ...(l.discount > 0 ? { discount: toRupees(l.discount) } : {}) })),
+      ...(totals.orderDiscount > 0 ? { discount: toRupees(totals.orderDiscount) } : {}),
+      coupon_code: code,
+      ...(/^[6-9]\d{9}$/.test(phone) ? { customer_phone: phone } : {}),
+    }
+  }, [coupon, lines, totals.orderDiscount, phone])
+  const [debouncedPreview, setDebouncedPreview] = useState<SalePreviewInput | null>(null)
+  useEffect(() => {
+    const t = setTimeout(() => setDebouncedPreview(previewBody), 350)
+    return () => clearTimeout(t)
+  }, [previewBody])
+  const previewKey = JSON.stringify(previewBody)
+  const preview = useQuery({
+    queryKey: ['pos', 'preview', JSON.stringify(debouncedPreview)],
+    queryFn: () => api.call(previewSale, { body: debouncedPreview! }),
+    enabled: online && debouncedPreview !== null,
+    retry: false,
+    staleTime: 30_000,
+  })
+  const previewCurrent = previewBody !== null && JSON.stringify(debouncedPreview) === previewKey
+  const couponPreview =
+    previewCurrent && preview.data?.coupon ? { code: preview.data.coupon.code, paise: Math.round(preview.data.coupon.discount * 100) } : null
+  const couponError = previewCurrent && preview.isError ? (fieldErrors(preview.error).coupon_code ?? errorText(preview.error)) : null
+  const checkingCoupon = online && previewBody !== null && (!previewCurrent || preview.isFetching)
+  checkingRef.current = checkingCoupon
+  const due = previewCurrent && preview.data ? Math.round(preview.data.total * 100) : totals.total
 
   const newSale = () => {
     setLines([])
@@ -215,7 +278,7 @@ function Counter({
   }
 
   const complete = async (payments: CartPayment[]) => {
-    const pay = paymentState(totals.total, payments)
+    const pay = paymentState(due, payments)
     const body: SaleInput = {
       client_id: clientId,
       lines: lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, ...(l.discount > 0 ? { discount: toRupees(l.discount) } : {}) })),
@@ -228,6 +291,7 @@ function Counter({
       ...(totals.orderDiscount > 0 ? { discount: toRupees(totals.orderDiscount) } : {}),
       ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
       ...(phone.trim() ? { customer_phone: phone.trim() } : {}),
+      register_id: shift.register_id,
     }
     // The server's answer has the total after the coupon (only it knows the coupon's rules) and the real change.
     const done = (order_number: string | null, answer?: { total: number; change_due: number }) => {
@@ -258,7 +322,7 @@ function Counter({
         client_id: clientId,
         body: { ...body, offline: true, sold_at: new Date().toISOString() },
         queued_at: new Date().toISOString(),
-        total: totals.total,
+        total: due,
       })
       done(null)
     }
@@ -273,6 +337,11 @@ function Counter({
       const answer = await api.call(createSale, { body })
       done(answer.order_number, answer)
       onShift()
+      // The GST part comes from the invoice the server issued with the sale (the printed receipt's tax part).
+      api
+        .call(getReceipt, { params: { order_number: answer.order_number } })
+        .then((r) => setReceipt((now) => (now?.order_number === r.order_number ? { ...now, tax: r.tax } : now)))
+        .catch(() => undefined)
     } catch (err) {
       if (isNetworkError(err) && cashOnly) return await queueIt()
       const fields = fieldErrors(err)
@@ -410,6 +479,10 @@ function Counter({
                 setPaying(true)
               }}
               totals={totals}
+              due={due}
+              couponPreview={couponPreview}
+              couponError={couponError}
+              checkingCoupon={checkingCoupon}
             />
           )}
         </aside>
@@ -441,7 +514,7 @@ function Counter({
       )}
       <PayDialog
         open={paying}
-        total={totals.total}
+        total={due}
         reference={reference}
         shopName={shop.name}
         online={online}
@@ -594,9 +667,17 @@ function CartPanel({
   setCoupon,
   onPay,
   totals,
+  due,
+  couponPreview,
+  couponError,
+  checkingCoupon,
   lastAdded,
   onClear,
 }: {
+  due: number
+  couponPreview: { code: string; paise: number } | null
+  couponError: string | null
+  checkingCoupon: boolean
   lastAdded: { pack: number; at: number } | null
   onClear: () => void
   lines: CartLine[]
@@ -747,17 +828,25 @@ function CartPanel({
             autoComplete="off"
             value={coupon}
             onChange={(e) => setCoupon(e.target.value)}
-            aria-invalid={errors.coupon_code ? true : undefined}
-            aria-describedby={errors.coupon_code ? 'pos-coupon-error' : undefined}
-            className={cn('h-11 rounded-md border px-2 uppercase', errors.coupon_code ? 'border-danger' : 'border-border')}
+            aria-invalid={errors.coupon_code || couponError ? true : undefined}
+            aria-describedby={errors.coupon_code || couponError ? 'pos-coupon-error' : undefined}
+            className={cn('h-11 rounded-md border px-2 uppercase', errors.coupon_code || couponError ? 'border-danger' : 'border-border')}
           />
         </label>
-        {errors.coupon_code ? (
+        {errors.coupon_code || couponError ? (
           <p id="pos-coupon-error" role="alert" className="text-sm text-danger">
-            {errors.coupon_code}
+            {errors.coupon_code ?? couponError}
           </p>
         ) : (
-          coupon.trim() && <p className="text-xs text-muted">The coupon comes off when the sale completes; pay the rest by cash if unsure.</p>
+          coupon.trim() && (
+            <p className="text-xs text-muted" aria-live="polite">
+              {checkingCoupon
+                ? 'Checking the coupon…'
+                : couponPreview
+                  ? `${couponPreview.code} applied`
+                  : 'Offline: the coupon comes off when the sale is sent'}
+            </p>
+          )
         )}
         <dl className="flex flex-col gap-0.5 text-sm tabular-nums">
           <div className="flex justify-between">
@@ -772,6 +861,12 @@ function CartPanel({
               <dd>−{rupees(totals.lineDiscounts + totals.orderDiscount)}</dd>
             </div>
           )}
+          {couponPreview && (
+            <div className="flex justify-between">
+              <dt>Coupon {couponPreview.code}</dt>
+              <dd>−{rupees(couponPreview.paise)}</dd>
+            </div>
+          )}
           {totals.savings > 0 && (
             <div className="flex justify-between text-success">
               <dt>Saved on MRP</dt>
@@ -779,10 +874,10 @@ function CartPanel({
             </div>
           )}
         </dl>
-        <Button size="lg" className="h-16 justify-between text-xl" onClick={onPay}>
+        <Button size="lg" className="h-16 justify-between text-xl" onClick={onPay} disabled={checkingCoupon}>
           <span>Pay (F8)</span>
           <span className="tabular-nums" data-testid="cart-total">
-            {rupees(totals.total)}
+            {rupees(due)}
           </span>
         </Button>
       </div>

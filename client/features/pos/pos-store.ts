@@ -52,4 +52,77 @@ export const catalogueStore = {
 export const codeStore = {
   get: async (code: string) => (await (await db()).get('codes', code.toLowerCase())) ?? null,
   put: async (code: string, hit: CodeHit) => void (await (await db()).put('codes', hit, code.toLowerCase())),
+  /** every code of the website at once, in one transaction */
+  putAll: async (hits: (CodeHit & { code: string })[]) => {
+    const tx = (await db()).transaction('codes', 'readwrite')
+    await Promise.all([...hits.map((h) => tx.store.put({ product_id: h.product_id, pack_id: h.pack_id }, h.code.toLowerCase())), tx.done])
+  },
+}
+
+const REGISTER_KEY = 'pos.register'
+const SHIFT_KEY = 'pos.shift'
+
+/** The last shift answer of the register, so the counter reloads offline (the page comes from the service worker). */
+export const shiftCopy = {
+  get: <T>(registerId: number | undefined): T | undefined => {
+    try {
+      const raw = localStorage.getItem(`${SHIFT_KEY}.${registerId ?? 0}`)
+      return raw ? (JSON.parse(raw) as T) : undefined
+    } catch {
+      return undefined
+    }
+  },
+  set: (registerId: number | undefined, value: unknown) => {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(`${SHIFT_KEY}.${registerId ?? 0}`)
+      else localStorage.setItem(`${SHIFT_KEY}.${registerId ?? 0}`, JSON.stringify(value))
+    } catch {
+      // full or private: the counter then needs the network to reload
+    }
+  },
+}
+
+/**
+ * The counter's service worker (scope /pos): /pos reloads offline. It is told which assets this page loaded before
+ * it took control, so they are kept too.
+ */
+export function keepPosOffline() {
+  if (!('serviceWorker' in navigator)) return
+  navigator.serviceWorker
+    .register('/pos-sw.js', { scope: '/pos' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => {
+      const assets = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => {
+          const url = new URL(u)
+          return url.origin === location.origin && url.pathname.startsWith('/assets/')
+        })
+      reg.active?.postMessage({ cache: [location.pathname, ...assets] })
+    })
+    .catch(() => undefined)
+}
+
+/**
+ * The register this device works on, chosen when a shift is opened and remembered (localStorage) so the counter
+ * opens on it next time; undefined: the website's demo register.
+ */
+export const registerChoice = {
+  get: (): number | undefined => {
+    try {
+      const n = Number(localStorage.getItem(REGISTER_KEY))
+      return Number.isInteger(n) && n > 0 ? n : undefined
+    } catch {
+      return undefined
+    }
+  },
+  set: (id: number | undefined) => {
+    try {
+      if (id) localStorage.setItem(REGISTER_KEY, String(id))
+      else localStorage.removeItem(REGISTER_KEY)
+    } catch {
+      // private mode: the choice lasts as long as the page
+    }
+  },
 }

@@ -1,3 +1,4 @@
+import type { ReceiptTax } from '../../../common/contracts/pos'
 import { cn } from '../../lib/cn'
 import { type CartLine, type CartPayment, cartTotals, lineGross, lineNet, rupees } from './cart-maths'
 
@@ -15,6 +16,8 @@ export interface ReceiptData {
   customer_phone?: string
   /** the website's coupon, as the server took it off (paise) */
   coupon?: { code: string; discount: number }
+  /** the GST part, from the invoice the server issued with the sale (absent offline, or without a GST registration) */
+  tax?: ReceiptTax | null
 }
 
 export interface Shop {
@@ -149,6 +152,7 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
           </div>
         )}
       </dl>
+      {data.tax && <TaxPart tax={data.tax} narrow={narrow} />}
       {t.savings > 0 && (
         <p className="mt-2 border border-black py-1 text-center font-semibold">
           You saved {rupees(t.savings)} on MRP ({rupees(t.mrp)})
@@ -156,6 +160,110 @@ export function Receipt({ data, shop, paper }: { data: ReceiptData; shop: Shop; 
       )}
       <p className="mt-2 text-center">Thank you! Please visit again.</p>
     </article>
+  )
+}
+
+const paise = (r: number) => Math.round(r * 100)
+/** rupees without the sign, two decimals: tax tables line up */
+const amount = (r: number) => r.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * The receipt's GST part (issue 17): the sale's tax invoice number and the shop's GSTIN, taxes per rate (taxable
+ * value, CGST, SGST, IGST and cess only when there is any) and the HSN summary — on 80 mm the code, rate and tax
+ * only, on A4 every column. The figures are the invoice's, so the receipt and the PDF agree.
+ */
+export function TaxPart({ tax, narrow }: { tax: ReceiptTax; narrow: boolean }) {
+  const cess = tax.totals.cess > 0
+  const igst = tax.totals.igst > 0
+  const cell = 'py-0.5 pl-1 text-right'
+  const head = cn(cell, 'font-semibold')
+  return (
+    <section aria-label="GST" className="mt-1 border-t border-dashed border-black pt-1">
+      <p className="text-center font-semibold">Tax invoice {tax.invoice_number}</p>
+      <p className="text-center">
+        GSTIN {tax.gstin}
+        {!narrow && ` · ${tax.legal_name} · Place of supply ${tax.place_of_supply}`}
+      </p>
+      <table className={cn('mt-1 w-full border-collapse', narrow && 'text-[11px]')}>
+        <thead>
+          <tr className="border-b border-dashed border-black text-left">
+            <th className="py-0.5 font-semibold">GST</th>
+            <th className={head}>Taxable</th>
+            {igst ? <th className={head}>IGST</th> : null}
+            {!igst || tax.totals.cgst > 0 ? (
+              <>
+                <th className={head}>CGST</th>
+                <th className={head}>SGST</th>
+              </>
+            ) : null}
+            {cess && <th className={head}>Cess</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {tax.rates.map((r) => (
+            <tr key={`${r.rate}-${r.cess_rate}`}>
+              <td className="py-0.5">
+                {r.rate}%{r.cess_rate > 0 ? `+${r.cess_rate}%` : ''}
+              </td>
+              <td className={cell}>{amount(r.taxable)}</td>
+              {igst ? <td className={cell}>{amount(r.igst)}</td> : null}
+              {!igst || tax.totals.cgst > 0 ? (
+                <>
+                  <td className={cell}>{amount(r.cgst)}</td>
+                  <td className={cell}>{amount(r.sgst)}</td>
+                </>
+              ) : null}
+              {cess && <td className={cell}>{amount(r.cess)}</td>}
+            </tr>
+          ))}
+          <tr className="border-t border-dashed border-black font-semibold">
+            <td className="py-0.5">Total</td>
+            <td className={cell}>{amount(tax.totals.taxable)}</td>
+            {igst ? <td className={cell}>{amount(tax.totals.igst)}</td> : null}
+            {!igst || tax.totals.cgst > 0 ? (
+              <>
+                <td className={cell}>{amount(tax.totals.cgst)}</td>
+                <td className={cell}>{amount(tax.totals.sgst)}</td>
+              </>
+            ) : null}
+            {cess && <td className={cell}>{amount(tax.totals.cess)}</td>}
+          </tr>
+        </tbody>
+      </table>
+      <table className={cn('mt-1 w-full border-collapse', narrow && 'text-[11px]')}>
+        <caption className="text-left font-semibold">HSN summary</caption>
+        <thead>
+          <tr className="border-b border-dashed border-black text-left">
+            <th className="py-0.5 font-semibold">HSN</th>
+            {!narrow && <th className={head}>Qty</th>}
+            <th className={head}>Rate</th>
+            {!narrow && <th className={head}>Taxable</th>}
+            <th className={head}>Tax</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tax.hsn.map((h) => (
+            <tr key={`${h.code}-${h.rate}`}>
+              <td className="py-0.5">{h.code}</td>
+              {!narrow && <td className={cell}>{h.quantity}</td>}
+              <td className={cell}>{h.rate}%</td>
+              {!narrow && <td className={cell}>{amount(h.taxable)}</td>}
+              <td className={cell}>{amount((paise(h.cgst) + paise(h.sgst) + paise(h.igst) + paise(h.cess)) / 100)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="flex justify-between gap-2 font-semibold">
+        <span>Total tax (included)</span>
+        <span>{rupees(paise(tax.totals.tax))}</span>
+      </p>
+      {tax.credit_notes.map((c) => (
+        <p key={c.number} className="flex justify-between gap-2">
+          <span>Credit note {c.number}</span>
+          <span>−{rupees(paise(c.total))}</span>
+        </p>
+      ))}
+    </section>
   )
 }
 

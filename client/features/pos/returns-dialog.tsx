@@ -3,6 +3,7 @@ import { getAdminOrder, listAdminOrders } from '../../../common/contracts/admin-
 import type { OrderDetail } from '../../../common/contracts/orders'
 import { createReturn, type ReturnAnswer } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
+import { registerChoice } from './pos-store'
 import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
 import { cn } from '../../lib/cn'
@@ -57,7 +58,10 @@ export function ReturnsDialog({ open, onClose, onDone }: { open: boolean; onClos
     setBusy(true)
     setError(null)
     try {
-      const answer = await api.call(createReturn, { body: { order_number: order.order_number, refund_method: method, ...(whole ? {} : { lines }) } })
+      const register_id = registerChoice.get()
+      const answer = await api.call(createReturn, {
+        body: { order_number: order.order_number, refund_method: method, ...(whole ? {} : { lines }), ...(register_id ? { register_id } : {}) },
+      })
       setDone(answer)
       onDone()
     } catch (err) {

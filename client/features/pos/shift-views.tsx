@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { DENOMINATIONS, type ShiftReport } from '../../../common/contracts/pos'
-import { closeShift, moveCash, openShift } from '../../../common/contracts/pos'
+import { closeShift, listRegisters, moveCash, openShift } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
@@ -11,12 +12,39 @@ import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
 import { countedPaise, DENOMINATION_LABEL, parseRupees, rupees, toPaise, toRupees } from './cart-maths'
 
-/** No shift on the register: the cashier counts the float and opens one. */
-export function OpenShiftForm({ register, onOpened }: { register: string; onOpened: () => void }) {
+/**
+ * No shift on the register: the cashier counts the float and opens one. When the website has more than one register
+ * (or a warehouse with none yet), the cashier first chooses where this counter sells from; the device remembers it.
+ */
+export function OpenShiftForm({
+  register,
+  onChoose,
+  onOpened,
+}: {
+  register: { id: number; name: string; warehouse_id: number }
+  onChoose: (registerId: number) => void
+  onOpened: () => void
+}) {
   const api = useApi()
   const [cash, setCash] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const places = useQuery({ queryKey: ['pos', 'registers'], queryFn: () => api.call(listRegisters), retry: false })
+  /** a register (`r:id`) or a warehouse that has none yet (`w:id`) */
+  const [where, setWhere] = useState(`r:${register.id}`)
+  const options = [
+    ...(places.data?.registers ?? []).map((r) => ({
+      key: `r:${r.id}`,
+      name: r.name,
+      detail: `Sells from ${r.warehouse}${r.open_by ? ` · shift open (${r.open_by})` : ''}`,
+    })),
+    ...(places.data?.warehouses ?? []).map((w) => ({ key: `w:${w.id}`, name: `New counter at ${w.name}`, detail: `Sells from ${w.name}` })),
+  ]
+  const pick = (key: string) => {
+    setWhere(key)
+    // a register with a shift open: the counter opens on it at once
+    if (key.startsWith('r:')) onChoose(Number(key.slice(2)))
+  }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const paise = parseRupees(cash || '0')
@@ -24,7 +52,13 @@ export function OpenShiftForm({ register, onOpened }: { register: string; onOpen
     setBusy(true)
     setError(null)
     try {
-      await api.call(openShift, { body: { opening_cash: toRupees(paise) } })
+      const id = Number(where.slice(2))
+      const target = where.startsWith('w:') ? { warehouse_id: id } : { register_id: id }
+      await api.call(openShift, { body: { opening_cash: toRupees(paise), ...target } })
+      if (where.startsWith('w:')) {
+        const made = (await api.call(listRegisters)).registers.find((r) => r.warehouse_id === id)
+        if (made) onChoose(made.id)
+      } else onChoose(id)
       onOpened()
     } catch (err) {
       setError(fieldErrors(err).opening_cash ?? errorText(err))
@@ -32,6 +66,7 @@ export function OpenShiftForm({ register, onOpened }: { register: string; onOpen
       setBusy(false)
     }
   }
+  const chosen = options.find((o) => o.key === where)
   return (
     <form
       onSubmit={submit}
@@ -39,7 +74,28 @@ export function OpenShiftForm({ register, onOpened }: { register: string; onOpen
       className="mx-auto mt-10 flex max-w-md flex-col gap-4 rounded-xl border border-border bg-surface p-6 shadow-sm"
     >
       <h1 className="text-2xl font-semibold">Open a shift</h1>
-      <p className="text-muted">{register}: count the cash in the drawer before the first sale.</p>
+      {options.length > 1 ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-medium">Register</legend>
+          {options.map((o) => (
+            <label
+              key={o.key}
+              className={cn(
+                'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2',
+                where === o.key ? 'border-primary bg-primary/5' : 'border-border',
+              )}
+            >
+              <input type="radio" name="pos-register" value={o.key} checked={where === o.key} onChange={() => pick(o.key)} className="size-5" />
+              <span className="flex flex-col">
+                <span className="font-medium">{o.name}</span>
+                <span className="text-sm text-muted">{o.detail}</span>
+              </span>
+            </label>
+          ))}
+          <p className="text-sm text-muted">This device remembers the register.</p>
+        </fieldset>
+      ) : null}
+      <p className="text-muted">{chosen?.name ?? register.name}: count the cash in the drawer before the first sale.</p>
       <TextField
         label="Opening cash (₹)"
         inputMode="decimal"

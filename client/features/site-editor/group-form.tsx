@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { safeParse } from 'zod/v4/core'
 import type { SiteEditorAnswer, SiteGroup } from '../../../common/contracts/admin-site'
 import { ApiError, errorText } from '../../lib/error-text'
@@ -11,6 +11,8 @@ import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
 import { PageHeader } from '../../staff/ui/page-header'
 import { SAVE_CALLS, useSaveGroup, useSiteEditor } from './api'
+import { previewPatch } from './preview-patch'
+import { SitePreview } from './site-preview'
 
 export type Errors = Record<string, string>
 
@@ -102,8 +104,9 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
   }
 
   const form: GroupForm<V> = { values, set, errors, error: (path) => errors[path], answer }
+  const patch = useMemo(() => previewPatch(group, toBody(values)), [group, toBody, values])
   return (
-    <>
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(380px,1fr)]">
       <form
         noValidate
         onSubmit={(e) => {
@@ -153,7 +156,10 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
           submit(conflict.current.versions[group])
         }}
       />
-    </>
+      <div className="min-w-0 xl:sticky xl:top-20">
+        <SitePreview patch={patch} />
+      </div>
+    </div>
   )
 }
 

@@ -53,6 +53,13 @@ export function PopupSeoView() {
                   onChange={(e) => set((v) => ({ ...v, popup: { ...v.popup, link: orNull(e.target.value) } }))}
                 />
               </div>
+              <TextField
+                label="Coupon it promotes"
+                hint="Optional. A signed-in shopper who can no longer use this coupon is not shown the popup."
+                value={values.popup.coupon ?? ''}
+                error={error('popup.coupon')}
+                onChange={(e) => set((v) => ({ ...v, popup: { ...v.popup, coupon: orNull(e.target.value.toUpperCase()) } }))}
+              />
               <Check
                 label="Show once per browser"
                 hint="A shopper who has seen this image does not see it again."
@@ -92,7 +99,10 @@ export function PopupSeoView() {
               />
             </div>
           </Card>
-          <Card title="Supplier tiles" description="The suppliers and farms the shop buys from, each linking to its own page.">
+          <Card
+            title="Supplier tiles"
+            description="The suppliers and farms the shop buys from, each linking to its own page. Shown by a page’s Supplier tiles block that has no tiles of its own, when “Show the supplier page” is on (Site)."
+          >
             <div className="flex flex-col gap-4">
               {values.supplierTiles.length === 0 && <p className="text-sm text-muted">No supplier tiles yet.</p>}
               {values.supplierTiles.map((tile, i) => {

@@ -69,7 +69,7 @@ export function SiteView() {
               />
               <Check
                 label="Show the supplier page"
-                hint="The page of supplier tiles (set on Popup & SEO)."
+                hint="Supplier tiles (set on Popup & SEO) show in every Supplier tiles block of a page that has none of its own."
                 checked={values.show_supplier_page}
                 onChange={(show_supplier_page) => set((v) => ({ ...v, show_supplier_page }))}
               />

@@ -12,6 +12,8 @@ export const users = pgTable(
     /** set when the owner proved control with a one-time code (or for accounts a store created); only a verified identifier signs in */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** a sales agent made this account for a customer (their phone unverified): the customer's own code verifies it (docs/decisions/0034) */
+    addedByAgentAt: timestamp('added_by_agent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // staff search people by any part of a name or phone (orders list, customers): trigram indexes (docs/decisions/0018)

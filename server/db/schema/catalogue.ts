@@ -227,3 +227,34 @@ export const catalogueImports = pgTable(
   },
   (t) => [index('catalogue_imports_site_idx').on(t.websiteId, t.expiresAt)],
 )
+
+/** Staff synonyms of one website: a shopper's word and what it means in this catalogue (docs/decisions/0035-search.md). */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** as the shopper types it, lower case */
+    term: text('term').notNull(),
+    /** the catalogue's words it means */
+    means: text('means').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('search_synonyms_site_term_uq').on(t.websiteId, t.term, t.means)],
+)
+
+/** Searches that found nothing, per website and normalised query: how often and when last (the zero-result report). */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(),
+    count: integer('count').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.query] }), index('search_misses_site_count_idx').on(t.websiteId, t.count)],
+)

@@ -54,6 +54,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     /** the storefront's checkout leaves the default; the POS and agents' orders say theirs */
     channel: text('channel').$type<OrderChannel>().notNull().default('web'),
+    /** the sales agent who placed it for the customer (agent mode, docs/decisions/0034) */
+    agentId: integer('agent_id').references(() => users.id, { onDelete: 'set null' }),
     itemsPaise: integer('items_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
     deliveryPaise: integer('delivery_paise').notNull(),
@@ -93,6 +95,7 @@ export const orders = pgTable(
     index('orders_pincode_idx').on(t.websiteId, sql`(${t.address}->>'pincode')`, t.id),
     index('orders_total_idx').on(t.websiteId, t.totalPaise, t.id),
     index('orders_channel_idx').on(t.websiteId, t.channel, t.status),
+    index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
     check('orders_channel_ck', sql.raw(`channel in (${ORDER_CHANNELS.map((c) => `'${c}'`).join(', ')})`)),
   ],
 )
@@ -119,7 +122,8 @@ export const orderItems = pgTable(
     orderedQuantity: integer('ordered_quantity'),
   },
   // an order's lines (the order page, reports' top products and categories: docs/decisions/0023-reports.md)
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  // … and 'often bought together' on the product page: the orders that hold a product (issue 18)
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId, t.orderId)],
 )
 
 /** One delivery per delivery group: its slot (taken from delivery_slots) and its charge. */

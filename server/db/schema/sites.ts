@@ -15,6 +15,8 @@ export const websites = pgTable('websites', {
   settings: jsonb('settings').$type<SiteSettings>().notNull(),
   /** one version per settings group the page builder saves (site, theme, navigation, menus, popup_seo); absent = 1 */
   settingsVersions: jsonb('settings_versions').$type<Partial<Record<string, number>>>().notNull().default({}),
+  /** the Sentry-compatible DSN of this website's monitoring (spec §9); null: errors are kept by the product */
+  monitoringDsn: text('monitoring_dsn'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

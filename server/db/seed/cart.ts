@@ -1,5 +1,5 @@
 import type { Tx } from '../client'
-import { coupons, deliveryCharges } from '../schema/index'
+import { commissionRules, coupons, deliveryCharges } from '../schema/index'
 
 /** CONTRACT demo coupons, the same code on each website (each its own row, counted per website). */
 export const DEMO_COUPONS = [
@@ -26,9 +26,10 @@ export const DEMO_COUPONS = [
 /**
  * A delivery charge rule per warehouse that follows the website's (settings.delivery: ₹30 below ₹499 on the main
  * demo store) and the demo coupons. Delivery slots are not seeded: they are made on demand from the default
- * template (the next 3 days), so they never age.
+ * template (the next 3 days), so they never age. Sales agents earn 2 % of delivered value by default (decision 0034).
  */
 export async function seedCartRules(tx: Tx, websiteId: number, warehouseIds: number[]) {
   await tx.insert(deliveryCharges).values(warehouseIds.map((warehouseId) => ({ websiteId, warehouseId, name: 'Standard delivery' })))
   await tx.insert(coupons).values(DEMO_COUPONS.map((c) => ({ websiteId, ...c })))
+  await tx.insert(commissionRules).values({ websiteId, categoryId: null, rateBp: 200 })
 }

@@ -1,10 +1,14 @@
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
+import { lazyModule } from '../../platform/lazy-module'
 import type { Db } from '../client'
 import { media } from '../schema/index'
 import * as art from '../../features/media/generate-image'
 import { brands, categories, products } from './data/catalogue'
 import { seedSites } from './data/sites'
-import { suppliers } from './data/suppliers'
+import { shop2Suppliers, suppliers } from './data/suppliers'
+
+const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 type Job = { path: string; make: () => Promise<Buffer> }
 
@@ -41,19 +45,23 @@ function jobs(): Job[] {
     heroSlides(site.key).forEach((slide, n) => {
       list.push({
         path: `demo/banners/${site.key}-hero-${n + 1}.webp`,
-        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 1600, height: 500 }),
+        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 1600, height: 500, goods: goodsOf(site.key) }),
       })
       list.push({
         path: `demo/banners/${site.key}-hero-${n + 1}-sm.webp`,
-        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 800, height: 600 }),
+        make: () => art.bannerImage({ ...slide, color: slide.color ?? site.color, width: 800, height: 600, goods: goodsOf(site.key) }),
       })
     })
-    list.push({ path: `demo/popups/${site.key}.webp`, make: () => art.popupImage(popupText(site.key, site.color)) })
+    list.push({ path: `demo/popups/${site.key}.webp`, make: () => art.popupImage({ ...popupText(site.key, site.color), goods: goodsOf(site.key) }) })
     list.push({ path: `demo/logos/${site.key}.webp`, make: () => art.siteLogo(site.name, site.color) })
   }
-  suppliers.forEach((s, i) => list.push({ path: s.avatar, make: () => art.avatarImage(s.name, palette[(i * 3) % palette.length]) }))
+  const everySupplier = [...suppliers, ...shop2Suppliers].filter((s, i, all) => all.findIndex((t) => t.avatar === s.avatar) === i)
+  everySupplier.forEach((s, i) => list.push({ path: s.avatar, make: () => art.avatarImage(s.name, palette[(i * 3) % palette.length]) }))
   return list
 }
+
+/** What the banners picture: the tea-and-snacks store shows tea, namkeen and cookies. */
+const goodsOf = (site: 'main' | 'shop2'): art.BannerGoods => (site === 'main' ? 'staples' : 'tea')
 
 export function heroSlides(site: 'main' | 'shop2'): { title: string; subtitle: string; link: string; color?: string }[] {
   return site === 'main'

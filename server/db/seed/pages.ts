@@ -1,7 +1,7 @@
 import type { PageComponent } from '../../../common/contracts/pages'
 import type { Tx } from '../client'
 import { pages } from '../schema/index'
-import { suppliers } from './data/suppliers'
+import { suppliersOf } from './data/suppliers'
 import { heroSlides } from './images'
 
 const block = (order: number, type: string, name: string, extra: Partial<PageComponent>): PageComponent => ({
@@ -32,7 +32,9 @@ function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
     }),
     block(3, 'product_carousel', 'Top offers', { data: { title: 'Top offers', link: '/products?s=discount' }, logicdata: { s: 'discount', limit: 12 } }),
     block(5, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
-    block(6, 'supplier_tiles', 'Our suppliers', { data: { title: 'Sourced from people we know', items: suppliers.map((s) => ({ ...s, border: true })) } }),
+    block(6, 'supplier_tiles', 'Our suppliers', {
+      data: { title: 'Sourced from people we know', items: suppliersOf(site).map((s) => ({ ...s, border: true })) },
+    }),
   ]
   const aisle =
     site === 'main'

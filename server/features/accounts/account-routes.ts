@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import * as c from '../../../common/contracts/accounts'
-import { guardHook, requireAgent, requireUser } from '../../platform/guards'
+import { guardHook, requireUser } from '../../platform/guards'
 import { route } from '../../platform/route'
 import * as addresses from './addresses'
 import * as profile from './profile'
-import { salesDashboard } from './sales'
 
 const tags = ['accounts']
 
@@ -19,10 +18,4 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, c.deleteAddress, async (req) => addresses.deleteAddress(req.ctx, req.params.id), { tags })
   route(app, c.setDefaultAddress, async (req) => addresses.setDefaultAddress(req.ctx, req.params.id), { tags })
   route(app, c.checkAddressPincode, async (req) => addresses.checkPincode(req.ctx, req.params.pincode), { tags })
-}
-
-/** Sales agents only (403 for everyone else signed in). */
-export async function salesRoutes(app: FastifyInstance) {
-  app.addHook('preValidation', guardHook(requireAgent))
-  route(app, c.getSalesDashboard, async (req) => salesDashboard(req.ctx), { tags: ['sales'] })
 }

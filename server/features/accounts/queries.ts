@@ -51,6 +51,13 @@ export async function findUserById(db: Conn, id: number): Promise<UserRow | null
   return rows[0] ?? null
 }
 
+export async function markPhoneVerified(db: Conn, userId: number) {
+  await db
+    .update(users)
+    .set({ phoneVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.phoneVerifiedAt)))
+}
+
 /** Takes an identifier away from an account that only claimed it (never verified it). */
 export async function releaseUnverifiedIdentifier(tx: Tx, u: Username) {
   await tx

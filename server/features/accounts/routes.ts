@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { accountRoutes, salesRoutes } from './account-routes'
+import { accountRoutes } from './account-routes'
 import { authRoutes } from './auth-routes'
 import { bosRoutes } from './bos-routes'
 import { createOtpDelivery, type OtpDelivery } from './otp-delivery/index'
@@ -9,6 +9,5 @@ export async function accountsRoutes(app: FastifyInstance, options: { otpDeliver
   authRoutes(app, options.otpDelivery ?? createOtpDelivery(app.deps.config, app.log))
   // Each group in its own scope, so its role check (a preValidation hook) covers only its routes.
   await app.register(accountRoutes)
-  await app.register(salesRoutes)
   await app.register(bosRoutes)
 }

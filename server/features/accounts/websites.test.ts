@@ -42,7 +42,12 @@ describe.each(drivers)('superadmin: websites, switching and creating (%s)', (dri
     expect((await get('/s/api/sales/dashboard', v)).statusCode).toBe(401)
     expect((await get('/s/api/sales/dashboard', shopper)).statusCode).toBe(403)
     expect((await get('/s/api/sales/dashboard', boss)).json()).toEqual({ message: 'Only sales agents of this website can do this', code: 'forbidden' })
-    expect((await get('/s/api/sales/dashboard', agent)).json()).toEqual({ agent: 'Ravi Agent', assigned_orders: 0, open_orders: 0 })
+    expect((await get('/s/api/sales/dashboard', agent)).json()).toMatchObject({
+      agent: 'Ravi Agent',
+      assigned_orders: 0,
+      open_orders: 0,
+      delivered: { orders: 0, revenue: 0 },
+    })
   })
 
   it('lists the websites the superadmin manages', async () => {

@@ -12,13 +12,13 @@ import { answer, type CartResult, findOwnCart } from './service'
  * a limit of failed attempts (SECURITY BL-05); every refusal says why. Limits are checked again at order time.
  */
 export async function applyCoupon(ctx: RequestCtx, code: string): Promise<CartResult> {
-  if (coupons.tooManyFailures(ctx)) return { ok: false, kind: 'too_many', message: coupons.TOO_MANY_ATTEMPTS }
+  if (await coupons.tooManyFailures(ctx)) return { ok: false, kind: 'too_many', message: coupons.TOO_MANY_ATTEMPTS }
   const cart = await findOwnCart(ctx)
   const rows = cart ? await queries.loadLines(ctx.db, ctx.site.id, cart.id) : []
   if (!cart || rows.length === 0) return { ok: false, kind: 'invalid', message: coupons.EMPTY_CART_COUPON }
   const coupon = await coupons.findCoupon(ctx, code)
   if (!coupon) {
-    coupons.recordFailure(ctx)
+    await coupons.recordFailure(ctx)
     return { ok: false, kind: 'invalid', message: coupons.unknownCoupon(code) }
   }
   const usage = await coupons.usageProblemFor(ctx, coupon)

@@ -1,5 +1,5 @@
 import type { Cart, CartItem } from '../../../common/contracts/cart'
-import { formatINR, toRupees } from '../../../common/money'
+import { cashTotalPaise, formatINR, toRupees } from '../../../common/money'
 import type { RequestCtx } from '../../platform/request-context'
 import * as coupons from '../coupons/service'
 import { offeredMethods } from '../payments/service'
@@ -28,6 +28,9 @@ export function emptyCart(
     notes: null,
     message: null,
     discount: 0,
+    cod_total: 0,
+    coupon_message: null,
+    cod_round_off: 0,
     delivery_charge: 0,
     finalDelivery: 0,
     deliveryMessage: null,
@@ -94,6 +97,9 @@ export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: Li
     items,
     quantity: totals.quantity,
     total: toRupees(totals.totalPaise),
+    cod_total: toRupees(cashTotalPaise(totals.totalPaise)),
+    coupon_message: couponMessage || null,
+    cod_round_off: toRupees(cashTotalPaise(totals.totalPaise) - totals.totalPaise),
     amount: toRupees(totals.amountPaise),
     offercode: cart?.couponCode ?? null,
     serviceable,

@@ -161,6 +161,10 @@ describe.each(drivers)('staff products (%s)', (driver) => {
       ['SKU twice', { packs: [pack({ sku: 'TWIN' }), pack({ pack_name: '2 kg', sku: 'TWIN' })] }, { 'packs.1.sku': 'Two packs have this SKU' }],
       ['GST rate', { gst_rate: 7 }, { gst_rate: 'GST rate must be one of 0, 5, 12, 18, 28 %' }],
       ['HSN code', { hsn_code: '12' }, { hsn_code: 'HSN code has 4, 6 or 8 digits' }],
+      ['cess fraction', { cess_rate: 1.5 }, { cess_rate: 'Cess must be a whole percent' }],
+      ['cess too high', { cess_rate: 300 }, { cess_rate: 'Cess is at most 290 %' }],
+      ['cess negative', { cess_rate: -1 }, { cess_rate: 'Cess cannot be negative' }],
+      ['cess text', { cess_rate: '12' }, { cess_rate: 'Cess must be a number' }],
       ['status', { status: 'archived' }, { status: 'Status must be active or draft' }],
       ['unknown field', { cost_price: 5 }, {}],
     ]
@@ -320,6 +324,7 @@ describe.each(drivers)('staff products (%s)', (driver) => {
       categories: ['atta-rice-dals', 'beverages'],
       hsn_code: '1701',
       gst_rate: 5,
+      cess_rate: 12,
       packs: [{ pack_name: '1 kg', price: 80, act_price: 90, sku: 'CMJ-1', barcode: '8900000000024' }],
     })
     const res = await admin('POST', `${URL}/${p.product_id}/duplicate`, {})
@@ -332,6 +337,7 @@ describe.each(drivers)('staff products (%s)', (driver) => {
       categories: ['atta-rice-dals', 'beverages'],
       hsn_code: '1701',
       gst_rate: 5,
+      cess_rate: 12,
     })
     expect(copy.packs).toMatchObject([{ pack_name: '1 kg', price: 80, act_price: 90, sku: null, barcode: null }])
     expect(copy.product_id).not.toBe(p.product_id)

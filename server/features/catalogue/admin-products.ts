@@ -153,6 +153,7 @@ export async function duplicateProduct(ctx: StaffWriteCtx, id: number): Promise<
       status: 'draft',
       hsnCode: source.hsn_code,
       gstRate: source.gst_rate,
+      cessRate: source.cess_rate,
       medias: source.medias,
     })
     await q.setProductCategories(tx, newId, categoryIds.value)
@@ -177,13 +178,14 @@ export async function duplicateProduct(ctx: StaffWriteCtx, id: number): Promise<
   return ok(copy)
 }
 
-function textFields(input: Partial<Pick<CreateInput, 'product_description' | 'product_info' | 'search_keywords' | 'hsn_code' | 'gst_rate'>>) {
+function textFields(input: Partial<Pick<CreateInput, 'product_description' | 'product_info' | 'search_keywords' | 'hsn_code' | 'gst_rate' | 'cess_rate'>>) {
   const values: Partial<q.ProductValues> = {}
   if (input.product_description !== undefined) values.description = cleanRichText(input.product_description)
   if (input.product_info !== undefined) values.info = cleanRichText(input.product_info)
   if (input.search_keywords !== undefined) values.searchKeywords = input.search_keywords
   if (input.hsn_code !== undefined) values.hsnCode = input.hsn_code || null
   if (input.gst_rate !== undefined) values.gstRate = input.gst_rate
+  if (input.cess_rate !== undefined) values.cessRate = input.cess_rate || null
   return values
 }
 

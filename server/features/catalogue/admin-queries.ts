@@ -9,7 +9,7 @@ type Conn = Db | Tx
 
 export type ProductValues = Pick<
   typeof products.$inferInsert,
-  'name' | 'slug' | 'brandId' | 'categoryId' | 'description' | 'info' | 'searchKeywords' | 'status' | 'hsnCode' | 'gstRate' | 'medias'
+  'name' | 'slug' | 'brandId' | 'categoryId' | 'description' | 'info' | 'searchKeywords' | 'status' | 'hsnCode' | 'gstRate' | 'cessRate' | 'medias'
 >
 export interface PackValues {
   name: string
@@ -34,6 +34,7 @@ export async function loadProductRows(db: Conn, websiteId: number, ids: number[]
       searchKeywords: products.searchKeywords,
       hsnCode: products.hsnCode,
       gstRate: products.gstRate,
+      cessRate: products.cessRate,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })

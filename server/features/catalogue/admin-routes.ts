@@ -23,6 +23,8 @@ import * as bulk from './admin-bulk'
 import { listProducts } from './admin-list'
 import * as products from './admin-products'
 import * as taxonomy from './admin-taxonomy'
+import { createSearchSynonym, deleteSearchSynonym, listSearchMisses, listSearchSynonyms } from '../../../common/contracts/search'
+import * as searchAdmin from './search-admin'
 
 /** Two saves of the same code at the same moment: the database refuses the second (services check first). */
 const UNIQUES = {
@@ -37,6 +39,10 @@ const UNIQUES = {
 export function catalogueAdminRoutes(app: FastifyInstance) {
   return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
     staff.read(listAdminProducts, (req, ctx) => listProducts(ctx, req.query))
+    staff.read(listSearchSynonyms, (_req, ctx) => searchAdmin.listSynonyms(ctx))
+    staff.write(createSearchSynonym, (req, ctx) => searchAdmin.createSynonym(ctx, req.body))
+    staff.write(deleteSearchSynonym, (req, ctx) => searchAdmin.deleteSynonym(ctx, req.params.id))
+    staff.read(listSearchMisses, (_req, ctx) => searchAdmin.listMisses(ctx))
     staff.write(createAdminProduct, async (req, ctx) => orThrow(await products.createProduct(ctx, req.body)))
     staff.read(getAdminProduct, async (req, ctx) => orThrow(await products.getProduct(ctx, req.params.id)))
     staff.write(updateAdminProduct, async (req, ctx) => orThrow(await products.updateProduct(ctx, req.params.id, req.body)))

@@ -21,6 +21,7 @@ export function toAdminProduct(row: AdminProductRowData, categorySlugs: string[]
     search_keywords: row.searchKeywords,
     hsn_code: row.hsnCode,
     gst_rate: row.gstRate,
+    cess_rate: row.cessRate,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }
@@ -44,6 +45,7 @@ export function productRecord(p: AdminProduct) {
     search_keywords: p.search_keywords,
     hsn_code: p.hsn_code,
     gst_rate: p.gst_rate,
+    cess_rate: p.cess_rate,
     medias: p.medias,
     packs: p.packs.map((k) => ({
       pack_id: k.pack_id,

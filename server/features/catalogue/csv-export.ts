@@ -62,6 +62,7 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
         p.searchKeywords,
         p.hsnCode ?? '',
         p.gstRate === null ? '' : String(p.gstRate),
+        p.cessRate === null ? '' : String(p.cessRate),
       ]
       const list = packsOf.get(p.id) ?? []
       if (list.length === 0) yield [...product, '', '', '', '', '', '', '', '', ...warehouses.map(() => '')].map(neutralise)

@@ -97,6 +97,7 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
         searchKeywords: p.values.searchKeywords,
         hsnCode: p.values.hsnCode,
         gstRate: p.values.gstRate,
+        cessRate: p.values.cessRate,
       })),
     )
     await q.dropRedirects(tx, site, slugs)

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import {
   Code,
+  CessRate,
   GstRate,
   HsnCode,
   optionalText,
@@ -51,6 +52,7 @@ export interface ProductValues {
   searchKeywords: string
   hsnCode: string | null
   gstRate: number | null
+  cessRate: number | null
 }
 export interface PackValues {
   name: string
@@ -165,6 +167,7 @@ const PRODUCT_KEYS: CsvColumnKey[] = [
   'search_keywords',
   'hsn_code',
   'gst_rate',
+  'cess_rate',
 ]
 const PACK_KEYS: CsvColumnKey[] = ['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'position', 'low_stock']
 
@@ -192,7 +195,8 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
   for (const [key, f] of columns.fields) {
     const raw = r.cells[f.index] ?? ''
     // Numbers may carry a sign (a negative price is a price problem, not a formula); other cells must not run.
-    const numeric = key === 'price' || key === 'act_price' || key === 'weight_grams' || key === 'position' || key === 'gst_rate' || key === 'low_stock'
+    const numeric =
+      key === 'price' || key === 'act_price' || key === 'weight_grams' || key === 'position' || key === 'gst_rate' || key === 'cess_rate' || key === 'low_stock'
     if (runsAsFormula(raw) && !(numeric && /^[+-]?[\d.,]/.test(raw))) {
       problem(
         f.header,
@@ -278,6 +282,14 @@ function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: Import
     else {
       const v = take('gst_rate', GstRate, parseRupees(s) ?? s)
       if (v !== undefined) product.gstRate = v
+    }
+  }
+  if (has('cess_rate')) {
+    const s = cell('cess_rate').trim().replace(/\s*%$/, '')
+    if (s === '' || s === '0') product.cessRate = null
+    else {
+      const v = take('cess_rate', CessRate, Number(s))
+      if (v !== undefined) product.cessRate = v
     }
   }
 
@@ -491,6 +503,7 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
           searchKeywords: current.searchKeywords,
           hsnCode: current.hsnCode,
           gstRate: current.gstRate,
+          cessRate: current.cessRate,
         }
       : null
     const values: ProductValues = {
@@ -504,6 +517,7 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
       searchKeywords: f.searchKeywords ?? before?.searchKeywords ?? '',
       hsnCode: f.hsnCode !== undefined ? f.hsnCode : (before?.hsnCode ?? null),
       gstRate: f.gstRate !== undefined ? f.gstRate : (before?.gstRate ?? null),
+      cessRate: f.cessRate !== undefined ? f.cessRate : (before?.cessRate ?? null),
     }
     const changes = before ? productChanges(before, values, header) : []
 
@@ -624,6 +638,7 @@ function productChanges(before: ProductValues, after: ProductValues, header: (k:
     ['search_keywords', before.searchKeywords, after.searchKeywords],
     ['hsn_code', before.hsnCode, after.hsnCode],
     ['gst_rate', before.gstRate, after.gstRate],
+    ['cess_rate', before.cessRate, after.cessRate],
   ]
   for (const [key, a, b] of pairs) if (a !== b) changed.push(header(key))
   return changed

@@ -118,6 +118,7 @@ export async function loadProductState(db: Conn, websiteId: number, ids: number[
         searchKeywords: products.searchKeywords,
         hsnCode: products.hsnCode,
         gstRate: products.gstRate,
+        cessRate: products.cessRate,
       })
       .from(products)
       .where(and(eq(products.websiteId, websiteId), inArray(products.id, part))),
@@ -183,6 +184,7 @@ export function exportProducts(db: Db, websiteId: number, afterId: number, limit
       searchKeywords: products.searchKeywords,
       hsnCode: products.hsnCode,
       gstRate: products.gstRate,
+      cessRate: products.cessRate,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -241,6 +243,7 @@ export interface ProductUpdate {
   searchKeywords: string
   hsnCode: string | null
   gstRate: number | null
+  cessRate: number | null
 }
 
 /** A new product that takes a slug takes it back from any redirect (as the product form does). */
@@ -255,14 +258,14 @@ export async function updateProducts(tx: Tx, rows: ProductUpdate[]) {
     const values = sql.join(
       part.map(
         (r) =>
-          sql`(${r.id}::int, ${r.name}::text, ${r.brandId}::int, ${r.categoryId}::int, ${r.status}::text, ${r.description}::text, ${r.info}::text, ${r.searchKeywords}::text, ${r.hsnCode}::text, ${r.gstRate}::int)`,
+          sql`(${r.id}::int, ${r.name}::text, ${r.brandId}::int, ${r.categoryId}::int, ${r.status}::text, ${r.description}::text, ${r.info}::text, ${r.searchKeywords}::text, ${r.hsnCode}::text, ${r.gstRate}::int, ${r.cessRate}::int)`,
       ),
       sql`, `,
     )
     await tx.execute(sql`
       update products p set name = v.name, brand_id = v.brand_id, category_id = v.category_id, status = v.status, description = v.description,
-        info = v.info, search_keywords = v.search_keywords, hsn_code = v.hsn_code, gst_rate = v.gst_rate, version = p.version + 1, updated_at = now()
-      from (values ${values}) as v(id, name, brand_id, category_id, status, description, info, search_keywords, hsn_code, gst_rate)
+        info = v.info, search_keywords = v.search_keywords, hsn_code = v.hsn_code, gst_rate = v.gst_rate, cess_rate = v.cess_rate, version = p.version + 1, updated_at = now()
+      from (values ${values}) as v(id, name, brand_id, category_id, status, description, info, search_keywords, hsn_code, gst_rate, cess_rate)
       where p.id = v.id`)
   }
 }

@@ -67,7 +67,7 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const rows = parse(res.rawPayload, { bom: true }) as string[][]
     const [header, ...data] = rows
-    expect(header.slice(0, 18)).toEqual([
+    expect(header.slice(0, 19)).toEqual([
       'Product name',
       'Slug',
       'Brand',
@@ -78,6 +78,7 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       'Search keywords',
       'HSN code',
       'GST rate',
+      'Cess rate',
       'Pack name',
       'Price',
       'MRP',
@@ -87,14 +88,14 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       'Sort order',
       'Low-stock threshold',
     ])
-    expect(header.slice(18).every((h) => h.startsWith('On hand: '))).toBe(true)
+    expect(header.slice(19).every((h) => h.startsWith('On hand: '))).toBe(true)
     const packs = rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from packs where website_id = ${mainId}`))[0].n
     expect(data.length).toBe(packs)
-    const evil = data.find((r) => r[13] === 'FORMULA-1')!
+    const evil = data.find((r) => r[14] === 'FORMULA-1')!
     expect(evil[0]).toBe(`'=HYPERLINK("http://evil.example")`)
     expect(evil[7]).toBe(`'@risky +plus`)
-    expect(evil[10]).toBe(`'-1 kg`)
-    expect(evil.slice(11, 13)).toEqual(['10.00', '12.00'])
+    expect(evil[11]).toBe(`'-1 kg`)
+    expect(evil.slice(12, 14)).toEqual(['10.00', '12.00'])
   })
 
   it('round-trips: importing an export changes nothing, and applying it writes nothing but the import’s own audit row', async () => {
@@ -165,8 +166,8 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       ['stock.threshold', { low_stock_threshold: 7 }],
       ['catalogue_import.apply', expect.anything()],
     ])
-    const exported = (parse((await exportCsv()).rawPayload, { bom: true }) as string[][]).find((r) => r[13] === 'KS-TEA-100')!
-    expect(exported[17]).toBe('7')
+    const exported = (parse((await exportCsv()).rawPayload, { bom: true }) as string[][]).find((r) => r[14] === 'KS-TEA-100')!
+    expect(exported[18]).toBe('7')
 
     const changed = await preview(csv.replace('149.50', '139').replace(/Kesar Saffron Tea/g, 'Kesar Saffron Chai'))
     expect(changed.summary).toMatchObject({ products: { change: 1 }, packs: { change: 1, unchanged: 1 } })
@@ -174,6 +175,32 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect((await apply(changed.token)).statusCode).toBe(200)
     const after = await t.call({ method: 'GET', url: '/s/api/products/kesar-saffron-tea' })
     expect(after.json()).toMatchObject({ product_name: 'Kesar Saffron Chai', packs: [{ price: 139 }, { price: 320 }] })
+  })
+
+  it('takes the cess rate per product: imported, changed, exported, and a bad cess refused on its cell', async () => {
+    const head = `${HEADER},HSN code,GST rate,Cess rate`
+    const row = (cess: string) => `Fizz Cess Cola,,Kesar Valley,beverages,active,750 ml,40,40,CESS-COLA-1,2202,28,${cess}`
+    const first = await preview(csvOf([head, row('12')]))
+    expect(first.problems).toEqual([])
+    expect((await apply(first.token)).statusCode).toBe(200)
+    const made = rowsOf<{ id: number; cess_rate: number | null; gst_rate: number }>(
+      await t.app.deps.db.execute(sql`select id, cess_rate, gst_rate from products where name = 'Fizz Cess Cola'`),
+    )[0]
+    expect(made).toMatchObject({ cess_rate: 12, gst_rate: 28 })
+    const exported = parse((await exportCsv()).rawPayload, { bom: true }) as string[][]
+    const cessAt = exported[0].indexOf('Cess rate')
+    expect(exported.find((r) => r.includes('CESS-COLA-1'))?.[cessAt]).toBe('12')
+    const changed = await preview(csvOf([head, row('5%')]))
+    expect(changed.lines).toMatchObject([{ product: 'change', changes: ['Cess rate'] }])
+    expect((await apply(changed.token)).statusCode).toBe(200)
+    const none = await preview(csvOf([head, row('')]))
+    expect(none.lines).toMatchObject([{ product: 'change', changes: ['Cess rate'] }])
+    const bad = await preview(csvOf([head, row('1.5'), row('300').replace('CESS-COLA-1', 'CESS-COLA-2'), row('lots').replace('CESS-COLA-1', 'CESS-COLA-3')]))
+    expect(bad.problems.map((x) => [x.line, x.column, x.message])).toEqual([
+      [2, 'Cess rate', 'Cess must be a whole percent'],
+      [3, 'Cess rate', 'Cess is at most 290 %'],
+      [4, 'Cess rate', 'Cess must be a number'],
+    ])
   })
 
   it('lists every problem by line and column: unknown brand and category, bad prices, duplicate and taken SKUs, missing cells, formulas', async () => {

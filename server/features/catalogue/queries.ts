@@ -28,10 +28,6 @@ export interface ProductFilter {
   websiteId: number
   categoryIds?: number[]
   brandIds?: number[]
-  /** to_tsquery text, e.g. 'basmati:* & rice:*' */
-  tsquery?: string
-  /** the raw search words, for typo-tolerant trigram matching */
-  text?: string
 }
 
 const ORDER: Record<Exclude<Sort, 'relevance'>, SQL> = {
@@ -50,7 +46,6 @@ function whereOf(f: ProductFilter, alias = sql`p`): SQL {
   const parts: SQL[] = [sql`${alias}.website_id = ${f.websiteId}`, sql`${alias}.status = ${SOLD}`]
   if (f.categoryIds) parts.push(inCategories(alias, f.categoryIds))
   if (f.brandIds) parts.push(sql`${alias}.brand_id = any(${toIntArray(f.brandIds)})`)
-  if (f.tsquery && f.text) parts.push(sql`(${alias}.search @@ to_tsquery('english', ${f.tsquery}) or ${f.text} <% ${alias}.name)`)
   return sql.join(parts, sql` and `)
 }
 
@@ -70,29 +65,10 @@ export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
   return rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from products p where ${whereOf(f)}`))[0]?.total ?? 0
 }
 
-/** One page of product ids in order. Without search the sort follows an index and stops at the page. */
+/** One page of product ids in order (search is the index's: search-service.ts). The sort follows an index and stops at the page. */
 export async function findProductPage(db: Db, f: ProductFilter, sort: Sort, limit: number, offset: number): Promise<number[]> {
-  if (f.tsquery && f.text) return findSearchPage(db, f, sort, limit, offset)
   const order = ORDER[sort === 'relevance' ? 'popularity' : sort]
   const rows = rowsOf<{ id: number }>(await db.execute(sql`select p.id from products p where ${whereOf(f)} order by ${order} limit ${limit} offset ${offset}`))
-  return rows.map((r) => r.id)
-}
-
-/**
- * Search first finds the (few) matching products, then sorts them: otherwise the planner walks a sort index
- * and tests every product against the search.
- */
-async function findSearchPage(db: Db, f: ProductFilter, sort: Sort, limit: number, offset: number): Promise<number[]> {
-  const order = sort === 'relevance' ? sql`p.rank desc, p.popularity desc, p.id` : ORDER[sort]
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      with p as materialized (
-        select m.id, m.popularity, m.min_price_paise, m.max_discount, m.created_at, m.name,
-               ts_rank(m.search, to_tsquery('english', ${f.tsquery})) + word_similarity(${f.text}, m.name) as rank
-        from products m where ${whereOf(f, sql`m`)}
-      )
-      select p.id from p order by ${order} limit ${limit} offset ${offset}`),
-  )
   return rows.map((r) => r.id)
 }
 
@@ -181,4 +157,50 @@ export function listProductSlugs(db: Db, websiteId: number) {
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active')))
     .orderBy(asc(products.id))
+}
+
+const RELATED_LIMIT = 8
+
+/** Products of the same category as `productId` (its primary one), most popular first: 'Similar products'. */
+export async function similarProductIds(db: Db, websiteId: number, productId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select p.id from products p
+      where p.website_id = ${websiteId} and p.status = ${SOLD} and p.id <> ${productId}
+        and p.category_id = (select category_id from products where id = ${productId} and website_id = ${websiteId})
+      order by p.popularity desc, p.id limit ${RELATED_LIMIT}`),
+  )
+  return rows.map((r) => r.id)
+}
+
+/**
+ * 'Often bought together' from real orders: the products that share most orders with `productId` on this website
+ * (cancelled and expired orders left out), then by id. Uses order_items (product_id, order_id).
+ */
+export async function boughtTogetherIds(db: Db, websiteId: number, productId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select other.product_id as id
+      from order_items mine
+      join orders o on o.id = mine.order_id and o.website_id = ${websiteId} and o.status not in ('cancelled', 'expired')
+      join order_items other on other.order_id = mine.order_id and other.product_id <> mine.product_id
+      join products p on p.id = other.product_id and p.status = ${SOLD}
+      where mine.product_id = ${productId}
+      group by other.product_id
+      order by count(distinct other.order_id) desc, other.product_id
+      limit ${RELATED_LIMIT}`),
+  )
+  return rows.map((r) => r.id)
+}
+
+/** The fallback before there are orders: popular products of the sibling categories (same parent), else none. */
+export async function siblingCategoryProductIds(db: Db, websiteId: number, productId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select p.id from products p
+      join categories c on c.id = p.category_id
+      join products me on me.id = ${productId} and me.website_id = ${websiteId}
+      join categories mine on mine.id = me.category_id
+      where p.website_id = ${websiteId} and p.status = ${SOLD} and p.category_id <> me.category_id
+        and c.parent_id is not distinct from mine.parent_id and mine.parent_id is not null
+      order by p.popularity desc, p.id limit ${RELATED_LIMIT}`),
+  )
+  return rows.map((r) => r.id)
 }

@@ -4,7 +4,8 @@ import * as cart from '../cart/service'
 import * as delivery from '../delivery/service'
 import * as wishlist from '../wishlist/service'
 import * as queries from './queries'
-import { toPrefixTsquery } from './search-text'
+import * as search from './search-service'
+import { words } from './search-words'
 import { toPack, toProduct } from './shape'
 
 interface SiteCatalogueMeta {
@@ -61,17 +62,27 @@ export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Pr
 
 async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
   const meta = await catalogueMeta(ctx)
-  const search = toPrefixTsquery(query.q)
-  const sort: Sort = query.s ?? (search ? 'relevance' : 'popularity')
+  const q = query.q && words(query.q).length > 0 ? query.q : undefined
+  const sort: Sort = query.s ?? (q ? 'relevance' : 'popularity')
   // An empty list (?c=) means no filter; slugs that match nothing match no products.
   const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
   const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
-  const filter = { websiteId: ctx.site.id, categoryIds, brandIds, tsquery: search?.tsquery, text: search?.text }
-  const countKey = `count:${JSON.stringify([search?.tsquery, categoryIds, brandIds])}`
-  const [ids, total] = await Promise.all([
-    queries.findProductPage(ctx.db, filter, sort, query.perPage, (query.page - 1) * query.perPage),
-    ctx.caches.catalogue.getOrLoad(ctx.site.id, countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
-  ])
+  const offset = (query.page - 1) * query.perPage
+  let ids: number[]
+  let total: number
+  if (q) {
+    // Search answers from the in-process index (docs/decisions/0035-search.md): only the page is read.
+    const found = await search.searchProducts(ctx, q, sort, { categoryIds, brandIds }, warehouseId, offset + query.perPage)
+    ids = found.ids.slice(offset)
+    total = found.total
+  } else {
+    const filter = { websiteId: ctx.site.id, categoryIds, brandIds }
+    const countKey = `count:${JSON.stringify([categoryIds, brandIds])}`
+    ;[ids, total] = await Promise.all([
+      queries.findProductPage(ctx.db, filter, sort, query.perPage, offset),
+      ctx.caches.catalogue.getOrLoad(ctx.site.id, countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
+    ])
+  }
   return {
     data: await loadProductsWithPacks(ctx, ids, warehouseId),
     meta: { total, page: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), sort },
@@ -131,6 +142,8 @@ export async function withShopperState(ctx: RequestCtx, products: Product[]): Pr
 /** The answer for this shopper: the cached JSON itself when nothing of theirs changes it. */
 export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage | string> {
   const page = await listProducts(ctx, query)
+  // The zero-result report counts every search that found nothing, cached answer or not (first page only).
+  if (query.q && query.page === 1 && page.value.meta.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
   const data = await withShopperState(ctx, page.value.data)
   return data === page.value.data ? page.json : { ...page.value, data }
 }
@@ -149,6 +162,20 @@ export async function productsForShopper(ctx: RequestCtx, ids: number[]): Promis
     ctx,
     found.flatMap((p) => (p ? [p.value] : [])),
   )
+}
+
+/** The product page's shelves (issue 18); null for an unknown product. */
+export async function relatedProducts(
+  ctx: RequestCtx,
+  idOrSlug: string,
+): Promise<{ similar: Product[]; together: Product[]; together_from: 'orders' | 'category' } | null> {
+  const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
+  if (id === null) return null
+  const [similarIds, boughtIds] = await Promise.all([queries.similarProductIds(ctx.db, ctx.site.id, id), queries.boughtTogetherIds(ctx.db, ctx.site.id, id)])
+  const fromOrders = boughtIds.length > 0
+  const togetherIds = fromOrders ? boughtIds : await queries.siblingCategoryProductIds(ctx.db, ctx.site.id, id)
+  const [similar, together] = await Promise.all([productsForShopper(ctx, similarIds), productsForShopper(ctx, togetherIds)])
+  return { similar, together, together_from: fromOrders ? 'orders' : 'category' }
 }
 
 /** A CSV cell a spreadsheet app would run as a formula, made inert (the catalogue export's rule; reports use it too). */

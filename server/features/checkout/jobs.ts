@@ -3,10 +3,11 @@ import { formatINR } from '../../../common/money'
 import { parseUsername } from '../../../common/rules/username'
 import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
-import { drainOutbox, type OutboxHandler } from '../orders/outbox'
+import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
+import { PAYMENT_LINK_OUTBOX, paymentLinkText } from './payment-link'
 
 const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
   packed: ['packed', 'is packed and will leave soon.'],
@@ -69,6 +70,21 @@ export function outboxHandlers(
       const text = `Your ${siteName} order ${order.orderNumber}: ${how}.`
       await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Refund for order ${order.orderNumber}`, text } })
     },
+    /** a payment link a sales agent sent for the customer's order (docs/decisions/0034) */
+    async [PAYMENT_LINK_OUTBOX](payload) {
+      const order = await orders.findOrderById(db, Number(payload.orderId))
+      const to = parseUsername(String(payload.to ?? ''))
+      if (!order || !to || order.paymentStatus === 'paid' || order.releasedAt !== null) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      const text = paymentLinkText({
+        siteName,
+        orderNumber: order.orderNumber,
+        totalPaise: order.totalPaise,
+        url: String(payload.url),
+        expiresAt: String(payload.expiresAt),
+      })
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Pay for your order ${order.orderNumber}`, text } })
+    },
     /** a counter receipt the customer asked for (docs/decisions/0027) */
     async [POS_RECEIPT_OUTBOX](payload) {
       const to = parseUsername(String(payload.to ?? ''))
@@ -99,14 +115,29 @@ export function outboxHandlers(
 /** The app's background work: release unpaid holds and drain the outbox. Every step is safe with several processes. */
 export function startOrderJobs(app: FastifyInstance, handlers: Record<string, OutboxHandler>) {
   const every = app.deps.config.ORDER_JOBS_INTERVAL_MS
+  // Lag: how long the oldest due outbox message has waited, and how long since this process last finished a round.
+  app.metrics.gauge('outbox_pending', 'Outbox messages not yet sent, and the age in seconds of the oldest one that is due', ['measure'], async function () {
+    const lag = await outboxLag(app.deps.db).catch(() => null)
+    if (!lag) return
+    this.set({ measure: 'count' }, lag.pending)
+    this.set({ measure: 'oldest_due_age_seconds' }, lag.oldestDueSeconds)
+  })
   if (every === 0) return
   let running = false
+  let lastRun = Date.now()
+  app.metrics.gauge('jobs_last_run_age_seconds', 'Seconds since this process last finished a round of order jobs', [], function () {
+    this.set((Date.now() - lastRun) / 1000)
+  })
   const tick = async () => {
     if (running) return
     running = true
     try {
-      await orders.releaseExpired(app.deps.db)
-      await drainOutbox(app.deps.db, handlers, app.log)
+      // shutdown waits for a round under way, and none starts once the process drains
+      await app.lifecycle.run(async () => {
+        await orders.releaseExpired(app.deps.db)
+        await drainOutbox(app.deps.db, handlers, app.log)
+        lastRun = Date.now()
+      })
     } catch (err) {
       app.log.error({ err }, 'order jobs failed')
     } finally {

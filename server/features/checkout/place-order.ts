@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PlacedOrder, PlaceOrderBody } from '../../../common/contracts/checkout'
-import { formatINR } from '../../../common/money'
+import { cashTotalPaise, formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
@@ -142,11 +142,15 @@ async function repriceCart(s: PlaceState) {
   const problems = cart.lines.filter((l) => l.problem).map((l) => `${l.productName} (${l.packName}): ${l.problem}`)
   if (problems.length) return refuse('conflict', `Some items changed: ${problems.join('; ')}`)
   if (cart.coupon?.problem) return refuse('conflict', cart.coupon.problem)
-  const total = cart.totals.totalPaise
-  if (s.input.expected_total !== undefined && s.input.expected_total !== total) {
-    return refuse('conflict', `Your total changed from ${formatINR(s.input.expected_total)} to ${formatINR(total)}: please check your order`)
+  // cash on delivery is collected in whole rupees: the order (and so its invoice) keeps the rounded total
+  const cod = s.input.payment_method === 'cod'
+  const total = cod ? cashTotalPaise(cart.totals.totalPaise) : cart.totals.totalPaise
+  // a shopper who saw the total before rounding (an older page) is not refused for the round-off alone
+  const seen = s.input.expected_total
+  if (seen !== undefined && seen !== total && !(cod && seen === cart.totals.totalPaise)) {
+    return refuse('conflict', `Your total changed from ${formatINR(seen)} to ${formatINR(total)}: please check your order`)
   }
-  s.cart = cart
+  s.cart = { ...cart, totals: { ...cart.totals, totalPaise: total } }
 }
 
 /** The website's maximum for cash on delivery, against the total just re-priced. */
@@ -200,6 +204,7 @@ async function createOrder(s: PlaceState) {
     idempotencyKey: s.input.idempotency_key,
     requestHash: s.request,
     holdMinutes: online ? s.ctx.config.PAYMENT_HOLD_MINUTES : null,
+    agentId: s.ctx.agent?.id ?? null,
     lines: s.cart.lines,
     deliveries: s.slots,
   })

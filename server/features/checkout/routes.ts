@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { confirmPayment, getCheckoutSlots, getPayment, placeOrder } from '../../../common/contracts/checkout'
+import { confirmPayment, getCheckoutSlots, getPayment, placeOrder, sendPaymentLink } from '../../../common/contracts/checkout'
 import { notFound } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
@@ -11,6 +11,7 @@ import { PROVIDER_NAMES } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
 import { outboxHandlers, startOrderJobs } from './jobs'
 import * as pay from './pay'
+import { sendPaymentLink as sendLink } from './payment-link'
 import { placeOrder as place } from './place-order'
 import { checkoutSlots } from './slots'
 import { receiveWebhook } from './webhooks'
@@ -49,10 +50,18 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, await sitePayments(req), req.params.orderId, origin(req))), {
       tags: ['checkout'],
     })
+    route(scope, sendPaymentLink, async (req) => orThrow(await sendLink(req.ctx, await sitePayments(req), req.params.orderId, origin(req))), {
+      tags: ['checkout'],
+    })
     route(scope, confirmPayment, async (req) => orThrow(await pay.confirmPayment(req.ctx, (made) => sitePayments(req, made), req.params.orderId, req.body)), {
       tags: ['checkout'],
     })
   })
+
+  // Webhook outcomes by provider and answer: accepted (2xx), refused (4xx: bad signature, unknown), or to be resent (5xx).
+  const webhooks = app.metrics.counter('payment_webhooks_total', 'Payment provider webhooks received, by provider and outcome', ['provider', 'outcome'])
+  const countWebhook = (provider: string, status: number) =>
+    webhooks.inc({ provider: isProviderName(provider) ? provider : 'unknown', outcome: status < 300 ? 'accepted' : status < 500 ? 'refused' : 'retry' })
 
   await app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body as a Buffer here (and only here).
@@ -62,6 +71,7 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
     scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, options, async (req, reply) => {
       if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
       const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
+      countWebhook(req.params.provider, answer.status)
       return reply.code(answer.status).send({ message: answer.message })
     })
     // A website with its own keys: the website named in the address chooses the secret, before anything is read (SECURITY BL-20).
@@ -73,6 +83,7 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
       if (websiteId === null) return reply.code(404).send({ message: 'No such website' })
       const providers = await providersFor(app.deps.db, app.deps.config, app.payments, websiteId)
       const answer = await receiveWebhook(app.deps.db, providers, req.params.provider, req.body, req.headers, websiteId)
+      countWebhook(req.params.provider, answer.status)
       return reply.code(answer.status).send({ message: answer.message })
     })
   })

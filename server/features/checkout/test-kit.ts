@@ -1,3 +1,4 @@
+import type { AppOptions } from '../../app'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
@@ -29,8 +30,8 @@ export const pick = (t: Record<string, string>) => ({
 })
 
 /** The app on a loopback port (so the simulator's provider APIs answer real HTTP), its background jobs off. */
-export async function startCheckoutApp(driver: Driver, overrides: Partial<Config> = {}) {
-  const t = await buildTestApp(driver, { ORDER_JOBS_INTERVAL_MS: 0, PAYMENT_HTTP_TIMEOUT_MS: 3000, ...overrides })
+export async function startCheckoutApp(driver: Driver, overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'logStream'> = {}) {
+  const t = await buildTestApp(driver, { ORDER_JOBS_INTERVAL_MS: 0, PAYMENT_HTTP_TIMEOUT_MS: 3000, ...overrides }, extra)
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   t.app.payments = createPaymentProviders(t.app.deps.config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })

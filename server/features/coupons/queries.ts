@@ -54,3 +54,13 @@ export async function releaseRedemption(tx: Tx, redemptionId: number): Promise<b
     .where(eq(coupons.id, released[0].couponId))
   return true
 }
+
+/** The coupons this website shows in its list of offers (visible and active; dates and limits are checked after). */
+export function visibleCoupons(db: Db, websiteId: number): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.websiteId, websiteId), eq(coupons.visible, true), eq(coupons.status, 'active')))
+    .orderBy(coupons.id)
+    .limit(50)
+}

@@ -15,6 +15,11 @@ export function findCoupon(ctx: RequestCtx, code: string) {
   return queries.findCouponByCode(ctx.db, ctx.site.id, code)
 }
 
+/** The website's visible offers (at most 50), oldest first. */
+export function visibleCoupons(ctx: RequestCtx) {
+  return queries.visibleCoupons(ctx.db, ctx.site.id)
+}
+
 export function toRule(coupon: queries.CouponRow): CouponRule {
   return {
     kind: coupon.kind,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { checkPincode } from '../../../common/contracts/delivery'
+import { checkPincode, deliveryEstimate } from '../../../common/contracts/delivery'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
+import { deliveryEstimate as estimate } from './estimate'
 import * as delivery from './service'
 
 export function deliveryRoutes(app: FastifyInstance) {
@@ -14,4 +15,5 @@ export function deliveryRoutes(app: FastifyInstance) {
     },
     { xsrf: true, tags: ['delivery'] },
   )
+  route(app, deliveryEstimate, (req) => estimate(req.ctx), { tags: ['delivery'] })
 }

@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm'
-import type { TaxSettingsAnswer, TaxSettingsInput } from '../../../common/contracts/invoices'
+import type { IssueMissingAnswer, TaxSettingsAnswer, TaxSettingsInput } from '../../../common/contracts/invoices'
 import { taxSettings } from '../../db/schema/index'
-import { ok, type Result } from '../../platform/result'
+import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
 import * as q from './queries'
+import * as invoices from './service'
 
 /** Staff calls of the website's GST registration (docs/decisions/0030-gst-invoices.md). */
 
 const ENTITY = { entity: 'tax_settings', label: 'Tax settings' }
 
-function answer(r: q.TaxSettingsRow | null): TaxSettingsAnswer {
+function answer(r: q.TaxSettingsRow | null, missing = 0): TaxSettingsAnswer {
   return {
     configured: r !== null,
     legal_name: r?.legalName ?? '',
@@ -24,17 +25,46 @@ function answer(r: q.TaxSettingsRow | null): TaxSettingsAnswer {
     delivery_sac: r?.deliverySac ?? '9968',
     delivery_gst_rate: r?.deliveryGstRate ?? 18,
     version: r?.version ?? 1,
+    missing_invoices: missing,
   }
 }
 
 /** the record as the audit log keeps it */
 const record = (r: q.TaxSettingsRow | null) => {
-  const { configured: _, ...rest } = answer(r)
+  const { configured: _, missing_invoices: __, ...rest } = answer(r)
   return rest
 }
 
 export async function getTaxSettings(ctx: StaffCtx): Promise<TaxSettingsAnswer> {
-  return answer(await q.findSettings(ctx.db, ctx.site.id))
+  const [row, missing] = await Promise.all([q.findSettings(ctx.db, ctx.site.id), q.countOrdersWithoutInvoice(ctx.db, ctx.site.id)])
+  return answer(row, missing)
+}
+
+/** The invoices of orders confirmed before the registration, audited with what was issued. */
+async function issueMissing(ctx: StaffWriteCtx): Promise<IssueMissingAnswer> {
+  const done = await invoices.issueMissingInvoices(ctx.db, ctx.site.id)
+  if (done.issued === 0) return done
+  return staffWrite(ctx, { action: 'tax_invoices.issue_missing', entity: 'tax_document' }, async () => ({
+    result: done,
+    id: ctx.site.id,
+    before: null,
+    after: done,
+  }))
+}
+
+export async function issueMissingInvoices(ctx: StaffWriteCtx): Promise<Result<IssueMissingAnswer>> {
+  // the registration's row locked: a save and this call, or two of these, take turns
+  if (!(await q.findSettings(ctx.db, ctx.site.id, true))) return fail('conflict', 'Save the GST registration first: invoices need it')
+  const done = await issueMissing(ctx)
+  // nothing to issue is still an audited call (who asked, when)
+  if (done.issued === 0)
+    await staffWrite(ctx, { action: 'tax_invoices.issue_missing', entity: 'tax_document' }, async () => ({
+      result: null,
+      id: ctx.site.id,
+      before: null,
+      after: done,
+    }))
+  return ok(done)
 }
 
 export async function updateTaxSettings(ctx: StaffWriteCtx, input: TaxSettingsInput): Promise<Result<TaxSettingsAnswer>> {
@@ -72,5 +102,7 @@ export async function updateTaxSettings(ctx: StaffWriteCtx, input: TaxSettingsIn
           .returning()
     return { result: row, id: websiteId, before: existing ? record(existing) : null, after: record(row) }
   })
-  return ok(answer(saved))
+  // The first registration invoices the orders confirmed before it (issue 17), in this same transaction.
+  const left = existing ? await q.countOrdersWithoutInvoice(ctx.db, websiteId) : (await issueMissing(ctx)).remaining
+  return ok(answer(saved, left))
 }

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs'
-import fontkit from '@pdf-lib/fontkit'
-import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib'
+import { createRequire } from 'node:module'
+import type Fontkit from '@pdf-lib/fontkit'
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
+import type * as PdfLib from 'pdf-lib'
+import { lazyModule } from '../../platform/lazy-module'
 import type { TaxDocumentContent, TaxLine } from '../../../common/contracts/invoices'
+
+const load = createRequire(import.meta.url)
+const pdfLib = lazyModule<typeof PdfLib>(() => load('pdf-lib'))
+const fontkit = lazyModule<typeof Fontkit>(() => load('@pdf-lib/fontkit'))
+const rgb: typeof PdfLib.rgb = (...args) => pdfLib.rgb(...args)
 
 /**
  * A tax invoice or credit note as a PDF (A4), drawn with pdf-lib from the document's frozen content. The fonts
@@ -141,7 +149,7 @@ function newPage(c: Ctx, d: TaxDocumentContent) {
 
 /** The document as PDF bytes. */
 export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
+  const doc = await pdfLib.PDFDocument.create()
   doc.registerFontkit(fontkit)
   doc.setTitle(`${d.title} ${d.number}`)
   doc.setAuthor(d.supplier.name)

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
+import { type Db, rowsOf, type Tx } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { type TaxDocumentKind, taxDocumentCounters, taxDocuments, taxSettings } from '../../db/schema/invoices'
 import { orderItems, orders } from '../../db/schema/orders'
@@ -62,6 +62,27 @@ export async function itemsWithTax(db: Conn, orderId: number) {
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id))
+}
+
+/**
+ * Orders of the website that should have a tax invoice and have none (confirmed — an event says so — or sold at
+ * the counter, and not cancelled), oldest first. `lock` takes their rows in that order, as the invoice's causes do.
+ */
+const missingInvoice = (websiteId: number) => sql`
+  o.website_id = ${websiteId} and o.status <> 'cancelled'
+  and (o.channel = 'pos' or exists (select 1 from order_events e where e.order_id = o.id and e.kind = 'confirmed'))
+  and not exists (select 1 from tax_documents d where d.order_id = o.id and d.kind = 'invoice')`
+
+export async function ordersWithoutInvoice(tx: Tx, websiteId: number, limit: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`select o.id from orders o where ${missingInvoice(websiteId)} order by o.id limit ${limit} for update of o`),
+  )
+  return rows.map((r) => Number(r.id))
+}
+
+export async function countOrdersWithoutInvoice(db: Conn, websiteId: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from orders o where ${missingInvoice(websiteId)}`))
+  return Number(row?.n ?? 0)
 }
 
 export async function findDocument(db: Conn, orderId: number, kind: TaxDocumentKind, id?: number): Promise<TaxDocumentRow | null> {

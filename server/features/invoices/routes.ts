@@ -5,6 +5,7 @@ import {
   getOrderCreditNotePdf,
   getOrderInvoicePdf,
   getTaxSettings,
+  issueMissingInvoices,
   listOrderTaxDocuments,
   updateTaxSettings,
 } from '../../../common/contracts/invoices'
@@ -92,5 +93,6 @@ export async function invoiceRoutes(app: FastifyInstance) {
     staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)))
     staff.read(getGstReportCsv, async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)))
     staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
+    staff.write(issueMissingInvoices, async (_req, ctx) => orThrow(await admin.issueMissingInvoices(ctx)))
   })
 }

@@ -1,6 +1,8 @@
-import type { Tx } from '../../db/client'
+import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { Db, Tx } from '../../db/client'
 import { type CreditAsked, creditNoteContent, invoiceContent, type Supplier } from './content'
 import * as q from './queries'
+import { receiptTaxPart } from './receipt-part'
 import { documentNumber, financialYear } from './tax'
 
 /**
@@ -89,3 +91,32 @@ export async function issueCreditNote(tx: Tx, orderId: number, asked: CreditAske
 /** Everything left of the invoice is credited: the order was cancelled after it was invoiced. */
 export const creditCancellation = (tx: Tx, orderId: number, reason: string) =>
   issueCreditNote(tx, orderId, { amountPaise: Number.MAX_SAFE_INTEGER, lines: null, reason })
+
+/** At most this many invoices are issued by one call for the orders confirmed before the registration. */
+export const MISSING_BATCH = 2000
+
+/**
+ * Tax invoices for the website's orders that were confirmed (or sold at the counter) while it had no GST registration
+ * saved: oldest order first, so their numbers follow the orders' order, each dated today. The order rows are locked
+ * first (in id order), so two calls at once, or a cancellation meanwhile, wait: an order never gets two invoices.
+ */
+export async function issueMissingInvoices(tx: Tx, websiteId: number, at = new Date()) {
+  const ids = await q.ordersWithoutInvoice(tx, websiteId, MISSING_BATCH)
+  const numbers: string[] = []
+  for (const id of ids) {
+    const doc = await issueInvoice(tx, id, at)
+    if (doc) numbers.push(doc.number)
+  }
+  return { issued: numbers.length, first: numbers[0] ?? null, last: numbers.at(-1) ?? null, remaining: await q.countOrdersWithoutInvoice(tx, websiteId) }
+}
+
+/** A counter receipt's tax part: the sale's invoice and the credit notes against it; null when it has none. */
+export async function receiptTaxOf(db: Db | Tx, orderId: number): Promise<ReceiptTax | null> {
+  const docs = await q.documentsOf(db, orderId)
+  const invoice = docs.find((d) => d.kind === 'invoice')
+  if (!invoice) return null
+  return receiptTaxPart(
+    invoice.content,
+    docs.filter((d) => d.kind === 'credit_note').map((d) => d.content),
+  )
+}

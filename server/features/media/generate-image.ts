@@ -2,10 +2,14 @@
  * Demo images rendered locally: SVG built here, rasterised by sharp (librsvg), encoded as WebP.
  * No network and no font files beyond the system's DejaVu Sans.
  */
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
+import { lazyModule } from '../../platform/lazy-module'
 import type { PackageShape } from '../../db/seed/data/catalogue'
 import { packageSvg } from './package-shapes'
 import { brandTone, esc, fit, FONT, initials, mix, rgb, shade, textBlock, textWidth, tint } from './svg-kit'
+
+const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 const WEBP = { quality: 84, effort: 4 } as const
 
@@ -183,6 +187,15 @@ const CLUSTER = [
   { shape: 'box', color: '#e5533d', product: 'Masala Chai', pack: '250 g' },
 ] as const
 
+/** A tea-and-snacks shop's banners show its own goods (issue 18), not rice and oil. */
+const TEA_CLUSTER = [
+  { shape: 'packet', color: '#f4a23c', product: 'Aloo Bhujia', pack: '400 g' },
+  { shape: 'box', color: '#e5533d', product: 'Masala Chai', pack: '250 g' },
+  { shape: 'jar', color: '#8d6e63', product: 'Butter Cookies', pack: '300 g' },
+] as const
+
+export type BannerGoods = 'staples' | 'tea'
+
 const ALT = ['#fbc02d', '#f5f0e6', '#5c6bc0']
 /** Colours too close to the background are swapped so packages stand out. */
 function near(x: string, y: string): boolean {
@@ -192,12 +205,13 @@ function near(x: string, y: string): boolean {
 }
 
 /** Three packages side by side, ~`h` tall, centred on (cx, bottom). */
-function cluster(cx: number, bottom: number, h: number, accent: string): string {
+function cluster(cx: number, bottom: number, h: number, accent: string, goods: BannerGoods = 'staples'): string {
   const s = h / 600
+  const set = goods === 'tea' ? TEA_CLUSTER : CLUSTER
   const items = [
-    { ...CLUSTER[0], dx: -290, sc: 0.9 },
-    { ...CLUSTER[2], dx: 290, sc: 0.9 },
-    { ...CLUSTER[1], dx: 0, sc: 1 },
+    { ...set[0], dx: -290, sc: 0.9 },
+    { ...set[2], dx: 290, sc: 0.9 },
+    { ...set[1], dx: 0, sc: 1 },
   ]
   const plate = `<ellipse cx="${cx}" cy="${bottom - 4 * s}" rx="${420 * s}" ry="${34 * s}" fill="#000" opacity=".14"/>`
   return (
@@ -211,7 +225,7 @@ function cluster(cx: number, bottom: number, h: number, accent: string): string 
   )
 }
 
-function promo(o: { title: string; subtitle: string; color: string; width: number; height: number; tag?: string }): string {
+function promo(o: { title: string; subtitle: string; color: string; width: number; height: number; tag?: string; goods?: BannerGoods }): string {
   const W = clampSize(o.width)
   const H = clampSize(o.height)
   const a = brandTone(o.color)
@@ -263,15 +277,15 @@ function promo(o: { title: string; subtitle: string; color: string; width: numbe
     <text x="${cx0 + cw / 2}" y="${y + ctaH / 2 + ctaSize * 0.36}" font-family="${FONT}" font-size="${ctaSize}" font-weight="700" fill="${a}" text-anchor="middle">${esc(cta)}</text>`
   const textBottom = y + ctaH
   const art = wide
-    ? cluster(W * 0.77, H * 0.9, Math.min(H * 0.78, W * 0.2), a)
-    : cluster(W / 2, H * 0.94, Math.min(H * 0.94 - textBottom - H * 0.06, W * 0.5), a)
+    ? cluster(W * 0.77, H * 0.9, Math.min(H * 0.78, W * 0.2), a, o.goods)
+    : cluster(W / 2, H * 0.94, Math.min(H * 0.94 - textBottom - H * 0.06, W * 0.5), a, o.goods)
   return svgDoc(W, H, deco + art + out)
 }
 
-export async function bannerImage(o: { title: string; subtitle: string; color: string; width: number; height: number }): Promise<Buffer> {
+export async function bannerImage(o: { title: string; subtitle: string; color: string; width: number; height: number; goods?: BannerGoods }): Promise<Buffer> {
   return render(promo(o))
 }
 
-export async function popupImage(o: { title: string; subtitle: string; color: string }): Promise<Buffer> {
+export async function popupImage(o: { title: string; subtitle: string; color: string; goods?: BannerGoods }): Promise<Buffer> {
   return render(promo({ ...o, width: 600, height: 600, tag: 'LIMITED OFFER' }))
 }

@@ -1,6 +1,10 @@
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
+import { lazyModule } from '../../platform/lazy-module'
 import { MEDIA_MAX_BYTES, MEDIA_MAX_LABEL, type MediaType } from '../../../common/contracts/admin-media'
 import { fail, ok, type Result } from '../../platform/result'
+
+const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 /** Larger pictures are refused before they are decoded (a small file can unpack into gigabytes of pixels). */
 export const MAX_PIXELS = 50_000_000

@@ -1,9 +1,13 @@
 /** Writes sample images (.webp and .png) to a folder: `npx tsx server/features/media/preview.ts /tmp/preview` */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
+import { lazyModule } from '../../platform/lazy-module'
 import { brands, categories, products } from '../../db/seed/data/catalogue'
 import { avatarImage, bannerImage, brandLogo, categoryImage, placeholderImage, popupImage, productImage, siteLogo } from './generate-image'
+
+const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 const dir = process.argv[2] ?? '/tmp/preview'
 await mkdir(dir, { recursive: true })

@@ -1,4 +1,8 @@
-import sharp from 'sharp'
+import { createRequire } from 'node:module'
+import type Sharp from 'sharp'
+import { lazyModule } from '../../platform/lazy-module'
+
+const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 /** Widths of the derived variants served for `?size=`; `full` is the original. */
 export const IMAGE_SIZES = { thumb: 200, small: 400, medium: 800 } as const

@@ -4,7 +4,7 @@ import * as q from './queries'
 
 const CANCELLABLE = new Set(['placed', 'confirmed'])
 
-export function summary(o: q.OrderRow, items: number): OrderSummary {
+export function summary(o: q.OrderRow, items: number, placedBy: string | null = null): OrderSummary {
   return {
     id: o.id,
     order_number: o.orderNumber,
@@ -14,16 +14,18 @@ export function summary(o: q.OrderRow, items: number): OrderSummary {
     total: o.totalPaise,
     items,
     created_at: o.createdAt.toISOString(),
+    placed_by: placedBy,
   }
 }
 
 export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
-  const [items, deliveries, events, payments, refunds] = await Promise.all([
+  const [items, deliveries, events, payments, refunds, placedBy] = await Promise.all([
     q.itemsOf(db, o.id),
     q.deliveriesOf(db, o.id),
     q.eventsOf(db, o.id),
     q.paymentsOf(db, o.id),
     q.refundsOf(db, o.id),
+    o.agentId ? q.userName(db, o.agentId) : null,
   ])
   const payment = payments.find((p) => p.status === 'paid') ?? payments.find((p) => p.status !== 'created' && p.status !== 'failed') ?? payments.at(-1) ?? null
   const refunded = refunds
@@ -34,6 +36,7 @@ export async function detail(db: Db | Tx, o: q.OrderRow): Promise<OrderDetail> {
     ...summary(
       o,
       items.reduce((n, i) => n + i.quantity, 0),
+      placedBy,
     ),
     lines: items.map((i) => ({
       id: i.id,

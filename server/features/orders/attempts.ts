@@ -18,6 +18,8 @@ export const lockForPayment = (tx: Tx, orderId: number, waitMs: number) => q.loc
 export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string, account: string | null = null) =>
   q.setProviderOrder(tx, paymentId, providerOrderId, account)
 export { OrderBusy } from './queries'
+/** a payment link's order holds stock, slot and coupon until the link expires (the caller holds the order's lock) */
+export const holdUntil = (tx: Tx, orderId: number, until: Date) => q.setHoldExpiry(tx, orderId, until)
 
 /** The attempt whose provider order was handed out to be paid last: what confirm asks the provider about. */
 export const lastHandedOut = async (db: Db, orderId: number) => (await q.paymentsOf(db, orderId)).filter((p) => p.providerOrderId).at(-1) ?? null

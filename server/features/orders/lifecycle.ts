@@ -22,6 +22,8 @@ export interface NewOrder {
   idempotencyKey: string
   requestHash: string
   holdMinutes: number | null
+  /** the sales agent who placed it for the customer (agent mode) */
+  agentId?: number | null
   lines: CheckoutLine[]
   deliveries: { deliveryChargeId: number; warehouseId: number; slotId: number; date: string; start: string; end: string; chargePaise: number }[]
 }
@@ -50,6 +52,7 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
     idempotencyKey: o.idempotencyKey,
     requestHash: o.requestHash,
     holdExpiresAt: o.holdMinutes ? new Date(Date.now() + o.holdMinutes * 60_000) : null,
+    ...(o.agentId ? { agentId: o.agentId, channel: 'agent' as const } : {}),
   })
   await q.insertItems(
     tx,

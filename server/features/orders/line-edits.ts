@@ -1,5 +1,5 @@
 import type { EditOrderLinesInput } from '../../../common/contracts/admin-orders'
-import { formatINR } from '../../../common/money'
+import { cashTotalPaise, formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import { releaseSlot } from '../delivery/slots'
 import { fail, invalidFields, type Result } from '../../platform/result'
@@ -49,7 +49,9 @@ export function totalsAfter(order: q.OrderRow, items: { quantity: number; priceP
   const itemsPaise = items.reduce((sum, i) => sum + i.quantity * i.pricePaise, 0)
   const discountPaise = order.itemsPaise > 0 ? Math.min(itemsPaise, Math.floor((order.discountPaise * itemsPaise) / order.itemsPaise)) : 0
   const deliveryPaise = Math.max(0, order.deliveryPaise - droppedChargePaise)
-  return { itemsPaise, discountPaise, deliveryPaise, totalPaise: itemsPaise - discountPaise + deliveryPaise }
+  const exact = itemsPaise - discountPaise + deliveryPaise
+  // cash on delivery stays in whole rupees (rounding never raises a smaller total above the old one)
+  return { itemsPaise, discountPaise, deliveryPaise, totalPaise: order.paymentMethod === 'cod' ? cashTotalPaise(exact) : exact }
 }
 
 const snapshot = (o: q.OrderRow, items: { id: number; quantity: number }[]) => ({

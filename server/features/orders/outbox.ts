@@ -3,6 +3,9 @@ import * as q from './queries'
 
 export type OutboxHandler = (payload: Record<string, unknown>, message: { id: number; attempts: number }) => Promise<void>
 
+/** what the metrics show of the outbox: messages waiting, and the oldest due one's age */
+export const outboxLag = (db: Db) => q.outboxLag(db)
+
 const LEASE_MS = 60_000
 const MAX_ATTEMPTS = 10
 const backoff = (attempts: number) => Math.min(2 ** attempts * 1000, 10 * 60_000)

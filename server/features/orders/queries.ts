@@ -113,7 +113,11 @@ export async function listOwnOrders(db: Conn, websiteId: number, userId: number,
   const where = and(eq(orders.websiteId, websiteId), eq(orders.userId, userId))
   const [rows, [total]] = await Promise.all([
     db
-      .select({ order: orders, items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${orders.id})` })
+      .select({
+        order: orders,
+        items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${orders.id})`,
+        placedBy: sql<string | null>`(select name from users where id = ${orders.agentId})`,
+      })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.id))
@@ -122,6 +126,19 @@ export async function listOwnOrders(db: Conn, websiteId: number, userId: number,
     db.select({ n: count() }).from(orders).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
+}
+
+export async function setHoldExpiry(tx: Tx, id: number, until: Date) {
+  await tx
+    .update(orders)
+    .set({ holdExpiresAt: until, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), isNull(orders.releasedAt)))
+}
+
+/** the name of the agent who placed an order */
+export async function userName(db: Conn, userId: number): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.name ?? null
 }
 
 /** Orders that count as placed for first-order coupons: all but the cancelled. */
@@ -502,4 +519,14 @@ export function slotWindowsOn(db: Conn, websiteId: number, date: string) {
     .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
     .where(and(eq(orders.websiteId, websiteId), eq(orders.status, 'confirmed'), eq(orderDeliveries.date, date)))
     .orderBy(asc(orderDeliveries.startTime), asc(orderDeliveries.endTime))
+}
+
+/** Outbox messages not yet sent, and how long the oldest one that is due has waited (metrics). */
+export async function outboxLag(db: Db): Promise<{ pending: number; oldestDueSeconds: number }> {
+  const result = await db.execute(sql`
+    select count(*)::int as pending,
+      coalesce(extract(epoch from now() - min(available_at) filter (where available_at <= now())), 0)::float8 as oldest
+    from outbox where sent_at is null`)
+  const [row] = (result as unknown as { rows: { pending: number; oldest: number }[] }).rows
+  return { pending: Number(row?.pending ?? 0), oldestDueSeconds: Number(row?.oldest ?? 0) }
 }

@@ -51,7 +51,7 @@ export function findOwn(ctx: RequestCtx, id: number) {
 export async function list(ctx: RequestCtx, page = 1) {
   const user = requireUser(ctx)
   const { rows, total } = await q.listOwnOrders(ctx.db, ctx.site.id, user.id, PAGE_SIZE, (page - 1) * PAGE_SIZE)
-  return { orders: rows.map((r) => summary(r.order, r.items)), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }
+  return { orders: rows.map((r) => summary(r.order, r.items, r.placedBy)), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }
 }
 
 /** The website's refunds, for staff (the route checks the role). */
@@ -125,7 +125,7 @@ export { dayFigures, waitingByStatus } from './dashboard'
 /** A customer's newest orders on this website, for staff (the accounts feature's customer detail). */
 export async function customerOrders(db: Db | Tx, websiteId: number, userId: number, limit = 50) {
   const { rows, total } = await q.listOwnOrders(db, websiteId, userId, limit, 0)
-  return { orders: rows.map((r) => summary(r.order, r.items)), total }
+  return { orders: rows.map((r) => summary(r.order, r.items, r.placedBy)), total }
 }
 
 /** A privacy erase (accounts feature): the orders stay for the accounts, without the person's name, phone, street or notes. */

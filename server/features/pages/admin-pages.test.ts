@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PageDraft, PublishedPage } from '../../../common/contracts/admin-pages'
 import { PageData } from '../../../common/contracts/pages'
@@ -73,7 +74,6 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
 
   it('refuses the addresses the app owns, and addresses that are not page paths, with 422 on url', async () => {
     for (const url of [
-      '/products',
       '/products/atta',
       '/checkout',
       '/account/orders',
@@ -93,6 +93,21 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
       expect((await save(t, admin, { url, version: 0, components: [] })).statusCode, url).toBe(422)
     }
     expect((await save(t, admin, { url: '/products-we-love', version: 0, components: [] })).statusCode, 'a free address that starts alike').toBe(200)
+  })
+
+  it('edits the settings of the shop’s own product list (/products): flags and SEO, never blocks, never taken down', async () => {
+    const draft = (await staffCall(t, admin, 'GET', '/s/api/admin/pages/draft?url=/products')).json()
+    const blocks = await save(t, admin, { url: '/products', version: draft.version, components: [text('<p>x</p>')] })
+    expect(blocks.statusCode).toBe(422)
+    expect(Object.keys(blocks.json().errors)).toEqual(['components'])
+    const saved = await save(t, admin, { url: '/products', version: draft.version, components: [], show_sub_navbar: false, seo_title: 'All our groceries' })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect((await publish(t, admin, '/products')).statusCode).toBe(200)
+    expect(PageData.parse((await shopperView(t, '/products')).json())).toMatchObject({ show_sub_navbar: false, seo_title: 'All our groceries' })
+    expect((await staffCall(t, admin, 'POST', '/s/api/admin/pages/unpublish', { url: '/products' })).statusCode).toBe(422)
+    expect((await staffCall(t, admin, 'DELETE', '/s/api/admin/pages?url=/products')).statusCode).toBe(422)
+    const listed = (await staffCall(t, admin, 'GET', '/s/api/admin/pages?q=products')).json().data
+    expect(listed.find((p: { url: string }) => p.url === '/products')).toMatchObject({ state: 'published' })
   })
 
   it('refuses a link that is not /…, http(s):// or www. with 422 on the field’s path', async () => {
@@ -223,6 +238,96 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
     const bad = await staffCall(t, admin, 'POST', '/s/api/admin/pages/preview', { url: '/checkout', components: [] })
     expect(bad.statusCode).toBe(422)
   })
+
+  it('fills a Supplier tiles block with no tiles of its own from the website’s supplier tiles, when show_supplier_page is on', async () => {
+    const url = freshUrl('suppliers')
+    await save(t, admin, { url, version: 0, components: [{ name: 'Our farms', type: 'supplier_tiles', data: { title: 'Our farms', items: [] } }] })
+    await publish(t, admin, url)
+    const items = async () => (PageData.parse((await shopperView(t, url)).json()).data[0].data as { items: { name: string }[] }).items.map((i) => i.name)
+    const now = (await staffCall(t, admin, 'GET', '/s/api/admin/site-settings')).json()
+    const tiles = [{ name: 'Mandya Farmers', link: '/about-us', avatar: null, image: null, title: 'Rice' }]
+    const saved = await staffCall(t, admin, 'PUT', '/s/api/admin/site-settings/popup-seo', {
+      version: now.versions.popup_seo,
+      ...now.popup_seo,
+      supplierTiles: tiles,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const { webAddress, ...site } = now.site
+    const show = (on: boolean, version: number) =>
+      staffCall(t, admin, 'PUT', '/s/api/admin/site-settings/site', { version, ...site, webAddress, show_supplier_page: on })
+    const off = await show(false, now.versions.site)
+    expect(off.statusCode, off.body).toBe(200)
+    expect(await items(), 'the website does not show suppliers').toEqual([])
+    expect((await show(true, off.json().versions.site)).statusCode).toBe(200)
+    expect(await items(), 'shown at once: the site save dropped the cached page').toEqual(['Mandya Farmers'])
+    // a block with tiles of its own keeps them
+    await save(t, admin, { url, version: 1, components: [{ name: 'Ours', type: 'supplier_tiles', data: { items: [{ name: 'Own tile', link: '/x' }] } }] })
+    await publish(t, admin, url)
+    expect(await items()).toEqual(['Own tile'])
+  })
+
+  it('unpublishes a page: shoppers get 404 at once, the draft stays to publish again, audited', async () => {
+    const url = freshUrl('unpublish')
+    await save(t, admin, { url, version: 0, components: [text('<p>Live</p>')], seo_title: 'Going away' })
+    await publish(t, admin, url)
+    expect((await shopperView(t, url)).statusCode, 'cached by the shopper call').toBe(200)
+
+    const off = await staffCall(t, admin, 'POST', '/s/api/admin/pages/unpublish', { url })
+    expect(off.statusCode, off.body).toBe(200)
+    expect(PageDraft.parse(off.json())).toMatchObject({ url, version: 1, seo_title: 'Going away' })
+    expect((await shopperView(t, url)).statusCode, 'the cached page was dropped').toBe(404)
+    const audit = await auditOf(t, off)
+    expect(audit.map((r) => r.action)).toEqual(['page.unpublish'])
+    expect(audit[0]).toMatchObject({ entity: 'page', entityId: url, userId: admin.userId, after: null })
+    const listed = (await staffCall(t, admin, 'GET', `/s/api/admin/pages?q=${url.slice(1)}`)).json().data
+    expect(listed).toMatchObject([{ url, state: 'draft' }])
+
+    // undo: publishing the kept draft brings it back as a new version
+    expect((await publish(t, admin, url)).json()).toMatchObject({ number: 2 })
+    expect(PageData.parse((await shopperView(t, url)).json()).seo_title).toBe('Going away')
+
+    expect((await staffCall(t, admin, 'POST', '/s/api/admin/pages/unpublish', { url: freshUrl() })).statusCode, 'never published').toBe(404)
+    const home = await staffCall(t, admin, 'POST', '/s/api/admin/pages/unpublish', { url: '/' })
+    expect(home.statusCode).toBe(422)
+    expect(Object.keys(home.json().errors)).toEqual(['url'])
+    expect((await shopperView(t, '/')).statusCode).toBe(200)
+  })
+
+  it('unpublishes a page that had no draft of its own (seeded pages): what was live becomes the draft', async () => {
+    const url = freshUrl('seeded')
+    await save(t, admin, { url, version: 0, components: [text('<p>Seeded</p>')] })
+    await publish(t, admin, url)
+    await t.app.deps.db.execute(sql`delete from page_drafts where url = ${url}`)
+    const off = await staffCall(t, admin, 'POST', '/s/api/admin/pages/unpublish', { url })
+    expect(off.statusCode, off.body).toBe(200)
+    expect(off.json()).toMatchObject({ version: 1, components: [{ data: { html: '<p>Seeded</p>' } }] })
+    expect((await auditOf(t, off)).map((r) => r.action)).toEqual(['page_draft.create', 'page.unpublish'])
+  })
+
+  it('deletes a page: draft and live page gone (404 for shoppers and the editor starts blank), audited, home refused', async () => {
+    const url = freshUrl('delete')
+    await save(t, admin, { url, version: 0, components: [text('<p>Bye</p>')], seo_title: 'Deleted' })
+    await publish(t, admin, url)
+    await save(t, admin, { url, version: 1, components: [text('<p>Bye again</p>')], seo_title: 'Deleted' })
+    expect((await shopperView(t, url)).statusCode).toBe(200)
+
+    const gone = await staffCall(t, admin, 'DELETE', `/s/api/admin/pages?url=${url}`)
+    expect(gone.statusCode, gone.body).toBe(200)
+    expect(gone.json()).toEqual({ ok: true })
+    expect((await shopperView(t, url)).statusCode).toBe(404)
+    expect((await staffCall(t, admin, 'GET', `/s/api/admin/pages?q=${url.slice(1)}`)).json().data).toEqual([])
+    const audit = await auditOf(t, gone)
+    expect(audit).toMatchObject([{ action: 'page.delete', entity: 'page', entityId: url, after: null }])
+    expect(audit[0].before).toMatchObject({ draft: { version: 2 }, published: { seo_title: 'Deleted' } })
+    // the address is free again: a new page there starts from a blank draft, and an old editor's save is stale
+    expect((await staffCall(t, admin, 'GET', `/s/api/admin/pages/draft?url=${url}`)).json()).toMatchObject({ version: 0, components: [] })
+    expect((await save(t, admin, { url, version: 2, components: [] })).statusCode, 'a stale editor').toBe(409)
+
+    expect((await staffCall(t, admin, 'DELETE', `/s/api/admin/pages?url=${url}`)).statusCode, 'already gone').toBe(404)
+    const home = await staffCall(t, admin, 'DELETE', '/s/api/admin/pages?url=/')
+    expect(home.statusCode).toBe(422)
+    expect((await staffCall(t, admin, 'DELETE', '/s/api/admin/pages?url=/checkout')).statusCode).toBe(422)
+  })
 })
 
 describe.runIf(drivers.includes('postgres'))('publishing a page on two app processes (PostgreSQL)', () => {
@@ -246,11 +351,32 @@ describe.runIf(drivers.includes('postgres'))('publishing a page on two app proce
     expect((await publish(a, admin, url)).statusCode).toBe(200)
     const started = Date.now() // from the publish's answer, as cache-bus.test.ts measures invalidations
     let seen = ''
-    // One second is the target (tests/e2e/scale-out.test.ts measures the bus on two real processes); in here both
-    // apps share one test worker on a CI machine running every other test file, and this once took 1.6 s: the
-    // test allows 3 s and prints the figure, so a slow bus still shows.
-    while (Date.now() - started < 3000 && seen !== 'Second') seen = PageData.parse((await shopperView(b, url)).json()).seo_title ?? ''
-    console.log(`publish seen by the other process after ${Date.now() - started} ms`)
+    // Within one second (issue 12). Both apps share this test's one event loop: a cached answer is all promises, so
+    // a tight loop of asks never let the loop read B's LISTEN socket; the NOTIFY was read 1.6–3 s late, when the loop
+    // gave up (measured with timestamps on the bus). A 5 ms pause between asks lets it, as separate processes
+    // serving real sockets always do; then it is 5–60 ms.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+    while (Date.now() - started < 3000 && seen !== 'Second') {
+      seen = PageData.parse((await shopperView(b, url)).json()).seo_title ?? ''
+      if (seen !== 'Second') await tick()
+    }
+    const publishMs = Date.now() - started
+    console.log(`publish seen by the other process after ${publishMs} ms`)
     expect(seen).toBe('Second')
+    expect(publishMs).toBeLessThan(1000)
+
+    // taking it down is seen there too
+    const down = await staffCall(a, admin, 'POST', '/s/api/admin/pages/unpublish', { url })
+    expect(down.statusCode, down.body).toBe(200)
+    const downAt = Date.now()
+    let status = 200
+    while (Date.now() - downAt < 3000 && status !== 404) {
+      status = (await shopperView(b, url)).statusCode
+      if (status !== 404) await tick()
+    }
+    const downMs = Date.now() - downAt
+    console.log(`unpublish seen by the other process after ${downMs} ms`)
+    expect(status).toBe(404)
+    expect(downMs).toBeLessThan(1000)
   })
 })

@@ -56,6 +56,19 @@ export async function writePublished(tx: Tx, websiteId: number, url: string, c: 
     .onConflictDoUpdate({ target: [pages.websiteId, pages.url], set: values })
 }
 
+/** Shoppers get 404 from now on (the draft and the versions are the page builder's). */
+export async function deletePublished(tx: Tx, websiteId: number, url: string) {
+  const rows = await tx
+    .delete(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, url)))
+    .returning({ url: pages.url })
+  return rows.length > 0
+}
+
+export async function deleteDraft(tx: Tx, websiteId: number, url: string) {
+  await tx.delete(pageDrafts).where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.url, url)))
+}
+
 export async function lastVersionNumber(db: Db | Tx, websiteId: number, url: string): Promise<number | null> {
   const [row] = await db
     .select({ n: max(pageVersions.number) })

@@ -1,4 +1,13 @@
-import type { PageDraft, PageSummary, PreviewPageInput, PublishedPage, SavePageInput } from '../../../common/contracts/admin-pages'
+import {
+  APP_PAGE_BLOCKS_MESSAGE,
+  type PageDraft,
+  type PageSummary,
+  type PreviewPageInput,
+  type PublishedPage,
+  type SavePageInput,
+} from '../../../common/contracts/admin-pages'
+import { isAppPage } from '../../../common/rules/page-paths'
+import { invalid } from '../../platform/errors'
 import type { PageData } from '../../../common/contracts/pages'
 import type { PageContent } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
@@ -75,7 +84,13 @@ const record = (d: PageDraft) => ({ ...d, updated_at: undefined })
 
 export const getDraft = (ctx: StaffCtx, url: string) => draftOf(ctx, url)
 
+/** An app screen's page row (e.g. /products) carries its settings only: blocks there would never show. */
+function refuseAppPageBlocks(input: { url: string; components: unknown[] }) {
+  if (isAppPage(input.url) && input.components.length > 0) throw invalid(APP_PAGE_BLOCKS_MESSAGE, { components: APP_PAGE_BLOCKS_MESSAGE })
+}
+
 export async function saveDraft(ctx: StaffWriteCtx, input: SavePageInput): Promise<PageDraft> {
+  refuseAppPageBlocks(input)
   const { url } = input
   const row = await q.lockDraft(ctx.db, ctx.site.id, url)
   const current = await draftOf(ctx, url)
@@ -126,6 +141,45 @@ export async function rollback(ctx: StaffWriteCtx, url: string, number: number):
   return ok(await publishContent(ctx, url, old.content, 'page.rollback', { number }))
 }
 
+/**
+ * Takes a page off the storefront: shoppers get 404 in every process (changesStorefront). What was live stays the
+ * draft (saved as one when there was none), so publishing again, or a rollback, brings it back.
+ */
+export async function unpublish(ctx: StaffWriteCtx, url: string): Promise<Result<PageDraft>> {
+  const draft = await q.lockDraft(ctx.db, ctx.site.id, url)
+  const live = await q.findPublished(ctx.db, ctx.site.id, url)
+  if (!live) return fail('not_found', `The page ${url} is not published`)
+  if (!draft) {
+    await staffWrite(ctx, { ...DRAFT, action: 'page_draft.create', data: { reason: 'unpublish' } }, async (tx) => {
+      await q.saveDraft(tx, ctx.site.id, url, contentOf(live), 1)
+      const after = await draftOf({ ...ctx, db: tx }, url)
+      return { id: url, before: null, after: record(after), result: after }
+    })
+  }
+  return ok(
+    await staffWrite(ctx, { ...PAGE, action: 'page.unpublish' }, async (tx) => {
+      await q.deletePublished(tx, ctx.site.id, url)
+      const after = await draftOf({ ...ctx, db: tx }, url)
+      return { id: url, before: contentOf(live), after: null, result: after }
+    }),
+  )
+}
+
+/** Deletes the draft and the live page (shoppers get 404 in every process); the versions stay as history. */
+export async function deletePage(ctx: StaffWriteCtx, url: string): Promise<Result<{ ok: true }>> {
+  const draft = await q.lockDraft(ctx.db, ctx.site.id, url)
+  const live = await q.findPublished(ctx.db, ctx.site.id, url)
+  if (!draft && !live) return fail('not_found', `The page ${url} does not exist`)
+  return ok(
+    await staffWrite(ctx, { ...PAGE, action: 'page.delete' }, async (tx) => {
+      await q.deletePublished(tx, ctx.site.id, url)
+      await q.deleteDraft(tx, ctx.site.id, url)
+      const before = { draft: draft ? { version: draft.version, ...draft.content } : null, published: live ? contentOf(live) : null }
+      return { id: url, before, after: null, result: { ok: true as const } }
+    }),
+  )
+}
+
 /** Same content, whatever order jsonb gave the keys. */
 const stable = (v: unknown): string =>
   Array.isArray(v)
@@ -168,6 +222,7 @@ export async function listPages(ctx: StaffCtx, search?: string): Promise<{ data:
 
 /** The live preview: the editor's unsaved page made safe as a save would and resolved as shoppers' page data is. */
 export async function previewPage(ctx: StaffCtx, input: PreviewPageInput): Promise<PageData> {
+  refuseAppPageBlocks(input)
   const { components, ...rest } = cleanPageContent({ ...input, version: 0 })
   return { url: input.url, ...rest, data: await resolveBlocks(ctx, components) }
 }

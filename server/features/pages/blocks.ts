@@ -36,6 +36,14 @@ async function resolveBlock(ctx: RequestCtx, block: PageComponent): Promise<Page
       const data = (block.data ?? {}) as { html?: string }
       return { ...block, data: { html: cleanPageHtml(data.html ?? '') } }
     }
+    case 'supplier_tiles': {
+      const data = (block.data ?? {}) as { items?: unknown[] }
+      if (Array.isArray(data.items) && data.items.length > 0) return block
+      // A tiles block with no tiles of its own shows the website's supplier tiles (Website Settings → Popup & SEO),
+      // when the website shows its suppliers (show_supplier_page); a site save drops cached pages (changesStorefront).
+      const tiles = ctx.site.showSupplierPage ? (ctx.site.settings.supplierTiles ?? []) : []
+      return { ...block, data: { ...data, items: tiles.map(({ name, link, avatar, image, title }) => ({ name, link, avatar, image, title })) } }
+    }
     default:
       return block
   }

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { getPageDraft, listPages, listPageVersions, previewPage, publishPage, rollbackPage, savePageDraft } from '../../../common/contracts/admin-pages'
+import {
+  deletePage,
+  getPageDraft,
+  listPages,
+  listPageVersions,
+  previewPage,
+  publishPage,
+  rollbackPage,
+  savePageDraft,
+  unpublishPage,
+} from '../../../common/contracts/admin-pages'
 import { getPageData } from '../../../common/contracts/pages'
 import { notFound } from '../../platform/errors'
 import { orThrow } from '../../platform/result'
@@ -34,5 +44,7 @@ export async function pageAdminRoutes(app: FastifyInstance) {
     staff.write(savePageDraft, (req, ctx) => admin.saveDraft(ctx, req.body))
     staff.write(publishPage, async (req, ctx) => orThrow(await admin.publish(ctx, req.body.url)))
     staff.write(rollbackPage, async (req, ctx) => orThrow(await admin.rollback(ctx, req.body.url, req.body.number)))
+    staff.write(unpublishPage, async (req, ctx) => orThrow(await admin.unpublish(ctx, req.body.url)))
+    staff.write(deletePage, async (req, ctx) => orThrow(await admin.deletePage(ctx, req.query.url)))
   })
 }

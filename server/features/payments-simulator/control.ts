@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as z from 'zod/mini'
+import { payCfLink } from './cashfree/payment-links'
 import { payCashfree } from './cashfree/settle'
 import { FaultSpec } from './faults'
+import { payLink } from './razorpay/payment-links'
 import { payQr } from './razorpay/qr-codes'
 import { payRazorpay } from './razorpay/settle'
 import type { Sim } from './simulator'
@@ -56,6 +58,29 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     const body = parse(Pay, req.body, reply)
     if (!body) return reply
     const options = { outcome: body.outcome, amountOverride: body.amount_override, currencyOverride: body.currency_override, lateMs: body.late_ms }
+    if (body.provider === 'razorpay' && body.order_id.startsWith('plink_')) {
+      // a Payment Link: the customer pays it (late_auth: the bank confirms after the link expired)
+      const link = sim.state.razorpay.links.get(body.order_id)
+      if (!link) return reply.code(404).send({ message: 'No such Razorpay payment link' })
+      if (body.outcome !== 'success' && body.outcome !== 'failed' && body.outcome !== 'late_auth')
+        return { outcome: body.outcome, link_id: link.id, status: link.status }
+      const result = payLink(sim, link, {
+        outcome: body.outcome === 'failed' ? 'failed' : 'success',
+        amountOverride: body.amount_override,
+        late: body.outcome === 'late_auth',
+      })
+      if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
+      return { outcome: body.outcome, link_id: link.id, razorpay_payment_id: result.paymentId, status: link.status }
+    }
+    const cfLink = body.provider === 'cashfree' ? sim.state.cashfree.links.get(body.order_id) : undefined
+    if (cfLink) {
+      // a Cashfree Payment Link, by its link_id (late_auth: the bank confirms after the link expired)
+      if (body.outcome !== 'success' && body.outcome !== 'failed' && body.outcome !== 'late_auth')
+        return { outcome: body.outcome, link_id: cfLink.linkId, status: cfLink.status }
+      const result = payCfLink(sim, cfLink, { outcome: body.outcome === 'failed' ? 'failed' : 'success', late: body.outcome === 'late_auth' })
+      if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
+      return { outcome: body.outcome, link_id: cfLink.linkId, cf_payment_id: result.cfPaymentId, status: cfLink.status }
+    }
     if (body.provider === 'razorpay' && body.order_id.startsWith('qr_')) {
       // a QR code of the QR Codes API: the shopper scans it and pays (only success: a failed UPI attempt leaves it open)
       const qr = sim.state.razorpay.qrCodes.get(body.order_id)

@@ -12,7 +12,7 @@ export function createIds() {
   let n = 0
   const next = () => ++n
   return {
-    razorpay: (prefix: 'order' | 'pay' | 'rfnd' | 'evt' | 'qr') => `${prefix}_${tag}${String(next()).padStart(9, '0')}`,
+    razorpay: (prefix: 'order' | 'pay' | 'rfnd' | 'evt' | 'qr' | 'plink') => `${prefix}_${tag}${String(next()).padStart(9, '0')}`,
     /** Cashfree's cf_order_id / cf_payment_id / cf_refund_id: digits, sent as strings */
     cashfree: () => `${numericTag}${String(next()).padStart(5, '0')}`,
     session: () => `session_${randomBytes(30).toString('base64url')}`,

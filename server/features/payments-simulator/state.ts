@@ -20,6 +20,8 @@ export interface RzpPaymentRec {
   orderId: string
   /** the QR code it paid (QR Codes API), if any */
   qrCodeId?: string
+  /** the payment link it paid (Payment Links API), if any */
+  linkId?: string
   amount: number
   currency: string
   status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded'
@@ -51,6 +53,27 @@ export interface RzpQrRec {
   createdAt: number
 }
 
+/** A Payment Link of Razorpay's Payment Links API (`POST /v1/payment_links`). */
+export interface RzpLinkRec {
+  id: string
+  account?: string
+  amount: number
+  currency: string
+  referenceId: string | null
+  description: string | null
+  customer: { name?: string; contact?: string; email?: string }
+  notify: { sms: boolean; email: boolean }
+  /** unix seconds, or 0 */
+  expireBy: number
+  notes: Record<string, string>
+  callbackUrl: string | null
+  status: 'created' | 'paid' | 'expired' | 'cancelled'
+  amountPaid: number
+  paymentIds: string[]
+  shortUrl: string
+  createdAt: number
+}
+
 export interface RzpRefundRec {
   id: string
   paymentId: string
@@ -76,6 +99,28 @@ export interface CfOrderRec {
   meta: { return_url: string | null; notify_url: string | null }
   tags: Record<string, string>
   note: string | null
+  createdAt: number
+}
+
+/** A Cashfree Payment Link (POST /pg/links); amounts in paise here, rupees on the wire. */
+export interface CfLinkRec {
+  cfLinkId: string
+  account?: string
+  linkId: string
+  amount: number
+  amountPaid: number
+  currency: string
+  purpose: string
+  status: 'ACTIVE' | 'PAID' | 'EXPIRED' | 'CANCELLED'
+  customer: Record<string, string>
+  notify: { send_sms: boolean; send_email: boolean }
+  meta: { return_url: string | null; notify_url: string | null }
+  notes: Record<string, string>
+  expiresAt: number
+  url: string
+  /** the order Cashfree makes for the payment, and its transaction */
+  paidOrderId: string | null
+  paidPaymentId: string | null
   createdAt: number
 }
 
@@ -117,12 +162,14 @@ export function createState() {
       payments: new Map<string, RzpPaymentRec>(),
       refunds: new Map<string, RzpRefundRec>(),
       qrCodes: new Map<string, RzpQrRec>(),
+      links: new Map<string, RzpLinkRec>(),
     },
     cashfree: {
       orders: new Map<string, CfOrderRec>(),
       sessions: new Map<string, string>(),
       payments: new Map<string, CfPaymentRec>(),
       refunds: new Map<string, CfRefundRec>(),
+      links: new Map<string, CfLinkRec>(),
       idempotency: new Map<string, IdempotentAnswer>(),
     },
   }

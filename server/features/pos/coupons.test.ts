@@ -74,6 +74,47 @@ describe.each(drivers)('coupons at the counter (%s)', (driver: Driver) => {
     expect(back.used).toBe(2)
   })
 
+  it('previews the cart after the coupon, so card, UPI and split pay exactly that total (the preview keeps nothing)', async () => {
+    const { pack } = await c.ready(30)
+    const code = await c.coupon({ usageLimit: 5, used: 0 })
+    const gross = Math.round(pack.price * 3 * 100)
+    const afterLine = gross - 100
+    const off = Math.floor(afterLine / 10)
+    const body = { lines: [{ pack_id: pack.pack_id, quantity: 3, discount: 1 }], coupon_code: code.toLowerCase() }
+    const preview = await c.pos('POST', '/sales/preview', body)
+    expect(preview.statusCode).toBe(200)
+    expect(preview.json()).toEqual({ items_total: gross / 100, discount: 1, coupon: { code, discount: off / 100 }, total: (afterLine - off) / 100 })
+    const [unused] = await c.rows<{ used: number }>(sql`select used from coupons where code = ${code}`)
+    expect(unused.used).toBe(0)
+    const total = preview.json().total as number
+    // card for the whole total after the coupon
+    const card = await c.pos('POST', '/sales', { client_id: randomUUID(), ...body, payments: [{ method: 'card', amount: total, reference: 'TERM-1' }] })
+    expect(card.statusCode, card.body).toBe(201)
+    expect(card.json()).toMatchObject({ total, change_due: 0 })
+    // split: UPI part, card the rest
+    const upi = Math.round(total * 40) / 100
+    const split = await c.pos('POST', '/sales', {
+      client_id: randomUUID(),
+      ...body,
+      payments: [
+        { method: 'upi', amount: upi, reference: 'UPI-1' },
+        { method: 'card', amount: Math.round((total - upi) * 100) / 100, reference: 'TERM-2' },
+      ],
+    })
+    expect(split.statusCode, split.body).toBe(201)
+    expect(split.json().total).toBe(total)
+    // coupon problems on their field, bad lines on theirs
+    const unknown = await c.pos('POST', '/sales/preview', { ...body, coupon_code: 'NOSUCHCODE' })
+    expect(unknown.statusCode).toBe(422)
+    expect(unknown.json().errors.coupon_code).toMatch(/not valid/)
+    const tooMuch = await c.pos('POST', '/sales/preview', { lines: [{ pack_id: pack.pack_id, quantity: 1, discount: pack.price + 1 }] })
+    expect(tooMuch.statusCode).toBe(422)
+    expect(tooMuch.json().errors['lines.0.discount']).toBeTruthy()
+    const none = await c.pos('POST', '/sales/preview', { lines: [{ pack_id: 999999, quantity: 1 }] })
+    expect(none.statusCode).toBe(422)
+    expect(none.json().errors['lines.0.pack_id']).toMatch(/No such pack/)
+  })
+
   it('refuses an unknown code, a sale under the minimum, and a per-customer coupon without the customer', async () => {
     const { pack } = await c.ready(20)
     const unknown = await c.pos('POST', '/sales', sale(pack.pack_id, 1, pack.price, { coupon_code: 'NOSUCHCODE' }))

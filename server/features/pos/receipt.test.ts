@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { rowsOf } from '../../db/client'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { cast, staffCall } from '../../test/staff'
@@ -57,6 +59,22 @@ describe.each(drivers)('the counter receipt (%s)', (driver: Driver) => {
       status: 'paid',
     })
     expect(r.cashier.length).toBeGreaterThan(0)
+    // the tax part: the invoice issued with the sale (the demo website is registered), the shop's state
+    const [invoice] = await h
+      .db()
+      .execute(sql`select number, total_paise from tax_documents where kind = 'invoice' and order_id = (select id from orders where order_number = ${number})`)
+      .then(rowsOf<{ number: string; total_paise: number }>)
+    expect(r.tax).toMatchObject({
+      invoice_number: invoice.number,
+      gstin: '29AAKCK4821M1Z0',
+      place_of_supply: '29-Karnataka',
+      inter_state: false,
+      credit_notes: [],
+    })
+    expect(Math.round(r.tax.totals.total * 100)).toBe(invoice.total_paise)
+    expect(Math.round(r.tax.totals.total * 100)).toBe(Math.round(total * 100))
+    expect(r.tax.totals.cgst).toBe(r.tax.totals.sgst)
+    expect(Math.round(r.tax.totals.taxable * 100) + Math.round(r.tax.totals.tax * 100)).toBe(Math.round(total * 100))
     expect(r.lines).toEqual([
       expect.objectContaining({
         pack_id: a.pack_id,
@@ -90,6 +108,7 @@ describe.each(drivers)('the counter receipt (%s)', (driver: Driver) => {
     expect(after.status).toBe('partly_returned')
     expect(after.refunded).toBe(b.price)
     expect(after.lines[1].returned).toBe(1)
+    expect(after.tax.credit_notes).toEqual([{ number: expect.stringMatching(/\/\d{5}$/), total: b.price }])
   })
 
   it('sends the receipt by SMS or email through the outbox, delivered by the worker', async () => {

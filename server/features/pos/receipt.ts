@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client'
 import { orderEvents, orders, posPayments, posRegisters, posReturnLines, posSaleLines, posSales, posShifts, users } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
+import * as invoices from '../invoices/service'
 import * as orderService from '../orders/service'
 
 const NO_RECEIPT = 'No counter sale with this receipt number'
@@ -23,7 +24,7 @@ export async function receiptOf(db: Db | Tx, site: RequestCtx['site'], orderNumb
   if (!row) return fail('not_found', NO_RECEIPT)
   const { order, sale } = row
 
-  const [saleLines, items, pays, register, cashier, returned] = await Promise.all([
+  const [saleLines, items, pays, register, cashier, returned, tax] = await Promise.all([
     db.select().from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)).orderBy(asc(posSaleLines.id)),
     orderService.orderLines(db, order.id),
     db
@@ -51,6 +52,7 @@ export async function receiptOf(db: Db | Tx, site: RequestCtx['site'], orderNumb
       .select({ saleLineId: posReturnLines.saleLineId, quantity: posReturnLines.quantity, refundPaise: posReturnLines.refundPaise })
       .from(posReturnLines)
       .where(inArray(posReturnLines.saleLineId, db.select({ id: posSaleLines.id }).from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)))),
+    invoices.receiptTaxOf(db, order.id),
   ])
   const itemById = new Map(items.map((i) => [i.id, i]))
   const back = new Map<number, number>()
@@ -113,6 +115,7 @@ export async function receiptOf(db: Db | Tx, site: RequestCtx['site'], orderNumb
     change_due: toRupees(sale.changePaise),
     refunded: toRupees(refundedPaise),
     status: allBack ? 'refunded' : refundedPaise > 0 || returned.length > 0 ? 'partly_returned' : 'paid',
+    tax,
   })
 }
 

@@ -9,7 +9,7 @@ import * as coupons from '../coupons/service'
 import * as invoices from '../invoices/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
-import { findRegister, lockOpenShift } from './shifts'
+import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
 
 const NOT_POS = 'This receipt is not a sale of the shop counter'
 
@@ -23,7 +23,8 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
   if (!order) return fail('not_found', 'No sale with this receipt number')
   const [sale] = await tx.select().from(posSales).where(eq(posSales.orderId, order.id))
   if (!sale) return fail('invalid', NOT_POS, { order_number: NOT_POS })
-  const register = await findRegister(tx, ctx.site.id)
+  const register = await findRegister(tx, ctx.site.id, input.register_id)
+  if (!register && input.register_id) return fail('not_found', NO_REGISTER)
   const shift = register ? await lockOpenShift(tx, register.id) : null
   if (!shift) return fail('conflict', 'Open a shift on this register before taking returns')
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as c from '../../../common/contracts/pos'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
+import { packCodes } from './codes'
 import { listDiscrepancies as discrepancies } from './discrepancies'
 import { getReceipt as receipt } from './receipt'
 import * as returns from './returns'
@@ -16,16 +17,19 @@ import * as upiQr from './upi-qr'
  */
 export async function posRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'pos' }, (pos) => {
-    pos.read(c.currentShift, async (_req, ctx) => orThrow(await shifts.currentShift(ctx)))
+    pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
+    pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
+    pos.read(c.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))
     pos.read(c.getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
     pos.write(c.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
     pos.write(c.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
     pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
+    pos.read(c.previewSale, async (req, ctx) => orThrow(await sales.previewSale(ctx, req.body)))
     pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)))
     pos.write(c.createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
     pos.read(c.getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))
     pos.write(c.startUpiQr, async (req, ctx) => orThrow(await upiQr.startUpiQr(ctx, app.payments, req.body)))
-    pos.read(c.getUpiQr, async (req, ctx) => orThrow(await upiQr.getUpiQr(ctx, req.params.id)))
+    pos.read(c.getUpiQr, async (req, ctx) => orThrow(await upiQr.getUpiQr(ctx, app.payments, req.params.id)))
     pos.write(c.sendReceipt, async (req, ctx) => orThrow(await sendReceipt(ctx, req.params.order_number, req.body)))
     pos.read(c.listDiscrepancies, (_req, ctx) => discrepancies(ctx))
   })

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { SaleAnswer, SaleInput } from '../../../common/contracts/pos'
+import type { SaleAnswer, SaleInput, SalePreview, SalePreviewInput } from '../../../common/contracts/pos'
 import { formatINR, toPaise, toRupees } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import { categories, type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
-import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
-import { findRegister, lockOpenShift } from './shifts'
+import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
 import * as upiQr from './upi-qr'
 
 /**
@@ -41,6 +41,7 @@ function fingerprint(input: SaleInput): string {
     input.offline ?? false,
     input.sold_at ? new Date(input.sold_at).getTime() : null,
     ...(input.coupon_code ? [input.coupon_code.trim().toUpperCase()] : []),
+    ...(input.register_id ? [`register:${input.register_id}`] : []),
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
@@ -61,7 +62,8 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
     .returning()
   if (!claimed) return replay(ctx, input, request)
 
-  const register = await findRegister(tx, ctx.site.id)
+  const register = await findRegister(tx, ctx.site.id, input.register_id)
+  if (!register && input.register_id) return fail('not_found', NO_REGISTER)
   const shift = register ? await lockOpenShift(tx, register.id) : null
   if (!register || !shift) return fail('conflict', NO_SHIFT)
 
@@ -201,6 +203,26 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
   )
 }
 
+/**
+ * What the cart comes to, priced by the very steps of a sale (the cashier's discounts under the role's limit, then
+ * the coupon by its rules), so the payment dialog asks for the total the sale will take. Nothing is kept.
+ */
+export async function previewSale(ctx: StaffCtx, input: SalePreviewInput): Promise<Result<SalePreview>> {
+  const priced = await priceLines(ctx.db, ctx, input)
+  if (!priced.ok) return priced
+  const lines = priced.value
+  const itemsPaise = lines.reduce((s, l) => s + l.grossPaise, 0)
+  const discountPaise = itemsPaise - lines.reduce((s, l) => s + l.netPaise, 0)
+  const coupon = input.coupon_code ? await applyCoupon(ctx, input, lines) : null
+  if (coupon && !coupon.ok) return coupon
+  return ok({
+    items_total: toRupees(itemsPaise),
+    discount: toRupees(discountPaise),
+    coupon: coupon?.ok ? { code: coupon.value.row.code, discount: toRupees(coupon.value.paise) } : null,
+    total: toRupees(lines.reduce((s, l) => s + l.netPaise, 0)),
+  })
+}
+
 /** The same client id again: the first sale's answer when the body is the same, else 422 (as checkout's keys). */
 async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Promise<Result<SaleAnswer>> {
   const [first] = await ctx.db
@@ -215,7 +237,7 @@ async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Pr
   return ok(await staffWrite(ctx, { action: 'pos.sale.replay', entity: 'order' }, async () => ({ result: answer, id: order.id, before: null, after: answer })))
 }
 
-async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise<Result<Priced[]>> {
+async function priceLines(tx: Tx | StaffCtx['db'], ctx: StaffCtx, input: SalePreviewInput): Promise<Result<Priced[]>> {
   const ids = [...new Set(input.lines.map((l) => l.pack_id))]
   const rows = await tx
     .select({
@@ -291,7 +313,7 @@ async function priceLines(tx: Tx, ctx: StaffWriteCtx, input: SaleInput): Promise
  * category and brand, cap): the discount is shared over the lines it applies to by their value, so a return refunds
  * what the line really cost. Dates and limits are checked again when it is used, under the coupon's lock.
  */
-async function applyCoupon(ctx: StaffWriteCtx, input: SaleInput, lines: Priced[]): Promise<Result<{ row: coupons.CouponRow; paise: number }>> {
+async function applyCoupon(ctx: StaffCtx, input: SalePreviewInput, lines: Priced[]): Promise<Result<{ row: coupons.CouponRow; paise: number }>> {
   const code = input.coupon_code!.trim()
   const row = await coupons.findCoupon(ctx, code)
   const refuse = (message: string) => fail('invalid', message, { coupon_code: message })

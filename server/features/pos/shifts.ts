@@ -44,6 +44,56 @@ async function demoRegister(tx: Tx, websiteId: number): Promise<Register | null>
   return findRegister(tx, websiteId)
 }
 
+export const NO_REGISTER = 'No such register'
+
+/**
+ * The website's registers, the warehouse each sells from and who has a shift open on it, and the warehouses with no
+ * register yet (opening a shift there makes one): the counter's register chooser.
+ */
+export async function listRegisters(ctx: RequestCtx) {
+  const [registers, stores] = await Promise.all([
+    ctx.db
+      .select({ id: posRegisters.id, name: posRegisters.name, warehouse_id: posRegisters.warehouseId, warehouse: warehouses.name, open_by: users.name })
+      .from(posRegisters)
+      .innerJoin(warehouses, eq(warehouses.id, posRegisters.warehouseId))
+      .leftJoin(posShifts, and(eq(posShifts.registerId, posRegisters.id), isNull(posShifts.closedAt)))
+      .leftJoin(users, eq(users.id, posShifts.userId))
+      .where(eq(posRegisters.websiteId, ctx.site.id))
+      .orderBy(asc(posRegisters.id)),
+    ctx.db
+      .select({ id: warehouses.id, name: warehouses.name })
+      .from(warehouses)
+      .where(eq(warehouses.websiteId, ctx.site.id))
+      .orderBy(desc(warehouses.isDefault), asc(warehouses.id)),
+  ])
+  const served = new Set(registers.map((r) => r.warehouse_id))
+  return { registers, warehouses: stores.filter((w) => !served.has(w.id)) }
+}
+
+/** The register of a warehouse of the website: its first one, else a new one named after the warehouse. */
+async function warehouseRegister(tx: Conn, websiteId: number, warehouseId: number): Promise<Register | null> {
+  const [store] = await tx
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, warehouseId)))
+  if (!store) return null
+  const find = () =>
+    tx
+      .select()
+      .from(posRegisters)
+      .where(and(eq(posRegisters.websiteId, websiteId), eq(posRegisters.warehouseId, warehouseId)))
+      .orderBy(asc(posRegisters.id))
+      .limit(1)
+      .then((r) => r[0] ?? null)
+  const found = await find()
+  if (found) return found
+  await tx
+    .insert(posRegisters)
+    .values({ websiteId, warehouseId, name: `Counter at ${store.name}`.slice(0, 120) })
+    .onConflictDoNothing()
+  return find()
+}
+
 export const openShiftOn = (db: Conn, registerId: number) =>
   db
     .select()
@@ -65,9 +115,17 @@ export async function lockOpenShift(tx: Tx, registerId: number): Promise<Shift |
 }
 
 export async function openShift(ctx: StaffWriteCtx, input: OpenShiftInput): Promise<Result<{ shift_id: number }>> {
-  const register = input.register_id ? await findRegister(ctx.db, ctx.site.id, input.register_id) : await demoRegister(ctx.db, ctx.site.id)
+  const chosen = input.register_id ?? input.warehouse_id
+  const register = input.register_id
+    ? await findRegister(ctx.db, ctx.site.id, input.register_id)
+    : input.warehouse_id
+      ? await warehouseRegister(ctx.db, ctx.site.id, input.warehouse_id)
+      : await demoRegister(ctx.db, ctx.site.id)
   if (!register)
-    return fail(input.register_id ? 'not_found' : 'conflict', input.register_id ? 'No such register' : 'This website has no warehouse to sell from')
+    return fail(
+      chosen ? 'not_found' : 'conflict',
+      input.register_id ? NO_REGISTER : input.warehouse_id ? 'No such warehouse' : 'This website has no warehouse to sell from',
+    )
   const open = await openShiftOn(ctx.db, register.id)
   if (open) return fail('conflict', `A shift is already open on ${register.name}: close it first`)
   const shift = await staffWrite(ctx, { action: 'pos.shift.open', entity: 'pos_shift' }, async (tx) => {
@@ -135,9 +193,9 @@ export async function getShift(ctx: RequestCtx, id: number): Promise<Result<Shif
   return shift ? ok(await shiftReport(ctx.db, shift)) : fail('not_found', NO_SHIFT)
 }
 
-export async function currentShift(ctx: RequestCtx) {
-  const register = await findRegister(ctx.db, ctx.site.id)
-  if (!register) return fail('not_found', 'This website has no register yet: open a shift to make one')
+export async function currentShift(ctx: RequestCtx, registerId?: number) {
+  const register = await findRegister(ctx.db, ctx.site.id, registerId)
+  if (!register) return fail('not_found', registerId ? NO_REGISTER : 'This website has no register yet: open a shift to make one')
   const shift = await openShiftOn(ctx.db, register.id)
   return ok({
     register: { id: register.id, name: register.name, warehouse_id: register.warehouseId },

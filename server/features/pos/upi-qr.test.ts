@@ -29,7 +29,23 @@ function counter(k: () => CheckoutKit) {
     return paid.razorpay_payment_id as string
   }
   const status = async (qrId: string) => (await pos('GET', `/upi-qr/${qrId}`)).json()
-  return { pos, rows, ready, payQr, status }
+  /** paid with both of Razorpay's webhooks lost (dropped, never retried); the QR made a minute ago, so a poll re-queries */
+  async function payLost(qrId: string) {
+    await k().sim('/webhooks/options', { dropFirst: 2, maxAttempts: 1 })
+    const paymentId = await payQr(qrId)
+    await until(async () => {
+      const log = (await k().t.app.inject({ method: 'GET', url: '/__sim/log' })).json() as { webhooks: { error: string | null; type: string }[] }
+      return log.webhooks.filter((w) => w.error === 'dropped (dropFirst)').length >= 2
+    })
+    await k().sim('/webhooks/options', { dropFirst: 0, maxAttempts: 6 })
+    await rows(sql`update pos_upi_qrs set created_at = now() - interval '1 minute' where provider_qr_id = ${qrId}`)
+    return paymentId
+  }
+  const creditedEvent = async (qrId: string) => {
+    const events = (await k().t.app.inject({ method: 'GET', url: '/__sim/webhooks' })).json() as { eventId: string; type: string; body: string }[]
+    return events.find((e) => e.type === 'qr_code.credited' && e.body.includes(qrId))!.eventId
+  }
+  return { pos, rows, ready, payQr, status, payLost, creditedEvent }
 }
 
 describe.each(drivers)('UPI by a dynamic QR at the counter (%s)', (driver: Driver) => {
@@ -94,6 +110,33 @@ describe.each(drivers)('UPI by a dynamic QR at the counter (%s)', (driver: Drive
     expect(twice.statusCode).toBe(409)
     expect(twice.json().message).toMatch(/already paid another sale/)
     expect((await h.k().stockOf(pack.pack_id, warehouseId)).quantity).toBe(8)
+  })
+
+  it('a lost qr_code.credited webhook: the poll re-queries the QR’s payments at Razorpay, so the sale completes once', async () => {
+    const { pack } = await c.ready(10)
+    const qr = (await c.pos('POST', '/upi-qr', { amount: pack.price })).json()
+    // a new QR is not re-queried (the webhook normally lands within seconds)
+    expect((await c.status(qr.qr_id)).status).toBe('pending')
+    const paymentId = await c.payLost(qr.qr_id)
+    const [stored] = await c.rows<{ n: number }>(sql`select count(*)::int as n from payment_events where raw_body like ${`%${qr.qr_id}%`}`)
+    expect(stored.n).toBe(0)
+    expect(await c.status(qr.qr_id)).toMatchObject({ status: 'paid', payment_id: paymentId })
+    const sold = await c.pos('POST', '/sales', {
+      client_id: randomUUID(),
+      lines: [{ pack_id: pack.pack_id, quantity: 1 }],
+      payments: [{ method: 'upi', amount: pack.price, qr_id: qr.qr_id }],
+    })
+    expect(sold.statusCode, sold.body).toBe(201)
+    // the webhook arrives late after all: nothing changes, the QR pays no second sale
+    const late = (await h.k().t.app.inject({ method: 'POST', url: `/__sim/replay/${await c.creditedEvent(qr.qr_id)}` })).json()
+    expect(late.status).toBe(200)
+    expect(await c.status(qr.qr_id)).toMatchObject({ status: 'paid', payment_id: paymentId, order_number: sold.json().order_number })
+    const again = await c.pos('POST', '/sales', {
+      client_id: randomUUID(),
+      lines: [{ pack_id: pack.pack_id, quantity: 1 }],
+      payments: [{ method: 'upi', amount: pack.price, qr_id: qr.qr_id }],
+    })
+    expect(again.statusCode).toBe(409)
   })
 
   it('refuses a webhook of the wrong amount, a forged one, an unknown or another website’s QR; without a shift no QR', async () => {
@@ -161,5 +204,57 @@ describe.skipIf(!drivers.includes('postgres'))('one paid QR named by many sales 
              (select count(*)::int from pos_upi_qrs where provider_qr_id = ${qr.qr_id} and order_id is not null) as orders`)
     expect(used).toEqual({ payments: 1, orders: 1 })
     expect((await kit.stockOf(pack.pack_id, warehouseId)).quantity).toBe(99)
+  })
+})
+
+// PostgreSQL only: the late webhook and the screen's re-query pay the same QR at the same moment.
+describe.skipIf(!drivers.includes('postgres'))('a duplicate webhook racing the re-query (postgres)', () => {
+  let kit: CheckoutKit
+  beforeAll(async () => {
+    kit = await startCheckoutApp('postgres')
+  })
+  afterAll(() => kit.t.close())
+  const c = counter(() => kit)
+
+  it('each QR is paid once with Razorpay’s payment, and each completes exactly one sale', { timeout: 120_000 }, async () => {
+    const { pack, warehouseId } = await c.ready(100)
+    const qrs: { qr_id: string; paymentId: string }[] = []
+    for (let i = 0; i < 6; i++) {
+      const qr = (await c.pos('POST', '/upi-qr', { amount: pack.price })).json()
+      qrs.push({ qr_id: qr.qr_id, paymentId: await c.payLost(qr.qr_id) })
+    }
+    const events = await Promise.all(qrs.map((q) => c.creditedEvent(q.qr_id)))
+    await Promise.all(
+      qrs.flatMap((q, i) => [
+        kit.t.app.inject({ method: 'POST', url: `/__sim/replay/${events[i]}` }),
+        kit.t.app.inject({ method: 'POST', url: `/__sim/replay/${events[i]}` }),
+        c.status(q.qr_id),
+        c.status(q.qr_id),
+      ]),
+    )
+    for (const q of qrs) expect(await c.status(q.qr_id)).toMatchObject({ status: 'paid', payment_id: q.paymentId })
+    const who = await signIn(kit.t, '9876500001')
+    const answers = await Promise.all(
+      qrs.flatMap((q) =>
+        Array.from({ length: 3 }, () =>
+          staffCall(kit.t, who, 'POST', '/s/api/pos/sales', {
+            client_id: randomUUID(),
+            lines: [{ pack_id: pack.pack_id, quantity: 1 }],
+            payments: [{ method: 'upi', amount: pack.price, qr_id: q.qr_id }],
+          }),
+        ),
+      ),
+    )
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(qrs.length)
+    expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 409)).toBe(true)
+    const ids = `{${qrs.map((q) => q.qr_id).join(',')}}`
+    const [check] = await c.rows<{ paid: number; sales: number; payments: number; wrong: number }>(sql`
+      select count(*) filter (where q.status = 'paid')::int as paid,
+             count(distinct q.order_id)::int as sales,
+             (select count(*)::int from pos_payments p join pos_upi_qrs x on x.id = p.upi_qr_id where x.provider_qr_id = any(${ids}::text[])) as payments,
+             count(*) filter (where q.paid_paise <> q.amount_paise)::int as wrong
+      from pos_upi_qrs q where q.provider_qr_id = any(${ids}::text[])`)
+    expect(check).toEqual({ paid: qrs.length, sales: qrs.length, payments: qrs.length, wrong: 0 })
+    expect((await kit.stockOf(pack.pack_id, warehouseId)).quantity).toBe(100 - qrs.length)
   })
 })

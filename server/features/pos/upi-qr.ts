@@ -9,7 +9,7 @@ import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { PaymentProviderError, type WebhookEvent } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
-import { findRegister, openShiftOn } from './shifts'
+import { findRegister, NO_REGISTER, openShiftOn } from './shifts'
 
 type QrRow = typeof posUpiQrs.$inferSelect
 
@@ -36,7 +36,8 @@ function answer(row: QrRow, orderNumber: string | null, now = Date.now()): UpiQr
  * saved some. Paid when the `qr_code.credited` webhook arrives (`qrWebhook`), never on the screen's word.
  */
 export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, input: StartUpiQrInput): Promise<Result<UpiQrAnswer>> {
-  const register = await findRegister(ctx.db, ctx.site.id)
+  const register = await findRegister(ctx.db, ctx.site.id, input.register_id)
+  if (!register && input.register_id) return fail('not_found', NO_REGISTER)
   // not locked: a close need not wait for the provider's answer (the sale checks its shift again)
   const shift = register ? await openShiftOn(ctx.db, register.id) : null
   if (!shift) return fail('conflict', 'Open a shift on this register before taking payments')
@@ -79,14 +80,59 @@ export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, inp
   return ok(answer(row, null))
 }
 
-/** The QR's state for the screen to poll. */
-export async function getUpiQr(ctx: RequestCtx, qrId: string): Promise<Result<UpiQrAnswer>> {
-  const [row] = await ctx.db
-    .select({ qr: posUpiQrs, orderNumber: orders.orderNumber })
-    .from(posUpiQrs)
-    .leftJoin(orders, eq(orders.id, posUpiQrs.orderId))
-    .where(and(eq(posUpiQrs.websiteId, ctx.site.id), eq(posUpiQrs.providerQrId, qrId)))
-  return row ? ok(answer(row.qr, row.orderNumber)) : fail('not_found', 'No such UPI QR')
+/** A pending QR is asked about at Razorpay once it is this old, and then at most this often (per process). */
+export const REQUERY_AFTER_MS = 8_000
+export const REQUERY_EVERY_MS = 6_000
+/** by the provider's QR id (unique there) and when ours was made */
+const lastAsked = new Map<string, number>()
+
+const readQr = async (ctx: RequestCtx, qrId: string) =>
+  (
+    await ctx.db
+      .select({ qr: posUpiQrs, orderNumber: orders.orderNumber })
+      .from(posUpiQrs)
+      .leftJoin(orders, eq(orders.id, posUpiQrs.orderId))
+      .where(and(eq(posUpiQrs.websiteId, ctx.site.id), eq(posUpiQrs.providerQrId, qrId)))
+  )[0]
+
+/**
+ * The QR's state for the screen to poll. A QR still pending after a few seconds is re-queried at Razorpay (its
+ * payments, `GET /v1/payments/qr_codes/{id}/payments`): a lost `qr_code.credited` webhook then still pays it, by the
+ * same rule and under the same row lock as the webhook, so whichever comes first pays it and the other changes nothing.
+ */
+export async function getUpiQr(ctx: RequestCtx, base: PaymentProviders, qrId: string, now = Date.now()): Promise<Result<UpiQrAnswer>> {
+  const row = await readQr(ctx, qrId)
+  if (!row) return fail('not_found', 'No such UPI QR')
+  const { qr } = row
+  const key = `${qr.providerQrId}@${qr.createdAt.getTime()}`
+  const due = qr.status === 'pending' && now - qr.createdAt.getTime() >= REQUERY_AFTER_MS && now - (lastAsked.get(key) ?? 0) >= REQUERY_EVERY_MS
+  if (!due) return ok(answer(qr, row.orderNumber))
+  lastAsked.set(key, now)
+  if (lastAsked.size > 5_000) lastAsked.clear()
+  const paid = await requery(ctx, base, qr)
+  if (!paid) return ok(answer(qr, row.orderNumber))
+  const fresh = (await readQr(ctx, qrId))!
+  return ok(answer(fresh.qr, fresh.orderNumber))
+}
+
+/** Razorpay's payments of the QR: a captured one of the QR's amount in INR pays it. Provider trouble is not the screen's. */
+async function requery(ctx: RequestCtx, base: PaymentProviders, qr: QrRow): Promise<boolean> {
+  const providers = await providersFor(ctx.db, ctx.config, base, ctx.site.id)
+  const razorpay = providers.enabled.includes('razorpay') ? providers.providerFor('razorpay') : null
+  if (!razorpay?.fetchUpiQrPayments) return false
+  let payments: Awaited<ReturnType<NonNullable<typeof razorpay.fetchUpiQrPayments>>>
+  try {
+    payments = await razorpay.fetchUpiQrPayments(qr.providerQrId)
+  } catch (err) {
+    if (err instanceof PaymentProviderError) return false
+    throw err
+  }
+  const found = payments.find((p) => p.status === 'captured' && p.amountPaise === qr.amountPaise && p.currency === 'INR')
+  if (!found) return false
+  const outcome = await ctx.db.transaction((tx) =>
+    markPaid(tx, qr.providerQrId, { providerPaymentId: found.providerPaymentId, amountPaise: found.amountPaise, currency: found.currency }, ctx.site.id),
+  )
+  return outcome === 'qr paid' || outcome === 'qr already paid'
 }
 
 /**
@@ -108,12 +154,34 @@ export async function qrWebhook(tx: Tx, event: WebhookEvent, websiteId?: number)
     return 'qr closed'
   }
   if (!event.providerPaymentId || event.amountPaise === undefined) return 'incomplete'
-  if (event.amountPaise !== row.amountPaise || event.currency !== 'INR') return 'qr amount mismatch'
+  return pay(tx, row, { providerPaymentId: event.providerPaymentId, amountPaise: event.amountPaise, currency: event.currency ?? '' })
+}
+
+interface QrCredit {
+  providerPaymentId: string
+  amountPaise: number
+  currency: string
+}
+
+/** Paid when the amount and currency are the QR's (PAYMENTS.md A), on the row locked by the caller; once. */
+async function pay(tx: Tx, row: QrRow, credit: QrCredit): Promise<string> {
+  if (row.status === 'paid') return 'qr already paid'
+  if (credit.amountPaise !== row.amountPaise || credit.currency !== 'INR') return 'qr amount mismatch'
   await tx
     .update(posUpiQrs)
-    .set({ status: 'paid', providerPaymentId: event.providerPaymentId, paidPaise: event.amountPaise, paidAt: new Date() })
+    .set({ status: 'paid', providerPaymentId: credit.providerPaymentId, paidPaise: credit.amountPaise, paidAt: new Date() })
     .where(eq(posUpiQrs.id, row.id))
   return 'qr paid'
+}
+
+/** The re-query's way in: the QR row locked as the webhook locks it, then the same rule. */
+async function markPaid(tx: Tx, providerQrId: string, credit: QrCredit, websiteId: number): Promise<string> {
+  const [row] = await tx
+    .select()
+    .from(posUpiQrs)
+    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, providerQrId), eq(posUpiQrs.websiteId, websiteId)))
+    .for('update')
+  return row ? pay(tx, row, credit) : 'unknown qr'
 }
 
 export interface QrPayment {

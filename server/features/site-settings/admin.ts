@@ -167,7 +167,7 @@ export function saveMenus(ctx: StaffWriteCtx, input: MenusInput, origin: string)
 export function savePopupSeo(ctx: StaffWriteCtx, input: PopupSeoInput, origin: string) {
   return saveGroup(ctx, 'popup_seo', input.version, origin, () => ({
     settings: {
-      popup: { ...input.popup, image: input.popup.image || null, link: input.popup.link || null },
+      popup: { ...input.popup, image: input.popup.image || null, link: input.popup.link || null, coupon: input.popup.coupon?.toUpperCase() || null },
       webSeo: { ...input.webSeo, og_image: input.webSeo.og_image || null },
       supplierTiles: input.supplierTiles.map((t) => ({ ...t, avatar: t.avatar || null, image: t.image || null, title: t.title || null })),
     },

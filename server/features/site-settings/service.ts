@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import type { WebsiteFinder } from '../../platform/site-context'
 import * as catalogue from '../catalogue/service'
+import * as coupons from '../coupons/service'
 import * as delivery from '../delivery/service'
 import * as queries from './queries'
 import type { WebsiteRow } from './queries'
@@ -41,6 +42,13 @@ function withCategoryChildren(items: InitData['navs'], categories: InitData['cat
   )
 }
 
+/** The popup, unless it promotes a coupon this signed-in shopper can no longer use (issue 18: WELCOME10 once used). */
+async function popupFor(ctx: RequestCtx, popup: SiteSettings['popup']): Promise<SiteSettings['popup']> {
+  if (!popup?.coupon || !ctx.user) return popup
+  const coupon = await coupons.findCoupon(ctx, popup.coupon)
+  return coupon && !(await coupons.usageProblemFor(ctx, coupon)) ? popup : null
+}
+
 export async function init(ctx: RequestCtx, cart: Cart): Promise<InitData> {
   const settings = ctx.site.settings
   const meta = await catalogue.catalogueMeta(ctx)
@@ -53,7 +61,7 @@ export async function init(ctx: RequestCtx, cart: Cart): Promise<InitData> {
     brands: meta.brands,
     webSeo: settings.webSeo,
     webAddress: settings.webAddress,
-    popup: settings.popup,
+    popup: await popupFor(ctx, settings.popup),
     webPages: settings.webPages,
     navSetting: settings.navSetting,
     navs: withCategoryChildren(settings.navs, meta.tree),

@@ -74,8 +74,8 @@ export const seedSites: SeedSite[] = [
         meta_keywords: 'grocery delivery, online kirana, atta, rice, dal, masala, Bengaluru',
         og_image: 'demo/banners/main-hero-1.webp',
       },
-      webAddress: { address: '12, 4th Cross, Indiranagar, Bengaluru 560038', phone: '+91 80 4000 1234', email: 'hello@kiranafresh.example' },
-      popup: { image: 'demo/popups/main.webp', duration: 5, link: '/products?s=discount', once: false },
+      webAddress: { address: '12, 4th Cross, Indiranagar, Bengaluru 560038', phone: '+91 80 4000 1234', email: 'hello@kiranafresh.test' },
+      popup: { image: 'demo/popups/main.webp', duration: 5, link: '/products?s=discount', once: false, coupon: 'WELCOME10' },
       webPages: [],
       themes: {
         light: {
@@ -129,7 +129,7 @@ export const seedSites: SeedSite[] = [
         meta_keywords: 'snacks, namkeen, chai, biscuits, tea time',
         og_image: 'demo/banners/shop2-hero-1.webp',
       },
-      webAddress: { address: '7, Church Street, Bengaluru 560001', phone: '+91 80 4000 5678', email: 'namaste@chaichakna.example' },
+      webAddress: { address: '7, Church Street, Bengaluru 560001', phone: '+91 80 4000 5678', email: 'namaste@chaichakna.test' },
       popup: { image: 'demo/popups/shop2.webp', duration: 8, link: '/products?s=discount', once: true },
       webPages: [],
       themes: {

@@ -1,10 +1,15 @@
-import { createTransport } from 'nodemailer'
+import { createRequire } from 'node:module'
+import type * as Nodemailer from 'nodemailer'
 import type { Config } from '../../../config'
+import { lazyModule } from '../../../platform/lazy-module'
 import { OtpDeliveryError, otpText, type OtpSender } from './message'
+
+// loaded only by a process that sends email (lazy-module.ts)
+const nodemailer = lazyModule<typeof Nodemailer>(() => createRequire(import.meta.url)('nodemailer'))
 
 /** Email over SMTP with nodemailer; SMTP_URL is smtp(s)://user:password@host:port. */
 export function smtpSender(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>): OtpSender {
-  const transport = createTransport({
+  const transport = nodemailer.createTransport({
     url: config.SMTP_URL,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import { rupees } from '../format'
+import { payCfLink } from '../cashfree/payment-links'
 import { payCashfree } from '../cashfree/settle'
 import type { Sim } from '../simulator'
 import { facts, page } from './page'
@@ -46,5 +47,43 @@ ${facts([
     const result = payCashfree(sim, o, { outcome: body.data.outcome })
     if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
     return { redirect: result.redirect, payment_status: result.status }
+  })
+
+  // the link_url of a Payment Link: what the customer opens from the SMS or email (Cashfree's hosted link page)
+  app.get<{ Params: { id: string } }>('/cashfree/link/:id', quiet, async (req, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    const l = sim.state.cashfree.links.get(req.params.id)
+    if (!l) return reply.code(404).send(page('Unknown payment link', '<h1 class="sim-title">Unknown payment link</h1>'))
+    if (l.status === 'ACTIVE' && l.expiresAt <= sim.now()) l.status = 'EXPIRED'
+    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: l.currency }).format(rupees(l.amount))
+    const open = l.status === 'ACTIVE'
+    const body = `<h1 class="sim-title">Cashfree payment link (simulated)</h1>
+<p class="sim-muted">${open ? 'Pay this request from the shop.' : `This payment link is ${l.status.toLowerCase()}.`}</p>
+${facts([
+  ['Amount', amount],
+  ['For', l.purpose],
+  ['Customer', l.customer.customer_name ?? l.customer.customer_phone ?? '—'],
+  ['Expires', `${new Date(l.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+])}
+<p class="sim-status" role="status" aria-live="polite" data-sim="status">Link status: ${l.status}</p>
+${
+  open
+    ? `<div class="sim-actions">
+<button type="button" class="sim-button sim-pay" data-outcome="success">Pay ${amount}</button>
+<button type="button" class="sim-button sim-fail" data-outcome="failed">Fail</button>
+</div>`
+    : ''
+}`
+    return page('Cashfree payment link', body, open ? ['/sim/cashfree/pay.js'] : [])
+  })
+
+  app.post<{ Params: { id: string } }>('/cashfree/link/:id', quiet, async (req, reply) => {
+    const l = sim.state.cashfree.links.get(req.params.id)
+    if (!l) return reply.code(404).send({ message: 'Unknown payment link' })
+    const body = z.object({ outcome: z.enum(['success', 'failed']) }).safeParse(req.body)
+    if (!body.success) return reply.code(400).send({ message: 'outcome must be success or failed' })
+    const result = payCfLink(sim, l, { outcome: body.data.outcome })
+    if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
+    return { redirect: result.redirect, payment_status: result.kind === 'paid' ? 'SUCCESS' : 'FAILED' }
   })
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
+import { rupees } from '../format'
+import { payLink } from '../razorpay/payment-links'
 import { qrImage } from '../razorpay/qr-codes'
 import { payRazorpay } from '../razorpay/settle'
 import type { Sim } from '../simulator'
+import { facts, page } from './page'
 
 const Pay = z.object({ key_id: z.string(), order_id: z.string(), outcome: z.enum(['success', 'failed']) })
 const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } })
@@ -29,6 +32,44 @@ export function razorpayBrowserRoutes(app: FastifyInstance, sim: Sim) {
     if (!qr) return reply.code(404).send(error('No such QR code'))
     // shown by the counter's page on the shop's own address (Razorpay's image host allows that too)
     return reply.type('image/svg+xml').header('cache-control', 'no-store').header('cross-origin-resource-policy', 'cross-origin').send(qrImage(qr))
+  })
+
+  // the short_url of a Payment Link: what the customer opens from the SMS or email (Razorpay's hosted link page)
+  app.get<{ Params: { id: string } }>('/razorpay/link/:id', async (req, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    const l = sim.state.razorpay.links.get(req.params.id)
+    if (!l) return reply.code(404).send(page('Unknown payment link', '<h1 class="sim-title">Unknown payment link</h1>'))
+    if (l.status === 'created' && l.expireBy > 0 && l.expireBy * 1000 <= sim.now()) l.status = 'expired'
+    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: l.currency }).format(rupees(l.amount))
+    const open = l.status === 'created'
+    const body = `<h1 class="sim-title">Razorpay payment link (simulated)</h1>
+<p class="sim-muted">${open ? 'Pay this request from the shop.' : `This payment link is ${l.status}.`}</p>
+${facts([
+  ['Amount', amount],
+  ['For', l.description ?? '—'],
+  ['Customer', l.customer.name ?? l.customer.contact ?? '—'],
+  ['Expires', l.expireBy ? new Date(l.expireBy * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never'],
+])}
+<p class="sim-status" role="status" aria-live="polite" data-sim="status">Link status: ${l.status}</p>
+${
+  open
+    ? `<div class="sim-actions">
+<button type="button" class="sim-button sim-pay" data-outcome="success">Pay ${amount}</button>
+<button type="button" class="sim-button sim-fail" data-outcome="failed">Fail</button>
+</div>`
+    : ''
+}`
+    return page('Razorpay payment link', body, open ? ['/sim/cashfree/pay.js'] : [])
+  })
+
+  app.post<{ Params: { id: string } }>('/razorpay/link/:id', async (req, reply) => {
+    const l = sim.state.razorpay.links.get(req.params.id)
+    if (!l) return reply.code(404).send({ message: 'Unknown payment link' })
+    const body = z.object({ outcome: z.enum(['success', 'failed']) }).safeParse(req.body)
+    if (!body.success) return reply.code(400).send({ message: 'outcome must be success or failed' })
+    const result = payLink(sim, l, { outcome: body.data.outcome })
+    if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
+    return { redirect: result.kind === 'paid' ? result.redirect : null, payment_status: result.kind === 'paid' ? 'SUCCESS' : 'FAILED' }
   })
 
   app.post('/razorpay/pay', async (req, reply) => {

@@ -5,6 +5,7 @@ import type { CfOrderRec } from '../state'
 import { cfError, orderEntity, paymentEntity } from './entities'
 import { idempotent } from './idempotency'
 import { callers, ownsOrder } from './accounts'
+import { cashfreeLinkRoutes } from './payment-links'
 import { refundRoutes } from './refund-routes'
 import { checkOrder } from './validate'
 
@@ -105,4 +106,5 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   })
 
   await app.register(refundRoutes, { sim })
+  await app.register(cashfreeLinkRoutes, { sim })
 }

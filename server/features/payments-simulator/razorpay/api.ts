@@ -4,6 +4,7 @@ import { authorised, callerOf, callers, ownsOrder } from './accounts'
 import type { RzpOrderRec } from '../state'
 import { collection, orderEntity, paymentEntity, rzpError } from './entities'
 import { paymentRoutes } from './payment-routes'
+import { paymentLinkRoutes } from './payment-links'
 import { qrCodeRoutes } from './qr-codes'
 import { badRequest, notFound } from './replies'
 import { checkOrder } from './validate'
@@ -67,5 +68,6 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   })
 
   await app.register(qrCodeRoutes, { sim })
+  await app.register(paymentLinkRoutes, { sim })
   await app.register(paymentRoutes, { sim })
 }

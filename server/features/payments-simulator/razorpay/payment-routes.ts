@@ -19,6 +19,10 @@ export async function paymentRoutes(app: FastifyInstance, { sim }: { sim: Sim })
       const qr = sim.state.razorpay.qrCodes.get(p.qrCodeId)
       return qr && (qr.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? p : undefined
     }
+    if (p?.linkId) {
+      const link = sim.state.razorpay.links.get(p.linkId)
+      return link && (link.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? p : undefined
+    }
     return p && ownsOrder(sim, req, sim.state.razorpay.orders.get(p.orderId)) ? p : undefined
   }
   const refundsOf = (paymentId: string) => [...sim.state.razorpay.refunds.values()].filter((r) => r.paymentId === paymentId)

@@ -31,7 +31,21 @@ export type CfRefund = z.infer<typeof CfRefund>
 export const CfWebhook = z.object({
   type: z.string(),
   data: z.object({
-    order: z.optional(z.object({ order_id: z.string(), order_amount: z.optional(z.number()), order_currency: z.optional(z.string()) })),
+    order: z.nullish(
+      z.object({
+        order_id: z.string(),
+        order_amount: z.optional(z.number()),
+        order_currency: z.optional(z.string()),
+        // PAYMENT_LINK_EVENT: the payment made on the link
+        transaction_id: z.optional(id()),
+        transaction_status: z.optional(z.string()),
+      }),
+    ),
+    // PAYMENT_LINK_EVENT
+    link_id: z.optional(z.string()),
+    link_status: z.optional(z.string()),
+    link_amount_paid: z.optional(z.number()),
+    link_currency: z.optional(z.string()),
     payment: z.optional(CfPayment),
     refund: z.optional(
       z.object({
@@ -45,3 +59,16 @@ export const CfWebhook = z.object({
     ),
   }),
 })
+
+/** A Payment Link (POST /pg/links, GET /pg/links/{link_id}). */
+export const CfLink = z.object({
+  link_id: z.string(),
+  link_status: z.string(),
+  link_amount: z.number(),
+  link_currency: z.string(),
+  link_url: z.string(),
+})
+export type CfLink = z.infer<typeof CfLink>
+
+/** The orders made for a link's payments (GET /pg/links/{link_id}/orders). */
+export const CfLinkOrders = z.array(z.object({ order_id: z.string(), order_status: z.string() }))

@@ -1,7 +1,9 @@
-import { Cashfree, CFEnvironment } from 'cashfree-pg'
+import { createRequire } from 'node:module'
+import type * as CashfreeSdk from 'cashfree-pg'
 import type * as z from 'zod/mini'
+import { lazyModule } from '../../../platform/lazy-module'
 import { toPaise, toRupees } from '../../../../common/money'
-import { CfOrder, CfPayments, CfRefund, CfWebhook } from './cashfree-shapes'
+import { CfLink, CfLinkOrders, CfOrder, CfPayments, CfRefund, CfWebhook } from './cashfree-shapes'
 import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
@@ -50,10 +52,15 @@ const REFUND_KIND: Record<string, WebhookKind> = { SUCCESS: 'refund.processed', 
 /** Cashfree PG through its official SDK (cashfree-pg@6.0.6), with its Sentry telemetry off and errors stripped of secrets (C.7). */
 export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvider {
   const [secret] = settings.clientSecrets
-  const environment = settings.environment === 'production' ? CFEnvironment.PRODUCTION : CFEnvironment.SANDBOX
-  const cf = new Cashfree(environment, settings.clientId, secret, undefined, undefined, undefined, false)
-  cf.XApiVersion = settings.apiVersion
-  if (settings.apiBase) cf.basePath = settings.apiBase
+  // the SDK is loaded on the first call (lazy-module.ts)
+  const cf = lazyModule(() => {
+    const { Cashfree, CFEnvironment } = createRequire(import.meta.url)('cashfree-pg') as typeof CashfreeSdk
+    const environment = settings.environment === 'production' ? CFEnvironment.PRODUCTION : CFEnvironment.SANDBOX
+    const sdk = new Cashfree(environment, settings.clientId, secret, undefined, undefined, undefined, false)
+    sdk.XApiVersion = settings.apiVersion
+    if (settings.apiBase) sdk.basePath = settings.apiBase
+    return sdk
+  })
   const http = { timeout: settings.timeoutMs }
   const now = settings.now ?? Date.now
 
@@ -71,6 +78,23 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
 
   const fetchOrder = (orderId: string) => call(CfOrder, () => cf.PGFetchOrder(orderId, undefined, undefined, http))
   const fetchRefund = (orderId: string, refundId: string) => call(CfRefund, () => cf.PGOrderFetchRefund(orderId, refundId, undefined, undefined, http))
+
+  /**
+   * Refunds go to an order. A payment link's payment is made on an order Cashfree creates for it, so for a link id
+   * (no order by that id) the link's paid order is looked up (`GET /pg/links/{link_id}/orders`).
+   */
+  async function refundableOrder(providerOrderId: string): Promise<string> {
+    try {
+      await fetchOrder(providerOrderId)
+      return providerOrderId
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError) || err.status !== 404) throw err
+      const list = await call(CfLinkOrders, () => cf.PGLinkFetchOrders(providerOrderId, undefined, undefined, undefined, http)).catch(() => Promise.reject(err))
+      const paid = list.find((o) => o.order_status === 'PAID')
+      if (!paid) throw err
+      return paid.order_id
+    }
+  }
 
   const toRefund = (r: CfRefund, reused: boolean): RefundResult => ({
     providerRefundId: String(r.cf_refund_id),
@@ -182,6 +206,23 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       if (!parsed.success) return { ok: false, reason: 'malformed' }
       const { type, data } = parsed.data
       const refund = data.refund
+      if (type === 'PAYMENT_LINK_EVENT') {
+        // a paid link pays the attempt whose provider order is the link (our link_id), like Razorpay's payment_link.paid
+        const paid = data.link_status === 'PAID' && data.order?.transaction_status === 'SUCCESS'
+        return {
+          ok: true,
+          event: {
+            eventId: headerValue(headers, 'x-idempotency-key') ?? `sha256:${sha256Hex(rawBody)}`,
+            type,
+            kind: paid ? 'order.paid' : 'ignored',
+            providerOrderId: data.link_id,
+            providerPaymentId: data.order?.transaction_id !== undefined ? String(data.order.transaction_id) : undefined,
+            amountPaise: data.link_amount_paid !== undefined ? toPaise(data.link_amount_paid) : undefined,
+            currency: data.link_currency,
+            payload: parsed.data,
+          },
+        }
+      }
       return {
         ok: true,
         event: {
@@ -209,21 +250,75 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
         refund_speed: 'STANDARD' as const,
         ...(input.note ? { refund_note: input.note } : {}),
       }
-      const key = `${input.providerOrderId}:${input.refundId}`
+      const orderId = await refundableOrder(input.providerOrderId)
+      const key = `${orderId}:${input.refundId}`
       const { value, reused } = await createOrRecover(
-        () => call(CfRefund, () => cf.PGOrderCreateRefund(input.providerOrderId, body, undefined, key, http)),
-        () => fetchRefund(input.providerOrderId, input.refundId),
+        () => call(CfRefund, () => cf.PGOrderCreateRefund(orderId, body, undefined, key, http)),
+        () => fetchRefund(orderId, input.refundId),
       )
       return toRefund(value, reused)
     },
 
     async fetchRefund({ providerOrderId, refundId }) {
       try {
-        return toRefund(await fetchRefund(providerOrderId, refundId), false)
+        return toRefund(await fetchRefund(await refundableOrder(providerOrderId), refundId), false)
       } catch (err) {
         if (err instanceof PaymentProviderError && err.status === 404) return null
         throw err
       }
+    },
+
+    // Payment Links API: our reference is the link_id, unique per account, so a repeat finds the link made before.
+    async createPaymentLink(input) {
+      assertPaise('cashfree', input.amountPaise)
+      const linkId = providerReference('cashfree', input.websiteId, input.orderNumber, input.attempt)
+      const toLink = (l: CfLink, reused: boolean) => {
+        if (toPaise(l.link_amount) !== input.amountPaise)
+          throw new PaymentProviderError('cashfree', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this link_id exists for another amount')
+        const status = l.link_status === 'PAID' ? 'paid' : l.link_status === 'EXPIRED' ? 'expired' : l.link_status === 'CANCELLED' ? 'cancelled' : 'open'
+        return { providerLinkId: l.link_id, url: l.link_url, amountPaise: toPaise(l.link_amount), status, reused } as const
+      }
+      const find = async () => {
+        try {
+          return await call(CfLink, () => cf.PGFetchLink(linkId, undefined, undefined, http))
+        } catch (err) {
+          if (err instanceof PaymentProviderError && err.status === 404) return undefined
+          throw err
+        }
+      }
+      const earlier = await find()
+      if (earlier) return toLink(earlier, true)
+      const request = {
+        link_id: linkId,
+        link_amount: toRupees(input.amountPaise),
+        link_currency: 'INR',
+        link_purpose: input.description.slice(0, 500),
+        customer_details: {
+          customer_phone: input.customer.phone,
+          customer_name: input.customer.name,
+          ...(input.customer.email ? { customer_email: input.customer.email } : {}),
+        },
+        link_partial_payments: false,
+        link_expiry_time: input.expireBy.toISOString(),
+        // the shop sends the link itself (its outbox, its words), so Cashfree does not
+        link_notify: { send_sms: false, send_email: false },
+        link_auto_reminders: false,
+        link_notes: { website_id: String(input.websiteId), order_number: input.orderNumber, attempt: String(input.attempt) },
+        ...(input.callbackUrl ? { link_meta: { return_url: input.callbackUrl } } : {}),
+      }
+      const { value, reused } = await createOrRecover(
+        () => call(CfLink, () => cf.PGCreateLink(request as never, undefined, linkId, http)),
+        async () => {
+          const found = await find()
+          if (!found) throw new PaymentProviderError('cashfree', 'unknown', 'LINK_NOT_FOUND')
+          return found
+        },
+      )
+      return toLink(value, reused)
+    },
+
+    async cancelPaymentLink(providerLinkId) {
+      await call(CfLink, () => cf.PGCancelLink(providerLinkId, undefined, undefined, http))
     },
 
     // Cashfree has no "who am I" call: an order that cannot exist is asked for; 404 means the keys were accepted.

@@ -42,6 +42,16 @@ export type RzpQrCode = z.infer<typeof RzpQrCode>
 
 export const collection = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item) })
 
+export const RzpPaymentLink = z.object({
+  id: z.string(),
+  amount: int(),
+  currency: z.string(),
+  reference_id: z.optional(z.nullable(z.string())),
+  short_url: z.string(),
+  status: z.string(),
+})
+export type RzpPaymentLink = z.infer<typeof RzpPaymentLink>
+
 export const RzpWebhook = z.object({
   event: z.string(),
   payload: z.object({
@@ -49,6 +59,7 @@ export const RzpWebhook = z.object({
     order: z.optional(z.object({ entity: RzpOrder })),
     refund: z.optional(z.object({ entity: RzpRefund })),
     qr_code: z.optional(z.object({ entity: RzpQrCode })),
+    payment_link: z.optional(z.object({ entity: RzpPaymentLink })),
   }),
 })
 

@@ -1,7 +1,9 @@
-import Razorpay from 'razorpay'
-import type * as z from 'zod/mini'
+import { createRequire } from 'node:module'
+import type RazorpaySdk from 'razorpay'
+import * as z from 'zod/mini'
+import { lazyModule } from '../../../platform/lazy-module'
 import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
-import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpQrCode, RzpRefund, RzpWebhook } from './razorpay-shapes'
+import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpPaymentLink, RzpQrCode, RzpRefund, RzpWebhook } from './razorpay-shapes'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
   type CreateOrderInput,
@@ -44,6 +46,8 @@ const WEBHOOK_KIND: Record<string, WebhookKind> = {
   'refund.failed': 'refund.failed',
   'qr_code.credited': 'qr.credited',
   'qr_code.closed': 'qr.closed',
+  // a Payment Link paid: its payment, with the link as the "provider order" our attempt stored (decision 0034)
+  'payment_link.paid': 'order.paid',
 }
 
 const toUpiQr = (q: RzpQrCode): UpiQr => ({
@@ -57,11 +61,16 @@ const toUpiQr = (q: RzpQrCode): UpiQr => ({
 
 /** Razorpay through its official SDK (razorpay@2.9.8, pinned: the base-URL override relies on `api.rq`). */
 export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
-  const rzp = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret })
-  const rq = (rzp.api as unknown as { rq?: { defaults?: { baseURL?: string; timeout?: number } } }).rq
-  if (!rq?.defaults) throw new Error('razorpay SDK: api.rq is gone, so timeouts and the simulator base URL cannot be set (PAYMENTS.md B.8)')
-  rq.defaults.timeout = settings.timeoutMs // the SDK default is none
-  if (settings.apiBase) rq.defaults.baseURL = settings.apiBase
+  // the SDK is loaded on the first call (lazy-module.ts)
+  const rzp = lazyModule(() => {
+    const Razorpay = createRequire(import.meta.url)('razorpay') as typeof RazorpaySdk
+    const sdk = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret })
+    const rq = (sdk.api as unknown as { rq?: { defaults?: { baseURL?: string; timeout?: number } } }).rq
+    if (!rq?.defaults) throw new Error('razorpay SDK: api.rq is gone, so timeouts and the simulator base URL cannot be set (PAYMENTS.md B.8)')
+    rq.defaults.timeout = settings.timeoutMs // the SDK default is none
+    if (settings.apiBase) rq.defaults.baseURL = settings.apiBase
+    return sdk
+  })
 
   async function call<S extends z.ZodMiniType>(schema: S, request: () => Promise<unknown>): Promise<z.infer<S>> {
     let answer: unknown
@@ -168,11 +177,12 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const payment = payload.payment?.entity
       const refund = payload.refund?.entity
       const qr = payload.qr_code?.entity
+      const link = payload.payment_link?.entity
       const result: WebhookEvent = {
         eventId: headerValue(headers, 'x-razorpay-event-id') ?? `sha256:${sha256Hex(rawBody)}`,
         type: event,
         kind: WEBHOOK_KIND[event] ?? 'ignored',
-        providerOrderId: payment?.order_id ?? payload.order?.entity.id,
+        providerOrderId: link?.id ?? payment?.order_id ?? payload.order?.entity.id,
         providerPaymentId: payment?.id ?? refund?.payment_id,
         amountPaise: payment?.amount,
         currency: payment?.currency,
@@ -229,6 +239,51 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
     async fetchUpiQr(providerQrId) {
       return toUpiQr(await call(RzpQrCode, () => rzp.qrCode.fetch(providerQrId)))
+    },
+
+    async createPaymentLink(input) {
+      assertPaise('razorpay', input.amountPaise)
+      const reference = providerReference('razorpay', input.websiteId, input.orderNumber, input.attempt)
+      const toLink = (l: RzpPaymentLink, reused: boolean) => {
+        if (l.amount !== input.amountPaise)
+          throw new PaymentProviderError('razorpay', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this reference exists for another amount')
+        const status = l.status === 'paid' ? 'paid' : l.status === 'expired' ? 'expired' : l.status === 'cancelled' ? 'cancelled' : 'open'
+        return { providerLinkId: l.id, url: l.short_url, amountPaise: l.amount, status, reused } as const
+      }
+      const find = async () =>
+        (await call(z.object({ payment_links: z.array(RzpPaymentLink) }), () => rzp.paymentLink.all({ reference_id: reference } as never))).payment_links.find(
+          (l) => l.reference_id === reference && l.status !== 'cancelled',
+        )
+      const earlier = await find()
+      if (earlier) return toLink(earlier, true)
+      const body = {
+        amount: input.amountPaise,
+        currency: 'INR',
+        accept_partial: false,
+        expire_by: Math.floor(input.expireBy.getTime() / 1000),
+        reference_id: reference,
+        description: input.description.slice(0, 2048),
+        customer: { name: input.customer.name, contact: `+91${input.customer.phone}`, ...(input.customer.email ? { email: input.customer.email } : {}) },
+        // the shop sends the link itself (its outbox, its words), so Razorpay does not
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        notes: { website_id: String(input.websiteId), order_number: input.orderNumber, attempt: String(input.attempt) },
+        ...(input.callbackUrl ? { callback_url: input.callbackUrl, callback_method: 'get' } : {}),
+      }
+      try {
+        return toLink(await call(RzpPaymentLink, () => rzp.paymentLink.create(body as never)), false)
+      } catch (err) {
+        return toLink(await reconcile(err, find), true)
+      }
+    },
+
+    async cancelPaymentLink(providerLinkId) {
+      await call(RzpPaymentLink, () => rzp.paymentLink.cancel(providerLinkId))
+    },
+
+    async fetchUpiQrPayments(providerQrId) {
+      const list = await call(collection(RzpPayment), () => rzp.qrCode.fetchAllPayments(providerQrId, { count: 10 }))
+      return list.items.map((p) => ({ providerPaymentId: p.id, amountPaise: p.amount, currency: p.currency, status: PAYMENT_STATUS[p.status] ?? 'pending' }))
     },
   }
 }

@@ -137,6 +137,29 @@ export interface UpiQr {
   amountReceivedPaise: number
 }
 
+/** A payment link for one order attempt (Razorpay Payment Links; docs/decisions/0034): the customer pays on the provider's page. */
+export interface PaymentLinkInput {
+  websiteId: number
+  orderNumber: string
+  attempt: number
+  amountPaise: number
+  customer: { name: string; phone: string; email?: string }
+  /** the provider expires it then */
+  expireBy: Date
+  description: string
+  /** where the customer's browser lands after paying */
+  callbackUrl?: string
+}
+
+export interface PaymentLink {
+  providerLinkId: string
+  url: string
+  amountPaise: number
+  status: 'open' | 'paid' | 'expired' | 'cancelled'
+  /** true when a link made by an earlier call (a retry after a timeout) was found and returned */
+  reused: boolean
+}
+
 export interface PaymentProvider {
   name: ProviderName
   /** idempotent per (website, order number, attempt): a repeat returns the provider order made before */
@@ -156,6 +179,18 @@ export interface PaymentProvider {
   /** a dynamic UPI QR for the counter (providers that have one: Razorpay); confirmed by the `qr.credited` webhook */
   createUpiQr?(input: UpiQrInput): Promise<UpiQr>
   fetchUpiQr?(providerQrId: string): Promise<UpiQr>
+  /** a payment link for an order (providers that have one); paid links arrive as `order.paid` with the link id as provider order id */
+  createPaymentLink?(input: PaymentLinkInput): Promise<PaymentLink>
+  cancelPaymentLink?(providerLinkId: string): Promise<void>
+  /** the payments made to a QR (Razorpay `GET /v1/payments/qr_codes/{id}/payments`): the re-query when its webhook is lost */
+  fetchUpiQrPayments?(providerQrId: string): Promise<UpiQrPayment[]>
+}
+
+export interface UpiQrPayment {
+  providerPaymentId: string
+  amountPaise: number
+  currency: string
+  status: PaymentStatus
 }
 
 /**

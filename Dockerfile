@@ -1,0 +1,32 @@
+# Production image (issue #16): compiled server, built web client, production packages only, non-root, health check.
+#   docker build -t storefront .
+#   docker compose up           (with PostgreSQL and Redis: compose.yaml)
+# The test suite does not need Docker.
+
+# ---- build: every package, then the web client and the compiled server ----
+FROM node:20.20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY . .
+RUN npm run build --silent && npm prune --omit=dev --no-audit --no-fund --loglevel=error
+
+# ---- run: what production needs and nothing else ----
+FROM node:20.20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=build --chown=root:root /app/package.json ./
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/dist ./dist
+# read at run time next to their sources: migrations, invoice fonts, the payment simulator's pages
+COPY --from=build --chown=root:root /app/drizzle ./drizzle
+COPY --from=build --chown=root:root /app/server ./server
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# /livez: the process answers (restart it if not); the load balancer asks /readyz
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node is PID 1 (exec form): it handles SIGTERM itself and drains (server/main.ts)
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/app/main.js"]

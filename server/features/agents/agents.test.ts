@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AgentCustomer, SalesDashboard } from '../../../common/contracts/agents'
+import type { Product } from '../../../common/contracts/catalogue'
+import { rowsOf } from '../../db/client'
+import { users, websiteMembers } from '../../db/schema/index'
+import { buildTestApp, drivers, MAIN, type TestApp, type TestSession } from '../../test/app'
+import { newShopper, type SignedIn, signIn, websiteOf } from '../../test/shopper'
+import { staffCall } from '../../test/staff'
+
+const ADDRESS = {
+  name: 'Asha Rao',
+  mobile: '9876543210',
+  house: '4',
+  street: 'Temple Street',
+  area: 'Malleshwaram',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560003',
+}
+
+describe.each(drivers)('sales agents (%s)', (driver) => {
+  let t: TestApp
+  let agentA: SignedIn
+  let agentB: SignedIn
+  let shopper: SignedIn
+  let admin: SignedIn
+  let siteId: number
+  let packs: { pack_id: number; warehouse_id: number; price: number }[]
+
+  const call = (s: TestSession | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, actingFor?: number) =>
+    t.call({ method, url: `/s/api${url}`, session: s, payload, origin: MAIN, headers: actingFor ? { 'x-acting-for': String(actingFor) } : {} })
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { AUTH_FIXED_OTP: '123456' })
+    siteId = (await websiteOf(t, MAIN)).id
+    agentA = await signIn(t, '9876500002')
+    // a second agent of the same website
+    const phoneB = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+    const [b] = await t.app.deps.db.insert(users).values({ name: 'Second Agent', phone: phoneB, phoneVerifiedAt: new Date() }).returning({ id: users.id })
+    await t.app.deps.db.insert(websiteMembers).values({ websiteId: siteId, userId: b.id, isSalesAgent: true })
+    agentB = await signIn(t, phoneB)
+    shopper = await newShopper(t)
+    admin = await signIn(t, '9876500001')
+    const catalogue: Product[] = (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data
+    packs = catalogue
+      .flatMap((p) => p.packs.filter((k) => k.in_stock))
+      .sort((a, b) => b.price - a.price)
+      .slice(0, 2)
+  })
+  afterAll(() => t.close())
+
+  it('refuses every agent call to a visitor (401) and to anyone who is not an agent here (403)', async () => {
+    const calls: [string, string, object?][] = [
+      ['GET', '/sales/dashboard'],
+      ['GET', '/sales/dashboard?period=week'],
+      ['GET', '/sales/customers'],
+      ['GET', '/sales/customers/lookup?mobile=9876500003'],
+      ['POST', '/sales/customers', { mobile: '9123456780', name: 'X' }],
+      ['GET', '/sales/orders'],
+    ]
+    for (const [method, url, body] of calls) {
+      expect((await call(await t.visitor(MAIN), method as 'GET', url, body)).statusCode, `${method} ${url}`).toBe(401)
+      expect((await call(shopper, method as 'GET', url, body)).statusCode, `${method} ${url}`).toBe(403)
+      expect((await call(admin, method as 'GET', url, body)).statusCode, `${method} ${url}`).toBe(403)
+    }
+    // agent mode on the cart is an agent's only
+    expect((await call(shopper, 'GET', '/cart', undefined, agentA.userId)).statusCode).toBe(403)
+    // and the agent of one website is nobody's agent on the other
+    const onShop2 = await signIn(t, '9876500002', 'http://shop2.localhost:3000')
+    const res = await t.call({ method: 'GET', url: '/s/api/sales/customers', session: onShop2, origin: 'http://shop2.localhost:3000' })
+    expect([200, 403]).toContain(res.statusCode)
+  })
+
+  let asha: AgentCustomer
+  it('adds a customer (marked as added by an agent, number unverified) with an address; another agent only finds them by number', async () => {
+    const mobile = `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+    const missingName = await call(agentA, 'POST', '/sales/customers', { mobile })
+    expect(missingName.statusCode).toBe(422)
+    expect(missingName.json().errors.name).toBeTruthy()
+    const res = await call(agentA, 'POST', '/sales/customers', { mobile, name: 'Asha', address: { ...ADDRESS, mobile } })
+    expect(res.statusCode, res.body).toBe(200)
+    asha = res.json()
+    expect(asha).toMatchObject({ name: 'Asha', phone: mobile, added_by_agent: true, phone_verified: false, orders: 0 })
+    const list = (await call(agentA, 'GET', '/sales/customers')).json().data as AgentCustomer[]
+    expect(list.map((c) => c.id)).toContain(asha.id)
+    // B: a lookup by number, and nothing else
+    expect((await call(agentB, 'GET', `/sales/customers/lookup?mobile=${mobile}`)).json()).toEqual({
+      customer: { id: asha.id, name: 'Asha', phone: mobile, mine: false },
+    })
+    expect(((await call(agentB, 'GET', '/sales/customers')).json().data as AgentCustomer[]).map((c) => c.id)).not.toContain(asha.id)
+    for (const [method, url] of [
+      ['GET', '/cart'],
+      ['GET', '/account/addresses'],
+      ['POST', '/cart/add'],
+      ['POST', '/checkout/place'],
+    ] as const) {
+      const r = await call(agentB, method, url, method === 'POST' ? { pack_id: packs[0].pack_id, warehouse_id: packs[0].warehouse_id } : undefined, asha.id)
+      expect(r.statusCode, `${method} ${url}`).toBe(403)
+    }
+    expect((await call(agentA, 'GET', '/sales/customers/lookup?mobile=9000000001')).json()).toEqual({ customer: null })
+  })
+
+  async function orderFor(customerId: number, method: 'cod' | 'razorpay') {
+    await call(agentA, 'GET', '/check/pincode/560003')
+    for (const p of packs) {
+      const add = await call(agentA, 'POST', '/cart/add', { pack_id: p.pack_id, warehouse_id: p.warehouse_id }, customerId)
+      expect(add.statusCode, add.body).toBe(200)
+    }
+    const addresses = (await call(agentA, 'GET', '/account/addresses', undefined, customerId)).json()
+    const addressId = (addresses.addresses ?? addresses.data ?? addresses)[0].id
+    const groups = (await call(agentA, 'GET', `/checkout/slots?address_id=${addressId}`, undefined, customerId)).json().groups as {
+      delivery_charge_id: number
+      slots: { id: number; open: boolean }[]
+    }[]
+    const slots = groups.map((g) => ({ delivery_charge_id: g.delivery_charge_id, slot_id: g.slots.find((x) => x.open)!.id }))
+    const res = await call(
+      agentA,
+      'POST',
+      '/checkout/place',
+      { address_id: addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}` },
+      customerId,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { order_id: number; order_number: string; total: number }
+  }
+
+  let codOrder: { order_id: number; order_number: string; total: number }
+  it("fills the customer's cart and places their order: it records the agent and the customer sees who placed it", async () => {
+    // the agent's own cart is untouched by agent mode
+    const before = (await call(agentA, 'GET', '/cart')).json()
+    codOrder = await orderFor(asha.id, 'cod')
+    expect((await call(agentA, 'GET', '/cart')).json().quantity).toBe(before.quantity)
+    const [row] = rowsOf<{ agent_id: number; channel: string; user_id: number }>(
+      await t.app.deps.db.execute(sql`select agent_id, channel, user_id from orders where id = ${codOrder.order_id}`),
+    )
+    expect(row).toEqual({ agent_id: agentA.userId, channel: 'agent', user_id: asha.id })
+    // the customer signs in with their own code: that verifies the number the agent typed
+    const customer = await t.visitor(MAIN)
+    await t.call({ method: 'POST', url: '/s/api/auth/login', session: customer, payload: { username: asha.phone! } })
+    const verified = await t.call({ method: 'POST', url: '/s/api/auth/verify', session: customer, payload: { username: asha.phone!, otp: '123456' } })
+    expect(verified.json().user).toMatchObject({ id: asha.id, name: 'Asha' })
+    const asCustomer = await signIn(t, asha.phone!)
+    const mine = (await call(asCustomer, 'GET', '/orders')).json()
+    expect(mine.orders[0].order_number).toBe(codOrder.order_number)
+    expect(mine.orders[0].placed_by).toBe(
+      rowsOf<{ name: string }>(await t.app.deps.db.execute(sql`select name from users where id = ${agentA.userId}`))[0].name,
+    )
+    const [u] = rowsOf<{ v: boolean }>(await t.app.deps.db.execute(sql`select phone_verified_at is not null as v from users where id = ${asha.id}`))
+    expect(u.v).toBe(true)
+    // agent B's orders do not show agent A's
+    expect(((await call(agentB, 'GET', '/sales/orders')).json().data as { id: number }[]).map((o) => o.id)).not.toContain(codOrder.order_id)
+    const listA = (await call(agentA, 'GET', `/sales/orders?customer_id=${asha.id}`)).json().data as { id: number }[]
+    expect(listA.map((o) => o.id)).toContain(codOrder.order_id)
+  })
+
+  it('earns commission on delivery at the category rate where set, and reverses it on a refund; the dashboard equals a SQL recount', async () => {
+    // 2 % by default, 5 % for the first pack's first category
+    const [cat] = rowsOf<{ category_id: number }>(
+      await t.app.deps.db.execute(sql`
+        select pc.category_id from product_categories pc join packs k on k.product_id = pc.product_id where k.id = ${packs[0].pack_id} order by pc.category_id limit 1`),
+    )
+    const rules = await staffCall(t, admin, 'PUT', '/s/api/admin/commission-rules', {
+      default_percent: 2,
+      categories: [{ category_id: cat.category_id, percent: 5 }],
+    })
+    expect(rules.statusCode, rules.body).toBe(200)
+    expect(rules.json().default_percent).toBe(2)
+    expect((await staffCall(t, shopper, 'PUT', '/s/api/admin/commission-rules', { default_percent: 9, categories: [] })).statusCode).toBe(403)
+    expect((await staffCall(t, admin, 'PUT', '/s/api/admin/commission-rules', { default_percent: 101, categories: [] })).statusCode).toBe(422)
+
+    const dash = async () => (await call(agentA, 'GET', '/sales/dashboard?period=day')).json() as SalesDashboard
+    const pending = await dash()
+    expect(pending.commission.pending).toBeGreaterThan(0)
+    for (const status of ['packed', 'out_for_delivery', 'delivered'])
+      expect(
+        (
+          await staffCall(t, admin, 'POST', `/s/api/admin/orders/${codOrder.order_id}/status`, {
+            status,
+            ...(status === 'out_for_delivery' ? { delivery_person_name: 'Ravi Kumar', delivery_person_phone: '9876543210' } : {}),
+            ...(status === 'delivered' ? { cash_collected: codOrder.total } : {}),
+          })
+        ).statusCode,
+      ).toBe(200)
+    const delivered = await dash()
+    // recount in plain SQL: each line at its rate, scaled by the discount
+    const [expected] = rowsOf<{ paise: string }>(
+      await t.app.deps.db.execute(sql`
+        select round(sum(oi.price_paise * oi.quantity * (case when exists (select 1 from product_categories pc where pc.product_id = oi.product_id and pc.category_id = ${cat.category_id}) then 500 else 200 end))::numeric / 10000
+               * (o.items_paise - o.discount_paise)::numeric / o.items_paise)::bigint::text as paise
+        from orders o join order_items oi on oi.order_id = o.id where o.id = ${codOrder.order_id} group by o.id`),
+    )
+    expect(Math.round(delivered.commission.earned * 100)).toBe(Number(expected.paise))
+    expect(delivered.commission.pending).toBe(0)
+    await expectRecount(delivered)
+
+    // a full refund reverses it
+    const refund = await staffCall(t, admin, 'POST', `/s/api/admin/orders/${codOrder.order_id}/refunds`, { amount: codOrder.total, reason: 'Damaged' })
+    expect(refund.statusCode, refund.body).toBe(200)
+    const refunded = await dash()
+    expect(refunded.commission.earned).toBe(0)
+    const side = (await staffCall(t, admin, 'GET', '/s/api/admin/agents')).json().data as { id: number; orders: number; commission_earned: number }[]
+    expect(side.find((a) => a.id === agentA.userId)).toMatchObject({ commission_earned: 0 })
+    expect(side.find((a) => a.id === agentB.userId)).toMatchObject({ orders: 0 })
+  })
+
+  async function expectRecount(d: SalesDashboard) {
+    const [r] = rowsOf<Record<string, string>>(
+      await t.app.deps.db.execute(sql`
+        select
+          count(*) filter (where c and (created_at at time zone 'Asia/Kolkata')::date = (now() at time zone 'Asia/Kolkata')::date)::text as today,
+          coalesce(sum(total_paise) filter (where c and (created_at at time zone 'Asia/Kolkata')::date = (now() at time zone 'Asia/Kolkata')::date), 0)::text as today_paise,
+          count(*) filter (where c and date_trunc('month', created_at at time zone 'Asia/Kolkata') = date_trunc('month', now() at time zone 'Asia/Kolkata'))::text as month,
+          count(*) filter (where c and status = 'delivered')::text as delivered,
+          count(*) filter (where status not in ('cancelled', 'expired') and payment_status = 'pending' and released_at is null)::text as awaiting
+        from (select *, status not in ('cancelled', 'expired') and payment_status not in ('pending', 'failed') as c from orders
+              where website_id = ${siteId} and agent_id = ${agentA.userId}) o`),
+    )
+    expect(d.today.orders).toBe(Number(r.today))
+    expect(Math.round(d.today.revenue * 100)).toBe(Number(r.today_paise))
+    expect(d.month.orders).toBe(Number(r.month))
+    expect(d.delivered.orders).toBe(Number(r.delivered))
+    expect(d.awaiting_payment.orders).toBe(Number(r.awaiting))
+    expect(d.series).toHaveLength(14)
+    expect(d.series.at(-1)!.orders).toBe(Number(r.today))
+  }
+})

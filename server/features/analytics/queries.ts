@@ -1,0 +1,51 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { analyticsEvents, clientErrors, websites } from '../../db/schema/index'
+import type { ClientError } from './envelope'
+import type { IngestEvent } from './ingest'
+
+export const insertEvents = (db: Db, websiteId: number, events: IngestEvent[]) => db.insert(analyticsEvents).values(events.map((e) => ({ websiteId, ...e })))
+
+export const insertClientErrors = (db: Db, websiteId: number, errors: ClientError[]) => db.insert(clientErrors).values(errors.map((e) => ({ websiteId, ...e })))
+
+const day = sql<string>`to_char((${analyticsEvents.at} at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`
+
+export async function pageViewsPerDay(db: Db, websiteId: number, since: Date) {
+  return db
+    .select({ date: day, views: sql<number>`count(*)::int`, visitors: sql<number>`count(distinct ${analyticsEvents.distinctId})::int` })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.websiteId, websiteId), eq(analyticsEvents.event, '$pageview'), gte(analyticsEvents.at, since)))
+    .groupBy(day)
+    .orderBy(day)
+}
+
+export async function topPages(db: Db, websiteId: number, since: Date, limit = 10) {
+  const views = sql<number>`count(*)::int`
+  return db
+    .select({ path: sql<string>`coalesce(${analyticsEvents.path}, '/')`, views })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.websiteId, websiteId), eq(analyticsEvents.event, '$pageview'), gte(analyticsEvents.at, since)))
+    .groupBy(sql`1`)
+    .orderBy(desc(views), sql`1`)
+    .limit(limit)
+}
+
+export async function topSearches(db: Db, websiteId: number, since: Date, limit = 10) {
+  const count = sql<number>`count(*)::int`
+  return db
+    .select({ search: sql<string>`${analyticsEvents.search}`, count })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.websiteId, websiteId), sql`${analyticsEvents.search} is not null`, gte(analyticsEvents.at, since)))
+    .groupBy(analyticsEvents.search)
+    .orderBy(desc(count), analyticsEvents.search)
+    .limit(limit)
+}
+
+export const latestClientErrors = (db: Db, websiteId: number, limit = 100) =>
+  db.select().from(clientErrors).where(eq(clientErrors.websiteId, websiteId)).orderBy(desc(clientErrors.at), desc(clientErrors.id)).limit(limit)
+
+export const monitoringDsnOf = async (db: Db, websiteId: number) =>
+  (await db.select({ dsn: websites.monitoringDsn }).from(websites).where(eq(websites.id, websiteId)))[0]?.dsn ?? null
+
+export const setMonitoringDsn = (db: Db, websiteId: number, dsn: string | null) =>
+  db.update(websites).set({ monitoringDsn: dsn }).where(eq(websites.id, websiteId))

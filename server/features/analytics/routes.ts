@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { getAnalytics, getMonitoring, listClientErrors, saveMonitoring } from '../../../common/contracts/admin-analytics'
+import { envelopeUrl } from '../../platform/error-report'
+import type { AppDeps } from '../../platform/request-context'
+import { staffRoutes } from '../../platform/staff'
+import { errorsOf, parseEnvelope } from './envelope'
+import { decodeBody, readEvents } from './ingest'
+import * as q from './queries'
+import * as service from './service'
+
+/** The analytics proxy path (posthog-js's api_host) and the monitoring tunnel (the Sentry SDK's `tunnel`). */
+export const INGEST_PATH = '/ingest'
+export const MONITORING_PATH = '/monitoring'
+const CAPTURE = /^\/(e|i\/v0\/e|batch|capture|track)\/?$/
+const INGEST_BODY_LIMIT = 512 * 1024
+const ENVELOPE_BODY_LIMIT = 1024 * 1024
+
+const garbage = (reply: FastifyReply, message: string) => reply.code(422).send({ message, code: 'invalid' })
+
+/**
+ * Decision 0037. Neither path is a product call (spec §3): no session, no XSRF header (they carry no one's
+ * rights), their own rate limit per IP, their own body limit. With a PostHog host / a DSN configured the body is
+ * forwarded as it came; without, what the reports need is stored.
+ */
+export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config, db, sites } = deps
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+    const rateLimit = { max: config.INGEST_RATE_LIMIT_MAX, timeWindow: '1 minute', allowList: () => false }
+
+    const ingest = async (req: FastifyRequest<{ Params: { '*': string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
+      const rest = `/${req.params['*'] ?? ''}`
+      if (config.POSTHOG_HOST) return forward(req, reply, new URL(rest.slice(1) + queryOf(req.url), `${config.POSTHOG_HOST.replace(/\/$/, '')}/`).href)
+      if (req.method !== 'POST' || !CAPTURE.test(rest)) return reply.code(404).send({ message: 'Not found' })
+      const site = await sites.resolve(req)
+      if (!Buffer.isBuffer(req.body) || req.body.length === 0) return garbage(reply, 'The body is empty')
+      let events: ReturnType<typeof readEvents>
+      try {
+        events = readEvents(decodeBody(req.body, req.query.compression))
+      } catch {
+        events = null
+      }
+      if (!events) return garbage(reply, 'The body is not a batch of analytics events')
+      await q.insertEvents(db, site.id, events)
+      return reply.send({ status: 1 })
+    }
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${INGEST_PATH}/*`,
+      schema: { hide: true },
+      bodyLimit: INGEST_BODY_LIMIT,
+      config: { rateLimit, noSiteContext: true },
+      handler: ingest,
+    })
+
+    scope.post(MONITORING_PATH, { schema: { hide: true }, bodyLimit: ENVELOPE_BODY_LIMIT, config: { rateLimit, noSiteContext: true } }, async (req, reply) => {
+      const site = await sites.resolve(req)
+      const dsn = site.monitoringDsn ?? config.SENTRY_DSN
+      const target = dsn ? envelopeUrl(dsn) : null
+      if (target) return forward(req, reply, target)
+      const envelope = Buffer.isBuffer(req.body) ? parseEnvelope(req.body) : null
+      if (!envelope) return garbage(reply, 'The body is not an error report')
+      const errors = errorsOf(envelope).slice(0, 10)
+      if (errors.length) await q.insertClientErrors(db, site.id, errors)
+      return reply.send({})
+    })
+  })
+}
+
+const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '')
+
+/** The request as it came, to the configured host; its answer as the browser's. Unreachable: 502. */
+async function forward(req: FastifyRequest, reply: FastifyReply, url: string) {
+  const headers: Record<string, string> = {}
+  for (const h of ['content-type', 'content-encoding', 'user-agent', 'accept']) {
+    const v = req.headers[h]
+    if (typeof v === 'string') headers[h] = v
+  }
+  headers['x-forwarded-for'] = req.ip
+  try {
+    const res = await fetch(url, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' || !Buffer.isBuffer(req.body) ? undefined : new Uint8Array(req.body),
+      signal: AbortSignal.timeout(10_000),
+    })
+    const type = res.headers.get('content-type')
+    if (type) reply.type(type)
+    return reply.code(res.status).send(Buffer.from(await res.arrayBuffer()))
+  } catch (err) {
+    req.log.warn({ err }, 'the analytics or monitoring host did not answer')
+    return reply.code(502).send({ message: 'The analytics host did not answer' })
+  }
+}
+
+/** Administration: page views per day, top pages and searches; the browser errors kept. */
+export function analyticsAdminRoutes(app: FastifyInstance) {
+  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+    staff.read(getAnalytics, (req, ctx) => service.analyticsReport(ctx, req.query.days))
+    staff.read(listClientErrors, (_req, ctx) => service.clientErrorList(ctx))
+    staff.read(getMonitoring, (_req, ctx) => service.monitoringSettings(ctx))
+    staff.write(saveMonitoring, (req, ctx) => service.saveMonitoringSettings(ctx, req.body))
+  })
+}

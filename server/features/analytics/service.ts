@@ -1,0 +1,43 @@
+import type { Analytics, ClientErrorRow, MonitoringSettings } from '../../../common/contracts/admin-analytics'
+import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
+import * as q from './queries'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const indiaDate = (d: Date) => new Date(d.getTime() + 330 * 60 * 1000).toISOString().slice(0, 10)
+
+/** Page views per India day (every day of the range, 0 when none), top pages and searches. */
+export async function analyticsReport(ctx: StaffCtx, days = 30, now = new Date()): Promise<Analytics> {
+  const websiteId = ctx.site.id
+  const firstDay = indiaDate(new Date(now.getTime() - (days - 1) * DAY_MS))
+  const since = new Date(`${firstDay}T00:00:00+05:30`)
+  const [perDay, pages, searches] = await Promise.all([
+    q.pageViewsPerDay(ctx.db, websiteId, since),
+    q.topPages(ctx.db, websiteId, since),
+    q.topSearches(ctx.db, websiteId, since),
+  ])
+  const byDate = new Map(perDay.map((r) => [r.date, r]))
+  const page_views = Array.from({ length: days }, (_, i) => {
+    const date = indiaDate(new Date(since.getTime() + i * DAY_MS + 12 * 60 * 60 * 1000))
+    const row = byDate.get(date)
+    return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 }
+  })
+  return { page_views, top_pages: pages, top_searches: searches, stored: !ctx.config.POSTHOG_HOST }
+}
+
+export async function clientErrorList(ctx: StaffCtx): Promise<{ errors: ClientErrorRow[] }> {
+  const rows = await q.latestClientErrors(ctx.db, ctx.site.id)
+  return {
+    errors: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), message: r.message, type: r.type, url: r.url, environment: r.environment, stack: r.stack })),
+  }
+}
+
+export const monitoringSettings = async (ctx: StaffCtx): Promise<MonitoringSettings> => ({ dsn: await q.monitoringDsnOf(ctx.db, ctx.site.id) })
+
+/** The website's DSN: its browser and error reports go there through /monitoring from the next page load on. */
+export function saveMonitoringSettings(ctx: StaffWriteCtx, input: MonitoringSettings): Promise<MonitoringSettings> {
+  return staffWrite(ctx, { action: 'update', entity: 'monitoring', changesStorefront: true }, async (tx) => {
+    const before = await q.monitoringDsnOf(tx, ctx.site.id)
+    await q.setMonitoringDsn(tx, ctx.site.id, input.dsn)
+    return { result: { dsn: input.dsn }, id: ctx.site.id, before: { dsn: before }, after: { dsn: input.dsn } }
+  })
+}

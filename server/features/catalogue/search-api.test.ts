@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, drivers, type TestApp } from '../../test/app'
+import { auditOf, type Cast, cast, staffCall } from '../../test/staff'
+
+describe.each(drivers)('search calls (%s)', (driver) => {
+  let t: TestApp
+  let who: Cast
+  const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => staffCall(t, who.admin, method, `/s/api/admin/search/${url}`, payload)
+  const list = async (q: string) => {
+    const res = await t.call({ method: 'GET', url: '/s/api/products', query: { q } })
+    expect(res.statusCode).toBe(200)
+    return res.json() as { data: { product_name: string }[]; meta: { total: number } }
+  }
+  const suggest = async (q: string) => {
+    const res = await t.call({ method: 'GET', url: '/s/api/search/suggest', query: { q } })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as {
+      products: { name: string; slug: string; image: string; price: number }[]
+      categories: { slug: string }[]
+      brands: { slug: string }[]
+    }
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver)
+    who = await cast(t)
+  })
+  afterAll(() => t.close())
+
+  it('suggests products with image and price, categories and brands as the shopper types', async () => {
+    const s = await suggest('aata')
+    expect(s.products[0]?.name).toMatch(/Atta/)
+    expect(s.products[0]?.price).toBeGreaterThan(0)
+    expect(s.products[0]?.image).toMatch(/\.(webp|png|jpg|svg)$/)
+    expect(s.products.length).toBeLessThanOrEqual(6)
+    expect(s.categories.map((c) => c.slug)).toContain('atta-flours')
+    expect((await suggest('bas')).products[0]?.name).toMatch(/Basmati/)
+    expect((await suggest('kesar v')).brands.map((b) => b.slug)).toContain('kesar-valley')
+    expect(await suggest('zzqqxx')).toEqual({ products: [], categories: [], brands: [] })
+    expect((await t.call({ method: 'GET', url: '/s/api/search/suggest', query: { q: 'x'.repeat(101) } })).statusCode).toBe(422)
+  })
+
+  it('lists Hinglish and Devanagari searches with the issue’s examples first', async () => {
+    expect((await list('आटा')).data[0]?.product_name).toMatch(/Atta/)
+    expect((await list('basmatti chawal')).data[0]?.product_name).toMatch(/Basmati Rice/)
+    expect((await list('toor')).data.map((p) => p.product_name)).toEqual(['Sona Khet Toor Dal', 'Kesar Valley Unpolished Toor Dal'])
+    expect((await list('maggi')).meta.total).toBeGreaterThan(0)
+  })
+
+  it('reports searches that found nothing; a staff synonym (audited) fixes the query and leaves the report', async () => {
+    expect((await list('Xyzzy  Chawal')).meta.total).toBe(0)
+    const report = (await admin('GET', 'misses')).json().data as { query: string; count: number }[]
+    expect(report.find((m) => m.query === 'xyzzy chawal')?.count).toBe(1)
+
+    expect((await admin('POST', 'synonyms', { term: ' ', means: 'rice' })).statusCode).toBe(422)
+    const res = await admin('POST', 'synonyms', { term: 'Xyzzy Chawal', means: 'Basmati Rice' })
+    expect(res.statusCode, res.body).toBe(201)
+    const synonym = res.json() as { id: number; term: string; means: string }
+    expect(synonym).toMatchObject({ term: 'xyzzy chawal', means: 'basmati rice' })
+    expect((await auditOf(t, res)).map((a) => [a.action, a.entity, a.entityId])).toEqual([['search_synonym.create', 'search_synonym', String(synonym.id)]])
+
+    expect((await list('xyzzy chawal')).data[0]?.product_name).toMatch(/Basmati Rice/)
+    expect(((await admin('GET', 'misses')).json().data as { query: string }[]).some((m) => m.query === 'xyzzy chawal')).toBe(false)
+    expect(((await admin('GET', 'synonyms')).json().data as { term: string }[]).map((s) => s.term)).toContain('xyzzy chawal')
+
+    expect((await admin('DELETE', `synonyms/${synonym.id}`)).statusCode).toBe(200)
+    expect((await admin('DELETE', `synonyms/${synonym.id}`)).statusCode).toBe(404)
+    expect((await list('xyzzy chawal')).meta.total).toBe(0)
+  })
+})

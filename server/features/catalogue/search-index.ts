@@ -1,0 +1,466 @@
+import type { Sort } from '../../../common/contracts/catalogue'
+import { SYNONYM_GROUPS } from './search-dictionary'
+import { editDistance, phonetic, typosAllowed, words } from './search-words'
+
+/**
+ * The website's in-process search index (docs/decisions/0035-search.md): every active product's words by field,
+ * built from the database in one read and dropped with the catalogue's cached answers (cache bus), so every app
+ * process answers a never-seen query from memory and reads only the page of products it shows.
+ */
+
+export interface SearchDoc {
+  id: number
+  name: string
+  slug: string
+  brandId: number
+  brandName: string
+  categoryIds: number[]
+  categoryName: string
+  keywords: string
+  packNames: string
+  popularity: number
+  minPricePaise: number
+  maxDiscount: number
+  createdAt: number
+  image: string
+}
+
+export interface SearchTaxon {
+  id: number
+  name: string
+  slug: string
+}
+
+/** A staff synonym: the shopper's word → what it means in this catalogue. */
+export interface SiteSynonym {
+  term: string
+  means: string
+}
+
+const FIELD = { name: 1, brand: 2, category: 4, keywords: 8, size: 16 } as const
+const WEIGHT: [number, number][] = [
+  [FIELD.name, 3],
+  [FIELD.brand, 2.5],
+  [FIELD.category, 2],
+  [FIELD.keywords, 1.5],
+  [FIELD.size, 1],
+]
+const fieldWeight = (mask: number) => {
+  for (const [bit, w] of WEIGHT) if (mask & bit) return w
+  return 0
+}
+
+/** How good a match of a query word is, by how it was found. */
+const QUALITY = { exact: 1, phonetic: 0.9, synonym: 0.75, prefix: 0.7, typo: 0.6 }
+const PREFIX_LIMIT = 24
+
+export interface SearchHit {
+  doc: SearchDoc
+  score: number
+}
+
+export interface SearchOptions {
+  categoryIds?: number[]
+  brandIds?: number[]
+  /** products with stock at the shopper's warehouse (null: availability unknown, no preference) */
+  inStock?: Set<number> | null
+  /** the last word may be a prefix of a longer one (the shopper is typing): always true for lists too */
+  prefixLast?: boolean
+}
+
+export class SearchIndex {
+  readonly docs: SearchDoc[]
+  private readonly postings = new Map<string, number[]>()
+  private readonly byPhonetic = new Map<string, string[]>()
+  private readonly vocabulary: string[]
+  private readonly synonyms = new Map<string, string[]>()
+  readonly categories: SearchTaxon[]
+  readonly brands: SearchTaxon[]
+  private readonly maxPopularity: number
+  /** each document's name, and its name without the brand, as words ('exact name' bonus) */
+  private readonly names: string[]
+  private readonly baseNames: string[]
+  private readonly taxonNames = new Map<SearchTaxon, string>()
+
+  constructor(docs: SearchDoc[], taxa: { categories: SearchTaxon[]; brands: SearchTaxon[] }, siteSynonyms: SiteSynonym[] = []) {
+    this.docs = docs
+    this.categories = taxa.categories
+    this.brands = taxa.brands
+    this.maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
+    this.names = docs.map((d) => normaliseName(d.name))
+    for (const t of [...taxa.categories, ...taxa.brands]) this.taxonNames.set(t, normaliseName(t.name))
+    this.baseNames = docs.map((d) => normaliseName(d.name.slice(d.brandName.length)))
+    docs.forEach((d, i) => {
+      const masks = new Map<string, number>()
+      const add = (text: string, bit: number) => {
+        for (const w of words(text)) masks.set(w.token, (masks.get(w.token) ?? 0) | (w.size ? FIELD.size : bit))
+      }
+      add(d.name, FIELD.name)
+      add(d.brandName, FIELD.brand)
+      add(d.categoryName, FIELD.category)
+      add(d.keywords, FIELD.keywords)
+      for (const w of words(d.packNames)) if (w.size) masks.set(w.token, (masks.get(w.token) ?? 0) | FIELD.size)
+      for (const [token, mask] of masks) {
+        let list = this.postings.get(token)
+        if (!list) this.postings.set(token, (list = []))
+        list.push(i * 32 + mask)
+      }
+    })
+    this.vocabulary = [...this.postings.keys()].sort()
+    for (const token of this.vocabulary) {
+      const key = phonetic(token)
+      const list = this.byPhonetic.get(key)
+      if (list) list.push(token)
+      else this.byPhonetic.set(key, [token])
+    }
+    const addGroup = (key: string, meanings: string[]) => {
+      const k = groupKey(key)
+      const list = this.synonyms.get(k) ?? []
+      for (const m of meanings) if (!list.includes(m)) list.push(m)
+      this.synonyms.set(k, list)
+    }
+    for (const group of SYNONYM_GROUPS) for (const w of group) addGroup(w, group)
+    for (const s of siteSynonyms) addGroup(s.term, [s.means])
+  }
+
+  /** Tokens of the vocabulary a query word finds, with how well. */
+  private expand(token: string, mayBePrefix: boolean): Map<string, number> {
+    const found = new Map<string, number>()
+    const put = (t: string, q: number) => {
+      if ((found.get(t) ?? 0) < q) found.set(t, q)
+    }
+    if (this.postings.has(token)) put(token, QUALITY.exact)
+    for (const t of this.byPhonetic.get(phonetic(token)) ?? []) put(t, QUALITY.phonetic)
+    if (mayBePrefix && token.length >= 2) {
+      let n = 0
+      for (let i = lowerBound(this.vocabulary, token); i < this.vocabulary.length && n < PREFIX_LIMIT; i++, n++) {
+        const t = this.vocabulary[i]!
+        if (!t.startsWith(token)) break
+        put(t, QUALITY.prefix)
+      }
+    }
+    if (found.size === 0) {
+      const max = typosAllowed(token)
+      if (max > 0) {
+        for (const t of this.vocabulary) {
+          if (Math.abs(t.length - token.length) > max || /\d/.test(t)) continue
+          const d = editDistance(token, t, max)
+          if (d <= max) put(t, QUALITY.typo - 0.1 * (d - 1))
+        }
+      }
+    }
+    return found
+  }
+
+  /** Per query word: each document's best score (0: not matched), and which documents were touched. */
+  private best!: Float32Array
+  private bestTouched: number[] = []
+  /** Over the query: each document's summed score and how many words it matched so far. */
+  private sum!: Float32Array
+  private count!: Uint8Array
+  private allTouched: number[] = []
+  /** For a phrase (all its words in one document): how many of its words, and their summed weight. */
+  private phraseCount!: Uint8Array
+  private phraseSum!: Float32Array
+  /** Final scores of the last query's matches (read before the next query) */
+  private finalScore!: Float64Array
+
+  private scratch() {
+    if (this.best) return
+    const n = this.docs.length
+    this.best = new Float32Array(n)
+    this.sum = new Float32Array(n)
+    this.count = new Uint8Array(n)
+    this.phraseCount = new Uint8Array(n)
+    this.phraseSum = new Float32Array(n)
+    this.finalScore = new Float64Array(n)
+  }
+
+  private raise(doc: number, score: number) {
+    const b = this.best
+    if (b[doc]! >= score) return
+    if (b[doc] === 0) this.bestTouched.push(doc)
+    b[doc] = score
+  }
+
+  /** The tokens' documents into `best` (quality × field weight × scale, plus bonus). */
+  private addTokens(tokens: Map<string, number>, scale = 1, bonus = 0) {
+    for (const [t, quality] of tokens) {
+      const list = this.postings.get(t)
+      if (!list) continue
+      for (let k = 0; k < list.length; k++) {
+        const p = list[k]!
+        this.raise(p >>> 5, quality * fieldWeight(p & 31) * scale + bonus)
+      }
+    }
+  }
+
+  /** Documents with every part (each a token set) into `best`: summed weights × scale / parts, plus bonus. */
+  private addPhrase(parts: Map<string, number>[], scale: number, bonus: number) {
+    if (parts.length === 1) return this.addTokens(parts[0]!, scale, bonus)
+    const pc = this.phraseCount
+    const ps = this.phraseSum
+    const touched: number[] = []
+    parts.forEach((tokens, i) => {
+      for (const [t, quality] of tokens) {
+        const list = this.postings.get(t)
+        if (!list) continue
+        for (let k = 0; k < list.length; k++) {
+          const p: number = list[k]!
+          const doc = p >>> 5
+          if (pc[doc] !== i) continue // missed an earlier part, or this part already counted
+          if (i === 0) touched.push(doc)
+          pc[doc] = i + 1
+          ps[doc] = ps[doc]! + quality * fieldWeight(p & 31)
+        }
+      }
+    })
+    for (const doc of touched) {
+      if (pc[doc] === parts.length) this.raise(doc, (ps[doc]! * scale) / parts.length + bonus)
+      pc[doc] = 0
+      ps[doc] = 0
+    }
+  }
+
+  /** A synonym meaning's words as tokens (exact or phonetic, at synonym quality). */
+  private meaningTokens(meaning: string): Map<string, number>[] {
+    return words(meaning)
+      .filter((w) => !w.size)
+      .map((part) => {
+        const exact = new Map<string, number>()
+        if (this.postings.has(part.token)) exact.set(part.token, QUALITY.synonym)
+        for (const t of this.byPhonetic.get(phonetic(part.token)) ?? []) exact.set(t, QUALITY.synonym)
+        return exact
+      })
+  }
+
+  /** Synonym meanings of words[i..i+n) (phrases first), or null. */
+  private meaningsAt(ws: string[], i: number): { n: number; meanings: string[] } | null {
+    for (let n = Math.min(3, ws.length - i); n >= 1; n--) {
+      const m = this.synonyms.get(groupKey(ws.slice(i, i + n).join(' ')))
+      if (m) return { n, meanings: m }
+    }
+    return null
+  }
+
+  /** One query word, or a dictionary phrase of several, into `best`. */
+  private addUnit(parts: string[], mayBePrefix: boolean, meanings: string[] | undefined) {
+    const n = parts.length
+    if (n === 1) this.addTokens(this.expand(parts[0]!, mayBePrefix))
+    else
+      this.addPhrase(
+        parts.map((p) => this.expand(p, false)),
+        n,
+        0,
+      )
+    for (const meaning of meanings ?? []) {
+      const tokens = this.meaningTokens(meaning)
+      if (tokens.length === 0 || (n === 1 && tokens.length === 1 && words(meaning)[0]?.token === parts[0])) continue
+      this.addPhrase(tokens, n, tokens.length > 1 ? 0.5 : 0)
+    }
+  }
+
+  /** Every matching product, best first (or in the asked order). */
+  search(query: string, sort: Sort = 'relevance', options: SearchOptions = {}): SearchHit[] {
+    return this.searchTop(query, sort, options, Number.POSITIVE_INFINITY).hits
+  }
+
+  /** How many products match, and the first `want` of them in order (only those are sorted). */
+  searchTop(query: string, sort: Sort, options: SearchOptions, want: number): { total: number; hits: SearchHit[] } {
+    const found = this.matches(query, options)
+    const better = BETTER[sort]
+    const docs = this.docs
+    const cmp = (a: number, b: number) => (better(docs[a]!, found.score[a]!, docs[b]!, found.score[b]!) ? -1 : 1)
+    let order: number[]
+    if (found.ids.length <= want) order = found.ids.sort(cmp)
+    else {
+      // the best `want` through a bounded heap (worst on top): O(n log want), no sort of every match
+      const heap: number[] = []
+      const worse = (a: number, b: number) => better(docs[b]!, found.score[b]!, docs[a]!, found.score[a]!)
+      const up = (i: number) => {
+        while (i > 0) {
+          const parent = (i - 1) >> 1
+          if (!worse(heap[i]!, heap[parent]!)) break
+          ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
+          i = parent
+        }
+      }
+      const down = (i: number) => {
+        for (;;) {
+          const l = 2 * i + 1
+          const r = l + 1
+          let m = i
+          if (l < heap.length && worse(heap[l]!, heap[m]!)) m = l
+          if (r < heap.length && worse(heap[r]!, heap[m]!)) m = r
+          if (m === i) return
+          ;[heap[i], heap[m]] = [heap[m]!, heap[i]!]
+          i = m
+        }
+      }
+      for (const d of found.ids) {
+        if (heap.length < want) {
+          heap.push(d)
+          up(heap.length - 1)
+        } else if (better(docs[d]!, found.score[d]!, docs[heap[0]!]!, found.score[heap[0]!]!)) {
+          heap[0] = d
+          down(0)
+        }
+      }
+      order = heap.sort(cmp)
+    }
+    return { total: found.ids.length, hits: order.map((d) => ({ doc: docs[d]!, score: found.score[d]! })) }
+  }
+
+  /** The documents every word matches (filters applied), with their final scores by document index. */
+  private matches(query: string, options: SearchOptions): { ids: number[]; score: Float64Array } {
+    this.scratch()
+    let ws = words(query)
+    // One letter after other words ('masala c'): the shopper is still typing it; it would expand to every word
+    // starting with that letter, so it waits for a second one.
+    if (ws.length > 1 && (options.prefixLast ?? true) && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(groupKey(query))) ws = ws.slice(0, -1)
+    const required = ws.filter((w) => !w.size).map((w) => w.token)
+    const sizes = ws.filter((w) => w.size).map((w) => w.token)
+    const score = this.finalScore
+    if (required.length === 0 && sizes.length === 0) return { ids: [], score }
+    const prefixLast = options.prefixLast ?? true
+    const { sum, count, best } = this
+    let units = 0
+    try {
+      for (let i = 0; i < required.length; ) {
+        const phrase = this.meaningsAt(required, i)
+        const n = phrase?.n ?? 1
+        const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
+        this.addUnit(required.slice(i, i + n), prefixLast && isLast, phrase?.meanings)
+        for (const doc of this.bestTouched) {
+          if (count[doc] === units) {
+            if (units === 0) this.allTouched.push(doc)
+            sum[doc] = sum[doc]! + best[doc]!
+            count[doc] = units + 1
+          }
+          best[doc] = 0
+        }
+        this.bestTouched = []
+        units++
+        i += n
+      }
+      if (units === 0) {
+        // only sizes or numbers: those are what the shopper looks for
+        for (const s of sizes) this.addTokens(new Map([[s, 1]]))
+        for (const doc of this.bestTouched) {
+          this.allTouched.push(doc)
+          sum[doc] = best[doc]!
+          count[doc] = 1
+          best[doc] = 0
+        }
+        this.bestTouched = []
+        units = 1
+      } else {
+        for (const s of sizes) {
+          this.addTokens(new Map([[s, 0.5]]))
+          for (const doc of this.bestTouched) {
+            if (count[doc] === units) sum[doc] = sum[doc]! + best[doc]!
+            best[doc] = 0
+          }
+          this.bestTouched = []
+        }
+      }
+      const wanted = normaliseName(query)
+      const cats = options.categoryIds ? new Set(options.categoryIds) : null
+      const brands = options.brandIds ? new Set(options.brandIds) : null
+      const ids: number[] = []
+      for (const i of this.allTouched) {
+        if (count[i] !== units) continue
+        const doc = this.docs[i]!
+        if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
+        if (brands && !brands.has(doc.brandId)) continue
+        let s = sum[i]!
+        if (this.names[i] === wanted || this.baseNames[i] === wanted) s += 5
+        if (options.inStock && !options.inStock.has(doc.id)) s -= 2
+        s += (0.3 * doc.popularity) / this.maxPopularity
+        score[i] = s
+        ids.push(i)
+      }
+      return { ids, score }
+    } finally {
+      for (const doc of this.allTouched) {
+        sum[doc] = 0
+        count[doc] = 0
+      }
+      for (const doc of this.bestTouched) best[doc] = 0
+      this.allTouched = []
+      this.bestTouched = []
+    }
+  }
+
+  /** As-you-type: the best products, and the categories and brands whose names match. */
+  suggest(query: string, limit: number, inStock: Set<number> | null) {
+    const products = this.searchTop(query, 'relevance', { inStock, prefixLast: true }, limit).hits
+    const q = normaliseName(query)
+    const taxa = (list: SearchTaxon[]) =>
+      q.length === 0
+        ? []
+        : list
+            .filter((t) => {
+              const name = this.taxonNames.get(t) ?? ''
+              return name.startsWith(q) || name.includes(` ${q}`)
+            })
+            .slice(0, 3)
+    /** the named ones first, then those of the products suggested (a product's primary category is its last) */
+    const fromHits = (idOf: (d: SearchDoc) => number | undefined, list: SearchTaxon[], named: SearchTaxon[]) => {
+      const seen = new Set(named.map((t) => t.id))
+      const more: SearchTaxon[] = []
+      for (const h of products) {
+        const id = idOf(h.doc)
+        const t = id === undefined || seen.has(id) ? undefined : list.find((x) => x.id === id)
+        if (t) {
+          seen.add(t.id)
+          more.push(t)
+        }
+      }
+      return [...named, ...more].slice(0, 3)
+    }
+    const categories = taxa(this.categories)
+    const brands = taxa(this.brands)
+    return {
+      products: products.map((h) => h.doc),
+      categories: fromHits((d) => d.categoryIds.at(-1), this.categories, categories),
+      brands: fromHits((d) => d.brandId, this.brands, brands),
+    }
+  }
+}
+
+/** Whether a comes before b in each order (a total order: ties end on the id). */
+const BETTER: Record<Sort, (a: SearchDoc, sa: number, b: SearchDoc, sb: number) => boolean> = {
+  relevance: (a, sa, b, sb) => (sa !== sb ? sa > sb : a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id),
+  popularity: (a, _sa, b) => (a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id),
+  price_asc: (a, _sa, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise < b.minPricePaise : a.id < b.id),
+  price_desc: (a, _sa, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise > b.minPricePaise : a.id < b.id),
+  discount: (a, _sa, b) =>
+    a.maxDiscount !== b.maxDiscount ? a.maxDiscount > b.maxDiscount : a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id,
+  newest: (a, _sa, b) => (a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id),
+  name: (a, _sa, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
+}
+
+/** A dictionary or staff term as looked up: its words stemmed and phonetic ('Kabuli Chane' → 'kabuli chane'). */
+export function groupKey(text: string): string {
+  return words(text)
+    .map((w) => phonetic(w.token))
+    .join(' ')
+}
+
+function normaliseName(text: string): string {
+  return words(text)
+    .map((w) => w.token)
+    .join(' ')
+}
+
+function lowerBound(sorted: string[], key: string): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid]! < key) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}

@@ -1,0 +1,98 @@
+import type { Sort } from '../../../common/contracts/catalogue'
+import type { RequestCtx } from '../../platform/request-context'
+import * as queries from './queries'
+import { SearchIndex } from './search-index'
+import * as searchQueries from './search-queries'
+import { words } from './search-words'
+
+/** A website's index and, per warehouse, what it has in stock (read once, on the first search that needs it). */
+interface SiteSearch {
+  index: SearchIndex
+  inStock: Map<number, Promise<Set<number>>>
+}
+
+/**
+ * The website's search index, built on first use in this process and dropped with its cached answers (any write
+ * to the catalogue, in any app process, through the cache bus). Concurrent first searches share one build.
+ */
+export function siteSearch(ctx: RequestCtx): Promise<SiteSearch> {
+  const cache = ctx.caches.indexes
+  const hit = cache.get(ctx.site.id, 'search') as Promise<SiteSearch> | undefined
+  if (hit) return hit
+  const building = buildSiteSearch(ctx)
+  cache.set(ctx.site.id, 'search', building)
+  building.catch(() => cache.drop(ctx.site.id))
+  return building
+}
+
+async function buildSiteSearch(ctx: RequestCtx): Promise<SiteSearch> {
+  const [docs, cats, brandRows, synonyms] = await Promise.all([
+    searchQueries.loadSearchDocs(ctx.db, ctx.site.id),
+    queries.listCategories(ctx.db, ctx.site.id),
+    queries.listBrands(ctx.db, ctx.site.id),
+    searchQueries.listSynonyms(ctx.db, ctx.site.id),
+  ])
+  const taxon = (r: { id: number; name: string; slug: string }) => ({ id: r.id, name: r.name, slug: r.slug })
+  return { index: new SearchIndex(docs, { categories: cats.map(taxon), brands: brandRows.map(taxon) }, synonyms), inStock: new Map() }
+}
+
+function inStockAt(ctx: RequestCtx, s: SiteSearch, warehouseId: number | null): Promise<Set<number>> | null {
+  if (warehouseId === null) return null
+  let set = s.inStock.get(warehouseId)
+  if (!set) s.inStock.set(warehouseId, (set = searchQueries.inStockProductIds(ctx.db, ctx.site.id, warehouseId)))
+  return set
+}
+
+/** How many products match, and the ids of the first `want` in order. */
+export async function searchProducts(
+  ctx: RequestCtx,
+  q: string,
+  sort: Sort,
+  filter: { categoryIds?: number[]; brandIds?: number[] },
+  warehouseId: number | null,
+  want: number,
+): Promise<{ total: number; ids: number[] }> {
+  const s = await siteSearch(ctx)
+  const inStock = await inStockAt(ctx, s, warehouseId)
+  const found = s.index.searchTop(q, sort, { ...filter, inStock }, want)
+  return { total: found.total, ids: found.hits.map((h) => h.doc.id) }
+}
+
+export interface Suggestions {
+  products: { name: string; slug: string; image: string; price: number }[]
+  categories: { name: string; slug: string }[]
+  brands: { name: string; slug: string }[]
+}
+
+export async function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+  const s = await siteSearch(ctx)
+  const inStock = await inStockAt(ctx, s, warehouseId)
+  const found = s.index.suggest(q, 6, inStock)
+  return {
+    products: found.products.map((d) => ({ name: d.name, slug: d.slug, image: d.image, price: d.minPricePaise / 100 })),
+    categories: found.categories.map((c) => ({ name: c.name, slug: c.slug })),
+    brands: found.brands.map((b) => ({ name: b.name, slug: b.slug })),
+  }
+}
+
+/** A search that found nothing, as the report lists it: its words, normalised ('Tata  SALT' → 'tata salt'). */
+export function missKey(q: string): string {
+  return q.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100)
+}
+
+/** Per app: when each shopper last had each miss counted (one search reads the list more than once: count it once). */
+const recentMisses = new WeakMap<object, Map<string, number>>()
+const MISS_REPEAT_MS = 10_000
+
+export async function recordMiss(ctx: RequestCtx, q: string) {
+  if (words(q).length === 0) return
+  const query = missKey(q)
+  let recent = recentMisses.get(ctx.caches)
+  if (!recent) recentMisses.set(ctx.caches, (recent = new Map()))
+  const key = `${ctx.site.id}|${ctx.session?.idHash ?? ''}|${query}`
+  const now = Date.now()
+  if (now - (recent.get(key) ?? 0) < MISS_REPEAT_MS) return
+  if (recent.size > 10_000) recent.clear()
+  recent.set(key, now)
+  await searchQueries.recordMiss(ctx.db, ctx.site.id, query)
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { unixSeconds } from '../format'
+import type { Sim } from '../simulator'
+import type { RzpLinkRec, RzpPaymentRec } from '../state'
+import { callerOf } from './accounts'
+import { paymentEntity } from './entities'
+import { badRequest, notFound } from './replies'
+import { asBody } from './validate'
+
+type WithId = { Params: { id: string } }
+const FIELDS = [
+  'amount',
+  'currency',
+  'accept_partial',
+  'first_min_partial_amount',
+  'expire_by',
+  'reference_id',
+  'description',
+  'customer',
+  'notify',
+  'reminder_enable',
+  'notes',
+  'callback_url',
+  'callback_method',
+  'upi_link',
+]
+
+/** Razorpay's Payment Link entity. */
+export const linkEntity = (l: RzpLinkRec) => ({
+  id: l.id,
+  entity: 'payment_link',
+  amount: l.amount,
+  amount_paid: l.amountPaid,
+  currency: l.currency,
+  accept_partial: false,
+  first_min_partial_amount: 0,
+  reference_id: l.referenceId ?? '',
+  description: l.description ?? '',
+  customer: l.customer,
+  notify: l.notify,
+  reminder_enable: false,
+  notes: l.notes,
+  callback_url: l.callbackUrl ?? '',
+  callback_method: l.callbackUrl ? 'get' : '',
+  expire_by: l.expireBy,
+  expired_at: l.status === 'expired' ? l.expireBy : 0,
+  cancelled_at: 0,
+  status: l.status,
+  payments: l.paymentIds.length ? l.paymentIds.map((id) => ({ payment_id: id })) : null,
+  short_url: l.shortUrl,
+  upi_link: false,
+  user_id: '',
+  created_at: unixSeconds(l.createdAt),
+  updated_at: unixSeconds(l.createdAt),
+})
+
+/** A link past its expire_by is expired, as Razorpay expires it (and says so with payment_link.expired). */
+function refresh(sim: Sim, l: RzpLinkRec) {
+  if (l.status === 'created' && l.expireBy > 0 && l.expireBy * 1000 <= sim.now()) {
+    l.status = 'expired'
+    sim.emitRazorpay(l, [linkEvent(sim, 'payment_link.expired', l)])
+  }
+  return l
+}
+
+function linkEvent(
+  sim: Sim,
+  event: 'payment_link.paid' | 'payment_link.expired' | 'payment_link.cancelled' | 'payment.captured',
+  l: RzpLinkRec,
+  payment?: RzpPaymentRec,
+) {
+  const payload: Record<string, { entity: unknown }> = {}
+  if (event !== 'payment.captured') payload.payment_link = { entity: linkEntity(l) }
+  if (payment) payload.payment = { entity: paymentEntity(payment) }
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: `acc_${sim.razorpayAccount(l.account).keyId.slice(-14)}`,
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: unixSeconds(sim.now()),
+  })
+  return { type: event, body }
+}
+
+/** `/v1/payment_links`: create, read (one, or by reference_id), cancel (the Payment Links API, standard links). */
+export async function paymentLinkRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
+  const links = () => sim.state.razorpay.links
+  const own = (req: FastifyRequest, id: string) => {
+    const l = links().get(id)
+    return l && (l.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? refresh(sim, l) : undefined
+  }
+
+  app.post('/payment_links', async (req, reply) => {
+    const body = asBody(req.body)
+    if (!body) return badRequest(reply, 'The request body must be a JSON object')
+    const extra = Object.keys(body).filter((k) => !FIELDS.includes(k))
+    if (extra.length) return badRequest(reply, `${extra.join(', ')} is/are not required and should not be sent`, extra[0])
+    if (typeof body.amount !== 'number' || !Number.isSafeInteger(body.amount)) return badRequest(reply, 'The amount must be an integer.', 'amount')
+    if (body.amount < 100) return badRequest(reply, 'The amount must be atleast INR 1.00', 'amount')
+    if (body.currency !== undefined && body.currency !== 'INR') return badRequest(reply, 'The selected currency is invalid.', 'currency')
+    if (body.accept_partial === true) return badRequest(reply, 'Partial payments are not simulated', 'accept_partial')
+    const expireBy = body.expire_by === undefined ? 0 : body.expire_by
+    if (typeof expireBy !== 'number' || !Number.isSafeInteger(expireBy)) return badRequest(reply, 'The expire by must be an integer.', 'expire_by')
+    if (expireBy !== 0 && expireBy < unixSeconds(sim.now()) + 15 * 60)
+      return badRequest(reply, 'expire_by should be at least 15 minutes after current time', 'expire_by')
+    const referenceId = typeof body.reference_id === 'string' ? body.reference_id : null
+    if (referenceId !== null && referenceId.length > 40) return badRequest(reply, 'The reference id may not be greater than 40 characters.', 'reference_id')
+    const keyId = callerOf(sim, req).keyId
+    if (
+      referenceId &&
+      [...links().values()].some((l) => l.referenceId === referenceId && (l.account ?? sim.accounts.razorpay.keyId) === keyId && l.status !== 'cancelled')
+    )
+      return badRequest(reply, `Payment Link with reference id ${referenceId} already exists`, 'reference_id')
+    const customer = asBody(body.customer) ?? {}
+    const notify = asBody(body.notify) ?? {}
+    const notes: Record<string, string> = {}
+    for (const [k, v] of Object.entries(asBody(body.notes) ?? {})) notes[k] = String(v).slice(0, 256)
+    const id = sim.ids.razorpay('plink')
+    const origin = `${req.protocol}://${req.host}`
+    const link: RzpLinkRec = {
+      id,
+      account: keyId,
+      amount: body.amount,
+      currency: 'INR',
+      referenceId,
+      description: typeof body.description === 'string' ? body.description.slice(0, 2048) : null,
+      customer: {
+        ...(typeof customer.name === 'string' ? { name: customer.name } : {}),
+        ...(typeof customer.contact === 'string' ? { contact: customer.contact } : {}),
+        ...(typeof customer.email === 'string' ? { email: customer.email } : {}),
+      },
+      notify: { sms: notify.sms === true, email: notify.email === true },
+      expireBy,
+      notes,
+      callbackUrl: typeof body.callback_url === 'string' ? body.callback_url : null,
+      status: 'created',
+      amountPaid: 0,
+      paymentIds: [],
+      // Razorpay hands out an rzp.io short link; here the simulator's hosted link page
+      shortUrl: `${origin}/sim/razorpay/link/${id}`,
+      createdAt: sim.now(),
+    }
+    links().set(id, link)
+    return linkEntity(link)
+  })
+
+  app.get<{ Querystring: { reference_id?: string } }>('/payment_links', async (req) => {
+    const keyId = callerOf(sim, req).keyId
+    const all = [...links().values()].filter((l) => (l.account ?? sim.accounts.razorpay.keyId) === keyId)
+    const found = req.query.reference_id ? all.filter((l) => l.referenceId === req.query.reference_id) : all
+    return { payment_links: found.map((l) => linkEntity(refresh(sim, l))) }
+  })
+
+  app.get<WithId>('/payment_links/:id', async (req, reply) => {
+    const l = own(req, req.params.id)
+    return l ? linkEntity(l) : notFound(reply)
+  })
+
+  app.post<WithId>('/payment_links/:id/cancel', async (req, reply) => {
+    const l = own(req, req.params.id)
+    if (!l) return notFound(reply)
+    if (l.status !== 'created') return badRequest(reply, `Payment link cannot be cancelled in ${l.status} state`)
+    l.status = 'cancelled'
+    sim.emitRazorpay(l, [linkEvent(sim, 'payment_link.cancelled', l)])
+    return linkEntity(l)
+  })
+}
+
+export type LinkPayResult =
+  | { kind: 'paid'; paymentId: string; redirect: string | null }
+  | { kind: 'failed'; paymentId: string }
+  | { kind: 'refused'; description: string }
+
+/**
+ * The customer opens the link and pays (the hosted page, or `POST /__sim/pay` with the plink_… id): a captured
+ * payment, then `payment.captured` and `payment_link.paid`; a failed attempt leaves the link open. `late` pays a
+ * link that already expired (a bank confirming late): the money is taken all the same.
+ */
+export function payLink(sim: Sim, l: RzpLinkRec, o: { outcome: 'success' | 'failed'; amountOverride?: number; late?: boolean }): LinkPayResult {
+  if (!o.late) refresh(sim, l)
+  if (l.status === 'paid') return { kind: 'refused', description: 'This payment link is already paid' }
+  if (l.status !== 'created' && !o.late) return { kind: 'refused', description: `This payment link is ${l.status}` }
+  const payment: RzpPaymentRec = {
+    id: sim.ids.razorpay('pay'),
+    orderId: '',
+    linkId: l.id,
+    amount: o.amountOverride ?? l.amount,
+    currency: 'INR',
+    status: o.outcome === 'success' ? 'captured' : 'failed',
+    amountRefunded: 0,
+    error:
+      o.outcome === 'success'
+        ? null
+        : { code: 'BAD_REQUEST_ERROR', description: 'Payment failed (simulated)', source: 'customer', step: 'payment_authorization', reason: 'payment_failed' },
+    createdAt: sim.now(),
+  }
+  sim.state.razorpay.payments.set(payment.id, payment)
+  l.paymentIds.push(payment.id)
+  if (o.outcome === 'failed') return { kind: 'failed', paymentId: payment.id }
+  l.status = 'paid'
+  l.amountPaid = payment.amount
+  sim.emitRazorpay(l, [linkEvent(sim, 'payment.captured', l, payment), linkEvent(sim, 'payment_link.paid', l, payment)])
+  const redirect = l.callbackUrl
+    ? `${l.callbackUrl}${l.callbackUrl.includes('?') ? '&' : '?'}razorpay_payment_link_id=${l.id}&razorpay_payment_link_status=paid`
+    : null
+  return { kind: 'paid', paymentId: payment.id, redirect }
+}

@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+
+/**
+ * Prometheus metrics (issue #16), one registry per app (tests build many apps in one process). The platform's own:
+ * requests by route (rate, latency, server errors), database pool and query time, cache hits. Features add theirs
+ * (outbox and job lag, payment webhook outcomes) through `app.metrics`. Served at /metrics to a caller with
+ * `Authorization: Bearer $METRICS_TOKEN`; without a token configured the path is not there.
+ */
+export function createMetrics() {
+  const registry = new Registry()
+  const prefix = 'storefront_'
+  const httpRequests = new Counter({
+    name: `${prefix}http_requests_total`,
+    help: 'Requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const httpDuration = new Histogram({
+    name: `${prefix}http_request_duration_seconds`,
+    help: 'Time to answer a request, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  const httpErrors = new Counter({
+    name: `${prefix}http_server_errors_total`,
+    help: 'Requests answered with a 5xx status, by route',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  })
+  const dbQueries = new Histogram({
+    name: `${prefix}db_query_duration_seconds`,
+    help: 'Time of each PostgreSQL query, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [registry],
+  })
+  const cacheLookups = new Counter({
+    name: `${prefix}cache_lookups_total`,
+    help: 'In-process cache lookups, by cache and result (hit or miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+  })
+  return {
+    registry,
+    httpRequests,
+    httpDuration,
+    httpErrors,
+    dbQueries,
+    cacheLookups,
+    counter: <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+      new Counter<L>({ name: `${prefix}${name}`, help, labelNames, registers: [registry] }),
+    gauge: <L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (this: Gauge<L>) => void | Promise<void>) =>
+      new Gauge<L>({ name: `${prefix}${name}`, help, labelNames, registers: [registry], collect }),
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
+
+/** Times every request by its route pattern (never the path itself: ids and slugs would make endless series). */
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  options: { token?: string; poolStats: () => { total: number; idle: number; waiting: number } },
+) {
+  metrics.gauge('db_pool_connections', 'Database connections by state (in use, idle, callers waiting for one)', ['state'], function () {
+    const { total, idle, waiting } = options.poolStats()
+    this.set({ state: 'in_use' }, total - idle)
+    this.set({ state: 'idle' }, idle)
+    this.set({ state: 'waiting' }, waiting)
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched'
+    if (route === '/metrics') return
+    const labels = { method: req.method, route }
+    metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) })
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000)
+    if (reply.statusCode >= 500) metrics.httpErrors.inc(labels)
+  })
+  const token = options.token
+  if (!token) return
+  collectDefaultMetrics({ register: metrics.registry, prefix: 'storefront_' })
+  const expected = Buffer.from(`Bearer ${token}`)
+  app.get('/metrics', { schema: { hide: true }, config: { noSiteContext: true }, logLevel: 'warn' }, async (req, reply) => {
+    const given = Buffer.from(req.headers.authorization ?? '')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'Metrics need the metrics token' })
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics())
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics
+  }
+}

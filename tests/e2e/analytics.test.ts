@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Browser, Request } from 'playwright-core'
+import { type Envelope, parseEnvelope } from '../../server/features/analytics/envelope'
+import { decodeBody } from '../../server/features/analytics/ingest'
+import { DESKTOP, launchBrowser, openPage } from './browser'
+import { startServer, type TestServer } from './server'
+import { STAFF_CODE } from './staff-session'
+
+let server: TestServer
+let browser: Browser
+
+before(async () => {
+  ;[server, browser] = await Promise.all([startServer({ APP_ENVIRONMENT: 'staging', AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
+})
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+interface Sent {
+  at: number
+  events: { event: string; properties: Record<string, unknown> }[]
+}
+
+/** What the browser posts to the analytics proxy path (/ingest) and the monitoring tunnel (/monitoring). */
+function capture(page: import('playwright-core').Page) {
+  const batches: Sent[] = []
+  const envelopes: Envelope[] = []
+  page.on('request', (req: Request) => {
+    const url = new URL(req.url())
+    const body = req.postDataBuffer()
+    if (req.method() !== 'POST' || !body) return
+    if (url.pathname.startsWith('/ingest/')) {
+      const payload = decodeBody(body, url.searchParams.get('compression') ?? undefined)
+      const list = (Array.isArray(payload) ? payload : ((payload as { batch?: unknown[] }).batch ?? [payload])) as Sent['events']
+      batches.push({ at: Date.now(), events: list })
+    } else if (url.pathname === '/monitoring') {
+      const env = parseEnvelope(body)
+      if (env) envelopes.push(env)
+    }
+  })
+  return { batches, envelopes }
+}
+
+const until = async (what: string, ok: () => boolean, ms = 15_000) => {
+  const deadline = Date.now() + ms
+  while (!ok()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** posthog-js drops what a bot sends (user agent and brands HeadlessChrome, navigator.webdriver): a shopper's browser here */
+async function shopperPage() {
+  const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome')
+  const opened = await openPage(browser, { ...DESKTOP, userAgent })
+  await opened.context.addInitScript({
+    content: "Object.defineProperty(navigator, 'webdriver', { get: () => false }); Object.defineProperty(navigator, 'userAgentData', { get: () => undefined })",
+  })
+  return opened
+}
+
+describe('analytics and monitoring (spec §9)', () => {
+  it('sends one page view per navigation in 3 s batches, the website group, no person profile, and monitoring set from the meta tag', async () => {
+    // posthog-js drops what a bot sends (user agent and brands HeadlessChrome, navigator.webdriver): a shopper's browser here
+    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome')
+    const { context, page, errors } = await openPage(browser, { ...DESKTOP, userAgent })
+    await context.addInitScript({
+      content:
+        "Object.defineProperty(navigator, 'webdriver', { get: () => false }); Object.defineProperty(navigator, 'userAgentData', { get: () => undefined })",
+    })
+    const sent = capture(page)
+    const started = Date.now()
+    await page.goto(`${server.origin}/`)
+    assert.equal(await page.locator('meta[name="environment"]').getAttribute('content'), 'staging')
+    const pageviews = () => sent.batches.flatMap((b) => b.events).filter((e) => e.event === '$pageview')
+    await until('the first page view', () => pageviews().length === 1)
+    assert.ok(sent.batches[0]!.at - started >= 2000, 'analytics start after the page is interactive (2 s later)')
+
+    // two client-side navigations: a search from the navbar, then the home link
+    await page.getByRole('combobox', { name: 'Search products' }).first().fill('basmati')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/products\?q=basmati$/)
+    await page.locator('article h3').first().waitFor()
+    await page.goBack()
+    await page.waitForURL(`${server.origin}/`)
+    await until('three page views', () => pageviews().length >= 3)
+    await new Promise((r) => setTimeout(r, 3500))
+    const urls = pageviews().map((e) => new URL(String(e.properties.$current_url)))
+    assert.deepEqual(
+      urls.map((u) => u.pathname + u.search),
+      ['/', '/products?q=basmati', '/'],
+      'one page view per navigation, none automatic',
+    )
+
+    // batched: consecutive posts are about 3 s apart
+    const gaps = sent.batches.slice(1).map((b, i) => b.at - sent.batches[i]!.at)
+    for (const gap of gaps) assert.ok(gap >= 2500, `batches ${gap} ms apart`)
+
+    // the website as a group, with its id and name; page views carry it
+    const all = sent.batches.flatMap((b) => b.events)
+    const group = all.find((e) => e.event === '$groupidentify')
+    assert.ok(group, 'a $groupidentify call')
+    const web = (await (await page.request.get(`${server.origin}/s/api/init`)).json()) as { web: { id: number; name: string } }
+    assert.equal(group.properties.$group_type, 'website')
+    assert.equal(group.properties.$group_key, String(web.web.id))
+    assert.deepEqual(group.properties.$group_set, { name: web.web.name })
+    for (const e of pageviews()) assert.deepEqual(e.properties.$groups, { website: String(web.web.id) })
+    // a visitor has no person profile
+    for (const e of all) assert.equal(e.properties.$process_person_profile, false, `${e.event} processes no person`)
+    assert.ok(!all.some((e) => e.event === '$identify'), 'a visitor is not identified')
+    for (const e of all) assert.equal(e.properties.$configured_session_timeout_ms, 1_800_000, 'session idle timeout 1,800 s')
+
+    // monitoring: traces at 100 % (the page load's transaction, sample rate 1), environment from the meta tag
+    // (@sentry/browser 11 sends the page load's spans as `span` items)
+    const traced = (e: Envelope) => e.items.some((i) => i.type === 'transaction' || i.type === 'span')
+    await until('a trace', () => sent.envelopes.some(traced))
+    const tx = sent.envelopes.find(traced)!
+    const trace = tx.header.trace as { sample_rate?: string; environment?: string }
+    assert.equal(trace.sample_rate, '1')
+    assert.equal(trace.environment, 'staging')
+    // an error: reported, with a replay of the session (100 % of sessions with an error)
+    await page.evaluate("setTimeout(() => { throw new Error('e2e boom') })")
+    await until('the error and its replay', () => {
+      const items = sent.envelopes.flatMap((e) => e.items)
+      return items.some((i) => i.type === 'event') && items.some((i) => i.type === 'replay_event')
+    })
+    const event = sent.envelopes.flatMap((e) => e.items).find((i) => i.type === 'event')!.payload as {
+      environment: string
+      exception: { values: { value: string }[] }
+    }
+    assert.equal(event.environment, 'staging')
+    assert.equal(event.exception.values[0]!.value, 'e2e boom')
+    const replay = sent.envelopes.flatMap((e) => e.items).find((i) => i.type === 'replay_event')!.payload as { replay_type: string }
+    assert.equal(replay.replay_type, 'buffer', 'the replay comes from the error buffer (sessions without one are sampled at 10 %)')
+
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('e2e boom')),
+      [],
+    )
+    await context.close()
+  })
+
+  it('identifies a signed-in shopper (by id only): their events have a person profile', async () => {
+    const { context, page } = await shopperPage()
+    const sent = capture(page)
+    await page.goto(`${server.origin}/auth/login`)
+    await page.getByLabel('Mobile number or email').fill('9876500003')
+    await page.getByRole('button', { name: /Send code|Continue/ }).click()
+    await page.getByLabel('6-digit code').fill(STAFF_CODE)
+    await page.waitForURL(`${server.origin}/`)
+    const all = () => sent.batches.flatMap((b) => b.events)
+    await until('the identify call and a page view after it', () => {
+      const i = all().findIndex((e) => e.event === '$identify')
+      return (
+        i >= 0 &&
+        all()
+          .slice(i)
+          .some((e) => e.event === '$pageview')
+      )
+    })
+    const i = all().findIndex((e) => e.event === '$identify')
+    const identify = all()[i]!
+    assert.match(String(identify.properties.distinct_id), /^\d+$/, 'the user id, no phone or email')
+    for (const e of all().slice(i)) assert.equal(e.properties.$process_person_profile, true, `${e.event} of a signed-in shopper`)
+    await context.close()
+  })
+})
