@@ -1,11 +1,23 @@
 import type { CacheBus } from './cache-bus'
+import type { Metrics } from './metrics'
 
 /**
  * A small in-process cache with a TTL and a size bound. `live` says whether answers may be kept at all (the cache
  * bus turns it off while it may be missing invalidations). A load that was under way when entries were dropped
  * is answered but not kept: it may have read the database before the write that dropped them.
  */
-export function createCache<T>({ ttlMs, max, live = () => true }: { ttlMs: number; max: number; live?: () => boolean }) {
+export function createCache<T>({
+  ttlMs,
+  max,
+  live = () => true,
+  counted = () => {},
+}: {
+  ttlMs: number
+  max: number
+  live?: () => boolean
+  /** told of every lookup by getOrLoad (metrics: hit rate) */
+  counted?: (hit: boolean) => void
+}) {
   const entries = new Map<string, { value: T; at: number }>()
   let epoch = 0
   const cache = {
@@ -25,6 +37,7 @@ export function createCache<T>({ ttlMs, max, live = () => true }: { ttlMs: numbe
     },
     async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
       const hit = cache.get(key)
+      counted(hit !== undefined)
       if (hit !== undefined) return hit
       const started = epoch
       const value = await load()
@@ -46,7 +59,7 @@ export function createCache<T>({ ttlMs, max, live = () => true }: { ttlMs: numbe
 export type Cache<T> = ReturnType<typeof createCache<T>>
 
 /** A cache of one website's answers among all websites': every key names its website, so a write drops only that website's. */
-export function createSiteCache<T>(options: { ttlMs: number; max: number; live?: () => boolean }) {
+export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]) {
   const cache = createCache<T>(options)
   const keyOf = (websiteId: number, key: string) => `${websiteId}|${key}`
   return {
@@ -64,22 +77,31 @@ export function createSiteCache<T>(options: { ttlMs: number; max: number; live?:
 export type SiteCache<T> = ReturnType<typeof createSiteCache<T>>
 
 /** Per app instance (never module-level: tests run several apps over different databases in one process). */
-export function createAppCaches(bus: CacheBus) {
-  const catalogue = createSiteCache<unknown>({ ttlMs: 60_000, max: 2000, live: bus.live })
-  const pages = createSiteCache<unknown>({ ttlMs: 60_000, max: 500, live: bus.live })
+export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLookups'>) {
+  const counted = (cache: string) => (hit: boolean) => metrics?.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
+  const catalogue = createSiteCache<unknown>({ ttlMs: 60_000, max: 2000, live: bus.live, counted: counted('catalogue') })
+  const pages = createSiteCache<unknown>({ ttlMs: 60_000, max: 500, live: bus.live, counted: counted('pages') })
+  // One entry per website (its search index): never pushed out by the many catalogue answers. Staff writes drop
+  // it at once; 30 minutes bounds how stale in-stock ordering may get (checkouts don't drop caches) without
+  // rebuilding a large catalogue's index (about a second of CPU for 50,000 products) every few minutes.
+  const indexes = createSiteCache<unknown>({ ttlMs: 1_800_000, max: 200, live: bus.live, counted: counted('indexes') })
   bus.onDrop((websiteId) => {
     catalogue.drop(websiteId)
     pages.drop(websiteId)
+    indexes.drop(websiteId)
   })
   return {
     catalogue,
     pages,
+    indexes,
     /**
      * Call after every write that changes what shoppers are shown (catalogue, stock, pages, settings), once its
      * transaction has committed: this website's cached answers are dropped here before it resolves, and in every
      * other app process on the same database within moments.
      */
     invalidateWebsite: (websiteId: number) => bus.invalidateWebsite(websiteId),
+    /** told of every drop: this process's own, and each one heard from the bus (its own come back too) */
+    onDrop: bus.onDrop,
   }
 }
 export type AppCaches = ReturnType<typeof createAppCaches>
