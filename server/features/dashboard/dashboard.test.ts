@@ -68,12 +68,23 @@ describe.each(drivers)('the admin home (%s)', (driver) => {
     await t.app.deps.db.execute(sql`
       insert into delivery_slots (website_id, warehouse_id, date, start_time, end_time, capacity, booked)
       select ${mainId}, min(id), ${first.tomorrow}::date, '23:00', '23:59', 10, 7 from warehouses where website_id = ${mainId}`)
+    await t.app.deps.db.execute(sql`
+      insert into delivery_slots (website_id, warehouse_id, date, start_time, end_time, capacity, booked, withdrawn)
+      select ${mainId}, min(w.id), ${first.tomorrow}::date, v.start_time, v.end_time, 10, v.booked, true
+      from warehouses w, (values ('22:00', '22:30', 0), ('22:30', '23:00', 3)) as v(start_time, end_time, booked)
+      where w.website_id = ${mainId} group by v.start_time, v.end_time, v.booked`)
     const d = await home()
     expect(d.tomorrow > d.date).toBe(true)
     expect(d.slots).toContainEqual(expect.objectContaining({ date: d.tomorrow, start: '23:00', end: '23:59', booked: 7, capacity: 10 }))
+    const withdrawn = d.slots.filter((s) => s.start === '22:00' || s.start === '22:30')
+    expect(
+      withdrawn.map((s) => s.booked),
+      'a withdrawn window shows only while orders booked into it are due',
+    ).toEqual([3])
     const slots = rowsOf<{ n: number }>(
       await t.app.deps.db.execute(
-        sql`select count(*)::int as n from delivery_slots where website_id = ${mainId} and (date = ${d.tomorrow}::date or (date = ${d.date}::date and end_time > ${clock.time}))`,
+        sql`select count(*)::int as n from delivery_slots where website_id = ${mainId} and (not withdrawn or booked > 0)
+          and (date = ${d.tomorrow}::date or (date = ${d.date}::date and end_time > ${clock.time}))`,
       ),
     )[0].n
     expect(d.slots.length).toBe(slots)

@@ -76,7 +76,14 @@ export function findSlotsOn(db: Db, websiteId: number, dates: string[]) {
       capacity: deliverySlots.capacity,
     })
     .from(deliverySlots)
-    .where(and(eq(deliverySlots.websiteId, websiteId), inArray(deliverySlots.date, dates)))
+    .where(
+      and(
+        eq(deliverySlots.websiteId, websiteId),
+        inArray(deliverySlots.date, dates),
+        // a withdrawn window is no longer offered; it matters only while orders booked into it are still due
+        or(eq(deliverySlots.withdrawn, false), gt(deliverySlots.booked, 0)),
+      ),
+    )
     .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime), asc(deliverySlots.warehouseId))
 }
 
