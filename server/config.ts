@@ -67,7 +67,8 @@ export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE'> & { PAYMENTS_MOD
 const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = Env.safeParse(env)
+  // An empty variable is an unset one: compose files pass `${METRICS_TOKEN:-}` and `FOO=` clears a value.
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)
