@@ -35,7 +35,13 @@ async function run(database: 'PostgreSQL' | 'PGlite') {
   const base = `http://127.0.0.1:${port}`
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the ${database} process exited`)
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     await sleep(100)
   }
   const ready = (Date.now() - started) / 1000

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     expect(config.AUTH_FIXED_OTP).toBeUndefined()
   })
 
-  it('takes an empty variable for an unset one (compose passes ${METRICS_TOKEN:-}): defaults apply, nothing is refused', () => {
+  it('takes an empty variable for an unset one (as compose passes an unset METRICS_TOKEN): defaults apply, nothing is refused', () => {
     const config = loadConfig({ METRICS_TOKEN: '', SENTRY_DSN: '', POSTHOG_HOST: '', PORT: '', REDIS_URL: '' })
     expect(config).toMatchObject({ PORT: 3000 })
     expect(config.METRICS_TOKEN).toBeUndefined()

@@ -52,13 +52,16 @@ export const setMonitoringDsn = (db: Db, websiteId: number, dsn: string | null) 
 
 const retentionColumns = { events_days: websites.analyticsRetentionDays, errors_days: websites.clientErrorsRetentionDays }
 
-export const retentionOf = async (db: Db, websiteId: number) =>
-  (await db.select(retentionColumns).from(websites).where(eq(websites.id, websiteId)))[0] ?? null
+export const retentionOf = async (db: Db, websiteId: number) => (await db.select(retentionColumns).from(websites).where(eq(websites.id, websiteId)))[0] ?? null
 
 export const setRetention = (db: Db, websiteId: number, r: { events_days: number; errors_days: number }) =>
   db.update(websites).set({ analyticsRetentionDays: r.events_days, clientErrorsRetentionDays: r.errors_days }).where(eq(websites.id, websiteId))
 
-export const retentionOfEveryWebsite = (db: Db) => db.select({ websiteId: websites.id, ...retentionColumns }).from(websites).orderBy(websites.id)
+export const retentionOfEveryWebsite = (db: Db) =>
+  db
+    .select({ websiteId: websites.id, ...retentionColumns })
+    .from(websites)
+    .orderBy(websites.id)
 
 /** Deletes at most `limit` of the website's events older than `before`; how many it deleted. */
 export async function deleteEventsBefore(db: Db, websiteId: number, before: Date, limit: number) {

@@ -124,7 +124,9 @@ describe.runIf(drivers.includes('postgres'))('the retention job with two app pro
     }
     expect(await ages(b)).toEqual({ events: '1:/d2x3', errors: '1:old 2x3' })
     const [job1] = rowsOf<{ hours: number }>(
-      await a.deps.db.execute(sql`select round(extract(epoch from due_at - last_run_at) / 3600)::int as hours from scheduled_jobs where name = 'analytics_retention'`),
+      await a.deps.db.execute(
+        sql`select round(extract(epoch from due_at - last_run_at) / 3600)::int as hours from scheduled_jobs where name = 'analytics_retention'`,
+      ),
     )
     expect(job1).toEqual({ hours: 1 })
     // due again: the next claim runs it once more
