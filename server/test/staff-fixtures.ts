@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
-import type { SearchSynonym } from '../../common/contracts/search'
+import type { SearchSynonym } from '../../common/contracts/admin-search'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { SiteEditorAnswer } from '../../common/contracts/admin-site'
 import type { Warehouse } from '../../common/contracts/admin-stock'
