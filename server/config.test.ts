@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(config.AUTH_FIXED_OTP).toBeUndefined()
   })
 
+  it('takes an empty variable for an unset one (as compose passes an unset METRICS_TOKEN): defaults apply, nothing is refused', () => {
+    const config = loadConfig({ METRICS_TOKEN: '', SENTRY_DSN: '', POSTHOG_HOST: '', PORT: '', REDIS_URL: '' })
+    expect(config).toMatchObject({ PORT: 3000 })
+    expect(config.METRICS_TOKEN).toBeUndefined()
+    expect(config.SENTRY_DSN).toBeUndefined()
+    expect(config.REDIS_URL).toBeUndefined()
+  })
+
   it('refuses to start in production with the demo session secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start in production:[\s\S]*SESSION_SECRET is the demo secret/)
   })

@@ -24,6 +24,8 @@ const Env = z.object({
   /** a payment link a sales agent sends holds the order's stock, slot and coupon this long (docs/decisions/0034) */
   PAYMENT_LINK_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(16)), 24 * 60),
   ORDER_JOBS_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5000),
+  /** how often each process asks whether a scheduled job (analytics retention) is due; 0: never */
+  SCHEDULED_JOBS_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 60_000),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
   PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),
@@ -65,7 +67,8 @@ export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE'> & { PAYMENTS_MOD
 const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = Env.safeParse(env)
+  // An empty variable is an unset one: compose files pass `${METRICS_TOKEN:-}` and `FOO=` clears a value.
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import * as paths from '../lib/paths'
+import * as paths from '../lib/staff-paths'
 import { PATTERNS, pathTo } from '../lib/paths'
 import { isContentPath } from './prefetch'
 import { ROUTES, routeComponentFor, routeFor } from './routes'

@@ -1,23 +1,27 @@
-import { browserTracingIntegration, init, replayIntegration } from '@sentry/browser'
+import { type BrowserOptions, init } from '@sentry/browser'
 
 /** The tunnel on the product's own origin (server/features/analytics/routes.ts): forwarded to the website's DSN, or kept. */
 export const MONITORING_PATH = '/monitoring'
 
-/** Spec §9's settings, exactly. */
+/** Spec §9's settings, exactly: with a DSN. */
 export const MONITORING_SETTINGS = {
   tracesSampleRate: 1.0,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1.0,
 } as const
 
-export function startMonitoring({ dsn, environment }: { dsn?: string; environment: string }) {
-  init({
-    ...MONITORING_SETTINGS,
-    // Without a DSN the product itself stands in for it: the tunnel keeps the errors.
-    dsn: dsn ?? `${window.location.protocol}//local@${window.location.host}/0`,
-    tunnel: MONITORING_PATH,
-    environment,
-    // The replay's compression runs in a worker made from a blob:, which the pages' CSP refuses (script-src 'self').
-    integrations: [browserTracingIntegration(), replayIntegration({ useCompression: false })],
-  })
+/**
+ * With a DSN: spec §9's settings. Without one the product keeps only errors (the tunnel stores them and would drop
+ * traces and replays), so the browser sends only errors, to a stand-in DSN on our own host, and loads no tracing or
+ * replay code.
+ */
+export function monitoringOptions({ dsn, environment, location }: { dsn?: string; environment: string; location: Pick<Location, 'protocol' | 'host'> }) {
+  const options = { tunnel: MONITORING_PATH, environment } satisfies BrowserOptions
+  if (!dsn) return { ...options, dsn: `${location.protocol}//local@${location.host}/0` }
+  return { ...options, ...MONITORING_SETTINGS, dsn }
+}
+
+export async function startMonitoring({ dsn, environment }: { dsn?: string; environment: string }) {
+  const integrations = dsn ? (await import('./telemetry-tracing')).tracingIntegrations() : []
+  init({ ...monitoringOptions({ dsn, environment, location: window.location }), integrations })
 }

@@ -15,11 +15,8 @@ export function startTelemetry(queryClient: QueryClient, noted: string[], noting
   // The counter sells offline for hours: its traces and replays would fail every send, and it is not shop traffic.
   if (/^\/pos(\/|$)/.test(window.location.pathname)) return
   const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined
-  try {
-    startMonitoring({ dsn: meta('monitoring-dsn'), environment: meta('environment') ?? 'local' })
-  } catch {
-    // the shop works without its monitoring
-  }
+  // the shop works without its monitoring
+  startMonitoring({ dsn: meta('monitoring-dsn'), environment: meta('environment') ?? 'local' }).catch(() => {})
   const analytics = startAnalytics({ key: meta('analytics-key') ?? 'phc_storefront_local' })
   const init = () => queryClient.getQueryData<InitData>(['init'])
 

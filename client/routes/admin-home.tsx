@@ -6,7 +6,7 @@ import { ADMIN_SECTIONS } from '../staff/staff-sections'
 import { ProductShortcuts } from '../features/admin/product-shortcuts'
 import { DashboardFigures } from '../features/admin/dashboard-view'
 import { useInit } from '../features/site-settings/api'
-import * as paths from '../lib/paths'
+import * as paths from '../lib/staff-paths'
 
 /** Administration's home: today's figures (GET /s/api/admin/dashboard), then where each section is. */
 export function AdminHomeRoute() {

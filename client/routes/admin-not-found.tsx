@@ -1,5 +1,5 @@
 import { Link } from '../lib/router'
-import * as paths from '../lib/paths'
+import * as paths from '../lib/staff-paths'
 import { buttonClasses } from '../ui/button'
 import { PageHeader } from '../staff/ui/page-header'
 import { useStaffTitle } from '../staff/use-staff-title'

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { PageUrl } from '../../common/contracts/admin-pages'
 import { PageEditorView } from '../features/page-builder/page-editor-view'
 import { Link, useSearchParams } from '../lib/router'
-import * as paths from '../lib/paths'
+import * as paths from '../lib/staff-paths'
 import { useStaffTitle } from '../staff/use-staff-title'
 import { PageHeader } from '../staff/ui/page-header'
 

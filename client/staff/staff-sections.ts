@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react'
-import * as paths from '../lib/paths'
+import * as paths from '../lib/staff-paths'
 import {
   BrandIcon,
   ChartIcon,

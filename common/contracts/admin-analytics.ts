@@ -65,3 +65,27 @@ export const saveMonitoring = defineContract({
   body: MonitoringSettings,
   response: MonitoringSettings,
 })
+
+const days = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of days` })
+    .check(z.int(`${label} must be whole days`), z.gte(1, `${label} must be kept 1 day or more`), z.lte(3650, `${label} are kept at most 3,650 days`))
+
+/** How long the product keeps what it stores itself (no PostHog host, no DSN); older rows are deleted hourly. */
+export const DataRetention = z.object({ events_days: days('Analytics events'), errors_days: days('Browser errors') })
+export type DataRetention = z.infer<typeof DataRetention>
+
+export const getRetention = defineContract({
+  method: 'GET',
+  path: '/api/admin/analytics/retention',
+  summary: 'Admin: how many days this website’s analytics events and browser errors are kept',
+  response: DataRetention,
+})
+
+export const saveRetention = defineContract({
+  method: 'PUT',
+  path: '/api/admin/analytics/retention',
+  summary: 'Admin: set how many days this website’s analytics events and browser errors are kept',
+  body: DataRetention,
+  response: DataRetention,
+})

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AdminBrand, AdminCategory, AdminProduct } from '../../common/contracts/admin-catalogue'
 import sharp from 'sharp'
-import type { SearchSynonym } from '../../common/contracts/search'
+import type { SearchSynonym } from '../../common/contracts/admin-search'
 import type { AdminCoupon } from '../../common/contracts/admin-coupons'
 import type { SiteEditorAnswer } from '../../common/contracts/admin-site'
 import type { Warehouse } from '../../common/contracts/admin-stock'
@@ -257,6 +257,8 @@ const staff: StaffFixtures = {
   'GET /s/api/admin/client-errors': async () => ({ url: '/s/api/admin/client-errors' }),
   'GET /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring' }),
   'PUT /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring', payload: { dsn: 'https://key@errors.example.com/7' } }),
+  'GET /s/api/admin/analytics/retention': async () => ({ url: '/s/api/admin/analytics/retention' }),
+  'PUT /s/api/admin/analytics/retention': async () => ({ url: '/s/api/admin/analytics/retention', payload: { events_days: 90, errors_days: 30 } }),
   'GET /s/api/admin/agents': async () => ({ url: '/s/api/admin/agents' }),
   'GET /s/api/admin/commission-rules': async () => ({ url: '/s/api/admin/commission-rules' }),
   'PUT /s/api/admin/commission-rules': async (k) => ({

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, Request } from 'playwright-core'
 import { type Envelope, parseEnvelope } from '../../server/features/analytics/envelope'
 import { decodeBody } from '../../server/features/analytics/ingest'
 import { DESKTOP, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { STAFF_CODE } from './staff-session'
+import { SUPERADMIN, STAFF_CODE, signedIn } from './staff-session'
 
 let server: TestServer
 let browser: Browser
@@ -62,7 +64,7 @@ async function shopperPage() {
 }
 
 describe('analytics and monitoring (spec §9)', () => {
-  it('sends one page view per navigation in 3 s batches, the website group, no person profile, and monitoring set from the meta tag', async () => {
+  it('sends one page view per navigation in 3 s batches, the website group, no person profile; without a DSN only errors', async () => {
     // posthog-js drops what a bot sends (user agent and brands HeadlessChrome, navigator.webdriver): a shopper's browser here
     const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome')
     const { context, page, errors } = await openPage(browser, { ...DESKTOP, userAgent })
@@ -112,28 +114,22 @@ describe('analytics and monitoring (spec §9)', () => {
     assert.ok(!all.some((e) => e.event === '$identify'), 'a visitor is not identified')
     for (const e of all) assert.equal(e.properties.$configured_session_timeout_ms, 1_800_000, 'session idle timeout 1,800 s')
 
-    // monitoring: traces at 100 % (the page load's transaction, sample rate 1), environment from the meta tag
-    // (@sentry/browser 11 sends the page load's spans as `span` items)
-    const traced = (e: Envelope) => e.items.some((i) => i.type === 'transaction' || i.type === 'span')
-    await until('a trace', () => sent.envelopes.some(traced))
-    const tx = sent.envelopes.find(traced)!
-    const trace = tx.header.trace as { sample_rate?: string; environment?: string }
-    assert.equal(trace.sample_rate, '1')
-    assert.equal(trace.environment, 'staging')
-    // an error: reported, with a replay of the session (100 % of sessions with an error)
+    // monitoring without a DSN (the default): errors only, environment from the meta tag; no trace or replay is sent
     await page.evaluate("setTimeout(() => { throw new Error('e2e boom') })")
-    await until('the error and its replay', () => {
-      const items = sent.envelopes.flatMap((e) => e.items)
-      return items.some((i) => i.type === 'event') && items.some((i) => i.type === 'replay_event')
-    })
+    await until('the error', () => sent.envelopes.some((e) => e.items.some((i) => i.type === 'event')))
     const event = sent.envelopes.flatMap((e) => e.items).find((i) => i.type === 'event')!.payload as {
       environment: string
       exception: { values: { value: string }[] }
     }
     assert.equal(event.environment, 'staging')
     assert.equal(event.exception.values[0]!.value, 'e2e boom')
-    const replay = sent.envelopes.flatMap((e) => e.items).find((i) => i.type === 'replay_event')!.payload as { replay_type: string }
-    assert.equal(replay.replay_type, 'buffer', 'the replay comes from the error buffer (sessions without one are sampled at 10 %)')
+    await new Promise((r) => setTimeout(r, 1000))
+    assert.deepEqual([...new Set(sent.envelopes.flatMap((e) => e.items.map((i) => i.type)))], ['event'], 'without a DSN only errors are sent')
+    assert.deepEqual(
+      await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /telemetry-tracing/.test(r.name)).length),
+      0,
+      'nor is the tracing and replay code loaded',
+    )
 
     assert.deepEqual(
       errors.filter((e) => !e.includes('e2e boom')),
@@ -165,5 +161,52 @@ describe('analytics and monitoring (spec §9)', () => {
     assert.match(String(identify.properties.distinct_id), /^\d+$/, 'the user id, no phone or email')
     for (const e of all().slice(i)) assert.equal(e.properties.$process_person_profile, true, `${e.event} of a signed-in shopper`)
     await context.close()
+  })
+
+  it('with a DSN set by the admin: traces at 100 % and the replay of a session with an error, environment from the meta tag', async () => {
+    // the DSN's host: what the tunnel forwards to
+    const received: string[] = []
+    const dsnHost = createServer((req, res) => {
+      received.push(req.url ?? '')
+      req.resume()
+      req.on('end', () => res.end('{}'))
+    })
+    await new Promise<void>((r) => dsnHost.listen(0, '127.0.0.1', r))
+    try {
+      const dsn = `http://key@127.0.0.1:${(dsnHost.address() as AddressInfo).port}/7`
+      const staff = await signedIn(browser, server.origin, SUPERADMIN)
+      await staff.page.goto(`${server.origin}/bos/admin/analytics`)
+      await staff.page.getByLabel('DSN').fill(dsn)
+      await staff.page.getByRole('button', { name: 'Save' }).first().click()
+      await staff.page.getByText('Monitoring DSN saved').waitFor()
+      await staff.context.close()
+
+      const { context, page } = await shopperPage()
+      const sent = capture(page)
+      await page.goto(`${server.origin}/`)
+      assert.equal(await page.locator('meta[name="monitoring-dsn"]').getAttribute('content'), dsn)
+      // @sentry/browser 11 sends the page load's spans as `span` items
+      const traced = (e: Envelope) => e.items.some((i) => i.type === 'transaction' || i.type === 'span')
+      await until('a trace', () => sent.envelopes.some(traced))
+      const trace = sent.envelopes.find(traced)!.header.trace as { sample_rate?: string; environment?: string }
+      assert.equal(trace.sample_rate, '1')
+      assert.equal(trace.environment, 'staging')
+      // an error: reported, with a replay of the session (100 % of sessions with an error)
+      await page.evaluate("setTimeout(() => { throw new Error('e2e boom') })")
+      await until('the error and its replay', () => {
+        const items = sent.envelopes.flatMap((e) => e.items)
+        return items.some((i) => i.type === 'event') && items.some((i) => i.type === 'replay_event')
+      })
+      const replay = sent.envelopes.flatMap((e) => e.items).find((i) => i.type === 'replay_event')!.payload as { replay_type: string }
+      assert.equal(replay.replay_type, 'buffer', 'the replay comes from the error buffer (sessions without one are sampled at 10 %)')
+      await until('the envelopes forwarded to the DSN', () => received.length >= 2)
+      assert.ok(
+        received.every((u) => u.startsWith('/api/7/envelope/?sentry_key=key')),
+        received.join(),
+      )
+      await context.close()
+    } finally {
+      dsnHost.close()
+    }
   })
 })

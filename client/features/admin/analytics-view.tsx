@@ -4,6 +4,7 @@ import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
 import { useAnalytics, useClientErrors } from './analytics-api'
 import { MonitoringSettingsCard } from './monitoring-settings'
+import { RetentionSettingsCard } from './retention-settings'
 import { TrendChart } from './report-charts'
 import { FigureTable } from './reports-view'
 
@@ -92,6 +93,7 @@ export function AnalyticsView() {
             )}
           </Card>
           <MonitoringSettingsCard />
+          <RetentionSettingsCard />
         </div>
       )}
     </>

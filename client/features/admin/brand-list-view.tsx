@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { type AdminBrand, AdminBrandQuery } from '../../../common/contracts/admin-catalogue'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Button } from '../../ui/button'
 import { Image } from '../../ui/image'
 import { DataTable } from '../../staff/table/data-table'

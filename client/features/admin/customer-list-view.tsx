@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { CUSTOMER_STATES, CustomerQuery, type CustomerRow, type CustomerState } from '../../../common/contracts/admin-customers'
 import { formatINR } from '../../../common/money'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Link, useNavigate } from '../../lib/router'
 import { Button } from '../../ui/button'
 import { DataTable } from '../../staff/table/data-table'

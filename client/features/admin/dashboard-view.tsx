@@ -2,7 +2,7 @@ import { type Dashboard, type SlotFill, WAITING_LABELS } from '../../../common/c
 import { formatINR, toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Link } from '../../lib/router'
 import { Card } from '../../staff/ui/card'
 import { Button } from '../../ui/button'

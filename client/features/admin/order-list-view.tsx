@@ -12,7 +12,7 @@ import {
 import { formatINR } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'

@@ -1,6 +1,6 @@
 import type { ProductStatus } from '../../../common/contracts/admin-catalogue'
 import { useNavigate } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { confirm } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
 import { useBulkProducts, useDuplicateProduct } from './api'

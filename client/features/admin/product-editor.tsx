@@ -6,7 +6,7 @@ import { type AdminProduct, UpdateProductInput, updateAdminProduct } from '../..
 import { ApiError } from '../../lib/error-text'
 import { errorText } from '../../lib/error-text'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'

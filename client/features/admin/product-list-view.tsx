@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { type AdminProductRow, AdminProductQuery } from '../../../common/contracts/admin-catalogue'
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { DataTable } from '../../staff/table/data-table'
 import { TableEmpty } from '../../staff/table/table-parts'

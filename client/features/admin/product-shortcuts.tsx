@@ -1,6 +1,6 @@
 import type { AdminProductQuery } from '../../../common/contracts/admin-catalogue'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { useAdminProducts } from './api'
 
 const view = (filters: Partial<AdminProductQuery>): AdminProductQuery => ({ page: 1, perPage: 5, sort: '-updated_at', ...filters })

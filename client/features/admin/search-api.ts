@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/search'
+import * as c from '../../../common/contracts/admin-search'
 import { useApi } from '../../lib/api-context'
 
 const KEY = ['admin', 'search'] as const

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import type { SearchMiss } from '../../../common/contracts/search'
+import type { SearchMiss } from '../../../common/contracts/admin-search'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { FormAlert } from '../../ui/form-alert'

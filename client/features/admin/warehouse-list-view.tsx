@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/paths'
+import * as paths from '../../lib/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { errorText } from '../../lib/error-text'

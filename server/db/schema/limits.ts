@@ -13,3 +13,13 @@ export const failedAttempts = pgTable(
   },
   (t) => [index('failed_attempts_key_at_idx').on(t.key, t.at)],
 )
+
+/**
+ * Background jobs that run once per period whichever process gets there first (issue #16): a process claims a
+ * run by moving `due_at` forward in one statement, so the others find it not due.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+})

@@ -17,6 +17,10 @@ export const websites = pgTable('websites', {
   settingsVersions: jsonb('settings_versions').$type<Partial<Record<string, number>>>().notNull().default({}),
   /** the Sentry-compatible DSN of this website's monitoring (spec §9); null: errors are kept by the product */
   monitoringDsn: text('monitoring_dsn'),
+  /** days the analytics events kept by the product are kept (when no PostHog host is configured) */
+  analyticsRetentionDays: integer('analytics_retention_days').notNull().default(90),
+  /** days the browser errors kept by the product are kept (when the website has no DSN) */
+  clientErrorsRetentionDays: integer('client_errors_retention_days').notNull().default(30),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyticsEvents, clientErrors, websites } from '../../db/schema/index'
 import type { ClientError } from './envelope'
@@ -49,3 +49,36 @@ export const monitoringDsnOf = async (db: Db, websiteId: number) =>
 
 export const setMonitoringDsn = (db: Db, websiteId: number, dsn: string | null) =>
   db.update(websites).set({ monitoringDsn: dsn }).where(eq(websites.id, websiteId))
+
+const retentionColumns = { events_days: websites.analyticsRetentionDays, errors_days: websites.clientErrorsRetentionDays }
+
+export const retentionOf = async (db: Db, websiteId: number) => (await db.select(retentionColumns).from(websites).where(eq(websites.id, websiteId)))[0] ?? null
+
+export const setRetention = (db: Db, websiteId: number, r: { events_days: number; errors_days: number }) =>
+  db.update(websites).set({ analyticsRetentionDays: r.events_days, clientErrorsRetentionDays: r.errors_days }).where(eq(websites.id, websiteId))
+
+export const retentionOfEveryWebsite = (db: Db) =>
+  db
+    .select({ websiteId: websites.id, ...retentionColumns })
+    .from(websites)
+    .orderBy(websites.id)
+
+/** Deletes at most `limit` of the website's events older than `before`; how many it deleted. */
+export async function deleteEventsBefore(db: Db, websiteId: number, before: Date, limit: number) {
+  const doomed = db
+    .select({ id: analyticsEvents.id })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.websiteId, websiteId), lt(analyticsEvents.at, before)))
+    .limit(limit)
+  return (await db.delete(analyticsEvents).where(inArray(analyticsEvents.id, doomed)).returning({ id: analyticsEvents.id })).length
+}
+
+/** Deletes at most `limit` of the website's browser errors older than `before`; how many it deleted. */
+export async function deleteClientErrorsBefore(db: Db, websiteId: number, before: Date, limit: number) {
+  const doomed = db
+    .select({ id: clientErrors.id })
+    .from(clientErrors)
+    .where(and(eq(clientErrors.websiteId, websiteId), lt(clientErrors.at, before)))
+    .limit(limit)
+  return (await db.delete(clientErrors).where(inArray(clientErrors.id, doomed)).returning({ id: clientErrors.id })).length
+}

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { getAnalytics, getMonitoring, listClientErrors, saveMonitoring } from '../../../common/contracts/admin-analytics'
+import { getAnalytics, getMonitoring, getRetention, listClientErrors, saveMonitoring, saveRetention } from '../../../common/contracts/admin-analytics'
 import { envelopeUrl } from '../../platform/error-report'
 import type { AppDeps } from '../../platform/request-context'
+import { scheduleJob } from '../../platform/scheduled-job'
 import { staffRoutes } from '../../platform/staff'
 import { errorsOf, parseEnvelope } from './envelope'
 import { decodeBody, readEvents } from './ingest'
 import * as q from './queries'
+import { retentionJob } from './retention'
 import * as service from './service'
 
 /** The analytics proxy path (posthog-js's api_host) and the monitoring tunnel (the Sentry SDK's `tunnel`). */
@@ -66,6 +68,8 @@ export async function analyticsRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.send({})
     })
   })
+  // what the product keeps itself is deleted after each website's retention, by one process an hour
+  scheduleJob(app, retentionJob(db, app.log), config.SCHEDULED_JOBS_CHECK_MS)
 }
 
 const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '')
@@ -101,5 +105,7 @@ export function analyticsAdminRoutes(app: FastifyInstance) {
     staff.read(listClientErrors, (_req, ctx) => service.clientErrorList(ctx))
     staff.read(getMonitoring, (_req, ctx) => service.monitoringSettings(ctx))
     staff.write(saveMonitoring, (req, ctx) => service.saveMonitoringSettings(ctx, req.body))
+    staff.read(getRetention, (_req, ctx) => service.retentionSettings(ctx))
+    staff.write(saveRetention, (req, ctx) => service.saveRetentionSettings(ctx, req.body))
   })
 }

@@ -1,4 +1,4 @@
-import type { Analytics, ClientErrorRow, MonitoringSettings } from '../../../common/contracts/admin-analytics'
+import type { Analytics, ClientErrorRow, DataRetention, MonitoringSettings } from '../../../common/contracts/admin-analytics'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import * as q from './queries'
 
@@ -39,5 +39,21 @@ export function saveMonitoringSettings(ctx: StaffWriteCtx, input: MonitoringSett
     const before = await q.monitoringDsnOf(tx, ctx.site.id)
     await q.setMonitoringDsn(tx, ctx.site.id, input.dsn)
     return { result: { dsn: input.dsn }, id: ctx.site.id, before: { dsn: before }, after: { dsn: input.dsn } }
+  })
+}
+
+export async function retentionSettings(ctx: StaffCtx): Promise<DataRetention> {
+  const r = await q.retentionOf(ctx.db, ctx.site.id)
+  if (!r) throw new Error('the website is gone')
+  return r
+}
+
+/** Days the website's events and browser errors are kept: the hourly job deletes older ones from its next run. */
+export function saveRetentionSettings(ctx: StaffWriteCtx, input: DataRetention): Promise<DataRetention> {
+  return staffWrite(ctx, { action: 'analytics_retention.update', entity: 'analytics_retention' }, async (tx) => {
+    const before = await q.retentionOf(tx, ctx.site.id)
+    await q.setRetention(tx, ctx.site.id, input)
+    const after = { events_days: input.events_days, errors_days: input.errors_days }
+    return { result: after, id: ctx.site.id, before, after }
   })
 }

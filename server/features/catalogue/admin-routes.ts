@@ -23,7 +23,7 @@ import * as bulk from './admin-bulk'
 import { listProducts } from './admin-list'
 import * as products from './admin-products'
 import * as taxonomy from './admin-taxonomy'
-import { createSearchSynonym, deleteSearchSynonym, listSearchMisses, listSearchSynonyms } from '../../../common/contracts/search'
+import { createSearchSynonym, deleteSearchSynonym, listSearchMisses, listSearchSynonyms } from '../../../common/contracts/admin-search'
 import * as searchAdmin from './search-admin'
 
 /** Two saves of the same code at the same moment: the database refuses the second (services check first). */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { CreateSearchSynonym, SearchMiss, SearchSynonym } from '../../../common/contracts/search'
+import type { CreateSearchSynonym, SearchMiss, SearchSynonym } from '../../../common/contracts/admin-search'
 import { searchSynonyms } from '../../db/schema/index'
 import { notFound } from '../../platform/errors'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
