@@ -52,12 +52,19 @@ export async function buildTestAppsOnOneDatabase(count: number, overrides: Parti
   return { apps, url }
 }
 
-async function copyPostgresTemplate() {
+/** An app on a migrated database with no website at all (what SEED=never starts with); `url` for PostgreSQL. */
+export async function buildEmptyTestApp(driver: Driver, extra: Extra = {}): Promise<TestApp & { url?: string }> {
+  if (driver === 'pglite') return appOn(await openDb({ url: 'memory://' }), {}, extra)
+  const { url, drop } = await copyPostgresTemplate('template0')
+  return { ...(await appOn(await openDb({ url, poolSize: 3 }), {}, extra, drop)), url }
+}
+
+async function copyPostgresTemplate(template = inject('pgTemplateDb')) {
   const admin = inject('pgAdminUrl')!
   const name = `sf_t_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
-  await client.query(`create database "${name}" template "${inject('pgTemplateDb')}"`)
+  await client.query(`create database "${name}" template "${template}"`)
   await client.end()
   const drop = async () => {
     const c = new pg.Client({ connectionString: admin })

@@ -31,7 +31,7 @@ export async function findDefaultWebsite(db: Db): Promise<WebsiteRow | undefined
   return rows[0]
 }
 
-export async function countWebsites(db: Db): Promise<number> {
+export async function countWebsites(db: Db | Tx): Promise<number> {
   const rows = await db.select({ id: websites.id }).from(websites).limit(1)
   return rows.length
 }

@@ -91,6 +91,7 @@ export const websiteFinder = (db: Db): WebsiteFinder => ({
 })
 
 export const originExists = (db: Db, origin: string) => queries.originExists(db, origin)
+export const anyWebsite = async (db: Db | Tx) => (await queries.countWebsites(db)) > 0
 
 /** A new website answering on one origin; the caller adds its pages and staff in the same transaction. */
 export function createWebsite(
