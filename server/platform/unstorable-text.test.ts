@@ -45,8 +45,17 @@ describe.each(drivers)('text the database cannot store (%s)', (driver) => {
     expect(res.json(), `${opts.method} ${opts.url} ${field}`).toEqual({ message, code: 'invalid', errors: { [field]: message } })
   }
 
+  /** what the app logs (at info), for the logging test; one app for the file, so the test routes are added before it starts */
+  const log: string[] = []
+  const PHONE = '9876512345'
+  const STREET = '12 MG Road, Ashok Nagar'
+
   beforeAll(async () => {
-    t = await buildTestApp(driver)
+    t = await buildTestApp(driver, { LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void log.push(line) } })
+    const db = t.app.deps.db
+    // Queries with a shopper's details as parameters, as a feature would run them: one fails on a value, one on U+0000.
+    t.app.get('/s/api/test-query-fails', async () => db.execute(sql`select ${STREET}::int as house, ${PHONE} as phone`))
+    t.app.post('/s/api/test-unstorable', async () => db.execute(sql`select ${`Asha${NUL}`} || ${PHONE} || ${STREET} as line`))
     me = await newShopper(t)
   })
   afterAll(() => t.close())
@@ -111,28 +120,18 @@ describe.each(drivers)('text the database cannot store (%s)', (driver) => {
   })
 
   it('logs a failed query without its values, and answers text the database refused with 422', async () => {
-    const PHONE = '9876512345'
-    const STREET = '12 MG Road, Ashok Nagar'
-    const log: string[] = []
-    const sub = await buildTestApp(driver, { LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void log.push(line) } })
-    const db = sub.app.deps.db
-    try {
-      // Queries with a shopper's details as parameters, as a feature would run them: one fails on a value, one on U+0000.
-      sub.app.get('/s/api/test-query-fails', async () => db.execute(sql`select ${STREET}::int as house, ${PHONE} as phone`))
-      sub.app.post('/s/api/test-unstorable', async () => db.execute(sql`select ${`Asha${NUL}`} || ${PHONE} || ${STREET} as line`))
-      const visitor = await sub.visitor()
-      const failed = await sub.call({ method: 'GET', url: `/s/api/test-query-fails?phone=${PHONE}` })
-      expect(failed.statusCode).toBe(500)
-      expect(failed.json()).toEqual({ message: 'Something went wrong' })
-      const unstorable = await sub.call({ method: 'POST', url: '/s/api/test-unstorable', session: visitor, payload: { phone: PHONE, street: STREET } })
-      expect(unstorable.statusCode).toBe(422)
-      expect(unstorable.json()).toEqual({ message: 'The request contains characters that are not allowed', code: 'invalid' })
-      // and outside a request (background jobs log with app.log)
-      const err = await db.execute(sql`select ${STREET}::int, ${PHONE}`).catch((e: unknown) => e)
-      sub.app.log.error({ err }, 'order jobs failed')
-    } finally {
-      await sub.close()
-    }
+    log.length = 0
+    const db = t.app.deps.db
+    const visitor = await t.visitor()
+    const failed = await t.call({ method: 'GET', url: `/s/api/test-query-fails?phone=${PHONE}` })
+    expect(failed.statusCode).toBe(500)
+    expect(failed.json()).toEqual({ message: 'Something went wrong' })
+    const unstorable = await t.call({ method: 'POST', url: '/s/api/test-unstorable', session: visitor, payload: { phone: PHONE, street: STREET } })
+    expect(unstorable.statusCode).toBe(422)
+    expect(unstorable.json()).toEqual({ message: 'The request contains characters that are not allowed', code: 'invalid' })
+    // and outside a request (background jobs log with app.log)
+    const err = await db.execute(sql`select ${STREET}::int, ${PHONE}`).catch((e: unknown) => e)
+    t.app.log.error({ err }, 'order jobs failed')
     const lines = log.map((line) => JSON.parse(line) as { level: number; msg: string; err?: Record<string, unknown>; route?: string })
     const errors = lines.filter((l) => l.err)
     expect(errors.map((l) => [l.level, l.msg, l.route, l.err?.code])).toEqual([

@@ -1,42 +1,24 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, MOBILE, openPage } from './browser'
-import { startServer, type TestServer } from './server'
+import { describe, it } from 'node:test'
+import type { BrowserContext } from 'playwright-core'
+import { MOBILE, openPage } from './browser'
 import { placeCodOrder, placeRazorpayOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN, staffSuite } from './staff-session'
 
-let server: TestServer
-let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
+const suite = staffSuite()
 /** the demo shopper signs in once (a second code so soon is refused); later tests reuse the session */
 let shopperState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
 
-before(async () => {
-  // the outbox worker sends refunds to the payment simulator every half second
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE, ORDER_JOBS_INTERVAL_MS: '500' }), launchBrowser()])
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
 describe('refunds and line edits in the staff app', () => {
   it('an admin refunds part of an order paid online; the provider settles it and the shopper sees the refund', async () => {
-    const shopper = await openPage(browser, MOBILE)
-    await signInShopper(shopper.page, server.origin, '9876500003', STAFF_CODE)
+    const shopper = await openPage(suite.browser, MOBILE)
+    await signInShopper(shopper.page, suite.server.origin, '9876500003', STAFF_CODE)
     shopperState = await shopper.context.storageState()
-    const { number, id } = await placeRazorpayOrder(shopper.page, server.origin)
+    const { number, id } = await placeRazorpayOrder(shopper.page, suite.server.origin)
     assert.ok(id > 0)
 
-    const { page: admin, errors } = await signedIn(browser, server.origin, SUPERADMIN)
-    await admin.goto(`${server.origin}/bos/admin/orders/${id}`)
+    const { page: admin, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await admin.goto(`${suite.server.origin}/bos/admin/orders/${id}`)
     await admin.getByRole('heading', { name: new RegExp(`^Order ${number}`), level: 1 }).waitFor()
     await admin.getByText(/^Up to ₹[\d,.]+ can be refunded$/).waitFor()
 
@@ -78,8 +60,8 @@ describe('refunds and line edits in the staff app', () => {
     await shot(admin, 'order-refunded')
 
     // the same page on a phone
-    const phone = await openPage(browser, { ...MOBILE, storageState: await admin.context().storageState() })
-    await phone.page.goto(`${server.origin}/bos/admin/orders/${id}`)
+    const phone = await openPage(suite.browser, { ...MOBILE, storageState: await admin.context().storageState() })
+    await phone.page.goto(`${suite.server.origin}/bos/admin/orders/${id}`)
     await phone.page.getByRole('list', { name: 'Refunds' }).waitFor()
     await shot(phone.page, 'order-refunded-phone')
     await phone.page.getByRole('button', { name: 'Refund', exact: true }).first().click()
@@ -87,7 +69,7 @@ describe('refunds and line edits in the staff app', () => {
     await shot(phone.page, 'refund-dialog-phone')
     await phone.context.close()
 
-    await shopper.page.goto(`${server.origin}/account/orders/${id}`)
+    await shopper.page.goto(`${suite.server.origin}/account/orders/${id}`)
     await shopper.page.getByText('Refunded ₹50', { exact: true }).waitFor()
     const timeline = shopper.page.locator('section', { has: shopper.page.getByRole('heading', { name: 'Timeline' }) })
     await timeline.getByText('₹50 refunded to the original payment method').waitFor()
@@ -97,12 +79,12 @@ describe('refunds and line edits in the staff app', () => {
   })
 
   it('before packing an admin takes a unit out of a cash-on-delivery order; the shopper sees the changed line and total', async () => {
-    const shopper = await openPage(browser, { ...MOBILE, storageState: shopperState })
-    if (!shopperState) await signInShopper(shopper.page, server.origin, '9876500003', STAFF_CODE)
-    const number = await placeCodOrder(shopper.page, server.origin, 3)
+    const shopper = await openPage(suite.browser, { ...MOBILE, storageState: shopperState })
+    if (!shopperState) await signInShopper(shopper.page, suite.server.origin, '9876500003', STAFF_CODE)
+    const number = await placeCodOrder(shopper.page, suite.server.origin, 3)
 
-    const { page: admin, errors } = await signedIn(browser, server.origin, SUPERADMIN)
-    await admin.goto(`${server.origin}/bos/admin/orders?q=${number}`)
+    const { page: admin, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await admin.goto(`${suite.server.origin}/bos/admin/orders?q=${number}`)
     await admin.getByRole('link', { name: number }).click()
     await admin.getByRole('heading', { name: new RegExp(`^Order ${number}`), level: 1 }).waitFor()
     const id = Number(new URL(admin.url()).pathname.split('/').pop())
@@ -119,14 +101,14 @@ describe('refunds and line edits in the staff app', () => {
     await admin.getByText('ordered 3', { exact: true }).waitFor()
     await admin.getByText(/3 → 2\. New total ₹/).waitFor()
     await shot(admin, 'order-lines-changed')
-    const phone = await openPage(browser, { ...MOBILE, storageState: await admin.context().storageState() })
-    await phone.page.goto(`${server.origin}/bos/admin/orders/${id}`)
+    const phone = await openPage(suite.browser, { ...MOBILE, storageState: await admin.context().storageState() })
+    await phone.page.goto(`${suite.server.origin}/bos/admin/orders/${id}`)
     await phone.page.getByRole('button', { name: 'Change items' }).click()
     await phone.page.getByRole('dialog', { name: `Change items of ${number}` }).waitFor()
     await shot(phone.page, 'lines-dialog-phone')
     await phone.context.close()
 
-    await shopper.page.goto(`${server.origin}/account/orders/${id}`)
+    await shopper.page.goto(`${suite.server.origin}/account/orders/${id}`)
     await shopper.page.getByText('You ordered 3; the shop had 2').waitFor()
     await shot(shopper.page, 'shopper-lines-changed')
     assert.deepEqual(errors, [])

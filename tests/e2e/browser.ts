@@ -26,11 +26,14 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options)
   const page = await context.newPage()
-  // Server-rendered pages show content before they respond to clicks: wait for hydration after each goto.
+  // Server-rendered pages show content before they respond to clicks: wait for hydration after each goto. A page that is
+  // not the app's (no #root: the payment simulator's pages, a PDF) has nothing to hydrate, and used to wait the 15 s out.
   const goto = page.goto.bind(page)
   page.goto = async (url, opts) => {
     const res = await goto(url, opts)
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => {})
+    await page
+      .waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('root'), null, { timeout: 15_000 })
+      .catch(() => {})
     return res
   }
   return { context, page, errors: collectErrors(page) }

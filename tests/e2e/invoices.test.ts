@@ -1,28 +1,13 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, MOBILE, openPage } from './browser'
-import { startServer, type TestServer } from './server'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { MOBILE, openPage } from './browser'
 import { placeRazorpayOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN, staffSuite } from './staff-session'
 
-let server: TestServer
-let browser: Browser
+const suite = staffSuite()
 const SHOTS = process.env.SCREENSHOT_DIR
-
-before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE, ORDER_JOBS_INTERVAL_MS: '500' }), launchBrowser()])
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 /** the PDF behind a link, fetched with the page's session */
 async function pdfBehind(page: Page, name: RegExp, file: string) {
@@ -30,7 +15,7 @@ async function pdfBehind(page: Page, name: RegExp, file: string) {
   await link.waitFor()
   const href = await link.getAttribute('href')
   assert.ok(href, 'the link has an address')
-  const res = await page.request.get(new URL(href, server.origin).toString())
+  const res = await page.request.get(new URL(href, suite.server.origin).toString())
   assert.equal(res.status(), 200)
   assert.equal(res.headers()['content-type'], 'application/pdf')
   const body = await res.body()
@@ -41,19 +26,19 @@ async function pdfBehind(page: Page, name: RegExp, file: string) {
 
 describe('GST invoices and credit notes', () => {
   it('the demo shopper downloads the invoice of a paid order; an admin cancels it and the shopper gets the credit note', async () => {
-    const shopper = await openPage(browser, MOBILE)
-    await signInShopper(shopper.page, server.origin, '9876500003', STAFF_CODE)
-    const { number, id } = await placeRazorpayOrder(shopper.page, server.origin)
+    const shopper = await openPage(suite.browser, MOBILE)
+    await signInShopper(shopper.page, suite.server.origin, '9876500003', STAFF_CODE)
+    const { number, id } = await placeRazorpayOrder(shopper.page, suite.server.origin)
 
     // paid online: confirmed, so the invoice is issued
-    await shopper.page.goto(`${server.origin}/account/orders/${id}`)
+    await shopper.page.goto(`${suite.server.origin}/account/orders/${id}`)
     const invoiceHref = await pdfBehind(shopper.page, /^Download tax invoice [A-Z0-9]+\/\d{4}\/\d{5}/i, 'invoice.pdf')
     assert.equal(invoiceHref, `/s/api/orders/${id}/invoice.pdf`)
     await shot(shopper.page, 'account-order-invoice')
 
     // staff see it too, and cancel the order
-    const { page: admin } = await signedIn(browser, server.origin, SUPERADMIN)
-    await admin.goto(`${server.origin}/bos/admin/orders/${id}`)
+    const { page: admin } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await admin.goto(`${suite.server.origin}/bos/admin/orders/${id}`)
     await admin.getByRole('heading', { name: new RegExp(`^Order ${number}`), level: 1 }).waitFor()
     await pdfBehind(admin, /^Download tax invoice /i, 'invoice-staff.pdf')
     await admin.getByRole('button', { name: 'Cancel order' }).first().click()
@@ -70,14 +55,14 @@ describe('GST invoices and credit notes', () => {
     await shot(shopper.page, 'account-order-credit-note')
 
     // another shopper cannot read it
-    const other = await openPage(browser, MOBILE)
-    const res = await other.page.request.get(`${server.origin}${invoiceHref}`)
+    const other = await openPage(suite.browser, MOBILE)
+    const res = await other.page.request.get(`${suite.server.origin}${invoiceHref}`)
     assert.equal(res.status(), 401)
   })
 
   it('an admin sets the GST registration; a wrong GSTIN is refused on its field', async () => {
-    const { page: admin } = await signedIn(browser, server.origin, SUPERADMIN)
-    await admin.goto(`${server.origin}/bos/admin/tax`)
+    const { page: admin } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await admin.goto(`${suite.server.origin}/bos/admin/tax`)
     await admin.getByRole('heading', { name: 'Tax & invoices', level: 1 }).waitFor()
     const gstin = admin.getByRole('textbox', { name: 'GSTIN' })
     assert.equal(await gstin.inputValue(), '29AAKCK4821M1Z0')

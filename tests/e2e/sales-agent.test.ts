@@ -1,29 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, MOBILE, openPage } from './browser'
-import { startServer, type TestServer } from './server'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { MOBILE, openPage } from './browser'
 import { signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN, staffSuite } from './staff-session'
 
-let server: TestServer
-let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
+const suite = staffSuite()
 const AGENT = '9876500002'
-
-before(async () => {
-  ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE, ORDER_JOBS_INTERVAL_MS: '500' }), launchBrowser()])
-})
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 /** agent mode: one product into the customer's cart, checkout with `method`, back on the dashboard */
 async function orderWith(page: Page, origin: string, method: RegExp) {
@@ -50,9 +33,9 @@ async function orderWith(page: Page, origin: string, method: RegExp) {
 describe('a sales agent orders for a customer', () => {
   it('adds a customer, orders with cash on delivery and with a payment link the customer pays; delivered, both show on the dashboard', async () => {
     const started = Date.now()
-    const { page, errors } = await openPage(browser, { ...MOBILE, viewport: { width: 360, height: 800 } })
-    await signInShopper(page, server.origin, AGENT, STAFF_CODE)
-    await page.goto(`${server.origin}/account/dashboard`)
+    const { page, errors } = await openPage(suite.browser, { ...MOBILE, viewport: { width: 360, height: 800 } })
+    await signInShopper(page, suite.server.origin, AGENT, STAFF_CODE)
+    await page.goto(`${suite.server.origin}/account/dashboard`)
     await page.getByRole('heading', { name: 'Order for a customer' }).waitFor()
 
     // a new customer, with their address
@@ -77,7 +60,7 @@ describe('a sales agent orders for a customer', () => {
     await shot(page, 'agent-mode-banner')
 
     // cash on delivery
-    await orderWith(page, server.origin, /^Cash on delivery/)
+    await orderWith(page, suite.server.origin, /^Cash on delivery/)
     assert.match((await page.locator('[data-placed]').textContent()) ?? '', /Order placed for Asha\.\s*Cash on delivery/)
     await page.getByRole('button', { name: 'Done' }).click()
     await banner.waitFor({ state: 'detached' })
@@ -85,7 +68,7 @@ describe('a sales agent orders for a customer', () => {
     // again, with a payment link
     await page.getByRole('button', { name: 'Order for Asha' }).click()
     await page.waitForURL(/\/products$/)
-    await orderWith(page, server.origin, /^Razorpay/)
+    await orderWith(page, suite.server.origin, /^Razorpay/)
     const link = page.locator('[data-payment-link] a')
     await link.waitFor()
     const url = (await link.getAttribute('href'))!
@@ -94,7 +77,7 @@ describe('a sales agent orders for a customer', () => {
     await page.getByRole('button', { name: 'Done' }).click()
 
     // the customer opens the link on their phone and pays
-    const customer = await openPage(browser, MOBILE)
+    const customer = await openPage(suite.browser, MOBILE)
     await customer.page.goto(url)
     await customer.page.getByRole('button', { name: /^Pay ₹/ }).click()
     await customer.page.waitForURL((u) => !u.pathname.startsWith('/sim/'))
@@ -117,8 +100,8 @@ describe('a sales agent orders for a customer', () => {
     assert.equal(online.status, 'confirmed')
 
     // an admin delivers both
-    const { page: admin } = await signedIn(browser, server.origin, SUPERADMIN)
-    await admin.goto(`${server.origin}/bos/admin`)
+    const { page: admin } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await admin.goto(`${suite.server.origin}/bos/admin`)
     for (const o of [cod, online]) {
       for (const status of ['packed', 'out_for_delivery', 'delivered']) {
         const body = {
@@ -148,7 +131,7 @@ describe('a sales agent orders for a customer', () => {
     }
 
     // the agent's dashboard and chart show them
-    await page.goto(`${server.origin}/account/dashboard`)
+    await page.goto(`${suite.server.origin}/account/dashboard`)
     await page.locator('[data-figure="Delivered"]').waitFor()
     assert.equal(await page.locator('[data-figure="Delivered"]').textContent(), '2')
     assert.equal(await page.locator('[data-figure="Today"]').textContent(), '2')

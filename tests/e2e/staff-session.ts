@@ -1,9 +1,35 @@
+import { after, before } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, openPage } from './browser'
+import { DESKTOP, launchBrowser, openPage } from './browser'
+import { startServer, type TestServer } from './server'
 
 /** The sign-in code the e2e servers use (startServer({ AUTH_FIXED_OTP: STAFF_CODE })). */
 export const STAFF_CODE = '123456'
 export const SUPERADMIN = '9876500001'
+
+/**
+ * A staff test file's server and browser, started once before its tests and stopped after them: sign-in codes are
+ * STAFF_CODE and the order jobs (outbox: refunds, confirmations, payment links) run every half second. `env` adds to that.
+ */
+export function staffSuite(env: Record<string, string> = {}) {
+  const suite = {} as { server: TestServer; browser: Browser }
+  before(async () => {
+    ;[suite.server, suite.browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE, ORDER_JOBS_INTERVAL_MS: '500', ...env }), launchBrowser()])
+  })
+  after(async () => {
+    await suite.browser?.close()
+    await suite.server?.stop()
+  })
+  return suite
+}
+
+/** A full-page screenshot into SCREENSHOT_DIR when it is set (for reviewing screens); nothing otherwise. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR
+  if (!dir) return
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+}
 
 const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
 

@@ -2,9 +2,9 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { SalesDashboard } from '../../../common/contracts/agents'
 
 /**
- * The sales dashboard's chart (recharts, docs/decisions/0034): only /account/dashboard imports this module, lazily,
- * so the library never loads with the rest of the store. A picture of the table under it (hidden from assistive
- * technology).
+ * The sales dashboard's chart (recharts, docs/decisions/0034): only the dashboard's sales-over-time.tsx imports this
+ * module, lazily, so the library never loads with the rest of the store. A picture of the table under it (hidden from
+ * assistive technology).
  */
 const rupee = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })
 

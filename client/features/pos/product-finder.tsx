@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { listProducts, type Product } from '../../../common/contracts/catalogue'
+import { useApi } from '../../lib/api-context'
+import { Button } from '../../ui/button'
+import { rupees } from './cart-maths'
+import { searchKept } from './catalogue'
+
+/** Finding a product at the counter: search (the server's when online, the kept catalogue offline) and tap. */
+export function ProductFinder({
+  searchRef,
+  kept,
+  online,
+  onPick,
+  onCamera,
+}: {
+  onCamera: () => void
+  searchRef: React.RefObject<HTMLInputElement | null>
+  kept: Product[]
+  online: boolean
+  onPick: (p: Product) => void
+}) {
+  const api = useApi()
+  const [q, setQ] = useState('')
+  const [debounced, setDebounced] = useState('')
+  // The counter opens ready to search (a scanner works from anywhere anyway).
+  useEffect(() => searchRef.current?.focus(), [searchRef])
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(q.trim()), 200)
+    return () => clearTimeout(t)
+  }, [q])
+  const remote = useQuery({
+    queryKey: ['pos', 'search', debounced],
+    queryFn: () => api.call(listProducts, { query: { q: debounced, perPage: 24 } }),
+    enabled: online && debounced.length > 0,
+    retry: false,
+    staleTime: 30_000,
+  })
+  const local = useMemo(() => (debounced ? searchKept(kept, debounced) : kept.slice(0, 24)), [kept, debounced])
+  // A product taken from the results clears the search, ready for the next one.
+  const choose = (p: Product) => {
+    onPick(p)
+    setQ('')
+    setDebounced('')
+  }
+  const useRemote = online && debounced.length > 0 && !remote.isError
+  const results = useRemote ? (remote.data?.data ?? []) : local
+  const loading = useRemote && remote.isFetching && !remote.data
+  return (
+    <>
+      <div className="flex gap-2">
+        <label htmlFor="pos-search" className="sr-only">
+          Search products
+        </label>
+        <input
+          ref={searchRef}
+          id="pos-search"
+          type="search"
+          autoComplete="off"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && results.length > 0) choose(results[0])
+          }}
+          placeholder="Search products or scan a barcode (F2)"
+          className="h-14 min-w-0 flex-1 rounded-lg border border-border bg-surface px-4 text-lg shadow-sm focus:border-primary focus:outline-none"
+        />
+        <Button variant="outline" size="lg" className="h-14" onClick={onCamera}>
+          Camera
+        </Button>
+      </div>
+      <p className="text-sm text-muted" aria-live="polite">
+        {loading
+          ? 'Searching…'
+          : debounced
+            ? `${results.length} ${results.length === 1 ? 'product' : 'products'} for “${debounced}”${online ? '' : ' (kept catalogue, offline)'}`
+            : kept.length > 0
+              ? 'Products A–Z: tap to add, or search'
+              : online
+                ? 'Loading the catalogue…'
+                : 'Offline, and no catalogue kept on this counter yet'}
+      </p>
+      {debounced && !loading && results.length === 0 && (
+        <p className="rounded-lg bg-surface p-6 text-center text-muted">No product matches. Try another word.</p>
+      )}
+      <ul aria-label="Products" className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
+        {results.map((p) => {
+          const prices = p.packs.map((k) => k.price)
+          const low = Math.min(...prices)
+          return (
+            <li key={p.product_id}>
+              <button
+                type="button"
+                onClick={() => choose(p)}
+                className="flex h-full min-h-24 w-full flex-col items-start gap-1 rounded-lg border border-border bg-surface p-3 text-left hover:border-primary focus-visible:border-primary"
+              >
+                <span className="line-clamp-2 font-medium">{p.product_name}</span>
+                <span className="text-xs text-muted">
+                  {p.brand_name} · {p.packs.length === 1 ? p.packs[0].pack_name : `${p.packs.length} packs`}
+                </span>
+                <span className="mt-auto font-semibold tabular-nums">
+                  {p.packs.length > 1 ? 'from ' : ''}
+                  {rupees(Math.round(low * 100))}
+                </span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,85 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../../../db/client'
+import { otpCodes } from '../../../db/schema/index'
+
+type Conn = Db | Tx
+
+export type OtpRow = typeof otpCodes.$inferSelect
+
+/** Serialises code requests per key across processes for the rest of the transaction (PostgreSQL advisory lock). */
+export async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+export async function countCodesForUsername(db: Conn, websiteId: number, username: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function lastCodeAt(db: Conn, websiteId: number, username: string): Promise<Date | null> {
+  const rows = await db
+    .select({ at: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1)
+  return rows[0]?.at ?? null
+}
+
+export async function countCodesForIp(db: Conn, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.ip, ip), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function countCodesForWebsite(db: Conn, websiteId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), gt(otpCodes.createdAt, since)))
+  return row.n
+}
+
+export async function insertCode(tx: Tx, row: typeof otpCodes.$inferInsert) {
+  await tx.insert(otpCodes).values(row)
+}
+
+export async function deleteCodesBefore(db: Conn, before: Date) {
+  await db.delete(otpCodes).where(lt(otpCodes.createdAt, before))
+}
+
+/** Only the newest code for a username counts (SECURITY AU-07). */
+export async function latestCode(db: Conn, websiteId: number, username: string): Promise<OtpRow | null> {
+  const rows = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** Counts a try atomically, so parallel guesses share the same 5 tries (AU-01); null when the code is spent. */
+export async function takeAttempt(db: Conn, id: number, maxAttempts: number): Promise<{ codeHash: string; attempts: number } | null> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, id), lt(otpCodes.attempts, maxAttempts), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, new Date())))
+    .returning({ codeHash: otpCodes.codeHash, attempts: otpCodes.attempts })
+  return rows[0] ?? null
+}
+
+/** A right code is used once: of two concurrent verifies only one gets the row back (AU-04). */
+export async function markCodeUsed(db: Conn, id: number): Promise<boolean> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt)))
+    .returning({ id: otpCodes.id })
+  return rows.length === 1
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { Db, Tx } from '../../../db/client'
+import { orders, paymentEvents, payments } from '../../../db/schema/index'
+import type { PaymentRowStatus } from '../../../db/schema/orders'
+
+type Conn = Db | Tx
+
+export type PaymentRow = typeof payments.$inferSelect
+
+export const paymentsOf = (db: Conn, orderId: number) => db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt))
+
+export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [created] = await tx.insert(payments).values(row).returning()
+  return created
+}
+export async function findPaymentByProviderOrder(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+/** The attempt a provider reference names (website, order number, attempt number). */
+export async function findPaymentByReference(db: Conn, provider: string, websiteId: number, orderNumber: string, attempt: number): Promise<PaymentRow | null> {
+  const rows = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.orderNumber, orderNumber), eq(payments.attempt, attempt), eq(payments.provider, provider)))
+    .limit(1)
+  return rows[0]?.payment ?? null
+}
+export async function setProviderOrder(db: Conn, id: number, providerOrderId: string, account: string | null = null) {
+  await db
+    .update(payments)
+    .set({ providerOrderId, account, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
+}
+export async function updatePaymentIf(
+  tx: Conn,
+  id: number,
+  from: PaymentRowStatus[],
+  set: Partial<Pick<PaymentRow, 'status' | 'providerPaymentId'>>,
+  providerPaymentId?: string,
+) {
+  const rows = await tx
+    .update(payments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(
+      and(eq(payments.id, id), inArray(payments.status, from), providerPaymentId === undefined ? undefined : eq(payments.providerPaymentId, providerPaymentId)),
+    )
+    .returning({ id: payments.id })
+  return rows.length === 1
+}
+
+/** Stores a webhook once; null when the provider sent this event before. */
+export async function insertPaymentEvent(tx: Tx, row: typeof paymentEvents.$inferInsert) {
+  const rows = await tx.insert(paymentEvents).values(row).onConflictDoNothing().returning({ id: paymentEvents.id })
+  return rows[0]?.id ?? null
+}
+export async function markEventProcessed(tx: Tx, id: number, outcome: string) {
+  await tx.update(paymentEvents).set({ processedAt: new Date(), outcome }).where(eq(paymentEvents.id, id))
+}
+
+export async function findPaymentById(db: Conn, id: number): Promise<PaymentRow | null> {
+  const rows = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+  return rows[0] ?? null
+}

@@ -1,0 +1,47 @@
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { Db, Tx } from '../../../db/client'
+import { orderDeliveries, orderItems, orders, packs, warehouses } from '../../../db/schema/index'
+
+type Conn = Db | Tx
+
+/**
+ * The lines of a website's confirmed orders (confirmed, not yet packed) delivered on `date` in the slot starting at
+ * `start` (every slot of the day when null): each line with its order, its delivery window, the pack's SKU and the
+ * warehouse's name. A line belongs to the delivery of its warehouse.
+ */
+export function openSlotLines(db: Conn, websiteId: number, date: string, start: string | null) {
+  return db
+    .select({
+      order: orders,
+      item: orderItems,
+      startTime: orderDeliveries.startTime,
+      endTime: orderDeliveries.endTime,
+      sku: packs.sku,
+      warehouse: warehouses.name,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(orderDeliveries, and(eq(orderDeliveries.orderId, orderItems.orderId), eq(orderDeliveries.warehouseId, orderItems.warehouseId)))
+    .leftJoin(packs, eq(packs.id, orderItems.packId))
+    .leftJoin(warehouses, eq(warehouses.id, orderItems.warehouseId))
+    .where(
+      and(
+        eq(orders.websiteId, websiteId),
+        eq(orders.status, 'confirmed'),
+        gt(orderItems.quantity, 0),
+        eq(orderDeliveries.date, date),
+        start ? eq(orderDeliveries.startTime, start) : undefined,
+      ),
+    )
+    .orderBy(asc(orderDeliveries.startTime), asc(orders.id), asc(orderItems.id))
+}
+
+/** The day's delivery windows that have confirmed orders of the website. */
+export function slotWindowsOn(db: Conn, websiteId: number, date: string) {
+  return db
+    .selectDistinct({ start: orderDeliveries.startTime, end: orderDeliveries.endTime })
+    .from(orderDeliveries)
+    .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.status, 'confirmed'), eq(orderDeliveries.date, date)))
+    .orderBy(asc(orderDeliveries.startTime), asc(orderDeliveries.endTime))
+}
