@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import { browserRoutes } from './browser/routes'
 import { cashfreeApi } from './cashfree/api'
+import { settleCashfreeRefund } from './cashfree/refund-routes'
+import { lateCashfree } from './cashfree/settle'
 import { controlRoutes } from './control'
 import { razorpayApi } from './razorpay/api'
+import { lateRazorpay } from './razorpay/settle'
 import { createSimulator } from './simulator'
 
 /**
@@ -17,11 +20,16 @@ export async function paymentsSimulator(app: FastifyInstance, { config }: { conf
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true }
   })
-  // Held connections (hang, succeed_then_timeout) and pending retries would keep close() waiting.
+  // Deferred work any process may pick up (tasks.ts)
+  sim.tasks.handle('rzp.late_auth', (payload) => lateRazorpay(sim, payload))
+  sim.tasks.handle('cf.late_auth', (payload) => lateCashfree(sim, payload))
+  sim.tasks.handle('cf.refund_settle', (payload) => settleCashfreeRefund(sim, payload))
+  // Held connections (hang, succeed_then_timeout) would keep close() waiting; deliveries under way stop and are
+  // left to another process (or the next start), as are tasks not yet due.
   app.addHook('preClose', async () => {
     sim.faults.releaseAll()
-    sim.timers.clearAll()
     sim.webhooks.reset()
+    await sim.tasks.close()
   })
   await app.register(razorpayApi, { prefix: '/v1', sim })
   await app.register(cashfreeApi, { prefix: '/pg', sim })
