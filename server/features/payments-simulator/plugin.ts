@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
+import type { Database } from '../../db/client'
+import { simBackend } from './backend'
 import { browserRoutes } from './browser/routes'
 import { cashfreeApi } from './cashfree/api'
 import { settleCashfreeRefund } from './cashfree/refund-routes'
@@ -15,8 +17,9 @@ import { createSimulator } from './simulator'
  * with PAYMENTS_MODE=simulator, which production refuses. None of these paths are under /s/api, so the session
  * and XSRF hooks leave them alone; they are hidden from the OpenAPI description.
  */
-export async function paymentsSimulator(app: FastifyInstance, { config }: { config: Config }) {
-  const sim = createSimulator(app, config)
+export async function paymentsSimulator(app: FastifyInstance, { config, database }: { config: Config; database: Database }) {
+  const backend = await simBackend(database, app.lifecycle, app.log)
+  const sim = createSimulator(app, config, backend)
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true }
   })
@@ -29,8 +32,9 @@ export async function paymentsSimulator(app: FastifyInstance, { config }: { conf
   app.addHook('preClose', async () => {
     sim.faults.releaseAll()
     sim.webhooks.reset()
-    await sim.tasks.close()
+    await backend.tasks.close()
   })
+  app.addHook('onClose', () => backend.close())
   await app.register(razorpayApi, { prefix: '/v1', sim })
   await app.register(cashfreeApi, { prefix: '/pg', sim })
   await app.register(browserRoutes, { prefix: '/sim', sim })

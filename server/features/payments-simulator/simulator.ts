@@ -5,8 +5,8 @@ import { createFaults } from './faults'
 import { createIds } from './ids'
 import { createRequestLog } from './request-log'
 import type { CfAccount, RzpAccount } from './state'
-import { forgetEverything, type SimStore, StaleRecord, simStore } from './store'
-import { addTask, createTaskRunner } from './tasks'
+import type { SimBackend } from './backend'
+import { type SimStore, StaleRecord, simStore } from './store'
 import { createWebhookEmitter } from './webhooks/emitter'
 
 export type { CfAccount, RzpAccount } from './state'
@@ -58,11 +58,10 @@ export type SimWork = SimStore & {
   emitCashfree(owner: { account?: string } | undefined, batch: Batch): Promise<void>
 }
 
-export function createSimulator(app: FastifyInstance, config: Config) {
+export function createSimulator(app: FastifyInstance, config: Config, backend: SimBackend) {
   const accounts = simAccounts(config)
-  const db = app.deps.db
-  const store = simStore(db)
-  const tasks = createTaskRunner(db, app.lifecycle, app.log)
+  const store = simStore(backend.rows)
+  const { tasks } = backend
   const now = () => Date.now()
 
   /**
@@ -113,15 +112,11 @@ export function createSimulator(app: FastifyInstance, config: Config) {
      */
     async act<T>(work: (s: SimWork) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
-        const due: number[] = []
         try {
-          const result = await db.transaction(async (tx) => {
+          return await backend.transaction(async (rows, later) => {
             const s: SimWork = {
-              ...simStore(tx),
-              async later(ms, kind, payload) {
-                await addTask(tx, ms, kind, payload)
-                due.push(ms)
-              },
+              ...simStore(rows),
+              later,
               async emitRazorpay(owner, batch) {
                 const a = await razorpayAccount(owner?.account, s)
                 await webhooks.emit(s, 'razorpay', batch, { secret: a.webhookSecret, webhookUrl: a.webhookUrl })
@@ -133,8 +128,6 @@ export function createSimulator(app: FastifyInstance, config: Config) {
             }
             return work(s)
           })
-          for (const ms of due) tasks.wake(ms)
-          return result
         } catch (err) {
           if (!(err instanceof StaleRecord) || attempt >= ATTEMPTS) throw err
         }
@@ -148,7 +141,7 @@ export function createSimulator(app: FastifyInstance, config: Config) {
       this.faults.clear()
       webhooks.reset()
       this.log.clear()
-      await forgetEverything(db)
+      await backend.forget()
     },
   }
 }

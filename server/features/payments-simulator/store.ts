@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import type {
   CfAccount,
@@ -22,48 +22,107 @@ export class StaleRecord extends Error {}
 /** the version each record object was read at, for `put` */
 const versions = new WeakMap<object, number>()
 
-/** One kind of record in `payment_sim_records`: read, find by fields, add new, write back what was read (optimistic). */
-function repository<T extends object>(db: Db | Tx, kind: string, key: (rec: T) => string) {
-  const read = (result: unknown) =>
-    rowsOf<{ data: T; version: number }>(result).map((row) => {
-      versions.set(row.data, row.version)
-      return row.data
-    })
+interface Row {
+  data: unknown
+  version: number
+}
+
+/** Where records live: rows of payment_sim_records (PostgreSQL), or this process's memory (PGlite, see `memoryRows`). */
+export interface Rows {
+  get(kind: string, id: string): Promise<Row | undefined>
+  /** the rows whose data includes these fields, oldest first */
+  find(kind: string, match: object): Promise<Row[]>
+  /** false when the key is taken */
+  insert(kind: string, id: string, data: object): Promise<boolean>
+  upsert(kind: string, id: string, data: object): Promise<void>
+  /** false when the row's version is not `version` any more */
+  update(kind: string, id: string, data: object, version: number): Promise<boolean>
+}
+
+export function sqlRows(db: Db | Tx): Rows {
+  const rows = async (query: SQL) => rowsOf<Row>(await db.execute(query))
+  return {
+    get: async (kind, id) => (await rows(sql`select data, version from payment_sim_records where kind = ${kind} and id = ${id}`))[0],
+    find: (kind, match) =>
+      rows(sql`select data, version from payment_sim_records where kind = ${kind} and data @> ${JSON.stringify(match)}::jsonb order by seq`),
+    insert: async (kind, id, data) =>
+      (await rows(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
+        on conflict do nothing returning version`)).length > 0,
+    async upsert(kind, id, data) {
+      await db.execute(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
+        on conflict (kind, id) do update set data = excluded.data, version = payment_sim_records.version + 1`)
+    },
+    update: async (kind, id, data, version) =>
+      (await rows(sql`update payment_sim_records set data = ${JSON.stringify(data)}::jsonb, version = version + 1
+        where kind = ${kind} and id = ${id} and version = ${version} returning version`)).length > 0,
+  }
+}
+
+/** The same rows in a Map, kept as JSON text so that a record read is a copy, as from the database. */
+export function memoryRows(): Rows & { clear(): void } {
+  let rows = new Map<string, { text: string; version: number }>()
+  const at = (kind: string, id: string) => `${kind}\u0000${id}`
+  const row = (r: { text: string; version: number }): Row => ({ data: JSON.parse(r.text), version: r.version })
+  const includes = (data: Record<string, unknown>, match: object) =>
+    Object.entries(match).every(([k, v]) => JSON.stringify(data[k]) === JSON.stringify(v))
+  return {
+    get: async (kind, id) => {
+      const r = rows.get(at(kind, id))
+      return r && row(r)
+    },
+    find: async (kind, match) =>
+      [...rows.entries()].filter(([k]) => k.startsWith(`${kind}\u0000`)).map(([, r]) => row(r)).filter((r) => includes(r.data as Record<string, unknown>, match)),
+    async insert(kind, id, data) {
+      if (rows.has(at(kind, id))) return false
+      rows.set(at(kind, id), { text: JSON.stringify(data), version: 1 })
+      return true
+    },
+    async upsert(kind, id, data) {
+      rows.set(at(kind, id), { text: JSON.stringify(data), version: (rows.get(at(kind, id))?.version ?? 0) + 1 })
+    },
+    async update(kind, id, data, version) {
+      const r = rows.get(at(kind, id))
+      if (!r || r.version !== version) return false
+      rows.set(at(kind, id), { text: JSON.stringify(data), version: version + 1 })
+      return true
+    },
+    clear() {
+      rows = new Map()
+    },
+  }
+}
+
+/** One kind of record: read, find by fields, add new, write back what was read (optimistic). */
+function repository<T extends object>(rows: Rows, kind: string, key: (rec: T) => string) {
+  const read = (row: Row) => {
+    const rec = row.data as T
+    versions.set(rec, row.version)
+    return rec
+  }
   return {
     async get(id: string): Promise<T | undefined> {
-      return read(await db.execute(sql`select data, version from payment_sim_records where kind = ${kind} and id = ${id}`))[0]
+      const row = await rows.get(kind, id)
+      return row && read(row)
     },
     /** the records whose fields include these values, oldest first */
     async find(match: Partial<T> = {}): Promise<T[]> {
-      return read(
-        await db.execute(
-          sql`select data, version from payment_sim_records where kind = ${kind} and data @> ${JSON.stringify(match)}::jsonb order by seq`,
-        ),
-      )
+      return (await rows.find(kind, match)).map(read)
     },
     /** stores a new record: false when one with its key exists */
     async add(rec: T): Promise<boolean> {
-      const rows = rowsOf(
-        await db.execute(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${key(rec)}, ${JSON.stringify(rec)}::jsonb)
-          on conflict do nothing returning version`),
-      )
-      if (rows.length) versions.set(rec, 1)
-      return rows.length > 0
+      const added = await rows.insert(kind, key(rec), rec)
+      if (added) versions.set(rec, 1)
+      return added
     },
     /** stores a record whoever wrote it before (last write wins: for records nobody reads to change) */
     async save(rec: T): Promise<void> {
-      await db.execute(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${key(rec)}, ${JSON.stringify(rec)}::jsonb)
-        on conflict (kind, id) do update set data = excluded.data, version = payment_sim_records.version + 1`)
+      await rows.upsert(kind, key(rec), rec)
     },
     /** writes back a record read (or added) before; StaleRecord when it was written since */
     async put(rec: T): Promise<void> {
       const version = versions.get(rec)
       if (version === undefined) throw new Error(`payment simulator: ${kind} ${key(rec)} was never read`)
-      const rows = rowsOf(
-        await db.execute(sql`update payment_sim_records set data = ${JSON.stringify(rec)}::jsonb, version = version + 1
-          where kind = ${kind} and id = ${key(rec)} and version = ${version} returning version`),
-      )
-      if (!rows.length) throw new StaleRecord(`${kind} ${key(rec)} changed`)
+      if (!(await rows.update(kind, key(rec), rec, version))) throw new StaleRecord(`${kind} ${key(rec)} changed`)
       versions.set(rec, version + 1)
     },
   }
@@ -71,8 +130,8 @@ function repository<T extends object>(db: Db | Tx, kind: string, key: (rec: T) =
 
 export type Repository<T extends object> = ReturnType<typeof repository<T>>
 
-/** Every record the simulator keeps, on the app's database (or on a transaction of it). */
-export function simStore(db: Db | Tx) {
+/** Every record the simulator keeps, on rows of the database (or of a transaction), or of memory. */
+export function simStore(db: Rows) {
   return {
     razorpay: {
       orders: repository<RzpOrderRec>(db, 'rzp.order', (o) => o.id),

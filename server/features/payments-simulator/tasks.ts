@@ -6,6 +6,19 @@ import type { Lifecycle } from '../../platform/lifecycle'
 export class Interrupted extends Error {}
 
 type Handler = (payload: Record<string, unknown>) => Promise<void>
+
+/** Deferred work, by kind: run by a handler once due. */
+export interface Tasks {
+  handle(kind: string, handler: Handler): void
+  /** a task outside any transaction (a webhook retry) */
+  later(ms: number, kind: string, payload: Record<string, unknown>): Promise<void>
+  /** after a transaction that added tasks (`addTask`) commits: look for them when they fall due */
+  wake(ms: number): void
+  /** forgets this process's timers (reset: the tasks themselves are deleted) */
+  clearWakers(): void
+  /** shutdown: no more runs; waits for the work under way (told to stop first) */
+  close(): Promise<void>
+}
 interface Task {
   id: number
   kind: string
@@ -29,7 +42,7 @@ export async function addTask(db: Db | Tx, ms: number, kind: string, payload: Re
  * process died is run by another: when it was never claimed at once, when it was after its lease (at least once,
  * as the providers deliver webhooks).
  */
-export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: object, m: string): void }) {
+export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: object, m: string): void }): Tasks {
   const handlers = new Map<string, Handler>()
   const wakers = new Set<NodeJS.Timeout>()
   const running = new Set<Promise<void>>()
@@ -129,4 +142,37 @@ export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: ob
   }
 }
 
-export type TaskRunner = ReturnType<typeof createTaskRunner>
+/** PGlite mode (one process): tasks are timers in this process, as the simulator had before (decision 0039). */
+export function createMemoryTasks(log: { warn(o: object, m: string): void }): Tasks {
+  const handlers = new Map<string, Handler>()
+  const timers = new Set<NodeJS.Timeout>()
+  const running = new Set<Promise<void>>()
+  let closed = false
+  const clearWakers = () => {
+    for (const timer of timers) clearTimeout(timer)
+    timers.clear()
+  }
+  return {
+    handle: (kind, handler) => void handlers.set(kind, handler),
+    async later(ms, kind, payload) {
+      if (closed) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        const work = (handlers.get(kind)?.(payload) ?? Promise.reject(new Error(`no handler for ${kind}`))).catch((err) => {
+          if (!(err instanceof Interrupted)) log.warn({ err, task: kind }, 'payment simulator task failed')
+        })
+        running.add(work)
+        void work.finally(() => running.delete(work))
+      }, ms)
+      timer.unref()
+      timers.add(timer)
+    },
+    wake() {},
+    clearWakers,
+    async close() {
+      closed = true
+      clearWakers()
+      while (running.size) await Promise.allSettled([...running])
+    },
+  }
+}

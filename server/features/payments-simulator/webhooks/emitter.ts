@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as z from 'zod/mini'
 import type { SavedEvent } from '../state'
 import type { SimStore } from '../store'
-import { Interrupted, type TaskRunner } from '../tasks'
+import { Interrupted, type Tasks } from '../tasks'
 import { cashfreeHeaders, razorpayHeaders } from './signing'
 
 type Provider = 'razorpay' | 'cashfree'
@@ -57,7 +57,7 @@ export interface EmitterDeps {
   selfOrigin: () => string | null
   /** where events are kept (any process may deliver or replay them) */
   store: SimStore
-  tasks: TaskRunner
+  tasks: Tasks
   warn: (message: string) => void
   now: () => number
 }
