@@ -217,18 +217,38 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
       await call('POST', '/auth/login', { username: phone })
       await call('POST', '/auth/verify', { username: phone, otp: CODE })
       await call('POST', '/auth/register', { name: 'Ravi Rao', email: `ravi.${phone}@example.com`, phone })
-      const address = { name: 'Ravi', mobile: phone, house: '3', street: 'MG Road', area: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' }
+      const address = {
+        name: 'Ravi',
+        mobile: phone,
+        house: '3',
+        street: 'MG Road',
+        area: 'Ashok Nagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      }
       const addressId = (await call('POST', '/account/addresses', address)).json.addresses[0].id
       const { json: list } = await call('GET', '/products?perPage=50')
       const pack = (list.data as { packs: Pack[] }[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
       const auth = {
-        razorpay: { authorization: `Basic ${Buffer.from(`${SIMULATOR_DEFAULTS.RAZORPAY_KEY_ID}:${SIMULATOR_DEFAULTS.RAZORPAY_KEY_SECRET}`).toString('base64')}` },
-        cashfree: { 'x-client-id': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_ID, 'x-client-secret': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_SECRET, 'x-api-version': '2023-08-01' },
+        razorpay: {
+          authorization: `Basic ${Buffer.from(`${SIMULATOR_DEFAULTS.RAZORPAY_KEY_ID}:${SIMULATOR_DEFAULTS.RAZORPAY_KEY_SECRET}`).toString('base64')}`,
+        },
+        cashfree: {
+          'x-client-id': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_ID,
+          'x-client-secret': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_SECRET,
+          'x-api-version': '2023-08-01',
+        },
       }
       for (const provider of ['cashfree', 'razorpay'] as const) {
         assert.equal((await call('POST', '/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id })).status, 200)
         const slots = firstSlots((await call('GET', `/checkout/slots?address_id=${addressId}`)).json)
-        const placed = await call('POST', '/checkout/place', { address_id: addressId, slots, payment_method: provider, idempotency_key: `sim-${provider}-${phone}` })
+        const placed = await call('POST', '/checkout/place', {
+          address_id: addressId,
+          slots,
+          payment_method: provider,
+          idempotency_key: `sim-${provider}-${phone}`,
+        })
         assert.equal(placed.status, 200, JSON.stringify(placed.json))
         const orderId: number = placed.json.order_id
         // A makes the provider order (its simulator: its own address); the shopper's browser pays on B's page

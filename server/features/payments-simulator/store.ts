@@ -46,15 +46,19 @@ export function sqlRows(db: Db | Tx): Rows {
     find: (kind, match) =>
       rows(sql`select data, version from payment_sim_records where kind = ${kind} and data @> ${JSON.stringify(match)}::jsonb order by seq`),
     insert: async (kind, id, data) =>
-      (await rows(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
-        on conflict do nothing returning version`)).length > 0,
+      (
+        await rows(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
+        on conflict do nothing returning version`)
+      ).length > 0,
     async upsert(kind, id, data) {
       await db.execute(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
         on conflict (kind, id) do update set data = excluded.data, version = payment_sim_records.version + 1`)
     },
     update: async (kind, id, data, version) =>
-      (await rows(sql`update payment_sim_records set data = ${JSON.stringify(data)}::jsonb, version = version + 1
-        where kind = ${kind} and id = ${id} and version = ${version} returning version`)).length > 0,
+      (
+        await rows(sql`update payment_sim_records set data = ${JSON.stringify(data)}::jsonb, version = version + 1
+        where kind = ${kind} and id = ${id} and version = ${version} returning version`)
+      ).length > 0,
   }
 }
 
@@ -63,15 +67,17 @@ export function memoryRows(): Rows & { clear(): void } {
   let rows = new Map<string, { text: string; version: number }>()
   const at = (kind: string, id: string) => `${kind}\u0000${id}`
   const row = (r: { text: string; version: number }): Row => ({ data: JSON.parse(r.text), version: r.version })
-  const includes = (data: Record<string, unknown>, match: object) =>
-    Object.entries(match).every(([k, v]) => JSON.stringify(data[k]) === JSON.stringify(v))
+  const includes = (data: Record<string, unknown>, match: object) => Object.entries(match).every(([k, v]) => JSON.stringify(data[k]) === JSON.stringify(v))
   return {
     get: async (kind, id) => {
       const r = rows.get(at(kind, id))
       return r && row(r)
     },
     find: async (kind, match) =>
-      [...rows.entries()].filter(([k]) => k.startsWith(`${kind}\u0000`)).map(([, r]) => row(r)).filter((r) => includes(r.data as Record<string, unknown>, match)),
+      [...rows.entries()]
+        .filter(([k]) => k.startsWith(`${kind}\u0000`))
+        .map(([, r]) => row(r))
+        .filter((r) => includes(r.data as Record<string, unknown>, match)),
     async insert(kind, id, data) {
       if (rows.has(at(kind, id))) return false
       rows.set(at(kind, id), { text: JSON.stringify(data), version: 1 })

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
-import { rupees } from '../format'
 import { payCfLink, refresh } from '../cashfree/payment-links'
 import { payCashfree } from '../cashfree/settle'
 import type { Sim } from '../simulator'
 import type { SimStore } from '../store'
-import { facts, page } from './page'
+import { facts, linkPage, money, page, unknownLinkPage } from './page'
 
 const Pay = z.object({ outcome: z.enum(['success', 'failed', 'user_dropped']) })
 type WithSession = { Params: { session: string } }
@@ -20,7 +19,7 @@ export function cashfreeBrowserRoutes(app: FastifyInstance, sim: Sim) {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     const o = await orderFor(req.params.session)
     if (!o) return reply.code(404).send(page('Unknown payment session', '<h1 class="sim-title">Unknown or expired payment session</h1>'))
-    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: o.currency }).format(rupees(o.amount))
+    const amount = money(o.amount, o.currency)
     const body = `<h1 class="sim-title">Cashfree checkout (simulated)</h1>
 <p class="sim-muted">Choose what this payment should do. The browser then returns to the shop.</p>
 ${facts([
@@ -53,28 +52,17 @@ ${facts([
   app.get<{ Params: { id: string } }>('/cashfree/link/:id', quiet, async (req, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     const found = await sim.store.cashfree.links.get(req.params.id)
-    if (!found) return reply.code(404).send(page('Unknown payment link', '<h1 class="sim-title">Unknown payment link</h1>'))
+    if (!found) return reply.code(404).send(unknownLinkPage())
     const l = refresh(sim, found)
-    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: l.currency }).format(rupees(l.amount))
-    const open = l.status === 'ACTIVE'
-    const body = `<h1 class="sim-title">Cashfree payment link (simulated)</h1>
-<p class="sim-muted">${open ? 'Pay this request from the shop.' : `This payment link is ${l.status.toLowerCase()}.`}</p>
-${facts([
-  ['Amount', amount],
-  ['For', l.purpose],
-  ['Customer', l.customer.customer_name ?? l.customer.customer_phone ?? '—'],
-  ['Expires', `${new Date(l.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`],
-])}
-<p class="sim-status" role="status" aria-live="polite" data-sim="status">Link status: ${l.status}</p>
-${
-  open
-    ? `<div class="sim-actions">
-<button type="button" class="sim-button sim-pay" data-outcome="success">Pay ${amount}</button>
-<button type="button" class="sim-button sim-fail" data-outcome="failed">Fail</button>
-</div>`
-    : ''
-}`
-    return page('Cashfree payment link', body, open ? ['/sim/cashfree/pay.js'] : [])
+    return linkPage({
+      provider: 'Cashfree',
+      amount: money(l.amount, l.currency),
+      purpose: l.purpose,
+      customer: l.customer.customer_name ?? l.customer.customer_phone ?? '—',
+      expiresAt: l.expiresAt,
+      status: l.status,
+      open: l.status === 'ACTIVE',
+    })
   })
 
   app.post<{ Params: { id: string } }>('/cashfree/link/:id', quiet, async (req, reply) => {

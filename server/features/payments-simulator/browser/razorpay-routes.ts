@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
-import { rupees } from '../format'
 import { payLink } from '../razorpay/payment-links'
 import { qrImage } from '../razorpay/qr-codes'
 import { payRazorpay } from '../razorpay/settle'
 import type { Sim } from '../simulator'
 import type { SimStore } from '../store'
-import { facts, page } from './page'
+import { linkPage, money, unknownLinkPage } from './page'
 
 const Pay = z.object({ key_id: z.string(), order_id: z.string(), outcome: z.enum(['success', 'failed']) })
+// Link ids in these URLs are the customer's to pay with: kept out of the request log lines, as Cashfree's are.
+const quiet = { logLevel: 'warn' } as const
 const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } })
 
 /**
@@ -36,31 +37,21 @@ export function razorpayBrowserRoutes(app: FastifyInstance, sim: Sim) {
   })
 
   // the short_url of a Payment Link: what the customer opens from the SMS or email (Razorpay's hosted link page)
-  app.get<{ Params: { id: string } }>('/razorpay/link/:id', async (req, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+  app.get<{ Params: { id: string } }>('/razorpay/link/:id', quiet, async (req, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     const l = await sim.store.razorpay.links.get(req.params.id)
-    if (!l) return reply.code(404).send(page('Unknown payment link', '<h1 class="sim-title">Unknown payment link</h1>'))
-    if (l.status === 'created' && l.expireBy > 0 && l.expireBy * 1000 <= sim.now()) l.status = 'expired'
-    const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: l.currency }).format(rupees(l.amount))
-    const open = l.status === 'created'
-    const body = `<h1 class="sim-title">Razorpay payment link (simulated)</h1>
-<p class="sim-muted">${open ? 'Pay this request from the shop.' : `This payment link is ${l.status}.`}</p>
-${facts([
-  ['Amount', amount],
-  ['For', l.description ?? '—'],
-  ['Customer', l.customer.name ?? l.customer.contact ?? '—'],
-  ['Expires', l.expireBy ? new Date(l.expireBy * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never'],
-])}
-<p class="sim-status" role="status" aria-live="polite" data-sim="status">Link status: ${l.status}</p>
-${
-  open
-    ? `<div class="sim-actions">
-<button type="button" class="sim-button sim-pay" data-outcome="success">Pay ${amount}</button>
-<button type="button" class="sim-button sim-fail" data-outcome="failed">Fail</button>
-</div>`
-    : ''
-}`
-    return page('Razorpay payment link', body, open ? ['/sim/cashfree/pay.js'] : [])
+    if (!l) return reply.code(404).send(unknownLinkPage())
+    // past its expire_by: shown expired (the API call that next reads it expires it and says so)
+    const status = l.status === 'created' && l.expireBy > 0 && l.expireBy * 1000 <= sim.now() ? 'expired' : l.status
+    return linkPage({
+      provider: 'Razorpay',
+      amount: money(l.amount, l.currency),
+      purpose: l.description ?? '—',
+      customer: l.customer.name ?? l.customer.contact ?? '—',
+      expiresAt: l.expireBy ? l.expireBy * 1000 : null,
+      status,
+      open: status === 'created',
+    })
   })
 
   app.post<{ Params: { id: string } }>('/razorpay/link/:id', async (req, reply) => {

@@ -23,9 +23,7 @@ export async function refundRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
       if (!order) return { status: 404, body: orderNotFound }
       const [paid] = await s.cashfree.payments.find({ orderId: order.orderId, status: 'SUCCESS' })
       if (order.status !== 'PAID' || !paid) return { status: 400, body: cfError('refund can be initiated only for a paid order', 'refund_invalid') }
-      const refunded = (await refundsOf(order.orderId, s))
-        .filter((r) => r.status !== 'CANCELLED')
-        .reduce((sum, r) => sum + r.amount, 0)
+      const refunded = (await refundsOf(order.orderId, s)).filter((r) => r.status !== 'CANCELLED').reduce((sum, r) => sum + r.amount, 0)
       const checked = checkRefund(req.body, paid.amount - refunded)
       if (!checked.ok) return { status: 400, body: cfError(checked.message, checked.code) }
       if (await s.cashfree.refunds.get(`${order.orderId}:${checked.value.refundId}`))
@@ -66,7 +64,7 @@ export async function refundRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
 export async function settleCashfreeRefund(sim: Sim, payload: Record<string, unknown>) {
   await sim.act(async (s) => {
     const refund = await s.cashfree.refunds.get(`${payload.orderId}:${payload.refundId}`)
-    if (!refund || refund.status !== 'PENDING') return // reset in the meantime
+    if (refund?.status !== 'PENDING') return // reset in the meantime
     refund.status = 'SUCCESS'
     refund.processedAt = sim.now()
     await s.cashfree.refunds.put(refund)

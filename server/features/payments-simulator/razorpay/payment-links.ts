@@ -109,10 +109,7 @@ export async function paymentLinkRoutes(app: FastifyInstance, { sim }: { sim: Si
     const referenceId = typeof body.reference_id === 'string' ? body.reference_id : null
     if (referenceId !== null && referenceId.length > 40) return badRequest(reply, 'The reference id may not be greater than 40 characters.', 'reference_id')
     const keyId = callerOf(sim, req).keyId
-    if (
-      referenceId &&
-      (await links.find({ referenceId })).some((l) => (l.account ?? sim.accounts.razorpay.keyId) === keyId && l.status !== 'cancelled')
-    )
+    if (referenceId && (await links.find({ referenceId })).some((l) => (l.account ?? sim.accounts.razorpay.keyId) === keyId && l.status !== 'cancelled'))
       return badRequest(reply, `Payment Link with reference id ${referenceId} already exists`, 'reference_id')
     const customer = asBody(body.customer) ?? {}
     const notify = asBody(body.notify) ?? {}
