@@ -66,7 +66,7 @@ export function createSimulator(app: FastifyInstance, config: Config, backend: S
 
   /**
    * The account an order belongs to (orders made before accounts existed belong to the process's). Inside `act`,
-   * read through its transaction: PGlite has one connection, which the transaction holds.
+   * read through the work's records, in its transaction.
    */
   async function razorpayAccount(keyId: string | undefined, from: SimStore = store): Promise<RzpAccount> {
     if (!keyId || keyId === accounts.razorpay.keyId) return accounts.razorpay
