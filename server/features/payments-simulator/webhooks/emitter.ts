@@ -168,6 +168,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
         await store.events.add(event)
         made.push(event)
       }
+      if (!made.length) return made
       const ordered = o.reorder ? [...made].reverse() : made
       const task: DeliveryTask = { eventIds: ordered.flatMap((event) => Array.from({ length: 1 + o.duplicate }, () => event.eventId)), options: o, attempt: 1 }
       await store.later(o.delayMs, 'webhook', { ...task })
