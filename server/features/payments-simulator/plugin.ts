@@ -27,11 +27,10 @@ export async function paymentsSimulator(app: FastifyInstance, { config, database
   sim.tasks.handle('rzp.late_auth', (payload) => lateRazorpay(sim, payload))
   sim.tasks.handle('cf.late_auth', (payload) => lateCashfree(sim, payload))
   sim.tasks.handle('cf.refund_settle', (payload) => settleCashfreeRefund(sim, payload))
-  // Held connections (hang, succeed_then_timeout) would keep close() waiting; deliveries under way stop and are
-  // left to another process (or the next start), as are tasks not yet due.
+  // Held connections (hang, succeed_then_timeout) would keep close() waiting. Deliveries under way finish (the
+  // app still answers during preClose); tasks not yet due are left to another process (or the next start).
   app.addHook('preClose', async () => {
     sim.faults.releaseAll()
-    sim.webhooks.reset()
     await backend.tasks.close()
   })
   app.addHook('onClose', () => backend.close())

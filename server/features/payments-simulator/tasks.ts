@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import type { Lifecycle } from '../../platform/lifecycle'
 
-/** A task's work ended by reset or shutdown before it was done: its row is let go for another process (or the next start). */
+/** A task's work ended by a reset before it was done: its row (if the reset left one) is let go. */
 export class Interrupted extends Error {}
 
 type Handler = (payload: Record<string, unknown>) => Promise<void>
@@ -16,7 +16,7 @@ export interface Tasks {
   wake(ms: number): void
   /** forgets this process's timers (reset: the tasks themselves are deleted) */
   clearWakers(): void
-  /** shutdown: no more runs; waits for the work under way (told to stop first) */
+  /** shutdown: no more runs; waits for the work under way */
   close(): Promise<void>
 }
 interface Task {
@@ -131,7 +131,7 @@ export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: ob
     },
     /** forgets the wake-ups of this process (reset: the tasks themselves are deleted) */
     clearWakers,
-    /** shutdown: no more claims; waits for the tasks under way (their work was told to stop first) */
+    /** shutdown: no more claims; waits for the tasks under way */
     async close() {
       closed = true
       clearInterval(poll)
