@@ -213,7 +213,7 @@ export async function buildApp({
   await posRoutes(app)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
-  if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config })
+  if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })
   app.get('/s/api/docs', { schema: { hide: true }, config: { noSiteContext: true } }, async () => app.swagger())
 
   // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page

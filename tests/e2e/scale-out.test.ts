@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDb, rowsOf, type Database } from '../../server/db/client'
 import { addresses, users, websites } from '../../server/db/schema/index'
+import { SIMULATOR_DEFAULTS } from '../../server/features/payments/config'
 import * as sessions from '../../server/features/session/service'
 import { makePostgresTemplate, withDatabase } from '../../server/db/template'
 import { createCacheBus, type CacheBus } from '../../server/platform/cache-bus'
@@ -91,13 +92,13 @@ async function signedInSuperadmin(server: TestServer) {
   return call
 }
 
-/** A shopper's browser behind the load balancer: one cookie jar, each call answered by the next process in turn. */
+/** A shopper's browser behind the load balancer: one cookie jar, each call answered by the next process in turn (or by `only`). */
 function shopperAcross(servers: TestServer[]) {
   const jar = new Map<string, string>()
   let next = 0
   const origin = servers[0].origin // the shop's one address; the balancer picks the process
-  return async (method: string, url: string, body?: unknown): Promise<{ status: number; json: any; by: number }> => {
-    const by = next++ % servers.length
+  return async (method: string, url: string, body?: unknown, only?: number): Promise<{ status: number; json: any; by: number }> => {
+    const by = only ?? next++ % servers.length
     const headers: Record<string, string> = { 'x-web-url': origin, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }
     if (jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN')!)
     if (body !== undefined) headers['content-type'] = 'application/json'
@@ -204,6 +205,107 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
         await database!.db.execute(sql`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.phone = ${phone}`),
       )
       assert.equal(rows[0].n, 1, 'one order')
+    })
+
+    test("the payment simulator is one for both: an order's payment made through A is paid on B's page, each webhook sent once", {
+      skip: transport !== 'Redis pub/sub' && 'once is enough',
+    }, async () => {
+      const db = database!.db
+      const call = shopperAcross([a, b])
+      const phone = `95${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+      await call('GET', '/cookie')
+      await call('POST', '/auth/login', { username: phone })
+      await call('POST', '/auth/verify', { username: phone, otp: CODE })
+      await call('POST', '/auth/register', { name: 'Ravi Rao', email: `ravi.${phone}@example.com`, phone })
+      const address = {
+        name: 'Ravi',
+        mobile: phone,
+        house: '3',
+        street: 'MG Road',
+        area: 'Ashok Nagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      }
+      const addressId = (await call('POST', '/account/addresses', address)).json.addresses[0].id
+      const { json: list } = await call('GET', '/products?perPage=50')
+      const pack = (list.data as { packs: Pack[] }[]).flatMap((p) => p.packs).find((k) => k.in_stock)!
+      const auth = {
+        razorpay: {
+          authorization: `Basic ${Buffer.from(`${SIMULATOR_DEFAULTS.RAZORPAY_KEY_ID}:${SIMULATOR_DEFAULTS.RAZORPAY_KEY_SECRET}`).toString('base64')}`,
+        },
+        cashfree: {
+          'x-client-id': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_ID,
+          'x-client-secret': SIMULATOR_DEFAULTS.CASHFREE_CLIENT_SECRET,
+          'x-api-version': '2023-08-01',
+        },
+      }
+      for (const provider of ['cashfree', 'razorpay'] as const) {
+        assert.equal((await call('POST', '/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id })).status, 200)
+        const slots = firstSlots((await call('GET', `/checkout/slots?address_id=${addressId}`)).json)
+        const placed = await call('POST', '/checkout/place', {
+          address_id: addressId,
+          slots,
+          payment_method: provider,
+          idempotency_key: `sim-${provider}-${phone}`,
+        })
+        assert.equal(placed.status, 200, JSON.stringify(placed.json))
+        const orderId: number = placed.json.order_id
+        // A makes the provider order (its simulator: its own address); the shopper's browser pays on B's page
+        const pay = await call('GET', `/checkout/pay/${orderId}`, undefined, 0)
+        assert.equal(pay.status, 200, JSON.stringify(pay.json))
+        const providerOrderId: string = pay.json.provider_order_id
+        if (provider === 'cashfree') {
+          const page = await fetch(`${b.origin}/sim/cashfree/pay/${pay.json.payment_session_id}`)
+          assert.equal(page.status, 200)
+          assert.match(await page.text(), new RegExp(providerOrderId))
+          const paid = await fetch(`${b.origin}/sim/cashfree/pay/${pay.json.payment_session_id}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ outcome: 'success' }),
+          })
+          assert.equal(paid.status, 200)
+        } else {
+          assert.equal((await fetch(`${b.origin}/sim/razorpay/order?key_id=${pay.json.key_id}&order_id=${providerOrderId}`)).status, 200)
+          const paid = await fetch(`${b.origin}/sim/razorpay/pay`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ key_id: pay.json.key_id, order_id: providerOrderId, outcome: 'success' }),
+          })
+          const handler = await paid.json()
+          // the browser hands the checkout's answer to the shop, here through A, which asks its simulator: B's payment
+          const confirmed = await call('POST', `/checkout/confirm/${orderId}`, handler, 0)
+          assert.equal(confirmed.json.status, 'paid', JSON.stringify(confirmed.json))
+        }
+        const start = Date.now()
+        const state = async () =>
+          rowsOf<{ payment_status: string; paid: number; tasks: number }>(
+            await db.execute(sql`select o.payment_status,
+              (select count(*)::int from payments p where p.order_id = o.id and p.status = 'paid') as paid,
+              (select count(*)::int from payment_sim_tasks) as tasks
+              from orders o where o.id = ${orderId}`),
+          )[0]
+        while (!((await state()).payment_status === 'paid' && (await state()).tasks === 0)) {
+          assert.ok(Date.now() - start < 5000, `${provider}: paid and every webhook sent within 5 s: ${JSON.stringify(await state())}`)
+          await sleep(50)
+        }
+        assert.deepEqual(await state(), { payment_status: 'paid', paid: 1, tasks: 0 }, `${provider}: the order paid once`)
+        // every webhook about it received once by the shop, and sent once by one of the two processes
+        const events = rowsOf<{ event_id: string }>(
+          await db.execute(sql`select event_id from payment_events where provider = ${provider} and raw_body like ${`%${providerOrderId}%`}`),
+        ).map((e) => e.event_id)
+        assert.ok(events.length >= 1, `${provider}: webhooks received`)
+        const logs = await Promise.all([a, b].map((s) => fetch(`${s.origin}/__sim/log`).then((r) => r.json())))
+        const sent = logs.flatMap((l: { webhooks: { eventId: string; status: number }[] }) => l.webhooks).filter((d) => events.includes(d.eventId))
+        assert.deepEqual(sent.map((d) => d.eventId).sort(), [...events].sort(), `${provider}: each webhook sent once`)
+        assert.ok(sent.every((d) => d.status === 200))
+        // and either process answers the provider's API about it
+        for (const server of [a, b]) {
+          const url = provider === 'cashfree' ? `${server.origin}/pg/orders/${providerOrderId}` : `${server.origin}/v1/orders/${providerOrderId}`
+          const answer = await (await fetch(url, { headers: auth[provider] })).json()
+          assert.equal(provider === 'cashfree' ? answer.order_status : answer.status, provider === 'cashfree' ? 'PAID' : 'paid')
+        }
+      }
     })
 
     test('a website created through process A is answered by process B within a second', async () => {

@@ -6,7 +6,7 @@ import { FaultSpec } from './faults'
 import { payLink } from './razorpay/payment-links'
 import { payQr } from './razorpay/qr-codes'
 import { payRazorpay } from './razorpay/settle'
-import type { Sim } from './simulator'
+import type { Sim, SimWork } from './simulator'
 import { WebhookOptionsSpec } from './webhooks/emitter'
 
 const Pay = z.object({
@@ -57,14 +57,18 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
   app.post('/pay', async (req, reply) => {
     const body = parse(Pay, req.body, reply)
     if (!body) return reply
+    return sim.act((s) => pay(s, body, reply))
+  })
+
+  async function pay(s: SimWork, body: z.infer<typeof Pay>, reply: FastifyReply) {
     const options = { outcome: body.outcome, amountOverride: body.amount_override, currencyOverride: body.currency_override, lateMs: body.late_ms }
     if (body.provider === 'razorpay' && body.order_id.startsWith('plink_')) {
       // a Payment Link: the customer pays it (late_auth: the bank confirms after the link expired)
-      const link = sim.state.razorpay.links.get(body.order_id)
+      const link = await s.razorpay.links.get(body.order_id)
       if (!link) return reply.code(404).send({ message: 'No such Razorpay payment link' })
       if (body.outcome !== 'success' && body.outcome !== 'failed' && body.outcome !== 'late_auth')
         return { outcome: body.outcome, link_id: link.id, status: link.status }
-      const result = payLink(sim, link, {
+      const result = await payLink(sim, s, link, {
         outcome: body.outcome === 'failed' ? 'failed' : 'success',
         amountOverride: body.amount_override,
         late: body.outcome === 'late_auth',
@@ -72,28 +76,28 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
       if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
       return { outcome: body.outcome, link_id: link.id, razorpay_payment_id: result.paymentId, status: link.status }
     }
-    const cfLink = body.provider === 'cashfree' ? sim.state.cashfree.links.get(body.order_id) : undefined
+    const cfLink = body.provider === 'cashfree' ? await s.cashfree.links.get(body.order_id) : undefined
     if (cfLink) {
       // a Cashfree Payment Link, by its link_id (late_auth: the bank confirms after the link expired)
       if (body.outcome !== 'success' && body.outcome !== 'failed' && body.outcome !== 'late_auth')
         return { outcome: body.outcome, link_id: cfLink.linkId, status: cfLink.status }
-      const result = payCfLink(sim, cfLink, { outcome: body.outcome === 'failed' ? 'failed' : 'success', late: body.outcome === 'late_auth' })
+      const result = await payCfLink(sim, s, cfLink, { outcome: body.outcome === 'failed' ? 'failed' : 'success', late: body.outcome === 'late_auth' })
       if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
       return { outcome: body.outcome, link_id: cfLink.linkId, cf_payment_id: result.cfPaymentId, status: cfLink.status }
     }
     if (body.provider === 'razorpay' && body.order_id.startsWith('qr_')) {
       // a QR code of the QR Codes API: the shopper scans it and pays (only success: a failed UPI attempt leaves it open)
-      const qr = sim.state.razorpay.qrCodes.get(body.order_id)
+      const qr = await s.razorpay.qrCodes.get(body.order_id)
       if (!qr) return reply.code(404).send({ message: 'No such Razorpay QR code' })
       if (body.outcome !== 'success') return { outcome: body.outcome, qr_id: qr.id, status: qr.status }
-      const result = payQr(sim, qr, { amountOverride: body.amount_override })
+      const result = await payQr(sim, s, qr, { amountOverride: body.amount_override })
       if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
       return { outcome: body.outcome, qr_id: qr.id, razorpay_payment_id: result.paymentId }
     }
     if (body.provider === 'razorpay') {
-      const order = sim.state.razorpay.orders.get(body.order_id)
+      const order = await s.razorpay.orders.get(body.order_id)
       if (!order) return reply.code(404).send({ message: 'No such Razorpay order' })
-      const result = payRazorpay(sim, order, { ...options, signature: body.signature })
+      const result = await payRazorpay(sim, s, order, { ...options, signature: body.signature })
       if (result.kind === 'refused') return reply.code(409).send({ message: result.description })
       return result.kind === 'paid'
         ? { outcome: body.outcome, ...result.response }
@@ -101,24 +105,24 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
           ? { outcome: body.outcome, error: result.error }
           : { outcome: body.outcome, dismissed: true }
     }
-    const order = sim.state.cashfree.orders.get(body.order_id)
+    const order = await s.cashfree.orders.get(body.order_id)
     if (!order) return reply.code(404).send({ message: 'No such Cashfree order' })
-    const result = payCashfree(sim, order, options)
+    const result = await payCashfree(sim, s, order, options)
     if (result.kind === 'refused') return reply.code(409).send({ message: result.message })
     return { outcome: body.outcome, cf_payment_id: result.cfPaymentId, payment_status: result.status, redirect: result.redirect }
-  })
+  }
 
   app.post('/accounts', async (req, reply) => {
     const body = parse(Account, req.body, reply)
     if (!body) return reply
     if (body.provider === 'razorpay')
-      sim.merchants.razorpay.set(body.key_id, {
+      await sim.store.accounts.razorpay.save({
         keyId: body.key_id,
         keySecret: body.key_secret,
         webhookSecret: body.webhook_secret,
         webhookUrl: body.webhook_url,
       })
-    else sim.merchants.cashfree.set(body.client_id, { clientId: body.client_id, clientSecret: body.client_secret, webhookUrl: body.webhook_url })
+    else await sim.store.accounts.cashfree.save({ clientId: body.client_id, clientSecret: body.client_secret, webhookUrl: body.webhook_url })
     return { ok: true }
   })
 
@@ -127,7 +131,7 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
     return body ? sim.webhooks.setOptions(body) : reply
   })
 
-  app.get('/webhooks', async () => sim.webhooks.events().map(({ body, ...event }) => ({ ...event, body: body.toString('utf8') })))
+  app.get('/webhooks', async () => sim.webhooks.events())
 
   app.post<{ Params: { eventId: string } }>('/replay/:eventId', async (req, reply) => {
     const delivery = await sim.webhooks.replay(req.params.eventId)
@@ -146,7 +150,7 @@ export async function controlRoutes(app: FastifyInstance, { sim }: { sim: Sim })
   app.get('/log', async () => ({ requests: sim.log.entries(), webhooks: sim.webhooks.deliveries() }))
 
   app.post('/reset', async () => {
-    sim.reset()
+    await sim.reset()
     return { ok: true }
   })
 }

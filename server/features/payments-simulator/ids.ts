@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
  * Ids shaped like the providers' (Razorpay: prefix + 14 characters). A random tag per start keeps them unique
- * across restarts, since the app's database outlives the simulator's memory.
+ * across restarts and across the processes that share the simulator's records (decision 0039).
  */
 export function createIds() {
   const tag = Array.from(randomBytes(5), (b) => ALNUM[b % ALNUM.length]).join('')
-  const numericTag = String(Date.now())
+  const numericTag = `${Date.now()}${randomInt(100, 1000)}`
   let n = 0
   const next = () => ++n
   return {

@@ -223,7 +223,9 @@ describe('the payment simulator inside the app', () => {
       }).catch(() => 'closed'),
       fetch(`${other.origin}/v1/orders`).catch(() => 'closed'),
     ]
-    await new Promise((r) => setTimeout(r, 100))
+    // both calls under way (their faults taken), and the order made: its answer held
+    while ((await other.control<{ faults: unknown[] }>('GET', '/faults')).faults.length) await new Promise((r) => setTimeout(r, 20))
+    await new Promise((r) => setTimeout(r, 200))
     const started = Date.now()
     await other.close()
     expect(Date.now() - started).toBeLessThan(3000)

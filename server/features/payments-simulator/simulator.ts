@@ -4,28 +4,17 @@ import type { Config } from '../../config'
 import { createFaults } from './faults'
 import { createIds } from './ids'
 import { createRequestLog } from './request-log'
-import { createState } from './state'
-import { createTimers } from './timers'
+import type { CfAccount, RzpAccount } from './state'
+import type { SimBackend } from './backend'
+import { type SimStore, StaleRecord, simStore } from './store'
 import { createWebhookEmitter } from './webhooks/emitter'
+
+export type { CfAccount, RzpAccount } from './state'
 
 /** The accounts the simulator accepts: the same keys the app's adapters are configured with. */
 export interface SimAccounts {
   razorpay: { keyId: string; keySecret: string; webhookSecret: string }
   cashfree: { clientId: string; clientSecret: string; apiVersion: string }
-}
-
-/** A merchant account the simulator knows: the process's keys, and any a test or demo registers (`POST /__sim/accounts`). */
-export interface RzpAccount {
-  keyId: string
-  keySecret: string
-  webhookSecret: string
-  /** where its webhooks go (a website with its own keys has its own address); default: the emitter's */
-  webhookUrl?: string
-}
-export interface CfAccount {
-  clientId: string
-  clientSecret: string
-  webhookUrl?: string
 }
 
 /** Cashfree API versions the simulator answers; any other x-api-version gets a 400, as from Cashfree. */
@@ -57,64 +46,104 @@ function selfOrigin(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`
 }
 
-export function createSimulator(app: FastifyInstance, config: Config) {
+type Batch = { type: string; body: string }[]
+const ATTEMPTS = 5
+
+/** What one piece of simulator work sees: the records, read and written in one transaction, and what it may add to them. */
+export type SimWork = SimStore & {
+  /** a task due in `ms` (tasks.ts), made only if the work commits */
+  later(ms: number, kind: string, payload: Record<string, unknown>): Promise<void>
+  /** webhooks about an order (or link, QR code): signed and addressed as its account says, sent once the work commits */
+  emitRazorpay(owner: { account?: string } | undefined, batch: Batch): Promise<void>
+  emitCashfree(owner: { account?: string } | undefined, batch: Batch): Promise<void>
+}
+
+export function createSimulator(app: FastifyInstance, config: Config, backend: SimBackend) {
   const accounts = simAccounts(config)
-  const timers = createTimers()
+  const store = simStore(backend.rows)
+  const { tasks } = backend
   const now = () => Date.now()
-  const merchants = () => ({
-    razorpay: new Map<string, RzpAccount>([[accounts.razorpay.keyId, accounts.razorpay]]),
-    cashfree: new Map<string, CfAccount>([[accounts.cashfree.clientId, accounts.cashfree]]),
+
+  /**
+   * The account an order belongs to (orders made before accounts existed belong to the process's). Inside `act`,
+   * read through the work's records, in its transaction.
+   */
+  async function razorpayAccount(keyId: string | undefined, from: SimStore = store): Promise<RzpAccount> {
+    if (!keyId || keyId === accounts.razorpay.keyId) return accounts.razorpay
+    return (await from.accounts.razorpay.get(keyId)) ?? accounts.razorpay
+  }
+  async function cashfreeAccount(clientId: string | undefined, from: SimStore = store): Promise<CfAccount> {
+    if (!clientId || clientId === accounts.cashfree.clientId) return accounts.cashfree
+    return (await from.accounts.cashfree.get(clientId)) ?? accounts.cashfree
+  }
+
+  const webhooks = createWebhookEmitter({
+    secrets: {
+      razorpayWebhook: accounts.razorpay.webhookSecret,
+      cashfreeClient: accounts.cashfree.clientSecret,
+      cashfreeVersion: accounts.cashfree.apiVersion,
+    },
+    configuredUrls: { razorpay: config.PAYMENTS_SIM_RAZORPAY_WEBHOOK_URL, cashfree: config.PAYMENTS_SIM_CASHFREE_WEBHOOK_URL },
+    selfOrigin: () => selfOrigin(app),
+    store,
+    tasks,
+    warn: (message) => app.log.warn(message),
+    now,
   })
-  const sim = {
+  tasks.handle('webhook', (payload) => webhooks.deliverTask(payload))
+
+  return {
     accounts,
-    /** every account, by key id / client id; orders belong to the account that made them */
-    merchants: merchants(),
     ids: createIds(),
-    state: createState(),
+    /** the records, for reads (writes go through `act`) */
+    store,
     log: createRequestLog(),
     faults: createFaults(),
-    timers,
+    tasks,
     now,
-    webhooks: createWebhookEmitter({
-      secrets: {
-        razorpayWebhook: accounts.razorpay.webhookSecret,
-        cashfreeClient: accounts.cashfree.clientSecret,
-        cashfreeVersion: accounts.cashfree.apiVersion,
-      },
-      configuredUrls: { razorpay: config.PAYMENTS_SIM_RAZORPAY_WEBHOOK_URL, cashfree: config.PAYMENTS_SIM_CASHFREE_WEBHOOK_URL },
-      selfOrigin: () => selfOrigin(app),
-      timers,
-      warn: (message) => app.log.warn(message),
-      now,
-    }),
-    /** `POST /__sim/reset`: forget everything and stop whatever is pending */
-    reset() {
-      timers.clearAll()
-      sim.faults.releaseAll()
-      sim.faults.clear()
-      sim.webhooks.reset()
-      sim.log.clear()
-      sim.state = createState()
-      sim.merchants = merchants()
+    webhooks,
+    razorpayAccount,
+    cashfreeAccount,
+
+    /**
+     * Runs work that changes records in one transaction. Records are written back only if nobody wrote them since
+     * they were read (optimistic versions, store.ts): when someone did, the work runs again on what they wrote,
+     * so two processes paying one order make one payment succeed and find the order paid in the other.
+     */
+    async act<T>(work: (s: SimWork) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await backend.transaction(async (rows, later) => {
+            const s: SimWork = {
+              ...simStore(rows),
+              later,
+              async emitRazorpay(owner, batch) {
+                const a = await razorpayAccount(owner?.account, s)
+                await webhooks.emit(s, 'razorpay', batch, { secret: a.webhookSecret, webhookUrl: a.webhookUrl })
+              },
+              async emitCashfree(owner, batch) {
+                const a = await cashfreeAccount(owner?.account, s)
+                await webhooks.emit(s, 'cashfree', batch, { secret: a.clientSecret, webhookUrl: a.webhookUrl })
+              },
+            }
+            return work(s)
+          })
+        } catch (err) {
+          if (!(err instanceof StaleRecord) || attempt >= ATTEMPTS) throw err
+        }
+      }
     },
-    /** the account an order belongs to (orders made before accounts existed belong to the process's) */
-    razorpayAccount(keyId: string | undefined): RzpAccount {
-      return sim.merchants.razorpay.get(keyId ?? accounts.razorpay.keyId) ?? accounts.razorpay
-    },
-    cashfreeAccount(clientId: string | undefined): CfAccount {
-      return sim.merchants.cashfree.get(clientId ?? accounts.cashfree.clientId) ?? accounts.cashfree
-    },
-    /** webhooks about an order: signed and addressed as its account says */
-    emitRazorpay(order: { account?: string } | undefined, batch: { type: string; body: string }[]) {
-      const a = sim.razorpayAccount(order?.account)
-      return sim.webhooks.emit('razorpay', batch, { secret: a.webhookSecret, webhookUrl: a.webhookUrl })
-    },
-    emitCashfree(order: { account?: string } | undefined, batch: { type: string; body: string }[]) {
-      const a = sim.cashfreeAccount(order?.account)
-      return sim.webhooks.emit('cashfree', batch, { secret: a.clientSecret, webhookUrl: a.webhookUrl })
+
+    /** `POST /__sim/reset`: forget everything, in every process, and stop whatever is pending here */
+    async reset() {
+      tasks.clearWakers()
+      this.faults.releaseAll()
+      this.faults.clear()
+      webhooks.reset()
+      this.log.clear()
+      await backend.forget()
     },
   }
-  return sim
 }
 
 export type Sim = ReturnType<typeof createSimulator>

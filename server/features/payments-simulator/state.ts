@@ -1,4 +1,18 @@
-/** What the simulator remembers, in memory only. Amounts are paise for both providers; rupees appear at the edge. */
+/** What the simulator remembers (rows of payment_sim_records, store.ts). Amounts are paise for both providers; rupees appear at the edge. */
+
+/** A merchant account the simulator knows: the process's keys, and any a test or demo registers (`POST /__sim/accounts`). */
+export interface RzpAccount {
+  keyId: string
+  keySecret: string
+  webhookSecret: string
+  /** where its webhooks go (a website with its own keys has its own address); default: the emitter's */
+  webhookUrl?: string
+}
+export interface CfAccount {
+  clientId: string
+  clientSecret: string
+  webhookUrl?: string
+}
 
 export interface RzpOrderRec {
   id: string
@@ -149,30 +163,22 @@ export interface CfRefundRec {
   processedAt: number | null
 }
 
+/** A first answer to an x-idempotency-key, by method, path and key. */
 export interface IdempotentAnswer {
+  scope: string
   bodyHash: string
   status: number
   body: unknown
 }
 
-export function createState() {
-  return {
-    razorpay: {
-      orders: new Map<string, RzpOrderRec>(),
-      payments: new Map<string, RzpPaymentRec>(),
-      refunds: new Map<string, RzpRefundRec>(),
-      qrCodes: new Map<string, RzpQrRec>(),
-      links: new Map<string, RzpLinkRec>(),
-    },
-    cashfree: {
-      orders: new Map<string, CfOrderRec>(),
-      sessions: new Map<string, string>(),
-      payments: new Map<string, CfPaymentRec>(),
-      refunds: new Map<string, CfRefundRec>(),
-      links: new Map<string, CfLinkRec>(),
-      idempotency: new Map<string, IdempotentAnswer>(),
-    },
-  }
+/** A webhook as first sent: its exact bytes (text) and headers, for `GET /__sim/webhooks` and `POST /__sim/replay/:eventId`. */
+export interface SavedEvent {
+  eventId: string
+  provider: 'razorpay' | 'cashfree'
+  type: string
+  url: string | null
+  /** what it is signed with: the webhook secret (Razorpay) or client secret (Cashfree) of the order's account */
+  secret: string
+  body: string
+  headers: Record<string, string>
 }
-
-export type SimState = ReturnType<typeof createState>

@@ -43,7 +43,7 @@ export function demoRoutes(app: FastifyInstance, sim: Sim) {
         amountPaid: 0,
         createdAt: now,
       }
-      sim.state.razorpay.orders.set(order.id, order)
+      await sim.store.razorpay.orders.add(order)
       return { key_id: sim.accounts.razorpay.keyId, order_id: order.id, amount: order.amount }
     }
     const orderId = `demo_${sim.ids.reference()}`
@@ -61,14 +61,13 @@ export function demoRoutes(app: FastifyInstance, sim: Sim) {
       note: null,
       createdAt: now,
     }
-    sim.state.cashfree.orders.set(orderId, order)
-    sim.state.cashfree.sessions.set(order.sessionId, orderId)
+    await sim.store.cashfree.orders.add(order)
     return { order_id: orderId, payment_session_id: order.sessionId }
   })
 
   app.get<{ Querystring: { order_id?: string } }>('/demo/return', async (req, reply) => {
-    const order = sim.state.cashfree.orders.get(req.query.order_id ?? '')
-    const payments = [...sim.state.cashfree.payments.values()].filter((p) => p.orderId === order?.orderId)
+    const order = await sim.store.cashfree.orders.get(req.query.order_id ?? '')
+    const payments = order ? await sim.store.cashfree.payments.find({ orderId: order.orderId }) : []
     const last = payments.at(-1)
     const body = order
       ? `<h1 class="sim-title">Back from Cashfree</h1>${facts([

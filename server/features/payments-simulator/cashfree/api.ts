@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CASHFREE_VERSIONS, type Sim } from '../simulator'
 import type { CfOrderRec } from '../state'
+import type { SimStore } from '../store'
 import { cfError, orderEntity, paymentEntity } from './entities'
 import { idempotent } from './idempotency'
 import { callers, ownsOrder } from './accounts'
@@ -12,10 +13,10 @@ import { checkOrder } from './validate'
 const same = (a: unknown, b: string) => typeof a === 'string' && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 type WithOrder = { Params: { orderId: string } }
 
-function authProblem(sim: Sim, req: FastifyRequest) {
+async function authProblem(sim: Sim, req: FastifyRequest) {
   const { apiVersion } = sim.accounts.cashfree
   const id = req.headers['x-client-id']
-  const account = typeof id === 'string' ? sim.merchants.cashfree.get(id) : undefined
+  const account = typeof id !== 'string' ? undefined : id === sim.accounts.cashfree.clientId ? sim.accounts.cashfree : await sim.store.accounts.cashfree.get(id)
   if (!account || !same(req.headers['x-client-secret'], account.clientSecret)) {
     return { status: 401, body: cfError('authentication Failed', 'request_failed', 'authentication_error') }
   }
@@ -34,7 +35,7 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
     status === 429 ? cfError('Too many requests', 'request_failed', 'rate_limit_error') : cfError('Something went wrong', 'internal_error', 'api_error'),
   )
   app.addHook('preHandler', async (req, reply) => {
-    const problem = authProblem(sim, req)
+    const problem = await authProblem(sim, req)
     if (problem) return reply.code(problem.status).send(problem.body)
   })
   app.setErrorHandler((err: FastifyError, _req, reply) => {
@@ -45,19 +46,18 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   app.setNotFoundHandler(unknown)
   app.get('/*', unknown) // else the web client's GET /* page route would answer
 
-  const order = (req: FastifyRequest, id: string): CfOrderRec | undefined => {
-    const o = sim.state.cashfree.orders.get(id)
+  const order = async (req: FastifyRequest, id: string, from: SimStore = sim.store): Promise<CfOrderRec | undefined> => {
+    const o = await from.cashfree.orders.get(id)
     return ownsOrder(sim, req, o) ? o : undefined
   }
   const orderNotFound = { status: 404, body: cfError('order not found', 'order_not_found') }
 
   app.post('/orders', async (req, reply) =>
-    idempotent(sim, req, reply, () => {
+    idempotent(sim, req, reply, async (s) => {
       const checked = checkOrder(req.body)
       if (!checked.ok) return { status: 400, body: cfError(checked.message, checked.code) }
       const { orderId, expiresAt, ...rest } = checked.value
       const id = orderId ?? `order_${sim.ids.reference()}`
-      if (sim.state.cashfree.orders.has(id)) return { status: 409, body: cfError('order with same order_id already exists', 'order_already_exists') }
       const now = sim.now()
       const rec: CfOrderRec = {
         ...rest,
@@ -69,39 +69,39 @@ export async function cashfreeApi(app: FastifyInstance, { sim }: { sim: Sim }) {
         expiresAt: expiresAt ?? now + 30 * 60_000,
         createdAt: now,
       }
-      sim.state.cashfree.orders.set(id, rec)
-      sim.state.cashfree.sessions.set(rec.sessionId, id)
+      if (!(await s.cashfree.orders.add(rec))) return { status: 409, body: cfError('order with same order_id already exists', 'order_already_exists') }
       return { status: 200, body: orderEntity(rec, now) }
     }),
   )
 
   app.get<WithOrder>('/orders/:orderId', async (req, reply) => {
-    const o = order(req, req.params.orderId)
+    const o = await order(req, req.params.orderId)
     return o ? orderEntity(o, sim.now()) : reply.code(404).send(orderNotFound.body)
   })
 
   app.patch<WithOrder>('/orders/:orderId', async (req, reply) =>
-    idempotent(sim, req, reply, () => {
-      const o = order(req, req.params.orderId)
+    idempotent(sim, req, reply, async (s) => {
+      const o = await order(req, req.params.orderId, s)
       if (!o) return orderNotFound
       const wanted = (req.body as { order_status?: unknown } | null)?.order_status
       if (wanted !== 'TERMINATED') return { status: 400, body: cfError('order_status : invalid value provided', 'order_status_invalid') }
       if (o.status !== 'ACTIVE') return { status: 400, body: cfError(`order is ${o.status.toLowerCase()} and cannot be terminated`, 'order_inactive') }
       o.status = 'TERMINATED'
+      await s.cashfree.orders.put(o)
       return { status: 200, body: orderEntity(o, sim.now()) }
     }),
   )
 
-  const paymentsOf = (orderId: string) => [...sim.state.cashfree.payments.values()].filter((p) => p.orderId === orderId)
+  const paymentsOf = (orderId: string) => sim.store.cashfree.payments.find({ orderId })
 
   app.get<WithOrder>('/orders/:orderId/payments', async (req, reply) => {
-    const o = order(req, req.params.orderId)
-    return o ? paymentsOf(o.orderId).map((p) => paymentEntity(p, o)) : reply.code(404).send(orderNotFound.body)
+    const o = await order(req, req.params.orderId)
+    return o ? (await paymentsOf(o.orderId)).map((p) => paymentEntity(p, o)) : reply.code(404).send(orderNotFound.body)
   })
 
   app.get<{ Params: { orderId: string; paymentId: string } }>('/orders/:orderId/payments/:paymentId', async (req, reply) => {
-    const o = order(req, req.params.orderId)
-    const p = o && paymentsOf(o.orderId).find((x) => x.cfPaymentId === req.params.paymentId)
+    const o = await order(req, req.params.orderId)
+    const p = o && (await paymentsOf(o.orderId)).find((x) => x.cfPaymentId === req.params.paymentId)
     return o && p ? paymentEntity(p, o) : reply.code(404).send(cfError('payment not found', 'payment_not_found'))
   })
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { istTime, providerJson, twoDecimals } from '../format'
-import type { Sim } from '../simulator'
+import type { Sim, SimWork } from '../simulator'
 import type { CfLinkRec, CfPaymentRec } from '../state'
 import { callers } from './accounts'
 import { cfError, orderEntity } from './entities'
@@ -58,8 +58,8 @@ function linkEvent(sim: Sim, l: CfLinkRec, payment?: CfPaymentRec) {
   return { type, body }
 }
 
-/** A link past its link_expiry_time is EXPIRED (Cashfree sends no webhook for that). */
-function refresh(sim: Sim, l: CfLinkRec) {
+/** A link past its link_expiry_time is EXPIRED (Cashfree sends no webhook for that); written when the work writes it. */
+export function refresh(sim: Sim, l: CfLinkRec) {
   if (l.status === 'ACTIVE' && l.expiresAt <= sim.now()) l.status = 'EXPIRED'
   return l
 }
@@ -68,9 +68,9 @@ const isoTime = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d
 
 /** `/pg/links`: create (link_id is the merchant's and unique), fetch, cancel. */
 export async function cashfreeLinkRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const links = () => sim.state.cashfree.links
-  const own = (req: FastifyRequest, id: string) => {
-    const l = links().get(id)
+  const links = sim.store.cashfree.links
+  const own = async (req: FastifyRequest, id: string, from = sim.store) => {
+    const l = await from.cashfree.links.get(id)
     const me = callers.get(req) ?? sim.accounts.cashfree.clientId
     return l && (l.account ?? sim.accounts.cashfree.clientId) === me ? refresh(sim, l) : undefined
   }
@@ -95,7 +95,6 @@ export async function cashfreeLinkRoutes(app: FastifyInstance, { sim }: { sim: S
     const expiry = body.link_expiry_time === undefined ? sim.now() + 30 * 86_400_000 : isoTime(body.link_expiry_time)
     if (Number.isNaN(expiry) || expiry <= sim.now()) return bad('link_expiry_time : should be a time in the future (ISO 8601)', 'link_expiry_time_invalid')
     const account = callers.get(req)
-    if (links().has(linkId)) return reply.code(409).send(cfError('link_id already exists', 'link_already_exists'))
     const notify = obj(body.link_notify) ?? {}
     const meta = obj(body.link_meta) ?? {}
     const notes: Record<string, string> = {}
@@ -123,30 +122,33 @@ export async function cashfreeLinkRoutes(app: FastifyInstance, { sim }: { sim: S
       paidPaymentId: null,
       createdAt: sim.now(),
     }
-    links().set(linkId, l)
+    if (!(await links.add(l))) return reply.code(409).send(cfError('link_id already exists', 'link_already_exists'))
     return linkEntity(l)
   })
 
   app.get<WithLink>('/links/:linkId', async (req, reply) => {
-    const l = own(req, req.params.linkId)
+    const l = await own(req, req.params.linkId)
     return l ? linkEntity(l) : reply.code(404).send(notFound)
   })
 
   // the orders Cashfree made for the link's payments (refunds go to these)
   app.get<WithLink>('/links/:linkId/orders', async (req, reply) => {
-    const l = own(req, req.params.linkId)
+    const l = await own(req, req.params.linkId)
     if (!l) return reply.code(404).send(notFound)
-    const o = l.paidOrderId ? sim.state.cashfree.orders.get(l.paidOrderId) : undefined
+    const o = l.paidOrderId ? await sim.store.cashfree.orders.get(l.paidOrderId) : undefined
     return o ? [orderEntity(o, sim.now())] : []
   })
 
-  app.post<WithLink>('/links/:linkId/cancel', async (req, reply) => {
-    const l = own(req, req.params.linkId)
-    if (!l) return reply.code(404).send(notFound)
-    if (l.status !== 'ACTIVE') return reply.code(400).send(cfError(`link is ${l.status.toLowerCase()} and cannot be cancelled`, 'link_cancel_invalid'))
-    l.status = 'CANCELLED'
-    return linkEntity(l)
-  })
+  app.post<WithLink>('/links/:linkId/cancel', async (req, reply) =>
+    sim.act(async (s) => {
+      const l = await own(req, req.params.linkId, s)
+      if (!l) return reply.code(404).send(notFound)
+      if (l.status !== 'ACTIVE') return reply.code(400).send(cfError(`link is ${l.status.toLowerCase()} and cannot be cancelled`, 'link_cancel_invalid'))
+      l.status = 'CANCELLED'
+      await s.cashfree.links.put(l)
+      return linkEntity(l)
+    }),
+  )
 }
 
 export type CfLinkPayResult = { kind: 'paid' | 'failed'; cfPaymentId: string; redirect: string | null } | { kind: 'refused'; message: string }
@@ -155,7 +157,7 @@ export type CfLinkPayResult = { kind: 'paid' | 'failed'; cfPaymentId: string; re
  * The customer pays the link on its page (or `POST /__sim/pay` with the link_id): Cashfree makes an order for the
  * payment and sends PAYMENT_LINK_EVENT when it is paid. `late` pays a link that already expired (a bank confirming late).
  */
-export function payCfLink(sim: Sim, l: CfLinkRec, o: { outcome: 'success' | 'failed'; late?: boolean }): CfLinkPayResult {
+export async function payCfLink(sim: Sim, s: SimWork, l: CfLinkRec, o: { outcome: 'success' | 'failed'; late?: boolean }): Promise<CfLinkPayResult> {
   if (!o.late) refresh(sim, l)
   if (l.status === 'PAID') return { kind: 'refused', message: 'This payment link is already paid' }
   if (l.status !== 'ACTIVE' && !o.late) return { kind: 'refused', message: `This payment link is ${l.status.toLowerCase()}` }
@@ -168,12 +170,18 @@ export function payCfLink(sim: Sim, l: CfLinkRec, o: { outcome: 'success' | 'fai
     message: o.outcome === 'success' ? 'Simulated payment successful' : 'Simulated payment failed',
     createdAt: sim.now(),
   }
-  sim.state.cashfree.payments.set(p.cfPaymentId, p)
-  if (o.outcome === 'failed') return { kind: 'failed', cfPaymentId: p.cfPaymentId, redirect: null }
+  if (o.outcome === 'failed') {
+    await s.cashfree.payments.add(p)
+    return { kind: 'failed', cfPaymentId: p.cfPaymentId, redirect: null }
+  }
   l.status = 'PAID'
   l.amountPaid = l.amount
   l.paidOrderId = p.orderId
-  sim.state.cashfree.orders.set(p.orderId, {
+  l.paidPaymentId = p.cfPaymentId
+  // the link first: a payment and a cancellation (or a second payment) at once cannot both win
+  await s.cashfree.links.put(l)
+  await s.cashfree.payments.add(p)
+  await s.cashfree.orders.add({
     cfOrderId: sim.ids.cashfree(),
     account: l.account,
     orderId: p.orderId,
@@ -188,7 +196,6 @@ export function payCfLink(sim: Sim, l: CfLinkRec, o: { outcome: 'success' | 'fai
     note: null,
     createdAt: sim.now(),
   })
-  l.paidPaymentId = p.cfPaymentId
-  sim.emitCashfree(l, [linkEvent(sim, l, p)])
+  await s.emitCashfree(l, [linkEvent(sim, l, p)])
   return { kind: 'paid', cfPaymentId: p.cfPaymentId, redirect: l.meta.return_url }
 }

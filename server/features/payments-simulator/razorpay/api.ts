@@ -16,7 +16,7 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
     rzpError(status, status >= 500 ? 'We are facing some trouble completing your request at the moment. Please try again shortly.' : 'Request failed'),
   )
   app.addHook('preHandler', async (req, reply) => {
-    const account = authorised(sim, req)
+    const account = await authorised(sim, req)
     if (!account) return reply.code(401).send(rzpError(401, 'The api key provided is invalid'))
     callers.set(req, account)
   })
@@ -28,9 +28,9 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
   app.setNotFoundHandler(unknown)
   app.get('/*', unknown) // else the web client's GET /* page route would answer
 
-  const orders = () => sim.state.razorpay.orders
-  const findOrder = (req: FastifyRequest, id: string): RzpOrderRec | undefined => {
-    const order = orders().get(id)
+  const orders = sim.store.razorpay.orders
+  const findOrder = async (req: FastifyRequest, id: string): Promise<RzpOrderRec | undefined> => {
+    const order = await orders.get(id)
     return ownsOrder(sim, req, order) ? order : undefined
   }
 
@@ -46,24 +46,24 @@ export async function razorpayApi(app: FastifyInstance, { sim }: { sim: Sim }) {
       amountPaid: 0,
       createdAt: sim.now(),
     }
-    orders().set(order.id, order)
+    await orders.add(order)
     return orderEntity(order)
   })
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/orders', async (req) => {
     const { receipt, count = '10', skip = '0' } = req.query
-    const all = [...orders().values()].filter((o) => ownsOrder(sim, req, o) && (receipt === undefined || o.receipt === receipt)).reverse()
+    const all = (await orders.find()).filter((o) => ownsOrder(sim, req, o) && (receipt === undefined || o.receipt === receipt)).reverse()
     return collection(all.slice(Number(skip) || 0, (Number(skip) || 0) + Math.min(Number(count) || 10, 100)).map(orderEntity))
   })
 
   app.get<{ Params: { id: string } }>('/orders/:id', async (req, reply) => {
-    const order = findOrder(req, req.params.id)
+    const order = await findOrder(req, req.params.id)
     return order ? orderEntity(order) : notFound(reply)
   })
 
   app.get<{ Params: { id: string } }>('/orders/:id/payments', async (req, reply) => {
-    if (!findOrder(req, req.params.id)) return notFound(reply)
-    const payments = [...sim.state.razorpay.payments.values()].filter((p) => p.orderId === req.params.id)
+    if (!(await findOrder(req, req.params.id))) return notFound(reply)
+    const payments = await sim.store.razorpay.payments.find({ orderId: req.params.id })
     return collection(payments.map(paymentEntity))
   })
 

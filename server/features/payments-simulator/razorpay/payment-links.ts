@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unixSeconds } from '../format'
-import type { Sim } from '../simulator'
+import type { Sim, SimWork } from '../simulator'
 import type { RzpLinkRec, RzpPaymentRec } from '../state'
-import { callerOf } from './accounts'
+import { callerOf, ownsOrder } from './accounts'
 import { paymentEntity } from './entities'
 import { badRequest, notFound } from './replies'
 import { asBody } from './validate'
@@ -55,10 +55,11 @@ export const linkEntity = (l: RzpLinkRec) => ({
 })
 
 /** A link past its expire_by is expired, as Razorpay expires it (and says so with payment_link.expired). */
-function refresh(sim: Sim, l: RzpLinkRec) {
+export async function refresh(sim: Sim, s: SimWork, l: RzpLinkRec) {
   if (l.status === 'created' && l.expireBy > 0 && l.expireBy * 1000 <= sim.now()) {
     l.status = 'expired'
-    sim.emitRazorpay(l, [linkEvent(sim, 'payment_link.expired', l)])
+    await s.razorpay.links.put(l)
+    await s.emitRazorpay(l, [linkEvent(sim, 'payment_link.expired', l)])
   }
   return l
 }
@@ -74,7 +75,7 @@ function linkEvent(
   if (payment) payload.payment = { entity: paymentEntity(payment) }
   const body = JSON.stringify({
     entity: 'event',
-    account_id: `acc_${sim.razorpayAccount(l.account).keyId.slice(-14)}`,
+    account_id: `acc_${(l.account ?? sim.accounts.razorpay.keyId).slice(-14)}`,
     event,
     contains: Object.keys(payload),
     payload,
@@ -85,10 +86,11 @@ function linkEvent(
 
 /** `/v1/payment_links`: create, read (one, or by reference_id), cancel (the Payment Links API, standard links). */
 export async function paymentLinkRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const links = () => sim.state.razorpay.links
-  const own = (req: FastifyRequest, id: string) => {
-    const l = links().get(id)
-    return l && (l.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? refresh(sim, l) : undefined
+  const links = sim.store.razorpay.links
+  // the caller's link, expired first if its time is up (a write: inside the work's transaction)
+  const own = async (s: SimWork, req: FastifyRequest, id: string) => {
+    const l = await s.razorpay.links.get(id)
+    return l && ownsOrder(sim, req, l) ? refresh(sim, s, l) : undefined
   }
 
   app.post('/payment_links', async (req, reply) => {
@@ -107,10 +109,7 @@ export async function paymentLinkRoutes(app: FastifyInstance, { sim }: { sim: Si
     const referenceId = typeof body.reference_id === 'string' ? body.reference_id : null
     if (referenceId !== null && referenceId.length > 40) return badRequest(reply, 'The reference id may not be greater than 40 characters.', 'reference_id')
     const keyId = callerOf(sim, req).keyId
-    if (
-      referenceId &&
-      [...links().values()].some((l) => l.referenceId === referenceId && (l.account ?? sim.accounts.razorpay.keyId) === keyId && l.status !== 'cancelled')
-    )
+    if (referenceId && (await links.find({ referenceId })).some((l) => (l.account ?? sim.accounts.razorpay.keyId) === keyId && l.status !== 'cancelled'))
       return badRequest(reply, `Payment Link with reference id ${referenceId} already exists`, 'reference_id')
     const customer = asBody(body.customer) ?? {}
     const notify = asBody(body.notify) ?? {}
@@ -141,30 +140,36 @@ export async function paymentLinkRoutes(app: FastifyInstance, { sim }: { sim: Si
       shortUrl: `${origin}/sim/razorpay/link/${id}`,
       createdAt: sim.now(),
     }
-    links().set(id, link)
+    await links.add(link)
     return linkEntity(link)
   })
 
-  app.get<{ Querystring: { reference_id?: string } }>('/payment_links', async (req) => {
-    const keyId = callerOf(sim, req).keyId
-    const all = [...links().values()].filter((l) => (l.account ?? sim.accounts.razorpay.keyId) === keyId)
-    const found = req.query.reference_id ? all.filter((l) => l.referenceId === req.query.reference_id) : all
-    return { payment_links: found.map((l) => linkEntity(refresh(sim, l))) }
-  })
+  app.get<{ Querystring: { reference_id?: string } }>('/payment_links', async (req) =>
+    sim.act(async (s) => {
+      const match = req.query.reference_id ? { referenceId: req.query.reference_id } : {}
+      const found = (await s.razorpay.links.find(match)).filter((l) => ownsOrder(sim, req, l))
+      const links: RzpLinkRec[] = []
+      for (const l of found) links.push(await refresh(sim, s, l))
+      return { payment_links: links.map(linkEntity) }
+    }),
+  )
 
   app.get<WithId>('/payment_links/:id', async (req, reply) => {
-    const l = own(req, req.params.id)
+    const l = await sim.act((s) => own(s, req, req.params.id))
     return l ? linkEntity(l) : notFound(reply)
   })
 
-  app.post<WithId>('/payment_links/:id/cancel', async (req, reply) => {
-    const l = own(req, req.params.id)
-    if (!l) return notFound(reply)
-    if (l.status !== 'created') return badRequest(reply, `Payment link cannot be cancelled in ${l.status} state`)
-    l.status = 'cancelled'
-    sim.emitRazorpay(l, [linkEvent(sim, 'payment_link.cancelled', l)])
-    return linkEntity(l)
-  })
+  app.post<WithId>('/payment_links/:id/cancel', async (req, reply) =>
+    sim.act(async (s) => {
+      const l = await own(s, req, req.params.id)
+      if (!l) return notFound(reply)
+      if (l.status !== 'created') return badRequest(reply, `Payment link cannot be cancelled in ${l.status} state`)
+      l.status = 'cancelled'
+      await s.razorpay.links.put(l)
+      await s.emitRazorpay(l, [linkEvent(sim, 'payment_link.cancelled', l)])
+      return linkEntity(l)
+    }),
+  )
 }
 
 export type LinkPayResult =
@@ -177,8 +182,13 @@ export type LinkPayResult =
  * payment, then `payment.captured` and `payment_link.paid`; a failed attempt leaves the link open. `late` pays a
  * link that already expired (a bank confirming late): the money is taken all the same.
  */
-export function payLink(sim: Sim, l: RzpLinkRec, o: { outcome: 'success' | 'failed'; amountOverride?: number; late?: boolean }): LinkPayResult {
-  if (!o.late) refresh(sim, l)
+export async function payLink(
+  sim: Sim,
+  s: SimWork,
+  l: RzpLinkRec,
+  o: { outcome: 'success' | 'failed'; amountOverride?: number; late?: boolean },
+): Promise<LinkPayResult> {
+  if (!o.late) await refresh(sim, s, l)
   if (l.status === 'paid') return { kind: 'refused', description: 'This payment link is already paid' }
   if (l.status !== 'created' && !o.late) return { kind: 'refused', description: `This payment link is ${l.status}` }
   const payment: RzpPaymentRec = {
@@ -195,12 +205,16 @@ export function payLink(sim: Sim, l: RzpLinkRec, o: { outcome: 'success' | 'fail
         : { code: 'BAD_REQUEST_ERROR', description: 'Payment failed (simulated)', source: 'customer', step: 'payment_authorization', reason: 'payment_failed' },
     createdAt: sim.now(),
   }
-  sim.state.razorpay.payments.set(payment.id, payment)
   l.paymentIds.push(payment.id)
+  if (o.outcome === 'success') {
+    l.status = 'paid'
+    l.amountPaid = payment.amount
+  }
+  // the link first: a payment and an expiry (or a second payment) at once cannot both win
+  await s.razorpay.links.put(l)
+  await s.razorpay.payments.add(payment)
   if (o.outcome === 'failed') return { kind: 'failed', paymentId: payment.id }
-  l.status = 'paid'
-  l.amountPaid = payment.amount
-  sim.emitRazorpay(l, [linkEvent(sim, 'payment.captured', l, payment), linkEvent(sim, 'payment_link.paid', l, payment)])
+  await s.emitRazorpay(l, [linkEvent(sim, 'payment.captured', l, payment), linkEvent(sim, 'payment_link.paid', l, payment)])
   const redirect = l.callbackUrl
     ? `${l.callbackUrl}${l.callbackUrl.includes('?') ? '&' : '?'}razorpay_payment_link_id=${l.id}&razorpay_payment_link_status=paid`
     : null

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unixSeconds } from '../format'
-import type { Sim } from '../simulator'
+import type { Sim, SimWork } from '../simulator'
 import type { RzpPaymentRec, RzpQrRec } from '../state'
-import { callerOf } from './accounts'
+import { callerOf, ownsOrder } from './accounts'
 import { collection, paymentEntity, qrCodeEntity } from './entities'
 import { badRequest, notFound } from './replies'
 import { asBody, type Checked } from './validate'
@@ -62,7 +62,7 @@ export function checkQr(value: unknown, nowMs: number): Checked<QrInput> {
   }
 }
 
-/** A QR code past its close_by is closed, as Razorpay closes it (close_reason stays null: it expired). */
+/** A QR code past its close_by is closed, as Razorpay closes it (close_reason stays null: it expired). Written when the work writes it. */
 function refresh(sim: Sim, qr: RzpQrRec) {
   if (qr.status === 'active' && qr.closeBy !== null && qr.closeBy * 1000 <= sim.now()) {
     qr.status = 'closed'
@@ -73,10 +73,9 @@ function refresh(sim: Sim, qr: RzpQrRec) {
 
 /** `/v1/payments/qr_codes`: create, read, list its payments, close (the QR Codes API, type upi_qr). */
 export async function qrCodeRoutes(app: FastifyInstance, { sim }: { sim: Sim }) {
-  const qrs = () => sim.state.razorpay.qrCodes
-  const own = (req: FastifyRequest, id: string) => {
-    const qr = qrs().get(id)
-    return qr && (qr.account ?? sim.accounts.razorpay.keyId) === callerOf(sim, req).keyId ? refresh(sim, qr) : undefined
+  const own = async (req: FastifyRequest, id: string, from = sim.store) => {
+    const qr = await from.razorpay.qrCodes.get(id)
+    return qr && ownsOrder(sim, req, qr) ? refresh(sim, qr) : undefined
   }
 
   app.post('/payments/qr_codes', async (req, reply) => {
@@ -97,30 +96,33 @@ export async function qrCodeRoutes(app: FastifyInstance, { sim }: { sim: Sim }) 
       imageUrl: `${origin}/sim/razorpay/qr/${id}.svg`,
       createdAt: sim.now(),
     }
-    qrs().set(id, qr)
+    await sim.store.razorpay.qrCodes.add(qr)
     return qrCodeEntity(qr)
   })
 
   app.get<WithId>('/payments/qr_codes/:id', async (req, reply) => {
-    const qr = own(req, req.params.id)
+    const qr = await own(req, req.params.id)
     return qr ? qrCodeEntity(qr) : notFound(reply)
   })
 
   app.get<WithId>('/payments/qr_codes/:id/payments', async (req, reply) => {
-    if (!own(req, req.params.id)) return notFound(reply)
-    return collection([...sim.state.razorpay.payments.values()].filter((p) => p.qrCodeId === req.params.id).map(paymentEntity))
+    if (!(await own(req, req.params.id))) return notFound(reply)
+    return collection((await sim.store.razorpay.payments.find({ qrCodeId: req.params.id })).map(paymentEntity))
   })
 
-  app.post<WithId>('/payments/qr_codes/:id/close', async (req, reply) => {
-    const qr = own(req, req.params.id)
-    if (!qr) return notFound(reply)
-    if (qr.status === 'closed') return badRequest(reply, 'The QR code is already closed')
-    qr.status = 'closed'
-    qr.closedAt = unixSeconds(sim.now())
-    qr.closeReason = 'on_demand'
-    sim.emitRazorpay(qr, [qrEvent(sim, 'qr_code.closed', qr)])
-    return qrCodeEntity(qr)
-  })
+  app.post<WithId>('/payments/qr_codes/:id/close', async (req, reply) =>
+    sim.act(async (s) => {
+      const qr = await own(req, req.params.id, s)
+      if (!qr) return notFound(reply)
+      if (qr.status === 'closed') return badRequest(reply, 'The QR code is already closed')
+      qr.status = 'closed'
+      qr.closedAt = unixSeconds(sim.now())
+      qr.closeReason = 'on_demand'
+      await s.razorpay.qrCodes.put(qr)
+      await s.emitRazorpay(qr, [qrEvent(sim, 'qr_code.closed', qr)])
+      return qrCodeEntity(qr)
+    }),
+  )
 }
 
 function qrEvent(sim: Sim, event: 'qr_code.credited' | 'qr_code.closed' | 'payment.captured', qr: RzpQrRec, payment?: RzpPaymentRec) {
@@ -129,7 +131,7 @@ function qrEvent(sim: Sim, event: 'qr_code.credited' | 'qr_code.closed' | 'payme
   if (event !== 'payment.captured') payload.qr_code = { entity: qrCodeEntity(qr) }
   const body = JSON.stringify({
     entity: 'event',
-    account_id: `acc_${sim.razorpayAccount(qr.account).keyId.slice(-14)}`,
+    account_id: `acc_${(qr.account ?? sim.accounts.razorpay.keyId).slice(-14)}`,
     event,
     contains: Object.keys(payload),
     payload,
@@ -144,7 +146,7 @@ export type QrPayResult = { kind: 'paid'; paymentId: string } | { kind: 'refused
  * The shopper scans and pays (`POST /__sim/pay` with the qr_… id): a captured UPI payment, then the webhooks
  * `payment.captured` and `qr_code.credited` (and a single-use QR closes, `close_reason: paid`).
  */
-export function payQr(sim: Sim, qr: RzpQrRec, o: { amountOverride?: number } = {}): QrPayResult {
+export async function payQr(sim: Sim, s: SimWork, qr: RzpQrRec, o: { amountOverride?: number } = {}): Promise<QrPayResult> {
   refresh(sim, qr)
   if (qr.status === 'closed') return { kind: 'refused', description: 'This QR code is closed' }
   const amount = o.amountOverride ?? qr.paymentAmount ?? 100
@@ -159,7 +161,6 @@ export function payQr(sim: Sim, qr: RzpQrRec, o: { amountOverride?: number } = {
     error: null,
     createdAt: sim.now(),
   }
-  sim.state.razorpay.payments.set(payment.id, payment)
   qr.amountReceived += amount
   qr.countReceived += 1
   if (qr.usage === 'single_use') {
@@ -167,7 +168,10 @@ export function payQr(sim: Sim, qr: RzpQrRec, o: { amountOverride?: number } = {
     qr.closedAt = unixSeconds(sim.now())
     qr.closeReason = 'paid'
   }
-  sim.emitRazorpay(qr, [qrEvent(sim, 'payment.captured', qr, payment), qrEvent(sim, 'qr_code.credited', qr, payment)])
+  // the QR code first: two payments of a single-use code at once cannot both be taken
+  await s.razorpay.qrCodes.put(qr)
+  await s.razorpay.payments.add(payment)
+  await s.emitRazorpay(qr, [qrEvent(sim, 'payment.captured', qr, payment), qrEvent(sim, 'qr_code.credited', qr, payment)])
   return { kind: 'paid', paymentId: payment.id }
 }
 

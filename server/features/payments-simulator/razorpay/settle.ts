@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Sim } from '../simulator'
+import type { Sim, SimWork } from '../simulator'
 import type { RzpOrderRec, RzpPaymentRec } from '../state'
 import { razorpayEvent } from './events'
 
@@ -36,18 +36,18 @@ export function signCheckout(secret: string, orderId: string, paymentId: string)
 function authorizeAndCapture(sim: Sim, order: RzpOrderRec, payment: RzpPaymentRec, capture: boolean) {
   payment.status = 'authorized'
   payment.error = null
-  const events = [razorpayEvent(sim, 'payment.authorized', payment)]
+  const events = [razorpayEvent(sim, order, 'payment.authorized', payment)]
   if (capture) {
     payment.status = 'captured'
     order.status = 'paid'
     order.amountPaid = payment.amount
-    events.push(razorpayEvent(sim, 'payment.captured', payment), razorpayEvent(sim, 'order.paid', payment, { order }))
+    events.push(razorpayEvent(sim, order, 'payment.captured', payment), razorpayEvent(sim, order, 'order.paid', payment, { order }))
   }
-  sim.emitRazorpay(order, events)
+  return events
 }
 
-/** One payment attempt on an order, as Razorpay's checkout would make it. */
-export function payRazorpay(sim: Sim, order: RzpOrderRec, o: PayOptions): PayResult {
+/** One payment attempt on an order, as Razorpay's checkout would make it (the order written first: it is what two attempts contend for). */
+export async function payRazorpay(sim: Sim, s: SimWork, order: RzpOrderRec, o: PayOptions): Promise<PayResult> {
   if (order.status === 'paid') return { kind: 'refused', description: 'This order is already paid' }
   if (o.outcome === 'user_dropped') return { kind: 'dismissed' }
   const payment: RzpPaymentRec = {
@@ -60,21 +60,25 @@ export function payRazorpay(sim: Sim, order: RzpOrderRec, o: PayOptions): PayRes
     error: null,
     createdAt: sim.now(),
   }
-  sim.state.razorpay.payments.set(payment.id, payment)
   order.attempts += 1
   order.status = 'attempted'
 
   if (o.outcome === 'failed' || o.outcome === 'late_auth') {
     payment.status = 'failed'
     payment.error = FAILURE
-    sim.emitRazorpay(order, [razorpayEvent(sim, 'payment.failed', payment)])
+    await s.razorpay.orders.put(order)
+    await s.razorpay.payments.add(payment)
+    await s.emitRazorpay(order, [razorpayEvent(sim, order, 'payment.failed', payment)])
     // B.5: the bank confirms late; Razorpay then authorises and captures the payment it had reported failed.
-    if (o.outcome === 'late_auth') sim.timers.later(o.lateMs ?? 3000, () => authorizeAndCapture(sim, order, payment, true))
+    if (o.outcome === 'late_auth') await s.later(o.lateMs ?? 3000, 'rzp.late_auth', { orderId: order.id, paymentId: payment.id })
     return { kind: 'failed', error: { ...FAILURE, metadata: { order_id: order.id, payment_id: payment.id } } }
   }
 
-  authorizeAndCapture(sim, order, payment, o.outcome === 'success')
-  const secret = sim.razorpayAccount(order.account).keySecret
+  const events = authorizeAndCapture(sim, order, payment, o.outcome === 'success')
+  await s.razorpay.orders.put(order)
+  await s.razorpay.payments.add(payment)
+  await s.emitRazorpay(order, events)
+  const secret = (await sim.razorpayAccount(order.account, s)).keySecret
   const signature =
     o.signature === 'invalid'
       ? signCheckout(`${secret}-forged`, order.id, payment.id)
@@ -84,10 +88,25 @@ export function payRazorpay(sim: Sim, order: RzpOrderRec, o: PayOptions): PayRes
   return { kind: 'paid', response: { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: signature } }
 }
 
+/** The `rzp.late_auth` task: the bank's late confirmation of a payment reported failed. */
+export async function lateRazorpay(sim: Sim, payload: Record<string, unknown>) {
+  await sim.act(async (s) => {
+    const order = await s.razorpay.orders.get(String(payload.orderId))
+    const payment = await s.razorpay.payments.get(String(payload.paymentId))
+    if (!order || !payment) return // reset in the meantime
+    const events = authorizeAndCapture(sim, order, payment, true)
+    await s.razorpay.payments.put(payment)
+    await s.razorpay.orders.put(order)
+    await s.emitRazorpay(order, events)
+  })
+}
+
 /** Manual capture (`POST /v1/payments/:id/capture`) of an authorized payment. */
-export function captureRazorpay(sim: Sim, order: RzpOrderRec, payment: RzpPaymentRec) {
+export async function captureRazorpay(sim: Sim, s: SimWork, order: RzpOrderRec, payment: RzpPaymentRec) {
   payment.status = 'captured'
   order.status = 'paid'
   order.amountPaid = payment.amount
-  sim.emitRazorpay(order, [razorpayEvent(sim, 'payment.captured', payment), razorpayEvent(sim, 'order.paid', payment, { order })])
+  await s.razorpay.payments.put(payment)
+  await s.razorpay.orders.put(order)
+  await s.emitRazorpay(order, [razorpayEvent(sim, order, 'payment.captured', payment), razorpayEvent(sim, order, 'order.paid', payment, { order })])
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod/mini'
-import type { Timers } from '../timers'
+import type { SavedEvent } from '../state'
+import type { SimStore } from '../store'
+import { Interrupted, type Tasks } from '../tasks'
 import { cashfreeHeaders, razorpayHeaders } from './signing'
 
 type Provider = 'razorpay' | 'cashfree'
@@ -36,18 +38,6 @@ const DEFAULTS: Options = {
 }
 const MAX_EVENTS = 1000
 
-export interface StoredEvent {
-  eventId: string
-  provider: Provider
-  type: string
-  url: string | null
-  /** what it is signed with: the webhook secret (Razorpay) or client secret (Cashfree) of the order's account */
-  secret: string
-  /** the exact bytes and headers of the first attempt, for `POST /__sim/replay/:eventId` */
-  body: Buffer
-  headers: Record<string, string>
-}
-
 export interface Delivery {
   eventId: string
   provider: Provider
@@ -65,15 +55,28 @@ export interface EmitterDeps {
   configuredUrls: { razorpay?: string; cashfree?: string }
   /** this app's own origin once it listens, for the default URLs */
   selfOrigin: () => string | null
-  timers: Timers
+  /** where events are kept (any process may deliver or replay them) */
+  store: SimStore
+  tasks: Tasks
   warn: (message: string) => void
   now: () => number
 }
 
-/** Signs and posts events like the providers do: at least once, retried with exponential backoff, maybe duplicated. */
+/** What a `webhook` task delivers: events in order (copies repeat an id), with the options in force when they were made. */
+interface DeliveryTask {
+  eventIds: string[]
+  options: Options
+  attempt: number
+}
+
+/**
+ * Signs and posts events like the providers do: at least once, retried with exponential backoff, maybe duplicated.
+ * Events are records and their deliveries tasks (tasks.ts), so whichever process runs the task sends them. The
+ * options, the drop count and the delivery log belong to this process (a test's control plane), the options
+ * travelling with the events they shaped.
+ */
 export function createWebhookEmitter(deps: EmitterDeps) {
   let options: Options = { ...DEFAULTS }
-  let events = new Map<string, StoredEvent>()
   let deliveries: Delivery[] = []
   let dropped = 0
   let abort = new AbortController()
@@ -90,7 +93,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     return cashfreeHeaders(body, secret + wrong, { eventId, timestamp, version: deps.secrets.cashfreeVersion, attempt })
   }
 
-  async function post(event: StoredEvent, headers: Record<string, string>, attempt: number, replay: boolean): Promise<Delivery> {
+  async function post(event: SavedEvent, headers: Record<string, string>, attempt: number, replay: boolean): Promise<Delivery> {
     const delivery: Delivery = {
       eventId: event.eventId,
       provider: event.provider,
@@ -106,7 +109,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     if (!event.url) return Object.assign(delivery, { error: 'the app is not listening yet' })
     try {
       const signal = AbortSignal.any([AbortSignal.timeout(10_000), abort.signal])
-      const res = await fetch(event.url, { method: 'POST', headers, body: new Uint8Array(event.body), signal })
+      const res = await fetch(event.url, { method: 'POST', headers, body: event.body, signal })
       await res.arrayBuffer()
       delivery.status = res.status
     } catch (err) {
@@ -115,8 +118,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     return delivery
   }
 
-  async function deliver(event: StoredEvent, attempt: number, o: Options): Promise<void> {
-    const stopped = abort.signal // a reset or close in the meantime ends this event's retries
+  async function deliver(event: SavedEvent, attempt: number, o: Options, stopped: AbortSignal): Promise<void> {
     let ok = false
     if (dropped < o.dropFirst) {
       dropped += 1
@@ -132,7 +134,7 @@ export function createWebhookEmitter(deps: EmitterDeps) {
         at: deps.now(),
       })
     } else {
-      const headers = attempt === 1 ? event.headers : sign(event.provider, event.body, event.eventId, attempt, o, event.secret)
+      const headers = attempt === 1 ? event.headers : sign(event.provider, Buffer.from(event.body), event.eventId, attempt, o, event.secret)
       const d = await post(event, headers, attempt, false)
       ok = d.status !== null && d.status >= 200 && d.status < 300
     }
@@ -141,7 +143,8 @@ export function createWebhookEmitter(deps: EmitterDeps) {
       return deps.warn(
         `payment simulator: ${event.provider} ${event.type} ${event.eventId} not delivered to ${event.url ?? '(no URL)'} after ${attempt} attempts`,
       )
-    deps.timers.later(o.backoffMs * 2 ** (attempt - 1), () => deliver({ ...event, url: event.url ?? urlFor(event.provider) }, attempt + 1, o))
+    const retry: DeliveryTask = { eventIds: [event.eventId], options: o, attempt: attempt + 1 }
+    await deps.tasks.later(o.backoffMs * 2 ** (attempt - 1), 'webhook', { ...retry })
   }
 
   return {
@@ -149,30 +152,47 @@ export function createWebhookEmitter(deps: EmitterDeps) {
      * Queues one provider's events for delivery, in order, with the options in force now; signed with the account's
      * secret and sent to its address when it has one (the process's account otherwise).
      */
-    emit(provider: Provider, batch: { type: string; body: string }[], account?: { secret: string; webhookUrl?: string }): StoredEvent[] {
+    async emit(
+      store: SimStore & { later: (ms: number, kind: string, payload: Record<string, unknown>) => Promise<void> },
+      provider: Provider,
+      batch: { type: string; body: string }[],
+      account?: { secret: string; webhookUrl?: string },
+    ): Promise<SavedEvent[]> {
       const o = { ...options }
       const secret = account?.secret ?? (provider === 'razorpay' ? deps.secrets.razorpayWebhook : deps.secrets.cashfreeClient)
-      const made = batch.map(({ type, body }) => {
-        const raw = Buffer.from(body)
+      const made: SavedEvent[] = []
+      for (const { type, body } of batch) {
         const eventId = provider === 'razorpay' ? `evt_${randomUUID().replace(/-/g, '').slice(0, 14)}` : randomUUID()
         const url = urlFor(provider, account?.webhookUrl)
-        const event: StoredEvent = { eventId, provider, type, url, secret, body: raw, headers: sign(provider, raw, eventId, 1, o, secret) }
-        events.set(eventId, event)
-        if (events.size > MAX_EVENTS) events.delete(events.keys().next().value ?? '')
-        return event
-      })
+        const event: SavedEvent = { eventId, provider, type, url, secret, body, headers: sign(provider, Buffer.from(body), eventId, 1, o, secret) }
+        await store.events.add(event)
+        made.push(event)
+      }
+      if (!made.length) return made
       const ordered = o.reorder ? [...made].reverse() : made
-      const copies = ordered.flatMap((event) => Array.from({ length: 1 + o.duplicate }, () => event))
-      deps.timers.later(o.delayMs, async () => {
-        if (o.concurrent) await Promise.all(copies.map((event) => deliver(event, 1, o)))
-        else for (const event of copies) await deliver(event, 1, o)
-      })
+      const task: DeliveryTask = { eventIds: ordered.flatMap((event) => Array.from({ length: 1 + o.duplicate }, () => event.eventId)), options: o, attempt: 1 }
+      await store.later(o.delayMs, 'webhook', { ...task })
       return made
+    },
+
+    /** runs a `webhook` task: its events, one after the other (or all at once with `concurrent`) */
+    async deliverTask(payload: Record<string, unknown>) {
+      const { eventIds, options: o, attempt } = payload as unknown as DeliveryTask
+      const stopped = abort.signal // a reset or close in the meantime ends these deliveries and their retries
+      const found = new Map<string, SavedEvent>()
+      for (const id of new Set(eventIds)) {
+        const event = await deps.store.events.get(id)
+        if (event) found.set(id, attempt === 1 ? event : { ...event, url: event.url ?? urlFor(event.provider) })
+      }
+      const events = eventIds.flatMap((id) => found.get(id) ?? [])
+      if (o.concurrent) await Promise.all(events.map((event) => deliver(event, attempt, o, stopped)))
+      else for (const event of events) await deliver(event, attempt, o, stopped)
+      if (stopped.aborted) throw new Interrupted()
     },
 
     /** Sends the stored bytes and headers again, unchanged, once. */
     async replay(eventId: string): Promise<Delivery | null> {
-      const event = events.get(eventId)
+      const event = await deps.store.events.get(eventId)
       return event ? post(event, event.headers, 1, true) : null
     },
 
@@ -182,14 +202,13 @@ export function createWebhookEmitter(deps: EmitterDeps) {
       return options
     },
     options: () => options,
-    events: () => [...events.values()],
+    events: () => deps.store.events.find(),
     deliveries: () => deliveries,
 
     reset() {
       abort.abort()
       abort = new AbortController()
       options = { ...DEFAULTS }
-      events = new Map()
       deliveries = []
       dropped = 0
     },
