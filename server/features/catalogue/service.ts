@@ -7,6 +7,7 @@ import * as queries from './queries'
 import * as search from './search-service'
 import { words } from './search-words'
 import { toPack, toProduct } from './shape'
+import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProducts } from './shelf'
 
 interface SiteCatalogueMeta {
   tree: CategoryNode[]
@@ -54,39 +55,70 @@ const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify
 
 export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
+  const shelf = liveShelf(ctx)
+  // From memory (docs/decisions/0038-catalogue-read-model.md): nothing to cache, and stock as fresh as its snapshot.
+  if (shelf) return serialise(await shelfProductPage(ctx, await shelf, query, warehouseId))
   const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<
     Serialised<ProductPage>
   >
 }
 
-async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+interface ListPlan {
+  q: string | undefined
+  sort: Sort
+  filter: { categoryIds?: number[]; brandIds?: number[] }
+  offset: number
+}
+
+async function planList(ctx: RequestCtx, query: ProductListQuery): Promise<ListPlan> {
   const meta = await catalogueMeta(ctx)
   const q = query.q && words(query.q).length > 0 ? query.q : undefined
-  const sort: Sort = query.s ?? (q ? 'relevance' : 'popularity')
   // An empty list (?c=) means no filter; slugs that match nothing match no products.
   const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
   const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
-  const offset = (query.page - 1) * query.perPage
+  return { q, sort: query.s ?? (q ? 'relevance' : 'popularity'), filter: { categoryIds, brandIds }, offset: (query.page - 1) * query.perPage }
+}
+
+const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPage['meta'] => ({
+  total,
+  page: query.page,
+  perPage: query.perPage,
+  lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+  sort,
+})
+
+async function shelfProductPage(ctx: RequestCtx, shelf: Shelf, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+  const { q, sort, filter, offset } = await planList(ctx, query)
+  const stock = await shelf.stock.at(warehouseId)
+  let page: number[]
+  let total: number
+  if (q) {
+    // The search's order is cached per query (it ranks by stock too); the page is read from the shelf.
+    const key = `search:${warehouseId}:${JSON.stringify([q, query.c, query.b, sort, offset + query.perPage])}`
+    const found = (await ctx.caches.catalogue.getOrLoad(ctx.site.id, key, () =>
+      search.searchProducts(ctx, q, sort, filter, warehouseId, offset + query.perPage),
+    )) as { total: number; ids: number[] }
+    page = found.ids.slice(offset).flatMap((id) => shelf.byId.get(id) ?? [])
+    total = found.total
+  } else ({ page, total } = shelfPage(shelf, filter, sort, query.perPage, offset))
+  return { data: shelfProducts(shelf, page, warehouseId, stock), meta: pageMeta(query, total, sort) }
+}
+
+/** The same answer from the database: while nothing may be kept in memory (cache bus down). */
+async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+  const { q, sort, filter, offset } = await planList(ctx, query)
   let ids: number[]
   let total: number
   if (q) {
-    // Search answers from the in-process index (docs/decisions/0035-search.md): only the page is read.
-    const found = await search.searchProducts(ctx, q, sort, { categoryIds, brandIds }, warehouseId, offset + query.perPage)
+    const found = await search.searchProducts(ctx, q, sort, filter, warehouseId, offset + query.perPage)
     ids = found.ids.slice(offset)
     total = found.total
   } else {
-    const filter = { websiteId: ctx.site.id, categoryIds, brandIds }
-    const countKey = `count:${JSON.stringify([categoryIds, brandIds])}`
-    ;[ids, total] = await Promise.all([
-      queries.findProductPage(ctx.db, filter, sort, query.perPage, offset),
-      ctx.caches.catalogue.getOrLoad(ctx.site.id, countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
-    ])
+    const where = { websiteId: ctx.site.id, ...filter }
+    ;[ids, total] = await Promise.all([queries.findProductPage(ctx.db, where, sort, query.perPage, offset), queries.countProducts(ctx.db, where)])
   }
-  return {
-    data: await loadProductsWithPacks(ctx, ids, warehouseId),
-    meta: { total, page: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), sort },
-  }
+  return { data: await loadProductsWithPacks(ctx, ids, warehouseId), meta: pageMeta(query, total, sort) }
 }
 
 async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId: number | null): Promise<Product[]> {
@@ -101,9 +133,18 @@ async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId
 
 export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Serialised<Product> | null> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
-  const key = `product:${warehouseId}:${idOrSlug.toLowerCase()}`
+  const slug = idOrSlug.toLowerCase()
+  const live = liveShelf(ctx)
+  if (live) {
+    const shelf = await live
+    const i = shelfProductIndex(shelf, slug)
+    if (i === undefined) return null
+    const [product] = shelfProducts(shelf, [i], warehouseId, await shelf.stock.at(warehouseId))
+    return serialise(product!)
+  }
+  const key = `product:${warehouseId}:${slug}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
-    const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
+    const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, slug)
     if (id === null) return null
     const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)
     return product ? serialise(product) : null
