@@ -265,6 +265,9 @@ function makePacks(base: demo.SeedPack[], n: number, rand: () => number) {
 
 /** Words shoppers type: aisle names and product words from the demo catalogue, lower case. */
 /** Brand names of the generated catalogue (the demo's and the generated ones), for brand + word searches. */
+/** Slugs of every brand of the generated catalogue (never-seen product lists filter by them). */
+export const BRAND_SLUGS = [...demo.brands.map((b) => b.slug), ...BRAND_HEADS.flatMap((h) => BRAND_TAILS.map((t) => demo.slugify(`${h} ${t}`)))]
+
 export const BRAND_NAMES = [...demo.brands.map((b) => b.name), ...BRAND_HEADS.map((h) => `${h} ${BRAND_TAILS[0]}`)]
 
 export function searchWords(): string[] {
