@@ -7,7 +7,7 @@ import * as queries from './queries'
 import * as search from './search-service'
 import { words } from './search-words'
 import { toPack, toProduct } from './shape'
-import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProducts } from './shelf'
+import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProductsJson } from './shelf'
 
 interface SiteCatalogueMeta {
   tree: CategoryNode[]
@@ -53,15 +53,31 @@ export interface Serialised<T> {
 
 const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify(value) })
 
-export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
+/** An answer put together as JSON (the shelf's): its value is read from it only if someone needs it. */
+function fromJson<T>(json: string): Serialised<T> {
+  let value: T | undefined
+  return {
+    json,
+    get value() {
+      value ??= JSON.parse(json) as T
+      return value
+    },
+  }
+}
+
+/** A list's answer with its total, known without reading the JSON (the zero-result report needs it). */
+export type SerialisedPage = Serialised<ProductPage> & { total: number }
+
+export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<SerialisedPage> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
   const shelf = liveShelf(ctx)
   // From memory (docs/decisions/0038-catalogue-read-model.md): nothing to cache, and stock as fresh as its snapshot.
-  if (shelf) return serialise(await shelfProductPage(ctx, await shelf, query, warehouseId))
+  if (shelf) return shelfProductPage(ctx, await shelf, query, warehouseId)
   const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<
-    Serialised<ProductPage>
-  >
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
+    const page = await loadProductPage(ctx, query, warehouseId)
+    return { ...serialise(page), total: page.meta.total }
+  }) as Promise<SerialisedPage>
 }
 
 interface ListPlan {
@@ -88,7 +104,7 @@ const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPa
   sort,
 })
 
-async function shelfProductPage(ctx: RequestCtx, shelf: Shelf, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+async function shelfProductPage(ctx: RequestCtx, shelf: Shelf, query: ProductListQuery, warehouseId: number | null): Promise<SerialisedPage> {
   const { q, sort, filter, offset } = await planList(ctx, query)
   const stock = await shelf.stock.at(warehouseId)
   let page: number[]
@@ -102,7 +118,8 @@ async function shelfProductPage(ctx: RequestCtx, shelf: Shelf, query: ProductLis
     page = found.ids.slice(offset).flatMap((id) => shelf.byId.get(id) ?? [])
     total = found.total
   } else ({ page, total } = shelfPage(shelf, filter, sort, query.perPage, offset))
-  return { data: shelfProducts(shelf, page, warehouseId, stock), meta: pageMeta(query, total, sort) }
+  const json = `{"data":${shelfProductsJson(shelf, page, warehouseId, stock)},"meta":${JSON.stringify(pageMeta(query, total, sort))}}`
+  return Object.assign(fromJson<ProductPage>(json), { total })
 }
 
 /** The same answer from the database: while nothing may be kept in memory (cache bus down). */
@@ -139,8 +156,7 @@ export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Ser
     const shelf = await live
     const i = shelfProductIndex(shelf, slug)
     if (i === undefined) return null
-    const [product] = shelfProducts(shelf, [i], warehouseId, await shelf.stock.at(warehouseId))
-    return serialise(product!)
+    return fromJson<Product>(shelfProductsJson(shelf, [i], warehouseId, await shelf.stock.at(warehouseId)).slice(1, -1))
   }
   const key = `product:${warehouseId}:${slug}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
@@ -184,7 +200,8 @@ export async function withShopperState(ctx: RequestCtx, products: Product[]): Pr
 export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage | string> {
   const page = await listProducts(ctx, query)
   // The zero-result report counts every search that found nothing, cached answer or not (first page only).
-  if (query.q && query.page === 1 && page.value.meta.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
+  if (query.q && query.page === 1 && page.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
+  if (!ctx.session && !ctx.user) return page.json
   const data = await withShopperState(ctx, page.value.data)
   return data === page.value.data ? page.json : { ...page.value, data }
 }
@@ -192,6 +209,7 @@ export async function listProductsForShopper(ctx: RequestCtx, query: ProductList
 export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | string | null> {
   const product = await getProduct(ctx, idOrSlug)
   if (!product) return null
+  if (!ctx.session && !ctx.user) return product.json
   const [mine] = await withShopperState(ctx, [product.value])
   return mine === product.value ? product.json : mine
 }

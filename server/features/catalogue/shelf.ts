@@ -1,4 +1,4 @@
-import type { Product, Sort } from '../../../common/contracts/catalogue'
+import type { Sort } from '../../../common/contracts/catalogue'
 import type { RequestCtx } from '../../platform/request-context'
 import type { PackRow, ProductRow } from './queries'
 import type { SearchDoc } from './search-index'
@@ -24,8 +24,14 @@ export interface Shelf {
   orders: Record<ListSort, Int32Array>
   /** the search index's documents (search-service.ts builds its index from them) */
   docs: SearchDoc[]
-  /** how many products match a filter, by filter */
-  counts: Map<string, number>
+  /** product indexes by category (primary and extra ones) and by brand */
+  byCategory: Map<number, number[]>
+  byBrand: Map<number, number[]>
+  /** each product's place in each sort's order (the inverse of `orders`) */
+  ranks: Record<ListSort, Int32Array>
+  /** a filter's products in a sort's order, by filter and sort: made on first use, bounded by their total length */
+  lists: Map<string, Int32Array>
+  listed: number
   stock: ReturnType<typeof stockSnapshots>
 }
 
@@ -33,7 +39,14 @@ export interface ShelfProduct {
   row: ProductRow
   brandId: number
   categoryIds: number[]
-  packs: Omit<PackRow, 'available'>[]
+  packs: ShelfPack[]
+  /** the product's JSON up to its packs, made on its first answer (answers are put together from these) */
+  head?: string
+}
+
+interface ShelfPack extends Omit<PackRow, 'available'> {
+  /** the pack's JSON up to its warehouse and stock, made on its first answer */
+  head?: string
 }
 
 type ListSort = Exclude<Sort, 'relevance'>
@@ -79,6 +92,25 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
     newest: sorted((a, b) => a.newest_rank - b.newest_rank),
     name: sorted((a, b) => a.name_rank - b.name_rank),
   }
+  const ranks = {} as Record<ListSort, Int32Array>
+  for (const [sort, order] of Object.entries(orders) as [ListSort, Int32Array][]) {
+    const rank = new Int32Array(n)
+    order.forEach((i, r) => {
+      rank[i] = r
+    })
+    ranks[sort] = rank
+  }
+  const byCategory = new Map<number, number[]>()
+  const byBrand = new Map<number, number[]>()
+  const push = (map: Map<number, number[]>, key: number, i: number) => {
+    const list = map.get(key)
+    if (list) list.push(i)
+    else map.set(key, [i])
+  }
+  rows.forEach((r, i) => {
+    for (const c of new Set(r.category_ids)) push(byCategory, c, i)
+    push(byBrand, r.brand_id, i)
+  })
   const docs: SearchDoc[] = rows.map((r, i) => ({
     id: r.id,
     name: r.name,
@@ -102,7 +134,11 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
     moved: new Map(moved.flatMap((m) => (byId.has(m.product_id) ? [[m.slug, byId.get(m.product_id)!] as const] : []))),
     orders,
     docs,
-    counts: new Map(),
+    byCategory,
+    byBrand,
+    ranks,
+    lists: new Map(),
+    listed: 0,
     stock: stockSnapshots((warehouseId) => shelfQueries.soldOutPackIds(ctx.db, ctx.site.id, warehouseId)),
   }
   return shelf
@@ -131,35 +167,56 @@ export interface ShelfFilter {
   brandIds?: number[]
 }
 
+/** At most this many product indexes kept in `lists` (4 bytes each): then they are dropped and made again as asked. */
+const LISTED_MAX = 4_000_000
+
 /** One page of a list without search: how many products match, and the page's indexes in order. */
 export function shelfPage(shelf: Shelf, filter: ShelfFilter, sort: Sort, limit: number, offset: number): { total: number; page: number[] } {
-  const order = shelf.orders[sort === 'relevance' ? 'popularity' : sort]
-  if (!filter.categoryIds && !filter.brandIds) return { total: order.length, page: Array.from(order.subarray(offset, offset + limit)) }
-  const cats = filter.categoryIds ? new Set(filter.categoryIds) : null
-  const brands = filter.brandIds ? new Set(filter.brandIds) : null
-  const { products } = shelf
-  const matches = (i: number) => {
-    const p = products[i]!
-    if (brands && !brands.has(p.brandId)) return false
-    if (cats && !p.categoryIds.some((c) => cats.has(c))) return false
-    return true
+  const order = filtered(shelf, filter, sort === 'relevance' ? 'popularity' : sort)
+  return { total: order.length, page: Array.from(order.subarray(offset, offset + limit)) }
+}
+
+/** The products a filter keeps, in a sort's order: from the category and brand lists, ordered by their ranks. */
+function filtered(shelf: Shelf, filter: ShelfFilter, sort: ListSort): Int32Array {
+  const { categoryIds, brandIds } = filter
+  if (!categoryIds && !brandIds) return shelf.orders[sort]
+  const key = `${sort}:${categoryIds?.join(',') ?? '*'}:${brandIds?.join(',') ?? '*'}`
+  const hit = shelf.lists.get(key)
+  if (hit) return hit
+  const union = (map: Map<number, number[]>, ids: number[]): number[] => {
+    if (ids.length === 1) return map.get(ids[0]!) ?? []
+    const seen = new Uint8Array(shelf.products.length)
+    const out: number[] = []
+    for (const id of ids)
+      for (const i of map.get(id) ?? []) {
+        if (seen[i]) continue
+        seen[i] = 1
+        out.push(i)
+      }
+    return out
   }
-  const countKey = JSON.stringify([filter.categoryIds, filter.brandIds])
-  const known = shelf.counts.get(countKey)
-  const page: number[] = []
-  let seen = 0
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!
-    if (!matches(i)) continue
-    if (seen >= offset && seen < offset + limit) page.push(i)
-    seen++
-    if (known !== undefined && seen >= offset + limit) break
+  let found: number[]
+  if (categoryIds) {
+    found = union(shelf.byCategory, categoryIds)
+    if (brandIds) {
+      const brands = new Set(brandIds)
+      found = found.filter((i) => brands.has(shelf.products[i]!.brandId))
+    }
+  } else found = union(shelf.byBrand, brandIds!)
+  const rank = shelf.ranks[sort]
+  const order = shelf.orders[sort]
+  // ranks are distinct: sorting them (natively, as numbers) and reading the order back gives the products in order
+  const list = new Int32Array(found.length)
+  for (let k = 0; k < found.length; k++) list[k] = rank[found[k]!]!
+  list.sort()
+  for (let k = 0; k < list.length; k++) list[k] = order[list[k]!]!
+  if (shelf.listed + list.length > LISTED_MAX) {
+    shelf.lists.clear()
+    shelf.listed = 0
   }
-  if (known === undefined) {
-    if (shelf.counts.size >= 5000) shelf.counts.clear()
-    shelf.counts.set(countKey, seen)
-  }
-  return { total: known ?? seen, page }
+  shelf.lists.set(key, list)
+  shelf.listed += list.length
+  return list
 }
 
 /** An active product by id, slug, or a slug it had before (as queries.findProductIdBySlug). */
@@ -168,13 +225,30 @@ export function shelfProductIndex(shelf: Shelf, slugOrId: string): number | unde
   return shelf.bySlug.get(slugOrId) ?? shelf.moved.get(slugOrId)
 }
 
-/** Products as answers show them, with what the warehouse has free to sell (null: no warehouse, nothing). */
-export function shelfProducts(shelf: Shelf, indexes: number[], warehouseId: number | null, stock: StockSnapshot | null): Product[] {
-  return indexes.map((i) => {
-    const p = shelf.products[i]!
-    return toProduct(
-      p.row,
-      p.packs.map((k) => toPack({ ...k, available: stock && !stock.soldOut.has(k.id) ? 1 : 0 }, warehouseId)),
-    )
-  })
+const PACKS_KEY = '"packs":[]}'
+const WAREHOUSE_KEY = ',"warehouse_id":'
+
+/**
+ * Products as answers show them (toProduct, toPack), with what the warehouse has free to sell (null: no warehouse,
+ * nothing), as the JSON of their array, put together from each product's and pack's
+ * JSON made once (toProduct and toPack's bytes: only the warehouse and the stock differ between answers).
+ */
+export function shelfProductsJson(shelf: Shelf, indexes: number[], warehouseId: number | null, stock: StockSnapshot | null): string {
+  const house = `${WAREHOUSE_KEY}${warehouseId ?? 0},"in_stock":`
+  let json = '['
+  for (let n = 0; n < indexes.length; n++) {
+    const p = shelf.products[indexes[n]!]!
+    p.head ??= JSON.stringify(toProduct(p.row, [])).slice(0, -PACKS_KEY.length + '"packs":'.length)
+    json += `${n ? ',' : ''}${p.head}[`
+    for (let m = 0; m < p.packs.length; m++) {
+      const k = p.packs[m]!
+      if (k.head === undefined) {
+        const whole = JSON.stringify(toPack({ ...k, available: 0 }, 0))
+        k.head = whole.slice(0, whole.lastIndexOf(WAREHOUSE_KEY))
+      }
+      json += `${m ? ',' : ''}${k.head}${house}${stock !== null && !stock.soldOut.has(k.id)}}`
+    }
+    json += ']}'
+  }
+  return `${json}]`
 }
