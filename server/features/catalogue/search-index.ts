@@ -154,11 +154,11 @@ export class SearchIndex {
 
   /** Per query word: each document's best score (0: not matched), and which documents were touched. */
   private best!: Float32Array
-  private bestTouched: number[] = []
+  private bestTouched!: Touched
   /** Over the query: each document's summed score and how many words it matched so far. */
   private sum!: Float32Array
   private count!: Uint8Array
-  private allTouched: number[] = []
+  private allTouched!: Touched
   /** For a phrase (all its words in one document): how many of its words, and their summed weight. */
   private phraseCount!: Uint8Array
   private phraseSum!: Float32Array
@@ -174,6 +174,8 @@ export class SearchIndex {
     this.phraseCount = new Uint8Array(n)
     this.phraseSum = new Float32Array(n)
     this.finalScore = new Float64Array(n)
+    this.bestTouched = new Touched(n)
+    this.allTouched = new Touched(n)
   }
 
   private raise(doc: number, score: number) {
@@ -331,7 +333,8 @@ export class SearchIndex {
         const n = phrase?.n ?? 1
         const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
         this.addUnit(required.slice(i, i + n), prefixLast && isLast, phrase?.meanings)
-        for (const doc of this.bestTouched) {
+        for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+          const doc = bt.items[k]!
           if (count[doc] === units) {
             if (units === 0) this.allTouched.push(doc)
             sum[doc] = sum[doc]! + best[doc]!
@@ -339,36 +342,39 @@ export class SearchIndex {
           }
           best[doc] = 0
         }
-        this.bestTouched = []
+        this.bestTouched.length = 0
         units++
         i += n
       }
       if (units === 0) {
         // only sizes or numbers: those are what the shopper looks for
         for (const s of sizes) this.addTokens(new Map([[s, 1]]))
-        for (const doc of this.bestTouched) {
+        for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+          const doc = bt.items[k]!
           this.allTouched.push(doc)
           sum[doc] = best[doc]!
           count[doc] = 1
           best[doc] = 0
         }
-        this.bestTouched = []
+        this.bestTouched.length = 0
         units = 1
       } else {
         for (const s of sizes) {
           this.addTokens(new Map([[s, 0.5]]))
-          for (const doc of this.bestTouched) {
+          for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+            const doc = bt.items[k]!
             if (count[doc] === units) sum[doc] = sum[doc]! + best[doc]!
             best[doc] = 0
           }
-          this.bestTouched = []
+          this.bestTouched.length = 0
         }
       }
       const wanted = normaliseName(query)
       const cats = options.categoryIds ? new Set(options.categoryIds) : null
       const brands = options.brandIds ? new Set(options.brandIds) : null
       const ids: number[] = []
-      for (const i of this.allTouched) {
+      for (let k = 0, at = this.allTouched; k < at.length; k++) {
+        const i = at.items[k]!
         if (count[i] !== units) continue
         const doc = this.docs[i]!
         if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
@@ -382,13 +388,14 @@ export class SearchIndex {
       }
       return { ids, score }
     } finally {
-      for (const doc of this.allTouched) {
+      for (let k = 0, at = this.allTouched; k < at.length; k++) {
+        const doc = at.items[k]!
         sum[doc] = 0
         count[doc] = 0
       }
-      for (const doc of this.bestTouched) best[doc] = 0
-      this.allTouched = []
-      this.bestTouched = []
+      for (let k = 0, bt = this.bestTouched; k < bt.length; k++) best[bt.items[k]!] = 0
+      this.allTouched.length = 0
+      this.bestTouched.length = 0
     }
   }
 
@@ -463,4 +470,16 @@ function lowerBound(sorted: string[], key: string): number {
     else hi = mid
   }
   return lo
+}
+
+/** Document numbers touched by a query, in a buffer kept between queries (no garbage per query). */
+class Touched {
+  readonly items: Int32Array
+  length = 0
+  constructor(size: number) {
+    this.items = new Int32Array(size)
+  }
+  push(doc: number) {
+    this.items[this.length++] = doc
+  }
 }

@@ -65,7 +65,12 @@ export interface Suggestions {
   brands: { name: string; slug: string }[]
 }
 
-export async function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+/** As-you-type suggestions; kept like other answers (the same prefixes are typed by many shoppers). */
+export function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId)) as Promise<Suggestions>
+}
+
+async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
   const s = await siteSearch(ctx)
   const inStock = await inStockAt(s, warehouseId)
   const found = s.index.suggest(q, 6, inStock)
