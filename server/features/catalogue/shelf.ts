@@ -60,6 +60,21 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
     shelfQueries.loadShelfRedirects(ctx.db, ctx.site.id),
   ])
   rows.sort((a, b) => BY_ID(a.id, b.id))
+  // The driver makes a string per row: one copy of each brand, category, keyword list and pack name is enough.
+  const strings = new Map<string, string>()
+  const one = (text: string) => {
+    const hit = strings.get(text)
+    if (hit !== undefined) return hit
+    strings.set(text, text)
+    return text
+  }
+  for (const r of rows) {
+    r.brand_name = one(r.brand_name)
+    r.brand_slug = one(r.brand_slug)
+    r.category_slug = one(r.category_slug)
+    r.category_name = one(r.category_name)
+    r.keywords = one(r.keywords)
+  }
   const byId = new Map(rows.map((r, i) => [r.id, i]))
   const products: ShelfProduct[] = rows.map((r) => ({
     row: {
@@ -79,7 +94,7 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
   }))
   for (const k of packRows) {
     const i = byId.get(k.product_id)
-    if (i !== undefined) products[i]!.packs.push({ id: k.id, productId: k.product_id, name: k.name, pricePaise: k.price_paise, mrpPaise: k.mrp_paise })
+    if (i !== undefined) products[i]!.packs.push({ id: k.id, productId: k.product_id, name: one(k.name), pricePaise: k.price_paise, mrpPaise: k.mrp_paise })
   }
   const n = rows.length
   const sorted = (cmp: (a: (typeof rows)[number], b: (typeof rows)[number]) => number) =>
@@ -139,10 +154,13 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
     ranks,
     lists: new Map(),
     listed: 0,
-    stock: stockSnapshots((warehouseId) => shelfQueries.soldOutPackIds(ctx.db, ctx.site.id, warehouseId)),
+    stock: stockOf(ctx),
   }
   return shelf
 }
+
+// Out of buildShelf: a closure made there would keep its scope, every raw row read, alive with the shelf.
+const stockOf = ({ db, site }: RequestCtx) => stockSnapshots((warehouseId) => shelfQueries.soldOutPackIds(db, site.id, warehouseId))
 
 /**
  * The website's shelf, built on first use in this process and dropped with its cached answers. Concurrent first
