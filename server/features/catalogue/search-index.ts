@@ -123,8 +123,21 @@ export class SearchIndex {
     for (const s of siteSynonyms) addGroup(s.term, [s.means])
   }
 
-  /** Tokens of the vocabulary a query word finds, with how well. */
+  /** Each query word's expansion, as found before (a typo is looked for over the whole vocabulary): bounded. */
+  private readonly expansions = new Map<string, Map<string, number>>()
+
+  /** Tokens of the vocabulary a query word finds, with how well (read-only: shared by later queries). */
   private expand(token: string, mayBePrefix: boolean): Map<string, number> {
+    const key = mayBePrefix ? `${token}*` : token
+    let found = this.expansions.get(key)
+    if (!found) {
+      if (this.expansions.size >= 20_000) this.expansions.clear()
+      this.expansions.set(key, (found = this.expandNow(token, mayBePrefix)))
+    }
+    return found
+  }
+
+  private expandNow(token: string, mayBePrefix: boolean): Map<string, number> {
     const found = new Map<string, number>()
     const put = (t: string, q: number) => {
       if ((found.get(t) ?? 0) < q) found.set(t, q)
