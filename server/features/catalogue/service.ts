@@ -8,6 +8,7 @@ import * as search from './search-service'
 import { words } from './search-words'
 import { toPack, toProduct } from './shape'
 import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProductsJson } from './shelf'
+import type { StockSnapshot } from './shelf-stock'
 
 interface SiteCatalogueMeta {
   tree: CategoryNode[]
@@ -18,7 +19,8 @@ interface SiteCatalogueMeta {
 
 /** Categories and brands of the website, cached: they are read by every list and every page. */
 export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, 'meta', async () => {
+  // With the shelf (caches.indexes): never pushed out by the many answers of the catalogue cache.
+  return ctx.caches.indexes.getOrLoad(ctx.site.id, 'meta', async () => {
     const [cats, brandRows] = await Promise.all([queries.listCategories(ctx.db, ctx.site.id), queries.listBrands(ctx.db, ctx.site.id)])
     const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
     const tree: CategoryNode[] = []
@@ -71,8 +73,13 @@ export type SerialisedPage = Serialised<ProductPage> & { total: number }
 export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<SerialisedPage> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
   const shelf = liveShelf(ctx)
-  // From memory (docs/decisions/0038-catalogue-read-model.md): nothing to cache, and stock as fresh as its snapshot.
-  if (shelf) return shelfProductPage(ctx, await shelf, query, warehouseId)
+  // From memory (docs/decisions/0038-catalogue-read-model.md), stock as fresh as its snapshot.
+  if (shelf) {
+    const kept = await shelf
+    const stock = await kept.stock.at(warehouseId)
+    const key = `page:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
+    return keptFor(ctx, key, kept, stock, () => shelfProductPage(ctx, kept, stock, query, warehouseId))
+  }
   const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
     const page = await loadProductPage(ctx, query, warehouseId)
@@ -104,9 +111,26 @@ const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPa
   sort,
 })
 
-async function shelfProductPage(ctx: RequestCtx, shelf: Shelf, query: ProductListQuery, warehouseId: number | null): Promise<SerialisedPage> {
+/**
+ * An answer made from the shelf, kept while it shows the shelf and stock snapshot of now (so for at most
+ * STOCK_FRESH_MS, and never across a staff write): answers many shoppers ask for are sent as made.
+ */
+async function keptFor<T>(ctx: RequestCtx, key: string, shelf: Shelf, stock: StockSnapshot | null, make: () => T | Promise<T>): Promise<T> {
+  const hit = ctx.caches.catalogue.get(ctx.site.id, key) as { shelf: Shelf; stock: StockSnapshot | null; answer: T } | undefined
+  if (hit && hit.shelf === shelf && hit.stock === stock) return hit.answer
+  const answer = await make()
+  ctx.caches.catalogue.set(ctx.site.id, key, { shelf, stock, answer })
+  return answer
+}
+
+async function shelfProductPage(
+  ctx: RequestCtx,
+  shelf: Shelf,
+  stock: StockSnapshot | null,
+  query: ProductListQuery,
+  warehouseId: number | null,
+): Promise<SerialisedPage> {
   const { q, sort, filter, offset } = await planList(ctx, query)
-  const stock = await shelf.stock.at(warehouseId)
   let page: number[]
   let total: number
   if (q) {
@@ -156,7 +180,8 @@ export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Ser
     const shelf = await live
     const i = shelfProductIndex(shelf, slug)
     if (i === undefined) return null
-    return fromJson<Product>(shelfProductsJson(shelf, [i], warehouseId, await shelf.stock.at(warehouseId)).slice(1, -1))
+    const stock = await shelf.stock.at(warehouseId)
+    return keptFor(ctx, `product:${warehouseId}:${i}`, shelf, stock, () => fromJson<Product>(shelfProductsJson(shelf, [i], warehouseId, stock).slice(1, -1)))
   }
   const key = `product:${warehouseId}:${slug}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
