@@ -38,10 +38,12 @@ export async function loadShelfProducts(db: Db, websiteId: number): Promise<Shel
              c.slug as category_slug,
              array(select pc.category_id from product_categories pc where pc.product_id = p.id and pc.position > 0) || p.category_id as category_ids,
              concat_ws(' ', c.name, parent.name) as category_name, p.keywords,
-             p.popularity, p.min_price_paise, p.max_discount, p.created_at,
-             (row_number() over (order by p.name asc, p.id))::int as name_rank,
-             (row_number() over (order by p.created_at desc, p.id desc))::int as newest_rank
+             p.popularity, p.min_price_paise, p.max_discount, p.created_at, r.name_rank, r.newest_rank
       from products p
+      -- ranked over the narrow columns alone: sorting the wide rows (descriptions) spilled to disk
+      join (select id, (row_number() over (order by name asc, id))::int as name_rank,
+                   (row_number() over (order by created_at desc, id desc))::int as newest_rank
+            from products where website_id = ${websiteId} and status = 'active') r on r.id = p.id
       join brands b on b.id = p.brand_id
       join categories c on c.id = p.category_id
       left join categories parent on parent.id = c.parent_id
