@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { type SQL, sql } from 'drizzle-orm'
+import { type Db, openDb, rowsOf } from '../server/db/client'
+import * as shelfQueries from '../server/features/catalogue/shelf-queries'
 import { freePort } from '../tests/e2e/server'
 import { type Child, startChild } from './children'
 import { capture, type LoadResult, type LoadSettings, measure } from './load'
@@ -6,12 +11,21 @@ import { scenarios } from './scenarios'
 
 export interface ApiRow {
   scenario: string
-  kind: 'list' | 'q' | 'product' | 'suggest'
+  kind: 'list' | 'q' | 'product' | 'suggest' | 'page'
   cold: boolean
   app: LoadResult
   ref: LoadResult
   /** the reference was measured in an earlier run on the very same bytes */
   refReused: boolean
+  /** SQL statements the app sent per answer, over a sample of the scenario's URLs answered one by one (PostgreSQL) */
+  statements?: number
+}
+
+/** A statement the app still runs, with PostgreSQL's plan of it (EXPLAIN ANALYZE on the bench catalogue). */
+export interface PlanRow {
+  name: string
+  when: string
+  plan: string[]
 }
 
 export interface ApiRun {
@@ -20,16 +34,21 @@ export interface ApiRun {
   packs: number
   timings: Record<string, number>
   rows: ApiRow[]
+  plans?: PlanRow[]
 }
 
 /** Reference figures by hash of the bytes served, so the PGlite run doesn't re-measure identical answers. */
 const referenceCache = new Map<string, LoadResult>()
 
+/** Server-rendered page rows need the built client (dist/); without it they are left out. */
+const WEB = existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'))
+const STATEMENT_SAMPLE = 100
+
 /** The real app (own process) and the bare-Fastify reference (own process) under the same load, one scenario at a time. */
 export async function benchApi(driver: ApiRun['driver'], url: string, products: number, load: LoadSettings, log: (m: string) => void): Promise<ApiRun> {
   const port = await freePort()
   log(`[${driver}] starting the app: migrate, demo seed, ${products} products…`)
-  const app = await startChild(['app', url, String(port), String(products)], 600_000)
+  const app = await startChild(['app', url, String(port), String(products), WEB ? 'web' : ''], 600_000)
   let reference: Child | undefined
   try {
     reference = await startChild(['reference', String(await freePort())])
@@ -39,12 +58,12 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
         .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
         .join(', ')}`,
     )
-    const headers = { 'x-web-url': origin!, accept: 'application/json' }
     const appBase = `http://127.0.0.1:${app.ready.port}`
     const refBase = `http://127.0.0.1:${reference.ready.port}`
     const rows: ApiRow[] = []
     const warmRefs = new Map<string, LoadResult>()
-    for (const s of scenarios(slugs)) {
+    for (const s of scenarios(slugs, WEB)) {
+      const headers = { 'x-web-url': origin!, accept: s.kind === 'page' ? 'text/html' : 'application/json' }
       log(`[${driver}] ${s.name}: ${s.paths.length} URLs, ${load.connections} connections, ${load.warmupS} s + ${load.durationS} s`)
       let ref = warmRefs.get(s.kind)
       let refReused = false
@@ -60,14 +79,65 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
         }
         warmRefs.set(s.kind, ref)
       }
+      // Statements per answer, before the load: the rotation's last URLs (the load starts at its first ones).
+      const statements = driver === 'postgres' ? await statementsPerAnswer(app, appBase, s.paths.slice(-STATEMENT_SAMPLE), headers) : undefined
       const result = await measure(appBase, s.paths, headers, load)
-      rows.push({ scenario: s.name, kind: s.kind, cold: s.cold, app: result, ref: ref!, refReused })
+      rows.push({ scenario: s.name, kind: s.kind, cold: s.cold, app: result, ref: ref!, refReused, statements })
       log(
-        `[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`,
+        `[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${statements === undefined ? '' : ` · ${statements.toFixed(2)} statements/answer`}${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`,
       )
     }
-    return { driver, products, packs, timings, rows }
+    const plans = driver === 'postgres' && app.ready.websiteId ? await queryPlans(url, app.ready.websiteId) : undefined
+    return { driver, products, packs, timings, rows, plans }
   } finally {
     await Promise.all([app.stop(), reference?.stop()])
+  }
+}
+
+async function statementsPerAnswer(app: Child, base: string, paths: string[], headers: Record<string, string>): Promise<number> {
+  const count = async () => (await app.send({ type: 'statements' }, 'statements')) as { n: number }
+  const before = (await count()).n
+  for (const p of paths) await (await fetch(base + p, { headers })).arrayBuffer()
+  return ((await count()).n - before) / paths.length
+}
+
+/** EXPLAIN ANALYZE of what still reads the database for the storefront's catalogue: the shelf's build and the stock snapshot. */
+async function queryPlans(url: string, websiteId: number): Promise<PlanRow[]> {
+  const database = await openDb({ url, poolSize: 1, migrate: false })
+  try {
+    const db = database.db
+    const [house] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from warehouses where website_id = ${websiteId} order by is_default desc, id limit 1`),
+    )
+    const explain = async (run: (db: Db) => Promise<unknown>): Promise<string[]> => {
+      let lines: string[] = []
+      const explaining = {
+        execute: async (q: SQL) => {
+          lines = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain (analyze, costs off) ${q}`)).map((r) => r['QUERY PLAN'])
+          return { rows: [] }
+        },
+      } as unknown as Db
+      await run(explaining)
+      return lines
+    }
+    return [
+      {
+        name: 'stock snapshot: packs with nothing free at a warehouse',
+        when: 'at most every 5 s per warehouse and app process, in the background',
+        plan: await explain((d) => shelfQueries.soldOutPackIds(d, websiteId, house!.id)),
+      },
+      {
+        name: 'shelf: every active product',
+        when: 'first read after a staff write, per app process',
+        plan: await explain((d) => shelfQueries.loadShelfProducts(d, websiteId)),
+      },
+      {
+        name: 'shelf: their packs',
+        when: 'with the one above',
+        plan: await explain((d) => shelfQueries.loadShelfPacks(d, websiteId)),
+      },
+    ]
+  } finally {
+    await database.close()
   }
 }

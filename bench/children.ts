@@ -7,7 +7,8 @@ const running = new Set<ChildProcess>()
 
 export interface Child {
   ready: Extract<ToParent, { type: 'ready' }>
-  send(message: ToChild, expect?: ToParent['type']): Promise<void>
+  /** sends a message; with `expect`, resolves with the child's reply of that type */
+  send(message: ToChild, expect?: ToParent['type']): Promise<ToParent | null>
   stop(): Promise<void>
 }
 
@@ -40,7 +41,7 @@ export function startChild(args: string[], timeoutMs = 300_000): Promise<Child> 
       send: async (message, expect) => {
         const reply = expect ? next(expect, 60_000) : null
         proc.send(message)
-        await reply
+        return reply
       },
       stop,
     }),

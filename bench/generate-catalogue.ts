@@ -129,6 +129,10 @@ export async function createBenchWebsite(db: Db, origin: string): Promise<number
     .values({ name: 'Bench Mart', description: 'Benchmark catalogue', theme: site.theme, fontFamily: site.fontFamily, settings: site.settings })
     .returning({ id: websites.id })
   await db.insert(websiteOrigins).values({ origin, websiteId: row.id })
+  // The first demo store's pages (home with its product carousels, the product list's): server-rendered page rows.
+  await db.execute(sql`insert into pages (website_id, url, components, css, show_footer, show_navbar, show_sub_navbar, seo_title, seo_description, seo_keyword, schema_script)
+    select ${row.id}, url, components, css, show_footer, show_navbar, show_sub_navbar, seo_title, seo_description, seo_keyword, schema_script
+    from pages where website_id = (select min(id) from websites where id <> ${row.id})`)
   return row.id
 }
 
@@ -265,6 +269,9 @@ function makePacks(base: demo.SeedPack[], n: number, rand: () => number) {
 
 /** Words shoppers type: aisle names and product words from the demo catalogue, lower case. */
 /** Brand names of the generated catalogue (the demo's and the generated ones), for brand + word searches. */
+/** Slugs of every brand of the generated catalogue (never-seen product lists filter by them). */
+export const BRAND_SLUGS = [...demo.brands.map((b) => b.slug), ...BRAND_HEADS.flatMap((h) => BRAND_TAILS.map((t) => demo.slugify(`${h} ${t}`)))]
+
 export const BRAND_NAMES = [...demo.brands.map((b) => b.name), ...BRAND_HEADS.map((h) => `${h} ${BRAND_TAILS[0]}`)]
 
 export function searchWords(): string[] {

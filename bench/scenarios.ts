@@ -1,11 +1,11 @@
 import * as demo from '../server/db/seed/data/catalogue'
 import { SYNONYM_GROUPS } from '../server/features/catalogue/search-dictionary'
-import { BRAND_NAMES, searchWords } from './generate-catalogue'
+import { BRAND_NAMES, BRAND_SLUGS, searchWords } from './generate-catalogue'
 
 export interface Scenario {
   name: string
   /** 'list' | 'q' | 'product': the budget that applies; cold scenarios share the warm one's reference */
-  kind: 'list' | 'q' | 'product' | 'suggest'
+  kind: 'list' | 'q' | 'product' | 'suggest' | 'page'
   cold: boolean
   paths: string[]
 }
@@ -87,23 +87,48 @@ export function searchMix(min = 2400): string[] {
   return shuffle([...out])
 }
 
-export function scenarios(slugs: string[]): Scenario[] {
-  const coldList = shuffle([...tops, ...subs].flatMap((c) => SORTS.flatMap((s) => Array.from({ length: 10 }, (_, p) => `${API}?c=${c}&s=${s}&page=${p + 1}`))))
-  const terms = [...new Set(searchWords().flatMap((w) => [w, w.slice(0, 4), typo(w)]))]
-  const coldSearch = shuffle(terms.flatMap((q) => ['', '&page=2', '&s=price_asc', '&s=popularity&page=2'].map((x) => `${API}?q=${q}${x}`)))
+/**
+ * Never-seen product lists (issue 15): categories × sorts × pages, brands × sorts × pages and categories × brands ×
+ * sorts, about 12,000 distinct URLs, far more than any answer cache holds.
+ */
+export function neverSeenLists(): string[] {
+  const aisles = [...tops, ...subs]
+  return shuffle([
+    ...aisles.flatMap((c) => SORTS.flatMap((s) => Array.from({ length: 10 }, (_, p) => `${API}?c=${c}&s=${s}&page=${p + 1}`))),
+    ...BRAND_SLUGS.flatMap((b) => SORTS.flatMap((s) => [1, 2, 3].map((p) => `${API}?b=${b}&s=${s}&page=${p}`))),
+    ...tops.flatMap((c) => BRAND_SLUGS.slice(0, 60).flatMap((b) => SORTS.map((s) => `${API}?c=${c}&b=${b}&s=${s}`))),
+  ])
+}
+
+export function scenarios(slugs: string[], web = false): Scenario[] {
+  const lists = neverSeenLists()
   const productPaths = slugs.map((s) => `${API}/${s}`)
   const mix = searchMix()
   const SUGGEST = '/s/api/search/suggest'
   const warmSuggest = ['a', 'aa', 'aata', 'bas', 'basmati', 'ghe', 'doodh', 'toor d', 'masala c'].map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`)
+  const pages: Scenario[] = web
+    ? [
+        { name: 'page / (SSR)', kind: 'page', cold: false, paths: ['/'] },
+        { name: 'page /products (SSR, 12 URLs)', kind: 'page', cold: false, paths: warmList.map((u) => u.replace(API, '/products')) },
+        { name: 'page /products/{slug} (SSR, 50 slugs)', kind: 'page', cold: false, paths: slugs.slice(0, 50).map((s) => `/products/${s}`) },
+        { name: `page /products?…, never-seen (SSR, ${lists.length} URLs)`, kind: 'page', cold: true, paths: lists.map((u) => u.replace(API, '/products')) },
+        {
+          name: `page /products/{slug}, never-seen (SSR, ${slugs.length} slugs)`,
+          kind: 'page',
+          cold: true,
+          paths: shuffle(slugs).map((s) => `/products/${s}`),
+        },
+      ]
+    : []
   return [
     { name: 'product list', kind: 'list', cold: false, paths: warmList },
     { name: 'list with q', kind: 'q', cold: false, paths: warmSearch },
     { name: 'single product', kind: 'product', cold: false, paths: productPaths.filter((_, i) => i % Math.floor(productPaths.length / 50) === 0).slice(0, 50) },
-    { name: 'product list, cold', kind: 'list', cold: true, paths: coldList },
-    { name: 'list with q, cold', kind: 'q', cold: true, paths: coldSearch },
-    { name: 'single product, cold', kind: 'product', cold: true, paths: shuffle(productPaths) },
+    { name: `product list, never-seen (${lists.length} URLs)`, kind: 'list', cold: true, paths: lists },
+    { name: `single product, never-seen (${slugs.length} slugs)`, kind: 'product', cold: true, paths: shuffle(productPaths) },
     { name: `list with q, never-seen (${mix.length} queries)`, kind: 'q', cold: true, paths: mix.map((q) => `${API}?q=${encodeURIComponent(q)}`) },
     { name: 'suggestions', kind: 'suggest', cold: false, paths: warmSuggest },
     { name: `suggestions, never-seen (${mix.length} queries)`, kind: 'suggest', cold: true, paths: mix.map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`) },
+    ...pages,
   ]
 }

@@ -1,6 +1,7 @@
 /**
  * A server in its own process, so autocannon (in the parent) never shares its event loop. Driven over IPC:
- *   app <DATABASE_URL> <port> <products>  — migrate, seed the demo, generate the bench catalogue, buildApp, listen
+ *   app <DATABASE_URL> <port> <products> [web] — migrate, seed the demo, generate the bench catalogue, buildApp (with the
+ *                                          built web client: server-rendered pages), listen
  *   reference <port>                      — a bare Fastify answering bytes the parent sends, from memory
  */
 import { sql } from 'drizzle-orm'
@@ -12,24 +13,36 @@ import { seedIfEmpty } from '../server/db/seed/index'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
 
 export type ToParent =
-  | { type: 'ready'; port: number; origin?: string; slugs?: string[]; timings?: Record<string, number>; products?: number; packs?: number }
+  | {
+      type: 'ready'
+      port: number
+      origin?: string
+      websiteId?: number
+      slugs?: string[]
+      timings?: Record<string, number>
+      products?: number
+      packs?: number
+    }
   | { type: 'loaded' }
+  | { type: 'statements'; n: number }
   | { type: 'error'; message: string }
 export type Body = { url: string; contentType: string; body: string }
-export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'stop' }
+export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'stop' }
 
 const send = (m: ToParent) => process.send?.(m)
 // Never outlive the parent.
 process.on('disconnect', () => process.exit(0))
 
-async function serveApp(url: string, port: number, count: number) {
+async function serveApp(url: string, port: number, count: number, web: boolean) {
   const timings: Record<string, number> = {}
   let t = Date.now()
   const lap = (name: string) => {
     timings[name] = Date.now() - t
     t = Date.now()
   }
-  const database = await openDb({ url, poolSize: 10 })
+  // SQL statements the app has sent (PostgreSQL): the parent asks before and after a sample of answers.
+  let statements = 0
+  const database = await openDb({ url, poolSize: 10, onQuery: () => statements++ })
   lap('open + migrate')
   await seedIfEmpty(database.db, port)
   lap('demo seed')
@@ -40,17 +53,26 @@ async function serveApp(url: string, port: number, count: number) {
   const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map(
     (r) => r.slug,
   )
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000000', SEED: 'never', PORT: String(port) })
-  const app = await buildApp({ config, database, web: false })
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000000',
+    PAGE_RATE_LIMIT_MAX: '1000000000',
+    SEED: 'never',
+    PORT: String(port),
+  })
+  const app = await buildApp({ config, database, web })
   await app.listen({ port, host: '127.0.0.1' })
   process.on('message', async (m: ToChild) => {
+    if (m.type === 'statements') send({ type: 'statements', n: statements })
     if (m.type !== 'stop') return
     await app.close()
     await database.close()
     process.exit(0)
   })
-  // every 13th slug: 3,800+ products spread over the catalogue (more than the app cache holds), in a fixed order
-  send({ type: 'ready', port, origin, slugs: slugs.filter((_, i) => i % 13 === 0), timings, products: generated.products, packs: generated.packs })
+  // every 9th slug: 5,500+ products spread over the catalogue (more than the app cache holds), in a fixed order
+  send({ type: 'ready', port, origin, websiteId, slugs: slugs.filter((_, i) => i % 9 === 0), timings, products: generated.products, packs: generated.packs })
 }
 
 async function serveReference(port: number) {
@@ -63,6 +85,7 @@ async function serveReference(port: number) {
   }
   app.get('/s/api/products', (req, reply) => answer(req, reply))
   app.get('/s/api/products/:id', (req, reply) => answer(req, reply))
+  app.get('/*', (req, reply) => answer(req, reply))
   process.on('message', async (m: ToChild) => {
     if (m.type === 'bodies') {
       bodies = new Map(m.bodies.map((b) => [b.url, { contentType: b.contentType, bytes: Buffer.from(b.body, 'base64') }]))
@@ -78,7 +101,7 @@ async function serveReference(port: number) {
 
 const [mode, ...args] = process.argv.slice(2)
 try {
-  if (mode === 'app') await serveApp(args[0], Number(args[1]), Number(args[2]))
+  if (mode === 'app') await serveApp(args[0], Number(args[1]), Number(args[2]), args[3] === 'web')
   else if (mode === 'reference') await serveReference(Number(args[0]))
   else throw new Error(`unknown mode ${mode}`)
 } catch (err) {

@@ -66,6 +66,8 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
     get: (websiteId: number, key: string) => cache.get(keyOf(websiteId, key)),
     set: (websiteId: number, key: string, value: T) => cache.set(keyOf(websiteId, key), value),
     getOrLoad: (websiteId: number, key: string, load: () => Promise<T>) => cache.getOrLoad(keyOf(websiteId, key), load),
+    /** whether anything may be kept now (false while the cache bus may be missing drops) */
+    live: options.live ?? (() => true),
     /** one website's entries, or every website's (null) */
     drop(websiteId: number | null) {
       if (websiteId === null) cache.clear()

@@ -281,7 +281,9 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(list.find((p) => p.product_id === product.product_id)!.packs[1].quantity).toBe(2)
     const someoneElse = (await call(await t.visitor(), 'GET', `/products/${product.slug}`)).json() as Product
     expect(someoneElse.packs.map((k) => k.quantity)).toEqual(product.packs.map(() => undefined))
-    expect((await call(undefined, 'GET', '/products?perPage=100')).json().data).toEqual(catalogue)
+    // Stock is as fresh as the shelf's snapshot (earlier tests set it in SQL): everything else is the shared answer.
+    const inStockAside = (list: Product[]) => list.map((p) => ({ ...p, packs: p.packs.map(({ in_stock, ...k }) => k) }))
+    expect(inStockAside((await call(undefined, 'GET', '/products?perPage=100')).json().data)).toEqual(inStockAside(catalogue))
   })
 
   it("serves page blocks with the packs of the shopper's warehouse, and their own cart quantities", async () => {

@@ -123,8 +123,21 @@ export class SearchIndex {
     for (const s of siteSynonyms) addGroup(s.term, [s.means])
   }
 
-  /** Tokens of the vocabulary a query word finds, with how well. */
+  /** Each query word's expansion, as found before (a typo is looked for over the whole vocabulary): bounded. */
+  private readonly expansions = new Map<string, Map<string, number>>()
+
+  /** Tokens of the vocabulary a query word finds, with how well (read-only: shared by later queries). */
   private expand(token: string, mayBePrefix: boolean): Map<string, number> {
+    const key = mayBePrefix ? `${token}*` : token
+    let found = this.expansions.get(key)
+    if (!found) {
+      if (this.expansions.size >= 20_000) this.expansions.clear()
+      this.expansions.set(key, (found = this.expandNow(token, mayBePrefix)))
+    }
+    return found
+  }
+
+  private expandNow(token: string, mayBePrefix: boolean): Map<string, number> {
     const found = new Map<string, number>()
     const put = (t: string, q: number) => {
       if ((found.get(t) ?? 0) < q) found.set(t, q)
@@ -154,11 +167,11 @@ export class SearchIndex {
 
   /** Per query word: each document's best score (0: not matched), and which documents were touched. */
   private best!: Float32Array
-  private bestTouched: number[] = []
+  private bestTouched!: Touched
   /** Over the query: each document's summed score and how many words it matched so far. */
   private sum!: Float32Array
   private count!: Uint8Array
-  private allTouched: number[] = []
+  private allTouched!: Touched
   /** For a phrase (all its words in one document): how many of its words, and their summed weight. */
   private phraseCount!: Uint8Array
   private phraseSum!: Float32Array
@@ -174,6 +187,8 @@ export class SearchIndex {
     this.phraseCount = new Uint8Array(n)
     this.phraseSum = new Float32Array(n)
     this.finalScore = new Float64Array(n)
+    this.bestTouched = new Touched(n)
+    this.allTouched = new Touched(n)
   }
 
   private raise(doc: number, score: number) {
@@ -331,7 +346,8 @@ export class SearchIndex {
         const n = phrase?.n ?? 1
         const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
         this.addUnit(required.slice(i, i + n), prefixLast && isLast, phrase?.meanings)
-        for (const doc of this.bestTouched) {
+        for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+          const doc = bt.items[k]!
           if (count[doc] === units) {
             if (units === 0) this.allTouched.push(doc)
             sum[doc] = sum[doc]! + best[doc]!
@@ -339,36 +355,39 @@ export class SearchIndex {
           }
           best[doc] = 0
         }
-        this.bestTouched = []
+        this.bestTouched.length = 0
         units++
         i += n
       }
       if (units === 0) {
         // only sizes or numbers: those are what the shopper looks for
         for (const s of sizes) this.addTokens(new Map([[s, 1]]))
-        for (const doc of this.bestTouched) {
+        for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+          const doc = bt.items[k]!
           this.allTouched.push(doc)
           sum[doc] = best[doc]!
           count[doc] = 1
           best[doc] = 0
         }
-        this.bestTouched = []
+        this.bestTouched.length = 0
         units = 1
       } else {
         for (const s of sizes) {
           this.addTokens(new Map([[s, 0.5]]))
-          for (const doc of this.bestTouched) {
+          for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
+            const doc = bt.items[k]!
             if (count[doc] === units) sum[doc] = sum[doc]! + best[doc]!
             best[doc] = 0
           }
-          this.bestTouched = []
+          this.bestTouched.length = 0
         }
       }
       const wanted = normaliseName(query)
       const cats = options.categoryIds ? new Set(options.categoryIds) : null
       const brands = options.brandIds ? new Set(options.brandIds) : null
       const ids: number[] = []
-      for (const i of this.allTouched) {
+      for (let k = 0, at = this.allTouched; k < at.length; k++) {
+        const i = at.items[k]!
         if (count[i] !== units) continue
         const doc = this.docs[i]!
         if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
@@ -382,13 +401,14 @@ export class SearchIndex {
       }
       return { ids, score }
     } finally {
-      for (const doc of this.allTouched) {
+      for (let k = 0, at = this.allTouched; k < at.length; k++) {
+        const doc = at.items[k]!
         sum[doc] = 0
         count[doc] = 0
       }
-      for (const doc of this.bestTouched) best[doc] = 0
-      this.allTouched = []
-      this.bestTouched = []
+      for (let k = 0, bt = this.bestTouched; k < bt.length; k++) best[bt.items[k]!] = 0
+      this.allTouched.length = 0
+      this.bestTouched.length = 0
     }
   }
 
@@ -463,4 +483,16 @@ function lowerBound(sorted: string[], key: string): number {
     else hi = mid
   }
   return lo
+}
+
+/** Document numbers touched by a query, in a buffer kept between queries (no garbage per query). */
+class Touched {
+  readonly items: Int32Array
+  length = 0
+  constructor(size: number) {
+    this.items = new Int32Array(size)
+  }
+  push(doc: number) {
+    this.items[this.length++] = doc
+  }
 }

@@ -4,11 +4,13 @@ import * as queries from './queries'
 import { SearchIndex } from './search-index'
 import * as searchQueries from './search-queries'
 import { words } from './search-words'
+import { type Shelf, shelfOf } from './shelf'
+import { inStockProducts } from './shelf-stock'
 
-/** A website's index and, per warehouse, what it has in stock (read once, on the first search that needs it). */
+/** A website's index, over its shelf (docs/decisions/0038-catalogue-read-model.md). */
 interface SiteSearch {
   index: SearchIndex
-  inStock: Map<number, Promise<Set<number>>>
+  shelf: Shelf
 }
 
 /**
@@ -26,21 +28,20 @@ export function siteSearch(ctx: RequestCtx): Promise<SiteSearch> {
 }
 
 async function buildSiteSearch(ctx: RequestCtx): Promise<SiteSearch> {
-  const [docs, cats, brandRows, synonyms] = await Promise.all([
-    searchQueries.loadSearchDocs(ctx.db, ctx.site.id),
+  const [shelf, cats, brandRows, synonyms] = await Promise.all([
+    shelfOf(ctx),
     queries.listCategories(ctx.db, ctx.site.id),
     queries.listBrands(ctx.db, ctx.site.id),
     searchQueries.listSynonyms(ctx.db, ctx.site.id),
   ])
   const taxon = (r: { id: number; name: string; slug: string }) => ({ id: r.id, name: r.name, slug: r.slug })
-  return { index: new SearchIndex(docs, { categories: cats.map(taxon), brands: brandRows.map(taxon) }, synonyms), inStock: new Map() }
+  return { index: new SearchIndex(shelf.docs, { categories: cats.map(taxon), brands: brandRows.map(taxon) }, synonyms), shelf }
 }
 
-function inStockAt(ctx: RequestCtx, s: SiteSearch, warehouseId: number | null): Promise<Set<number>> | null {
-  if (warehouseId === null) return null
-  let set = s.inStock.get(warehouseId)
-  if (!set) s.inStock.set(warehouseId, (set = searchQueries.inStockProductIds(ctx.db, ctx.site.id, warehouseId)))
-  return set
+/** Products in stock at the shopper's warehouse, from the shelf's stock snapshot (null: no warehouse, no preference). */
+async function inStockAt(s: SiteSearch, warehouseId: number | null): Promise<Set<number> | null> {
+  const snapshot = await s.shelf.stock.at(warehouseId)
+  return snapshot && inStockProducts(snapshot, s.shelf.products)
 }
 
 /** How many products match, and the ids of the first `want` in order. */
@@ -53,7 +54,7 @@ export async function searchProducts(
   want: number,
 ): Promise<{ total: number; ids: number[] }> {
   const s = await siteSearch(ctx)
-  const inStock = await inStockAt(ctx, s, warehouseId)
+  const inStock = await inStockAt(s, warehouseId)
   const found = s.index.searchTop(q, sort, { ...filter, inStock }, want)
   return { total: found.total, ids: found.hits.map((h) => h.doc.id) }
 }
@@ -64,9 +65,14 @@ export interface Suggestions {
   brands: { name: string; slug: string }[]
 }
 
-export async function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+/** As-you-type suggestions; kept like other answers (the same prefixes are typed by many shoppers). */
+export function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId)) as Promise<Suggestions>
+}
+
+async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
   const s = await siteSearch(ctx)
-  const inStock = await inStockAt(ctx, s, warehouseId)
+  const inStock = await inStockAt(s, warehouseId)
   const found = s.index.suggest(q, 6, inStock)
   return {
     products: found.products.map((d) => ({ name: d.name, slug: d.slug, image: d.image, price: d.minPricePaise / 100 })),

@@ -7,6 +7,8 @@ import * as queries from './queries'
 import * as search from './search-service'
 import { words } from './search-words'
 import { toPack, toProduct } from './shape'
+import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProductsJson } from './shelf'
+import type { StockSnapshot } from './shelf-stock'
 
 interface SiteCatalogueMeta {
   tree: CategoryNode[]
@@ -17,7 +19,8 @@ interface SiteCatalogueMeta {
 
 /** Categories and brands of the website, cached: they are read by every list and every page. */
 export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, 'meta', async () => {
+  // With the shelf (caches.indexes): never pushed out by the many answers of the catalogue cache.
+  return ctx.caches.indexes.getOrLoad(ctx.site.id, 'meta', async () => {
     const [cats, brandRows] = await Promise.all([queries.listCategories(ctx.db, ctx.site.id), queries.listBrands(ctx.db, ctx.site.id)])
     const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
     const tree: CategoryNode[] = []
@@ -52,41 +55,111 @@ export interface Serialised<T> {
 
 const serialise = <T>(value: T): Serialised<T> => ({ value, json: JSON.stringify(value) })
 
-export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<Serialised<ProductPage>> {
-  const warehouseId = await delivery.currentWarehouseId(ctx)
-  const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => serialise(await loadProductPage(ctx, query, warehouseId))) as Promise<
-    Serialised<ProductPage>
-  >
+/** An answer put together as JSON (the shelf's): its value is read from it only if someone needs it. */
+function fromJson<T>(json: string): Serialised<T> {
+  let value: T | undefined
+  return {
+    json,
+    get value() {
+      value ??= JSON.parse(json) as T
+      return value
+    },
+  }
 }
 
-async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+/** A list's answer with its total, known without reading the JSON (the zero-result report needs it). */
+export type SerialisedPage = Serialised<ProductPage> & { total: number }
+
+export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Promise<SerialisedPage> {
+  const warehouseId = await delivery.currentWarehouseId(ctx)
+  const shelf = liveShelf(ctx)
+  // From memory (docs/decisions/0038-catalogue-read-model.md), stock as fresh as its snapshot.
+  if (shelf) {
+    const kept = await shelf
+    const stock = await kept.stock.at(warehouseId)
+    const key = `page:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
+    return keptFor(ctx, key, kept, stock, () => shelfProductPage(ctx, kept, stock, query, warehouseId))
+  }
+  const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
+    const page = await loadProductPage(ctx, query, warehouseId)
+    return { ...serialise(page), total: page.meta.total }
+  }) as Promise<SerialisedPage>
+}
+
+interface ListPlan {
+  q: string | undefined
+  sort: Sort
+  filter: { categoryIds?: number[]; brandIds?: number[] }
+  offset: number
+}
+
+async function planList(ctx: RequestCtx, query: ProductListQuery): Promise<ListPlan> {
   const meta = await catalogueMeta(ctx)
   const q = query.q && words(query.q).length > 0 ? query.q : undefined
-  const sort: Sort = query.s ?? (q ? 'relevance' : 'popularity')
   // An empty list (?c=) means no filter; slugs that match nothing match no products.
   const categoryIds = query.c?.length ? query.c.flatMap((slug) => meta.categoryIdsBySlug.get(slug) ?? []) : undefined
   const brandIds = query.b?.length ? query.b.flatMap((slug) => meta.brandIdBySlug.get(slug) ?? []) : undefined
-  const offset = (query.page - 1) * query.perPage
+  return { q, sort: query.s ?? (q ? 'relevance' : 'popularity'), filter: { categoryIds, brandIds }, offset: (query.page - 1) * query.perPage }
+}
+
+const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPage['meta'] => ({
+  total,
+  page: query.page,
+  perPage: query.perPage,
+  lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+  sort,
+})
+
+/**
+ * An answer made from the shelf, kept while it shows the shelf and stock snapshot of now (so for at most
+ * STOCK_FRESH_MS, and never across a staff write): answers many shoppers ask for are sent as made.
+ */
+async function keptFor<T>(ctx: RequestCtx, key: string, shelf: Shelf, stock: StockSnapshot | null, make: () => T | Promise<T>): Promise<T> {
+  const hit = ctx.caches.catalogue.get(ctx.site.id, key) as { shelf: Shelf; stock: StockSnapshot | null; answer: T } | undefined
+  if (hit && hit.shelf === shelf && hit.stock === stock) return hit.answer
+  const answer = await make()
+  ctx.caches.catalogue.set(ctx.site.id, key, { shelf, stock, answer })
+  return answer
+}
+
+async function shelfProductPage(
+  ctx: RequestCtx,
+  shelf: Shelf,
+  stock: StockSnapshot | null,
+  query: ProductListQuery,
+  warehouseId: number | null,
+): Promise<SerialisedPage> {
+  const { q, sort, filter, offset } = await planList(ctx, query)
+  let page: number[]
+  let total: number
+  if (q) {
+    // The search's order is cached per query (it ranks by stock too); the page is read from the shelf.
+    const key = `search:${warehouseId}:${JSON.stringify([q, query.c, query.b, sort, offset + query.perPage])}`
+    const found = (await ctx.caches.catalogue.getOrLoad(ctx.site.id, key, () =>
+      search.searchProducts(ctx, q, sort, filter, warehouseId, offset + query.perPage),
+    )) as { total: number; ids: number[] }
+    page = found.ids.slice(offset).flatMap((id) => shelf.byId.get(id) ?? [])
+    total = found.total
+  } else ({ page, total } = shelfPage(shelf, filter, sort, query.perPage, offset))
+  const json = `{"data":${shelfProductsJson(shelf, page, warehouseId, stock)},"meta":${JSON.stringify(pageMeta(query, total, sort))}}`
+  return Object.assign(fromJson<ProductPage>(json), { total })
+}
+
+/** The same answer from the database: while nothing may be kept in memory (cache bus down). */
+async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehouseId: number | null): Promise<ProductPage> {
+  const { q, sort, filter, offset } = await planList(ctx, query)
   let ids: number[]
   let total: number
   if (q) {
-    // Search answers from the in-process index (docs/decisions/0035-search.md): only the page is read.
-    const found = await search.searchProducts(ctx, q, sort, { categoryIds, brandIds }, warehouseId, offset + query.perPage)
+    const found = await search.searchProducts(ctx, q, sort, filter, warehouseId, offset + query.perPage)
     ids = found.ids.slice(offset)
     total = found.total
   } else {
-    const filter = { websiteId: ctx.site.id, categoryIds, brandIds }
-    const countKey = `count:${JSON.stringify([categoryIds, brandIds])}`
-    ;[ids, total] = await Promise.all([
-      queries.findProductPage(ctx.db, filter, sort, query.perPage, offset),
-      ctx.caches.catalogue.getOrLoad(ctx.site.id, countKey, () => queries.countProducts(ctx.db, filter)) as Promise<number>,
-    ])
+    const where = { websiteId: ctx.site.id, ...filter }
+    ;[ids, total] = await Promise.all([queries.findProductPage(ctx.db, where, sort, query.perPage, offset), queries.countProducts(ctx.db, where)])
   }
-  return {
-    data: await loadProductsWithPacks(ctx, ids, warehouseId),
-    meta: { total, page: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), sort },
-  }
+  return { data: await loadProductsWithPacks(ctx, ids, warehouseId), meta: pageMeta(query, total, sort) }
 }
 
 async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId: number | null): Promise<Product[]> {
@@ -101,9 +174,18 @@ async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId
 
 export async function getProduct(ctx: RequestCtx, idOrSlug: string): Promise<Serialised<Product> | null> {
   const warehouseId = await delivery.currentWarehouseId(ctx)
-  const key = `product:${warehouseId}:${idOrSlug.toLowerCase()}`
+  const slug = idOrSlug.toLowerCase()
+  const live = liveShelf(ctx)
+  if (live) {
+    const shelf = await live
+    const i = shelfProductIndex(shelf, slug)
+    if (i === undefined) return null
+    const stock = await shelf.stock.at(warehouseId)
+    return keptFor(ctx, `product:${warehouseId}:${i}`, shelf, stock, () => fromJson<Product>(shelfProductsJson(shelf, [i], warehouseId, stock).slice(1, -1)))
+  }
+  const key = `product:${warehouseId}:${slug}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
-    const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, idOrSlug.toLowerCase())
+    const id = await queries.findProductIdBySlug(ctx.db, ctx.site.id, slug)
     if (id === null) return null
     const [product] = await loadProductsWithPacks(ctx, [id], warehouseId)
     return product ? serialise(product) : null
@@ -143,7 +225,8 @@ export async function withShopperState(ctx: RequestCtx, products: Product[]): Pr
 export async function listProductsForShopper(ctx: RequestCtx, query: ProductListQuery): Promise<ProductPage | string> {
   const page = await listProducts(ctx, query)
   // The zero-result report counts every search that found nothing, cached answer or not (first page only).
-  if (query.q && query.page === 1 && page.value.meta.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
+  if (query.q && query.page === 1 && page.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
+  if (!ctx.session && !ctx.user) return page.json
   const data = await withShopperState(ctx, page.value.data)
   return data === page.value.data ? page.json : { ...page.value, data }
 }
@@ -151,6 +234,7 @@ export async function listProductsForShopper(ctx: RequestCtx, query: ProductList
 export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | string | null> {
   const product = await getProduct(ctx, idOrSlug)
   if (!product) return null
+  if (!ctx.session && !ctx.user) return product.json
   const [mine] = await withShopperState(ctx, [product.value])
   return mine === product.value ? product.json : mine
 }
