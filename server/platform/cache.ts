@@ -35,6 +35,13 @@ export function createCache<T>({
       if (entries.size >= max) entries.delete(entries.keys().next().value as string)
       entries.set(key, { value, at: Date.now() })
     },
+    /** the kept value if `fresh` still accepts it; counted as a hit or a miss like getOrLoad's lookups */
+    lookup(key: string, fresh: (value: T) => boolean): T | undefined {
+      const hit = cache.get(key)
+      const found = hit !== undefined && fresh(hit)
+      counted(found)
+      return found ? hit : undefined
+    },
     async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
       const hit = cache.get(key)
       counted(hit !== undefined)
@@ -65,6 +72,7 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
   return {
     get: (websiteId: number, key: string) => cache.get(keyOf(websiteId, key)),
     set: (websiteId: number, key: string, value: T) => cache.set(keyOf(websiteId, key), value),
+    lookup: (websiteId: number, key: string, fresh: (value: T) => boolean) => cache.lookup(keyOf(websiteId, key), fresh),
     getOrLoad: (websiteId: number, key: string, load: () => Promise<T>) => cache.getOrLoad(keyOf(websiteId, key), load),
     /** whether anything may be kept now (false while the cache bus may be missing drops) */
     live: options.live ?? (() => true),

@@ -116,8 +116,9 @@ const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPa
  * STOCK_FRESH_MS, and never across a staff write): answers many shoppers ask for are sent as made.
  */
 async function keptFor<T>(ctx: RequestCtx, key: string, shelf: Shelf, stock: StockSnapshot | null, make: () => T | Promise<T>): Promise<T> {
-  const hit = ctx.caches.catalogue.get(ctx.site.id, key) as { shelf: Shelf; stock: StockSnapshot | null; answer: T } | undefined
-  if (hit && hit.shelf === shelf && hit.stock === stock) return hit.answer
+  type Kept = { shelf: Shelf; stock: StockSnapshot | null; answer: T }
+  const hit = ctx.caches.catalogue.lookup(ctx.site.id, key, (kept) => (kept as Kept).shelf === shelf && (kept as Kept).stock === stock) as Kept | undefined
+  if (hit) return hit.answer
   const answer = await make()
   ctx.caches.catalogue.set(ctx.site.id, key, { shelf, stock, answer })
   return answer
