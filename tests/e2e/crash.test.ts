@@ -340,15 +340,25 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
     const settle = async (label: string) => {
       const until = Date.now() + 20_000
       for (;;) {
-        // an outbox row leased by the killed process waits for its lease (60 s) to end; time passes here too
+        // an outbox row leased by the killed process waits for its lease (60 s) to end; time passes here too. Every
+        // lease taken before the restart ends before restartedAt + 60 s, every lease of the new process after it
+        // (a margin of a second here left a row claimed in the last second before the kill leased past the test).
         await q(`update outbox set claimed_until = now() where sent_at is null and claimed_until > now() and claimed_until < $1`, [
-          new Date(restartedAt.getTime() + 59_000),
+          new Date(restartedAt.getTime() + 60_000),
         ])
         const [w] = await q(
           `select (select count(*)::int from payment_events where processed_at is null) as events, (select count(*)::int from outbox where sent_at is null) as outbox`,
         )
         if ((w.events === 0 && w.outbox === 0) || Date.now() > until) {
           mark(`${label}: ${w.events} unprocessed webhooks, ${w.outbox} unsent outbox rows`)
+          if (w.outbox > 0) {
+            const unsent = await q(`select id, kind, attempts, last_error, available_at, claimed_until, payload from outbox where sent_at is null`)
+            mark(`unsent: ${JSON.stringify(unsent)}`)
+            const act = await q(
+              `select pid, application_name, state, wait_event_type, wait_event, left(query, 160) as query, now() - xact_start as xact from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+            )
+            mark(`activity: ${JSON.stringify(act)}`)
+          }
           return w
         }
         await sleep(200)
