@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Sort } from '../../../common/contracts/catalogue'
 import type { RequestCtx } from '../../platform/request-context'
 import type { PackRow, ProductRow } from './queries'
@@ -164,11 +165,13 @@ const stockOf = ({ db, site }: RequestCtx) => stockSnapshots((warehouseId) => sh
 
 /**
  * The website's shelf, built on first use in this process and dropped with its cached answers. Concurrent first
- * reads share one build. Null while the cache bus may be missing drops (nothing may be kept): read the database.
+ * reads share one build. Null while the cache bus may be missing drops (nothing may be kept), and inside a
+ * transaction: a shelf kept from there would read its stock through a finished transaction, and other requests
+ * would wait on that transaction's connection for the build. Then read the database.
  */
 export function liveShelf(ctx: RequestCtx): Promise<Shelf> | null {
   const cache = ctx.caches.indexes
-  if (!cache.live()) return null
+  if (!cache.live() || ctx.db instanceof PgTransaction) return null
   const hit = cache.get(ctx.site.id, 'shelf') as Promise<Shelf> | undefined
   if (hit) return hit
   const building = buildShelf(ctx)
