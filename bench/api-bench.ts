@@ -7,7 +7,7 @@ import * as shelfQueries from '../server/features/catalogue/shelf-queries'
 import { freePort } from '../tests/e2e/server'
 import { type Child, startChild } from './children'
 import { capture, type LoadResult, type LoadSettings, measure } from './load'
-import { scenarios } from './scenarios'
+import { type Scenario, scenarios } from './scenarios'
 
 export interface ApiRow {
   scenario: string
@@ -44,6 +44,17 @@ const referenceCache = new Map<string, LoadResult>()
 const WEB = existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'))
 const STATEMENT_SAMPLE = 100
 
+/**
+ * BENCH_SCENARIOS='never-seen|suggestions': only the scenarios whose names contain one of these (and the warm one of
+ * each kind picked, which gives never-seen rows their reference).
+ */
+function picked(all: Scenario[]): Scenario[] {
+  const only = (process.env.BENCH_SCENARIOS ?? '').split('|').filter(Boolean)
+  if (only.length === 0) return all
+  const wanted = (s: Scenario) => only.some((o) => s.name.includes(o))
+  return all.filter((s) => wanted(s) || (!s.cold && all.some((c) => c.kind === s.kind && wanted(c))))
+}
+
 /** The real app (own process) and the bare-Fastify reference (own process) under the same load, one scenario at a time. */
 export async function benchApi(driver: ApiRun['driver'], url: string, products: number, load: LoadSettings, log: (m: string) => void): Promise<ApiRun> {
   const port = await freePort()
@@ -62,7 +73,7 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
     const refBase = `http://127.0.0.1:${reference.ready.port}`
     const rows: ApiRow[] = []
     const warmRefs = new Map<string, LoadResult>()
-    for (const s of scenarios(slugs, WEB)) {
+    for (const s of picked(scenarios(slugs, WEB))) {
       const headers = { 'x-web-url': origin!, accept: s.kind === 'page' ? 'text/html' : 'application/json' }
       log(`[${driver}] ${s.name}: ${s.paths.length} URLs, ${load.connections} connections, ${load.warmupS} s + ${load.durationS} s`)
       let ref = warmRefs.get(s.kind)

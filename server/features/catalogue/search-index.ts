@@ -1,6 +1,6 @@
 import type { Sort } from '../../../common/contracts/catalogue'
 import { SYNONYM_GROUPS } from './search-dictionary'
-import { editDistance, phonetic, typosAllowed, words } from './search-words'
+import { editDistance, phonetic, typosAllowed, type Word, words } from './search-words'
 
 /**
  * The website's in-process search index (docs/decisions/0035-search.md): every active product's words by field,
@@ -38,17 +38,10 @@ export interface SiteSynonym {
 }
 
 const FIELD = { name: 1, brand: 2, category: 4, keywords: 8, size: 16 } as const
-const WEIGHT: [number, number][] = [
-  [FIELD.name, 3],
-  [FIELD.brand, 2.5],
-  [FIELD.category, 2],
-  [FIELD.keywords, 1.5],
-  [FIELD.size, 1],
-]
-const fieldWeight = (mask: number) => {
-  for (const [bit, w] of WEIGHT) if (mask & bit) return w
-  return 0
-}
+/** A posting's weight by its field mask: the best field it was found in (name 3, brand 2.5, category 2, keywords 1.5, size 1). */
+const WEIGHT_OF = Float32Array.from({ length: 32 }, (_, mask) =>
+  mask & FIELD.name ? 3 : mask & FIELD.brand ? 2.5 : mask & FIELD.category ? 2 : mask & FIELD.keywords ? 1.5 : mask & FIELD.size ? 1 : 0,
+)
 
 /** How good a match of a query word is, by how it was found. */
 const QUALITY = { exact: 1, phonetic: 0.9, synonym: 0.75, prefix: 0.7, typo: 0.6 }
@@ -70,27 +63,39 @@ export interface SearchOptions {
 
 export class SearchIndex {
   readonly docs: SearchDoc[]
-  private readonly postings = new Map<string, number[]>()
+  /** token → its documents, each as document index × 32 + the mask of fields it is in */
+  private readonly postings = new Map<string, Int32Array>()
   private readonly byPhonetic = new Map<string, string[]>()
   private readonly vocabulary: string[]
+  /** the vocabulary a typo may be of (no digits), by length */
+  private readonly typoVocabulary = new Map<number, string[]>()
   private readonly synonyms = new Map<string, string[]>()
   readonly categories: SearchTaxon[]
   readonly brands: SearchTaxon[]
-  private readonly maxPopularity: number
-  /** each document's name, and its name without the brand, as words ('exact name' bonus) */
-  private readonly names: string[]
-  private readonly baseNames: string[]
+  /** each document's popularity share of the ranking (0.3 for the most popular) */
+  private readonly boost: Float64Array
+  /** documents by their name, or their name without the brand, as words ('exact name' bonus) */
+  private readonly byName = new Map<string, number[]>()
   private readonly taxonNames = new Map<SearchTaxon, string>()
+  /** each document's place in a sort's order (relevance: its tie-break, popularity), made on first use */
+  private readonly ranks = new Map<Sort, Int32Array>()
+  /** a stock preference (product ids in stock) as a flag per document, for as long as that set is in use */
+  private readonly stockFlags = new WeakMap<Set<number>, Uint8Array>()
 
   constructor(docs: SearchDoc[], taxa: { categories: SearchTaxon[]; brands: SearchTaxon[] }, siteSynonyms: SiteSynonym[] = []) {
     this.docs = docs
     this.categories = taxa.categories
     this.brands = taxa.brands
-    this.maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
-    this.names = docs.map((d) => normaliseName(d.name))
+    const maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
+    this.boost = Float64Array.from(docs, (d) => (0.3 * d.popularity) / maxPopularity)
     for (const t of [...taxa.categories, ...taxa.brands]) this.taxonNames.set(t, normaliseName(t.name))
-    this.baseNames = docs.map((d) => normaliseName(d.name.slice(d.brandName.length)))
+    const postings = new Map<string, number[]>()
     docs.forEach((d, i) => {
+      for (const name of new Set([normaliseName(d.name), normaliseName(d.name.slice(d.brandName.length))])) {
+        const list = this.byName.get(name)
+        if (list) list.push(i)
+        else this.byName.set(name, [i])
+      }
       const masks = new Map<string, number>()
       const add = (text: string, bit: number) => {
         for (const w of words(text)) masks.set(w.token, (masks.get(w.token) ?? 0) | (w.size ? FIELD.size : bit))
@@ -101,17 +106,22 @@ export class SearchIndex {
       add(d.keywords, FIELD.keywords)
       for (const w of words(d.packNames)) if (w.size) masks.set(w.token, (masks.get(w.token) ?? 0) | FIELD.size)
       for (const [token, mask] of masks) {
-        let list = this.postings.get(token)
-        if (!list) this.postings.set(token, (list = []))
-        list.push(i * 32 + mask)
+        const list = postings.get(token)
+        if (list) list.push(i * 32 + mask)
+        else postings.set(token, [i * 32 + mask])
       }
     })
-    this.vocabulary = [...this.postings.keys()].sort()
+    for (const [token, list] of postings) this.postings.set(token, Int32Array.from(list))
+    this.vocabulary = [...postings.keys()].sort()
     for (const token of this.vocabulary) {
       const key = phonetic(token)
       const list = this.byPhonetic.get(key)
       if (list) list.push(token)
       else this.byPhonetic.set(key, [token])
+      if (/\d/.test(token)) continue
+      const sameLength = this.typoVocabulary.get(token.length)
+      if (sameLength) sameLength.push(token)
+      else this.typoVocabulary.set(token.length, [token])
     }
     const addGroup = (key: string, meanings: string[]) => {
       const k = groupKey(key)
@@ -121,6 +131,7 @@ export class SearchIndex {
     }
     for (const group of SYNONYM_GROUPS) for (const w of group) addGroup(w, group)
     for (const s of siteSynonyms) addGroup(s.term, [s.means])
+    this.rankOf('popularity') // every search by relevance breaks its ties with it
   }
 
   /** Each query word's expansion, as found before (a typo is looked for over the whole vocabulary): bounded. */
@@ -155,11 +166,11 @@ export class SearchIndex {
     if (found.size === 0) {
       const max = typosAllowed(token)
       if (max > 0) {
-        for (const t of this.vocabulary) {
-          if (Math.abs(t.length - token.length) > max || /\d/.test(t)) continue
-          const d = editDistance(token, t, max)
-          if (d <= max) put(t, QUALITY.typo - 0.1 * (d - 1))
-        }
+        for (let length = token.length - max; length <= token.length + max; length++)
+          for (const t of this.typoVocabulary.get(length) ?? []) {
+            const d = editDistance(token, t, max)
+            if (d <= max) put(t, QUALITY.typo - 0.1 * (d - 1))
+          }
       }
     }
     return found
@@ -175,8 +186,9 @@ export class SearchIndex {
   /** For a phrase (all its words in one document): how many of its words, and their summed weight. */
   private phraseCount!: Uint8Array
   private phraseSum!: Float32Array
-  /** Final scores of the last query's matches (read before the next query) */
+  /** Final scores of the last query's matches, and the matches (read before the next query) */
   private finalScore!: Float64Array
+  private matched!: Int32Array
 
   private scratch() {
     if (this.best) return
@@ -187,6 +199,7 @@ export class SearchIndex {
     this.phraseCount = new Uint8Array(n)
     this.phraseSum = new Float32Array(n)
     this.finalScore = new Float64Array(n)
+    this.matched = new Int32Array(n)
     this.bestTouched = new Touched(n)
     this.allTouched = new Touched(n)
   }
@@ -205,7 +218,7 @@ export class SearchIndex {
       if (!list) continue
       for (let k = 0; k < list.length; k++) {
         const p = list[k]!
-        this.raise(p >>> 5, quality * fieldWeight(p & 31) * scale + bonus)
+        this.raise(p >>> 5, quality * WEIGHT_OF[p & 31]! * scale + bonus)
       }
     }
   }
@@ -226,7 +239,7 @@ export class SearchIndex {
           if (pc[doc] !== i) continue // missed an earlier part, or this part already counted
           if (i === 0) touched.push(doc)
           pc[doc] = i + 1
-          ps[doc] = ps[doc]! + quality * fieldWeight(p & 31)
+          ps[doc] = ps[doc]! + quality * WEIGHT_OF[p & 31]!
         }
       }
     })
@@ -237,25 +250,37 @@ export class SearchIndex {
     }
   }
 
-  /** A synonym meaning's words as tokens (exact or phonetic, at synonym quality). */
+  /** A synonym meaning's words as tokens (exact or phonetic, at synonym quality); the same for every query. */
+  private readonly meaningParts = new Map<string, Map<string, number>[]>()
   private meaningTokens(meaning: string): Map<string, number>[] {
-    return words(meaning)
-      .filter((w) => !w.size)
-      .map((part) => {
-        const exact = new Map<string, number>()
-        if (this.postings.has(part.token)) exact.set(part.token, QUALITY.synonym)
-        for (const t of this.byPhonetic.get(phonetic(part.token)) ?? []) exact.set(t, QUALITY.synonym)
-        return exact
-      })
+    let parts = this.meaningParts.get(meaning)
+    if (!parts) {
+      parts = words(meaning)
+        .filter((w) => !w.size)
+        .map((part) => {
+          const exact = new Map<string, number>()
+          if (this.postings.has(part.token)) exact.set(part.token, QUALITY.synonym)
+          for (const t of this.byPhonetic.get(phonetic(part.token)) ?? []) exact.set(t, QUALITY.synonym)
+          return exact
+        })
+      this.meaningParts.set(meaning, parts)
+    }
+    return parts
   }
 
-  /** Synonym meanings of words[i..i+n) (phrases first), or null. */
-  private meaningsAt(ws: string[], i: number): { n: number; meanings: string[] } | null {
-    for (let n = Math.min(3, ws.length - i); n >= 1; n--) {
-      const m = this.synonyms.get(groupKey(ws.slice(i, i + n).join(' ')))
+  /** Synonym meanings of words[i..i+n) (phrases first), or null; `keys` are the words' phonetic keys. */
+  private meaningsAt(keys: string[], i: number): { n: number; meanings: string[] } | null {
+    for (let n = Math.min(3, keys.length - i); n >= 1; n--) {
+      const m = this.synonyms.get(n === 1 ? keys[i]! : keys.slice(i, i + n).join(' '))
       if (m) return { n, meanings: m }
     }
     return null
+  }
+
+  private readonly firstTokens = new Map<string, string | undefined>()
+  private firstToken(meaning: string): string | undefined {
+    if (!this.firstTokens.has(meaning)) this.firstTokens.set(meaning, words(meaning)[0]?.token)
+    return this.firstTokens.get(meaning)
   }
 
   /** One query word, or a dictionary phrase of several, into `best`. */
@@ -270,7 +295,7 @@ export class SearchIndex {
       )
     for (const meaning of meanings ?? []) {
       const tokens = this.meaningTokens(meaning)
-      if (tokens.length === 0 || (n === 1 && tokens.length === 1 && words(meaning)[0]?.token === parts[0])) continue
+      if (tokens.length === 0 || (n === 1 && tokens.length === 1 && this.firstToken(meaning) === parts[0])) continue
       this.addPhrase(tokens, n, tokens.length > 1 ? 0.5 : 0)
     }
   }
@@ -282,67 +307,61 @@ export class SearchIndex {
 
   /** How many products match, and the first `want` of them in order (only those are sorted). */
   searchTop(query: string, sort: Sort, options: SearchOptions, want: number): { total: number; hits: SearchHit[] } {
-    const found = this.matches(query, options)
-    const better = BETTER[sort]
-    const docs = this.docs
-    const cmp = (a: number, b: number) => (better(docs[a]!, found.score[a]!, docs[b]!, found.score[b]!) ? -1 : 1)
-    let order: number[]
-    if (found.ids.length <= want) order = found.ids.sort(cmp)
-    else {
-      // the best `want` through a bounded heap (worst on top): O(n log want), no sort of every match
-      const heap: number[] = []
-      const worse = (a: number, b: number) => better(docs[b]!, found.score[b]!, docs[a]!, found.score[a]!)
-      const up = (i: number) => {
-        while (i > 0) {
-          const parent = (i - 1) >> 1
-          if (!worse(heap[i]!, heap[parent]!)) break
-          ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
-          i = parent
-        }
-      }
-      const down = (i: number) => {
-        for (;;) {
-          const l = 2 * i + 1
-          const r = l + 1
-          let m = i
-          if (l < heap.length && worse(heap[l]!, heap[m]!)) m = l
-          if (r < heap.length && worse(heap[r]!, heap[m]!)) m = r
-          if (m === i) return
-          ;[heap[i], heap[m]] = [heap[m]!, heap[i]!]
-          i = m
-        }
-      }
-      for (const d of found.ids) {
-        if (heap.length < want) {
-          heap.push(d)
-          up(heap.length - 1)
-        } else if (better(docs[d]!, found.score[d]!, docs[heap[0]!]!, found.score[heap[0]!]!)) {
-          heap[0] = d
-          down(0)
-        }
-      }
-      order = heap.sort(cmp)
+    const { ids, score } = this.matches(query, options)
+    const rank = this.rankOf(sort === 'relevance' ? 'popularity' : sort)
+    const before =
+      sort === 'relevance'
+        ? (a: number, b: number) => (score[a] !== score[b] ? score[a]! > score[b]! : rank[a]! < rank[b]!)
+        : (a: number, b: number) => rank[a]! < rank[b]!
+    const order = ids.length <= want ? Array.from(ids).sort((a, b) => (before(a, b) ? -1 : 1)) : firstInOrder(ids, want, before)
+    return { total: ids.length, hits: order.map((d) => ({ doc: this.docs[d]!, score: score[d]! })) }
+  }
+
+  /** Each document's place in a sort's order (BETTER), made once per sort. */
+  private rankOf(sort: Sort): Int32Array {
+    let rank = this.ranks.get(sort)
+    if (!rank) {
+      const better = BETTER[sort]
+      const docs = this.docs
+      const order = Array.from(docs.keys()).sort((a, b) => (better(docs[a]!, 0, docs[b]!, 0) ? -1 : 1))
+      rank = new Int32Array(docs.length)
+      for (let r = 0; r < order.length; r++) rank[order[r]!] = r
+      this.ranks.set(sort, rank)
     }
-    return { total: found.ids.length, hits: order.map((d) => ({ doc: docs[d]!, score: found.score[d]! })) }
+    return rank
+  }
+
+  /** The stock preference as a flag per document (1: in stock), made once per set of products in stock. */
+  private inStockFlags(inStock: Set<number>): Uint8Array {
+    let flags = this.stockFlags.get(inStock)
+    if (!flags) {
+      flags = Uint8Array.from(this.docs, (d) => (inStock.has(d.id) ? 1 : 0))
+      this.stockFlags.set(inStock, flags)
+    }
+    return flags
   }
 
   /** The documents every word matches (filters applied), with their final scores by document index. */
-  private matches(query: string, options: SearchOptions): { ids: number[]; score: Float64Array } {
+  private matches(query: string, options: SearchOptions): { ids: Int32Array; score: Float64Array } {
     this.scratch()
-    let ws = words(query)
+    const all = words(query)
+    let ws = all
+    const prefixLast = options.prefixLast ?? true
     // One letter after other words ('masala c'): the shopper is still typing it; it would expand to every word
     // starting with that letter, so it waits for a second one.
-    if (ws.length > 1 && (options.prefixLast ?? true) && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(groupKey(query))) ws = ws.slice(0, -1)
+    if (ws.length > 1 && prefixLast && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(keyOf(ws))) ws = ws.slice(0, -1)
     const required = ws.filter((w) => !w.size).map((w) => w.token)
+    const requiredKeys = required.map(phonetic)
     const sizes = ws.filter((w) => w.size).map((w) => w.token)
     const score = this.finalScore
-    if (required.length === 0 && sizes.length === 0) return { ids: [], score }
-    const prefixLast = options.prefixLast ?? true
+    if (required.length === 0 && sizes.length === 0) return { ids: this.matched.subarray(0, 0), score }
     const { sum, count, best } = this
+    // the exact name (with or without its brand) first: marked in `best` (all 0 between units) once the units are summed
+    const named = this.byName.get(all.map((w) => w.token).join(' ')) ?? []
     let units = 0
     try {
       for (let i = 0; i < required.length; ) {
-        const phrase = this.meaningsAt(required, i)
+        const phrase = this.meaningsAt(requiredKeys, i)
         const n = phrase?.n ?? 1
         const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
         this.addUnit(required.slice(i, i + n), prefixLast && isLast, phrase?.meanings)
@@ -382,24 +401,27 @@ export class SearchIndex {
           this.bestTouched.length = 0
         }
       }
-      const wanted = normaliseName(query)
+      for (const i of named) best[i] = 5
       const cats = options.categoryIds ? new Set(options.categoryIds) : null
       const brands = options.brandIds ? new Set(options.brandIds) : null
-      const ids: number[] = []
+      const inStock = options.inStock ? this.inStockFlags(options.inStock) : null
+      const { boost, matched } = this
+      let found = 0
       for (let k = 0, at = this.allTouched; k < at.length; k++) {
         const i = at.items[k]!
         if (count[i] !== units) continue
-        const doc = this.docs[i]!
-        if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
-        if (brands && !brands.has(doc.brandId)) continue
+        if (cats || brands) {
+          const doc = this.docs[i]!
+          if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
+          if (brands && !brands.has(doc.brandId)) continue
+        }
         let s = sum[i]!
-        if (this.names[i] === wanted || this.baseNames[i] === wanted) s += 5
-        if (options.inStock && !options.inStock.has(doc.id)) s -= 2
-        s += (0.3 * doc.popularity) / this.maxPopularity
-        score[i] = s
-        ids.push(i)
+        if (best[i] === 5) s += 5
+        if (inStock && inStock[i] === 0) s -= 2
+        score[i] = s + boost[i]!
+        matched[found++] = i
       }
-      return { ids, score }
+      return { ids: matched.subarray(0, found), score }
     } finally {
       for (let k = 0, at = this.allTouched; k < at.length; k++) {
         const doc = at.items[k]!
@@ -407,6 +429,7 @@ export class SearchIndex {
         count[doc] = 0
       }
       for (let k = 0, bt = this.bestTouched; k < bt.length; k++) best[bt.items[k]!] = 0
+      for (const i of named) best[i] = 0
       this.allTouched.length = 0
       this.bestTouched.length = 0
     }
@@ -459,6 +482,45 @@ const BETTER: Record<Sort, (a: SearchDoc, sa: number, b: SearchDoc, sb: number) 
     a.maxDiscount !== b.maxDiscount ? a.maxDiscount > b.maxDiscount : a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id,
   newest: (a, _sa, b) => (a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id),
   name: (a, _sa, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
+}
+
+/** The phonetic key of a query's words, as groupKey makes it. */
+const keyOf = (ws: Word[]) => ws.map((w) => phonetic(w.token)).join(' ')
+
+/** The first `want` of `ids` in order, through a bounded heap (worst on top): O(n log want), no sort of every match. */
+function firstInOrder(ids: Int32Array, want: number, before: (a: number, b: number) => boolean): number[] {
+  const heap: number[] = []
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!before(heap[parent]!, heap[i]!)) break
+      ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
+      i = parent
+    }
+  }
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < heap.length && before(heap[m]!, heap[l]!)) m = l
+      if (r < heap.length && before(heap[m]!, heap[r]!)) m = r
+      if (m === i) return
+      ;[heap[i], heap[m]] = [heap[m]!, heap[i]!]
+      i = m
+    }
+  }
+  for (let k = 0; k < ids.length; k++) {
+    const d = ids[k]!
+    if (heap.length < want) {
+      heap.push(d)
+      up(heap.length - 1)
+    } else if (before(d, heap[0]!)) {
+      heap[0] = d
+      down(0)
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : 1))
 }
 
 /** A dictionary or staff term as looked up: its words stemmed and phonetic ('Kabuli Chane' → 'kabuli chane'). */
