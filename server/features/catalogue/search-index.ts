@@ -77,6 +77,8 @@ export class SearchIndex {
   /** documents by their name, or their name without the brand, as words ('exact name' bonus) */
   private readonly byName = new Map<string, number[]>()
   private readonly taxonNames = new Map<SearchTaxon, string>()
+  private readonly categoryById: Map<number, SearchTaxon>
+  private readonly brandById: Map<number, SearchTaxon>
   /** each document's place in a sort's order (relevance: its tie-break, popularity), made on first use */
   private readonly ranks = new Map<Sort, Int32Array>()
   /** a stock preference (product ids in stock) as a flag per document, for as long as that set is in use */
@@ -89,6 +91,9 @@ export class SearchIndex {
     const maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
     this.boost = Float64Array.from(docs, (d) => (0.3 * d.popularity) / maxPopularity)
     for (const t of [...taxa.categories, ...taxa.brands]) this.taxonNames.set(t, normaliseName(t.name))
+    // the first of an id, as a search of the list would find it
+    this.categoryById = new Map(taxa.categories.toReversed().map((t) => [t.id, t]))
+    this.brandById = new Map(taxa.brands.toReversed().map((t) => [t.id, t]))
     const postings = new Map<string, number[]>()
     docs.forEach((d, i) => {
       for (const name of new Set([normaliseName(d.name), normaliseName(d.name.slice(d.brandName.length))])) {
@@ -189,6 +194,8 @@ export class SearchIndex {
   /** Final scores of the last query's matches, and the matches (read before the next query) */
   private finalScore!: Float64Array
   private matched!: Int32Array
+  /** the documents named exactly as the query (1), for the query's length */
+  private isNamed!: Uint8Array
 
   private scratch() {
     if (this.best) return
@@ -200,6 +207,7 @@ export class SearchIndex {
     this.phraseSum = new Float32Array(n)
     this.finalScore = new Float64Array(n)
     this.matched = new Int32Array(n)
+    this.isNamed = new Uint8Array(n)
     this.bestTouched = new Touched(n)
     this.allTouched = new Touched(n)
   }
@@ -351,34 +359,42 @@ export class SearchIndex {
     // starting with that letter, so it waits for a second one.
     if (ws.length > 1 && prefixLast && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(keyOf(ws))) ws = ws.slice(0, -1)
     const required = ws.filter((w) => !w.size).map((w) => w.token)
-    const requiredKeys = required.map(phonetic)
     const sizes = ws.filter((w) => w.size).map((w) => w.token)
-    const score = this.finalScore
-    if (required.length === 0 && sizes.length === 0) return { ids: this.matched.subarray(0, 0), score }
-    const { sum, count, best } = this
-    // the exact name (with or without its brand) first: marked in `best` (all 0 between units) once the units are summed
+    if (required.length === 0 && sizes.length === 0) return { ids: this.matched.subarray(0, 0), score: this.finalScore }
+    // the query's units: a word, or a dictionary phrase of several, with the synonyms' meanings
+    const units: { parts: string[]; prefix: boolean; meanings: string[] | undefined }[] = []
+    const keys = required.map(phoneticKey)
+    for (let i = 0; i < required.length; ) {
+      const phrase = this.meaningsAt(keys, i)
+      const n = phrase?.n ?? 1
+      const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
+      units.push({ parts: required.slice(i, i + n), prefix: prefixLast && isLast, meanings: phrase?.meanings })
+      i += n
+    }
+    // the exact name (with or without its brand) first
     const named = this.byName.get(all.map((w) => w.token).join(' ')) ?? []
-    let units = 0
+    for (const i of named) this.isNamed[i] = 1
+    const { sum, count, best } = this
     try {
-      for (let i = 0; i < required.length; ) {
-        const phrase = this.meaningsAt(requiredKeys, i)
-        const n = phrase?.n ?? 1
-        const isLast = i + n === required.length && ws[ws.length - 1]?.size !== true
-        this.addUnit(required.slice(i, i + n), prefixLast && isLast, phrase?.meanings)
+      if (units.length === 1 && sizes.length === 0) {
+        // one unit: its documents and their scores are the matches
+        this.addUnit(units[0]!.parts, units[0]!.prefix, units[0]!.meanings)
+        return this.scored(this.bestTouched, best, null, 0, options)
+      }
+      units.forEach((unit, u) => {
+        this.addUnit(unit.parts, unit.prefix, unit.meanings)
         for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
           const doc = bt.items[k]!
-          if (count[doc] === units) {
-            if (units === 0) this.allTouched.push(doc)
+          if (count[doc] === u) {
+            if (u === 0) this.allTouched.push(doc)
             sum[doc] = sum[doc]! + best[doc]!
-            count[doc] = units + 1
+            count[doc] = u + 1
           }
           best[doc] = 0
         }
         this.bestTouched.length = 0
-        units++
-        i += n
-      }
-      if (units === 0) {
+      })
+      if (units.length === 0) {
         // only sizes or numbers: those are what the shopper looks for
         for (const s of sizes) this.addTokens(new Map([[s, 1]]))
         for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
@@ -389,39 +405,18 @@ export class SearchIndex {
           best[doc] = 0
         }
         this.bestTouched.length = 0
-        units = 1
       } else {
         for (const s of sizes) {
           this.addTokens(new Map([[s, 0.5]]))
           for (let k = 0, bt = this.bestTouched; k < bt.length; k++) {
             const doc = bt.items[k]!
-            if (count[doc] === units) sum[doc] = sum[doc]! + best[doc]!
+            if (count[doc] === units.length) sum[doc] = sum[doc]! + best[doc]!
             best[doc] = 0
           }
           this.bestTouched.length = 0
         }
       }
-      for (const i of named) best[i] = 5
-      const cats = options.categoryIds ? new Set(options.categoryIds) : null
-      const brands = options.brandIds ? new Set(options.brandIds) : null
-      const inStock = options.inStock ? this.inStockFlags(options.inStock) : null
-      const { boost, matched } = this
-      let found = 0
-      for (let k = 0, at = this.allTouched; k < at.length; k++) {
-        const i = at.items[k]!
-        if (count[i] !== units) continue
-        if (cats || brands) {
-          const doc = this.docs[i]!
-          if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
-          if (brands && !brands.has(doc.brandId)) continue
-        }
-        let s = sum[i]!
-        if (best[i] === 5) s += 5
-        if (inStock && inStock[i] === 0) s -= 2
-        score[i] = s + boost[i]!
-        matched[found++] = i
-      }
-      return { ids: matched.subarray(0, found), score }
+      return this.scored(this.allTouched, sum, count, Math.max(1, units.length), options)
     } finally {
       for (let k = 0, at = this.allTouched; k < at.length; k++) {
         const doc = at.items[k]!
@@ -429,32 +424,58 @@ export class SearchIndex {
         count[doc] = 0
       }
       for (let k = 0, bt = this.bestTouched; k < bt.length; k++) best[bt.items[k]!] = 0
-      for (const i of named) best[i] = 0
+      for (const i of named) this.isNamed[i] = 0
       this.allTouched.length = 0
       this.bestTouched.length = 0
     }
+  }
+
+  /**
+   * The touched documents that matched every unit (`count` of them; null: all touched did) and pass the filters,
+   * with their final scores: the units' summed score, the exact-name bonus, out of stock last, popularity.
+   */
+  private scored(touched: Touched, base: Float32Array, count: Uint8Array | null, units: number, options: SearchOptions) {
+    const cats = options.categoryIds ? new Set(options.categoryIds) : null
+    const brands = options.brandIds ? new Set(options.brandIds) : null
+    const inStock = options.inStock ? this.inStockFlags(options.inStock) : null
+    const { boost, matched, isNamed, finalScore: score } = this
+    let found = 0
+    for (let k = 0; k < touched.length; k++) {
+      const i = touched.items[k]!
+      if (count && count[i] !== units) continue
+      if (cats || brands) {
+        const doc = this.docs[i]!
+        if (cats && !doc.categoryIds.some((c) => cats.has(c))) continue
+        if (brands && !brands.has(doc.brandId)) continue
+      }
+      let s = base[i]!
+      if (isNamed[i]) s += 5
+      if (inStock && inStock[i] === 0) s -= 2
+      score[i] = s + boost[i]!
+      matched[found++] = i
+    }
+    return { ids: matched.subarray(0, found), score }
   }
 
   /** As-you-type: the best products, and the categories and brands whose names match. */
   suggest(query: string, limit: number, inStock: Set<number> | null) {
     const products = this.searchTop(query, 'relevance', { inStock, prefixLast: true }, limit).hits
     const q = normaliseName(query)
-    const taxa = (list: SearchTaxon[]) =>
-      q.length === 0
-        ? []
-        : list
-            .filter((t) => {
-              const name = this.taxonNames.get(t) ?? ''
-              return name.startsWith(q) || name.includes(` ${q}`)
-            })
-            .slice(0, 3)
+    const taxa = (list: SearchTaxon[]) => {
+      const found: SearchTaxon[] = []
+      for (let i = 0; q.length > 0 && i < list.length && found.length < 3; i++) {
+        const name = this.taxonNames.get(list[i]!)!
+        if (name.startsWith(q) || name.includes(` ${q}`)) found.push(list[i]!)
+      }
+      return found
+    }
     /** the named ones first, then those of the products suggested (a product's primary category is its last) */
-    const fromHits = (idOf: (d: SearchDoc) => number | undefined, list: SearchTaxon[], named: SearchTaxon[]) => {
+    const fromHits = (idOf: (d: SearchDoc) => number | undefined, byId: Map<number, SearchTaxon>, named: SearchTaxon[]) => {
       const seen = new Set(named.map((t) => t.id))
       const more: SearchTaxon[] = []
       for (const h of products) {
         const id = idOf(h.doc)
-        const t = id === undefined || seen.has(id) ? undefined : list.find((x) => x.id === id)
+        const t = id === undefined || seen.has(id) ? undefined : byId.get(id)
         if (t) {
           seen.add(t.id)
           more.push(t)
@@ -466,8 +487,8 @@ export class SearchIndex {
     const brands = taxa(this.brands)
     return {
       products: products.map((h) => h.doc),
-      categories: fromHits((d) => d.categoryIds.at(-1), this.categories, categories),
-      brands: fromHits((d) => d.brandId, this.brands, brands),
+      categories: fromHits((d) => d.categoryIds.at(-1), this.categoryById, categories),
+      brands: fromHits((d) => d.brandId, this.brandById, brands),
     }
   }
 }
@@ -484,8 +505,19 @@ const BETTER: Record<Sort, (a: SearchDoc, sa: number, b: SearchDoc, sb: number) 
   name: (a, _sa, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
 }
 
+/** A word's phonetic key, remembered (the same words come back in many queries): bounded. */
+const phoneticKeys = new Map<string, string>()
+function phoneticKey(token: string): string {
+  let key = phoneticKeys.get(token)
+  if (key === undefined) {
+    if (phoneticKeys.size >= 50_000) phoneticKeys.clear()
+    phoneticKeys.set(token, (key = phonetic(token)))
+  }
+  return key
+}
+
 /** The phonetic key of a query's words, as groupKey makes it. */
-const keyOf = (ws: Word[]) => ws.map((w) => phonetic(w.token)).join(' ')
+const keyOf = (ws: Word[]) => ws.map((w) => phoneticKey(w.token)).join(' ')
 
 /** The first `want` of `ids` in order, through a bounded heap (worst on top): O(n log want), no sort of every match. */
 function firstInOrder(ids: Int32Array, want: number, before: (a: number, b: number) => boolean): number[] {

@@ -1,4 +1,5 @@
 import type { Sort } from '../../../common/contracts/catalogue'
+import type { Suggestions } from '../../../common/contracts/search'
 import type { RequestCtx } from '../../platform/request-context'
 import * as queries from './queries'
 import { SearchIndex } from './search-index'
@@ -59,26 +60,24 @@ export async function searchProducts(
   return { total: found.total, ids: found.hits.map((h) => h.doc.id) }
 }
 
-export interface Suggestions {
-  products: { name: string; slug: string; image: string; price: number }[]
-  categories: { name: string; slug: string }[]
-  brands: { name: string; slug: string }[]
+/**
+ * As-you-type suggestions as the JSON of the contract's Suggestions (sent as they are), kept like other answers: the
+ * same prefixes are typed by many shoppers.
+ */
+export function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<string> {
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId)) as Promise<string>
 }
 
-/** As-you-type suggestions; kept like other answers (the same prefixes are typed by many shoppers). */
-export function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId)) as Promise<Suggestions>
-}
-
-async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<Suggestions> {
+async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<string> {
   const s = await siteSearch(ctx)
   const inStock = await inStockAt(s, warehouseId)
   const found = s.index.suggest(q, 6, inStock)
-  return {
+  const answer: Suggestions = {
     products: found.products.map((d) => ({ name: d.name, slug: d.slug, image: d.image, price: d.minPricePaise / 100 })),
     categories: found.categories.map((c) => ({ name: c.name, slug: c.slug })),
     brands: found.brands.map((b) => ({ name: b.name, slug: b.slug })),
   }
+  return JSON.stringify(answer)
 }
 
 /** A search that found nothing, as the report lists it: its words, normalised ('Tata  SALT' → 'tata salt'). */
