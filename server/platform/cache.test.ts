@@ -34,4 +34,14 @@ describe('cache', () => {
     cache.drop(null)
     expect([cache.get(12, 'list:a'), cache.get(2, 'list:a')]).toEqual([undefined, undefined])
   })
+
+  it('keeps an answer asked for once only from its second ask, so a flood of one-off searches pushes nothing out', async () => {
+    const cache = createCache<string>({ ttlMs: 60_000, max: 3 })
+    cache.set('popular', 'kept')
+    for (let i = 0; i < 1000; i++) await cache.getOrLoad(`search:${i}`, async () => `answer ${i}`, true)
+    expect(cache.get('popular')).toBe('kept')
+    expect(cache.get('search:7')).toBeUndefined()
+    await cache.getOrLoad('search:7', async () => 'asked again', true)
+    expect(cache.get('search:7')).toBe('asked again')
+  })
 })

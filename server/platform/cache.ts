@@ -20,6 +20,7 @@ export function createCache<T>({
 }) {
   const entries = new Map<string, { value: T; at: number }>()
   let epoch = 0
+  const askedBefore = doorkeeper()
   const cache = {
     get(key: string): T | undefined {
       const hit = entries.get(key)
@@ -30,8 +31,9 @@ export function createCache<T>({
       }
       return hit.value
     },
-    set(key: string, value: T) {
-      if (!live()) return
+    /** `repeated`: kept only if the same key was set lately (answers to searches, most of them asked once) */
+    set(key: string, value: T, repeated = false) {
+      if (!live() || (repeated && !askedBefore(key))) return
       if (entries.size >= max) entries.delete(entries.keys().next().value as string)
       entries.set(key, { value, at: Date.now() })
     },
@@ -42,13 +44,13 @@ export function createCache<T>({
       counted(found)
       return found ? hit : undefined
     },
-    async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
+    async getOrLoad(key: string, load: () => Promise<T>, repeated = false): Promise<T> {
       const hit = cache.get(key)
       counted(hit !== undefined)
       if (hit !== undefined) return hit
       const started = epoch
       const value = await load()
-      if (started === epoch) cache.set(key, value)
+      if (started === epoch) cache.set(key, value, repeated)
       return value
     },
     clear() {
@@ -65,15 +67,33 @@ export function createCache<T>({
 
 export type Cache<T> = ReturnType<typeof createCache<T>>
 
+/**
+ * Whether a key was seen lately (TinyLFU's doorkeeper): its 32-bit hash in a fixed table, the first time it is
+ * seen remembered and answered false. A flood of keys asked once (never-seen searches) then keeps nothing, and makes
+ * no garbage for the collector to copy, while answers asked twice are kept from the second ask.
+ */
+function doorkeeper(bits = 15) {
+  const seen = new Int32Array(1 << bits)
+  const mask = (1 << bits) - 1
+  return (key: string) => {
+    let h = 0x811c9dc5
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619)
+    const slot = h & mask
+    if (seen[slot] === h) return true
+    seen[slot] = h
+    return false
+  }
+}
+
 /** A cache of one website's answers among all websites': every key names its website, so a write drops only that website's. */
 export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]) {
   const cache = createCache<T>(options)
   const keyOf = (websiteId: number, key: string) => `${websiteId}|${key}`
   return {
     get: (websiteId: number, key: string) => cache.get(keyOf(websiteId, key)),
-    set: (websiteId: number, key: string, value: T) => cache.set(keyOf(websiteId, key), value),
+    set: (websiteId: number, key: string, value: T, repeated = false) => cache.set(keyOf(websiteId, key), value, repeated),
     lookup: (websiteId: number, key: string, fresh: (value: T) => boolean) => cache.lookup(keyOf(websiteId, key), fresh),
-    getOrLoad: (websiteId: number, key: string, load: () => Promise<T>) => cache.getOrLoad(keyOf(websiteId, key), load),
+    getOrLoad: (websiteId: number, key: string, load: () => Promise<T>, repeated = false) => cache.getOrLoad(keyOf(websiteId, key), load, repeated),
     /** whether anything may be kept now (false while the cache bus may be missing drops) */
     live: options.live ?? (() => true),
     /** one website's entries, or every website's (null) */

@@ -76,7 +76,9 @@ export class SearchIndex {
   private readonly boost: Float64Array
   /** documents by their name, or their name without the brand, as words ('exact name' bonus) */
   private readonly byName = new Map<string, number[]>()
-  private readonly taxonNames = new Map<SearchTaxon, string>()
+  /** categories and brands by the words their names start with, for suggestions */
+  private readonly categoryStarts: WordStarts
+  private readonly brandStarts: WordStarts
   private readonly categoryById: Map<number, SearchTaxon>
   private readonly brandById: Map<number, SearchTaxon>
   /** each document's place in a sort's order (relevance: its tie-break, popularity), made on first use */
@@ -90,7 +92,8 @@ export class SearchIndex {
     this.brands = taxa.brands
     const maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
     this.boost = Float64Array.from(docs, (d) => (0.3 * d.popularity) / maxPopularity)
-    for (const t of [...taxa.categories, ...taxa.brands]) this.taxonNames.set(t, normaliseName(t.name))
+    this.categoryStarts = new WordStarts(taxa.categories)
+    this.brandStarts = new WordStarts(taxa.brands)
     // the first of an id, as a search of the list would find it
     this.categoryById = new Map(taxa.categories.toReversed().map((t) => [t.id, t]))
     this.brandById = new Map(taxa.brands.toReversed().map((t) => [t.id, t]))
@@ -461,14 +464,8 @@ export class SearchIndex {
   suggest(query: string, limit: number, inStock: Set<number> | null) {
     const products = this.searchTop(query, 'relevance', { inStock, prefixLast: true }, limit).hits
     const q = normaliseName(query)
-    const taxa = (list: SearchTaxon[]) => {
-      const found: SearchTaxon[] = []
-      for (let i = 0; q.length > 0 && i < list.length && found.length < 3; i++) {
-        const name = this.taxonNames.get(list[i]!)!
-        if (name.startsWith(q) || name.includes(` ${q}`)) found.push(list[i]!)
-      }
-      return found
-    }
+    const categories = this.categoryStarts.named(q)
+    const brands = this.brandStarts.named(q)
     /** the named ones first, then those of the products suggested (a product's primary category is its last) */
     const fromHits = (idOf: (d: SearchDoc) => number | undefined, byId: Map<number, SearchTaxon>, named: SearchTaxon[]) => {
       const seen = new Set(named.map((t) => t.id))
@@ -483,8 +480,6 @@ export class SearchIndex {
       }
       return [...named, ...more].slice(0, 3)
     }
-    const categories = taxa(this.categories)
-    const brands = taxa(this.brands)
     return {
       products: products.map((h) => h.doc),
       categories: fromHits((d) => d.categoryIds.at(-1), this.categoryById, categories),
@@ -577,6 +572,38 @@ function lowerBound(sorted: string[], key: string): number {
     else hi = mid
   }
   return lo
+}
+
+/**
+ * Names (categories or brands) by where their words start: the first three, in the list's order, whose name has a
+ * word starting with a text ('masala' → 'Masala & Spices', 'Garam Masala'), found by binary search.
+ */
+class WordStarts {
+  /** every name from each of its words on ('garam masala', 'masala'), sorted, with the index of its taxon */
+  private readonly starts: string[] = []
+  private readonly owners: number[] = []
+  constructor(private readonly list: SearchTaxon[]) {
+    const entries: [string, number][] = []
+    list.forEach((t, i) => {
+      const name = normaliseName(t.name)
+      for (let at = 0; at >= 0 && at < name.length; at = name.indexOf(' ', at) + 1 || -1) entries.push([name.slice(at), i])
+    })
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    for (const [start, i] of entries) {
+      this.starts.push(start)
+      this.owners.push(i)
+    }
+  }
+
+  named(text: string): SearchTaxon[] {
+    if (text.length === 0) return []
+    const found = new Set<number>()
+    for (let k = lowerBound(this.starts, text); k < this.starts.length && this.starts[k]!.startsWith(text); k++) found.add(this.owners[k]!)
+    return [...found]
+      .sort((a, b) => a - b)
+      .slice(0, 3)
+      .map((i) => this.list[i]!)
+  }
 }
 
 /** Document numbers touched by a query, in a buffer kept between queries (no garbage per query). */

@@ -61,11 +61,11 @@ export async function searchProducts(
 }
 
 /**
- * As-you-type suggestions as the JSON of the contract's Suggestions (sent as they are), kept like other answers: the
- * same prefixes are typed by many shoppers.
+ * As-you-type suggestions as the JSON of the contract's Suggestions (sent as they are), kept from their second ask:
+ * the same prefixes are typed by many shoppers, most other texts once.
  */
 export function suggest(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<string> {
-  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId)) as Promise<string>
+  return ctx.caches.catalogue.getOrLoad(ctx.site.id, `suggest:${warehouseId}:${q}`, () => suggestNow(ctx, q, warehouseId), true) as Promise<string>
 }
 
 async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null): Promise<string> {

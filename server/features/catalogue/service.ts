@@ -78,7 +78,8 @@ export async function listProducts(ctx: RequestCtx, query: ProductListQuery): Pr
     const kept = await shelf
     const stock = await kept.stock.at(warehouseId)
     const key = `page:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
-    return keptFor(ctx, key, kept, stock, () => shelfProductPage(ctx, kept, stock, query, warehouseId))
+    // searches are kept from their second ask: most texts are asked once
+    return keptFor(ctx, key, kept, stock, () => shelfProductPage(ctx, kept, stock, query, warehouseId), Boolean(query.q))
   }
   const key = `list:${warehouseId}:${JSON.stringify([query.q, query.c, query.b, query.s, query.page, query.perPage])}`
   return ctx.caches.catalogue.getOrLoad(ctx.site.id, key, async () => {
@@ -113,14 +114,15 @@ const pageMeta = (query: ProductListQuery, total: number, sort: Sort): ProductPa
 
 /**
  * An answer made from the shelf, kept while it shows the shelf and stock snapshot of now (so for at most
- * STOCK_FRESH_MS, and never across a staff write): answers many shoppers ask for are sent as made.
+ * STOCK_FRESH_MS, and never across a staff write): answers many shoppers ask for are sent as made. `repeated`: kept
+ * only from the second time it is made lately (searches: most texts are asked once).
  */
-async function keptFor<T>(ctx: RequestCtx, key: string, shelf: Shelf, stock: StockSnapshot | null, make: () => T | Promise<T>): Promise<T> {
+async function keptFor<T>(ctx: RequestCtx, key: string, shelf: Shelf, stock: StockSnapshot | null, make: () => T | Promise<T>, repeated = false): Promise<T> {
   type Kept = { shelf: Shelf; stock: StockSnapshot | null; answer: T }
   const hit = ctx.caches.catalogue.lookup(ctx.site.id, key, (kept) => (kept as Kept).shelf === shelf && (kept as Kept).stock === stock) as Kept | undefined
   if (hit) return hit.answer
   const answer = await make()
-  ctx.caches.catalogue.set(ctx.site.id, key, { shelf, stock, answer })
+  ctx.caches.catalogue.set(ctx.site.id, key, { shelf, stock, answer }, repeated)
   return answer
 }
 
