@@ -115,15 +115,20 @@ export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLoo
   // it at once; 30 minutes bounds how stale in-stock ordering may get (checkouts don't drop caches) without
   // rebuilding a large catalogue's index (about a second of CPU for 50,000 products) every few minutes.
   const indexes = createSiteCache<unknown>({ ttlMs: 1_800_000, max: 200, live: bus.live, counted: counted('indexes') })
+  // Small lookups every answer needs (the warehouse of a pincode, a warehouse's slot plan): apart from the answers,
+  // so a flood of never-seen searches doesn't push them out and send each request to the database.
+  const lookups = createSiteCache<unknown>({ ttlMs: 60_000, max: 5000, live: bus.live, counted: counted('lookups') })
   bus.onDrop((websiteId) => {
     catalogue.drop(websiteId)
     pages.drop(websiteId)
     indexes.drop(websiteId)
+    lookups.drop(websiteId)
   })
   return {
     catalogue,
     pages,
     indexes,
+    lookups,
     /**
      * Call after every write that changes what shoppers are shown (catalogue, stock, pages, settings), once its
      * transaction has committed: this website's cached answers are dropped here before it resolves, and in every

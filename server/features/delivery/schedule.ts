@@ -47,13 +47,13 @@ export async function loadPlan(db: Db | Tx, websiteId: number, warehouseId: numb
   return { template, closures: closures.map((c) => ({ from: c.fromDate, to: c.toDate })) }
 }
 
-/** The plan a shopper's answers use, kept with the website's cached answers (a staff write drops them). */
+/** The plan a shopper's answers use, kept with the website's lookups (a staff write drops them). */
 export async function slotPlan(ctx: RequestCtx, warehouseId: number): Promise<SlotPlan> {
   const key = `slot-plan:${warehouseId}`
-  const cached = ctx.caches.catalogue.get(ctx.site.id, key) as SlotPlan | undefined
+  const cached = ctx.caches.lookups.get(ctx.site.id, key) as SlotPlan | undefined
   if (cached) return cached
   const plan = await loadPlan(ctx.db, ctx.site.id, warehouseId)
-  ctx.caches.catalogue.set(ctx.site.id, key, plan)
+  ctx.caches.lookups.set(ctx.site.id, key, plan)
   return plan
 }
 

@@ -29,11 +29,11 @@ export const currentPincode = (ctx: RequestCtx) => ctx.session?.data.pincode ?? 
 export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null> {
   const pincode = currentPincode(ctx)
   const key = `warehouse:${pincode ?? ''}`
-  const cached = ctx.caches.catalogue.get(ctx.site.id, key) as number | null | undefined
+  const cached = ctx.caches.lookups.get(ctx.site.id, key) as number | null | undefined
   if (cached !== undefined) return cached
   const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
   const id = row?.warehouseId ?? (await defaultWarehouseId(ctx.db, ctx.site.id))
-  ctx.caches.catalogue.set(ctx.site.id, key, id)
+  ctx.caches.lookups.set(ctx.site.id, key, id)
   return id
 }
 
