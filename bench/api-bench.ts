@@ -19,6 +19,8 @@ export interface ApiRow {
   refReused: boolean
   /** SQL statements the app sent per answer, over a sample of the scenario's URLs answered one by one (PostgreSQL) */
   statements?: number
+  /** share of the load's answer-cache lookups that hit (warm-up included): never-seen rows should be about 0 */
+  cached?: number
 }
 
 /** A statement the app still runs, with PostgreSQL's plan of it (EXPLAIN ANALYZE on the bench catalogue). */
@@ -92,10 +94,14 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
       }
       // Statements per answer, before the load: the rotation's last URLs (the load starts at its first ones).
       const statements = driver === 'postgres' ? await statementsPerAnswer(app, appBase, s.paths.slice(-STATEMENT_SAMPLE), headers) : undefined
+      const before = await answerLookups(app)
       const result = await measure(appBase, s.paths, headers, load)
-      rows.push({ scenario: s.name, kind: s.kind, cold: s.cold, app: result, ref: ref!, refReused, statements })
+      const after = await answerLookups(app)
+      const lookups = after.hits + after.misses - before.hits - before.misses
+      const cached = lookups > 0 ? (after.hits - before.hits) / lookups : undefined
+      rows.push({ scenario: s.name, kind: s.kind, cold: s.cold, app: result, ref: ref!, refReused, statements, cached })
       log(
-        `[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${statements === undefined ? '' : ` · ${statements.toFixed(2)} statements/answer`}${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`,
+        `[${driver}]   app ${result.rps.toFixed(0)} req/s p50 ${result.p50} ms p99 ${result.p99} ms · reference ${ref!.rps.toFixed(0)} req/s p99 ${ref!.p99} ms${statements === undefined ? '' : ` · ${statements.toFixed(2)} statements/answer`}${cached === undefined ? '' : ` · ${(cached * 100).toFixed(1)} % from the answer cache`}${result.bad ? ` · ${result.bad} BAD ANSWERS` : ''}`,
       )
     }
     const plans = driver === 'postgres' && app.ready.websiteId ? await queryPlans(url, app.ready.websiteId) : undefined
@@ -103,6 +109,10 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
   } finally {
     await Promise.all([app.stop(), reference?.stop()])
   }
+}
+
+async function answerLookups(app: Child) {
+  return (await app.send({ type: 'answers' }, 'answers')) as { hits: number; misses: number }
 }
 
 async function statementsPerAnswer(app: Child, base: string, paths: string[], headers: Record<string, string>): Promise<number> {

@@ -121,8 +121,8 @@ function apiTable(run: ApiRun): string[] {
       .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
       .join(' · ')}`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | reference req/s | reference p99 ms | req/s ratio | p99 ratio | statements per answer | budget | result |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+    '| scenario | req/s | p50 ms | p99 ms | reference req/s | reference p99 ms | req/s ratio | p99 ratio | statements per answer | from the answer cache | budget | result |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
   ]
   for (const r of run.rows) {
     const { rps, p99 } = ratios(r)
@@ -139,13 +139,14 @@ function apiTable(run: ApiRun): string[] {
     const bad = r.app.bad ? ` (${r.app.bad} non-2xx/errors!)` : ''
     const refNote = r.cold ? ' ¹' : r.refReused ? ' ²' : ''
     lines.push(
-      `| ${r.scenario}${bad} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.ref.rps.toFixed(0)}${refNote} | ${r.ref.p99} | ${pct(rps)} | ${p99.toFixed(1)}× | ${r.statements === undefined ? '–' : r.statements.toFixed(2)} | ${budget} | ${result} |`,
+      `| ${r.scenario}${bad} | ${r.app.rps.toFixed(0)} | ${r.app.p50} | ${r.app.p99} | ${r.ref.rps.toFixed(0)}${refNote} | ${r.ref.p99} | ${pct(rps)} | ${p99.toFixed(1)}× | ${r.statements === undefined ? '–' : r.statements.toFixed(2)} | ${r.cached === undefined ? '–' : `${(r.cached * 100).toFixed(1)} %`} | ${budget} | ${result} |`,
     )
   }
   lines.push(
     '',
     "¹ never-seen: more distinct URLs than any answer cache holds; compared with the warm scenario's reference (answers of the same kind and size).",
     `Statements per answer: SQL statements the app sent over ${'the last 100 URLs of the rotation'}, answered one at a time before the load (PostgreSQL).`,
+    "From the answer cache: the share of the load's lookups of the catalogue answer cache that found a kept answer (warm-up included); never-seen rows must be about 0 %.",
   )
   if (run.rows.some((r) => r.refReused)) lines.push('² the reference served byte-identical answers in the PostgreSQL run; its figures are reused.')
   for (const p of run.plans ?? []) lines.push('', `**${p.name}** (${p.when}):`, '', '```', ...p.plan, '```')

@@ -25,9 +25,10 @@ export type ToParent =
     }
   | { type: 'loaded' }
   | { type: 'statements'; n: number }
+  | { type: 'answers'; hits: number; misses: number }
   | { type: 'error'; message: string }
 export type Body = { url: string; contentType: string; body: string }
-export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'stop' }
+export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'answers' } | { type: 'stop' }
 
 const send = (m: ToParent) => process.send?.(m)
 // Never outlive the parent.
@@ -66,6 +67,12 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
   await app.listen({ port, host: '127.0.0.1' })
   process.on('message', async (m: ToChild) => {
     if (m.type === 'statements') send({ type: 'statements', n: statements })
+    if (m.type === 'answers') {
+      // lookups of the answer cache (catalogue), by result: never-seen rows should show no hits
+      const { values } = await app.metrics.cacheLookups.get()
+      const count = (result: string) => values.find((v) => v.labels.cache === 'catalogue' && v.labels.result === result)?.value ?? 0
+      send({ type: 'answers', hits: count('hit'), misses: count('miss') })
+    }
     if (m.type !== 'stop') return
     await app.close()
     await database.close()
