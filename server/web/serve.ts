@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isPrivateAnswer, PRIVATE_NO_STORE } from '../platform/cache-headers'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
+import { renderedPageCache } from './page-cache'
 import { pageData } from './page-data'
 import { pageRateLimit } from './page-rate-limit'
 import { POS_SERVICE_WORKER } from './pos-sw'
@@ -63,9 +64,15 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     const searchUrl = trimmedSearchUrl(req.url)
     if (searchUrl) return reply.redirect(searchUrl)
     let result: RenderResult
+    let cache: Awaited<ReturnType<typeof renderedPageCache>> = null
+    const started = Date.now()
     try {
       req.ctx = await buildCtx(req, deps)
-      result = await render({ url: req.url, origin: requestOrigin(req), data: pageData(app.reads, req.ctx, req.log) })
+      const origin = requestOrigin(req)
+      cache = await renderedPageCache(req.ctx, origin, req.url)
+      const kept = cache?.hit()
+      if (kept) return sendPage(reply, 200, kept, isPrivateAnswer(req, reply))
+      result = await render({ url: req.url, origin, data: pageData(app.reads, req.ctx, req.log) })
     } catch (err) {
       if (err instanceof AppError && err.status === 404)
         return reply
@@ -78,14 +85,19 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       .replace('<!--app-head-->', result.head + headLinks(result.route) + telemetryMeta(req.ctx.site, deps.config))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
-    return reply
-      .code(result.status)
-      .header('Vary', 'Host, Cookie')
-      .header('Cache-Control', isPrivateAnswer(req, reply) ? PRIVATE_NO_STORE : 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html)
+    const isPrivate = isPrivateAnswer(req, reply)
+    if (cache && result.status === 200 && !isPrivate) cache.keep(html, started)
+    return sendPage(reply, result.status, html, isPrivate)
   })
 }
+
+const sendPage = (reply: FastifyReply, status: number, html: string, isPrivate: boolean) =>
+  reply
+    .code(status)
+    .header('Vary', 'Host, Cookie')
+    .header('Cache-Control', isPrivate ? PRIVATE_NO_STORE : 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html)
 
 /**
  * What the lazily loaded analytics and monitoring read (client/app/telemetry.tsx; spec §9): the environment name

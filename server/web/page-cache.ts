@@ -1,0 +1,34 @@
+import * as delivery from '../features/delivery/service'
+import { liveShelf } from '../features/catalogue/shelf'
+import { STOCK_FRESH_MS } from '../features/catalogue/shelf-stock'
+import type { RequestCtx } from '../platform/request-context'
+
+/** What the page showed when it was rendered: kept while it is still what a new render would read. */
+interface Kept {
+  html: string
+  shelf: unknown
+  stock: unknown
+  at: number
+}
+
+/**
+ * Rendered pages of visitors with no session (first visits, crawlers), kept in the `pages` cache so any staff write
+ * in any process drops them, and only while the shelf and the warehouse's stock snapshot are the ones they showed
+ * (never longer than STOCK_FRESH_MS): what the API's own kept answers allow (docs/decisions/0040-rendered-page-cache.md).
+ * Such a page depends on nothing else of the request than its website, address (origin + URL) and warehouse: the
+ * HTML carries no nonce or other per-response value, and its headers are set per response by the caller.
+ */
+export async function renderedPageCache(ctx: RequestCtx, origin: string, url: string) {
+  const anonymous = !ctx.session && !ctx.user
+  if (!anonymous) return null
+  const warehouseId = await delivery.currentWarehouseId(ctx)
+  const shelf = await liveShelf(ctx)
+  const stock = shelf ? await shelf.stock.at(warehouseId) : null
+  const key = `html:${warehouseId}:${origin}${url}`
+  const fresh = (kept: Kept) => kept.shelf === shelf && kept.stock === stock && Date.now() - kept.at <= STOCK_FRESH_MS
+  return {
+    hit: () => (ctx.caches.pages.lookup(ctx.site.id, key, (kept) => fresh(kept as Kept)) as Kept | undefined)?.html,
+    // A page with a query string (searches, filters) is kept from its second render: most are asked once.
+    keep: (html: string, at: number) => ctx.caches.pages.set(ctx.site.id, key, { html, shelf, stock, at } satisfies Kept, url.includes('?')),
+  }
+}
