@@ -4,6 +4,10 @@ import type { AdminProduct } from '../../common/contracts/admin-catalogue'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
 import { cast, staffCall } from '../test/staff'
+import type { RequestCtx } from '../platform/request-context'
+import { renderedPageCache } from './page-cache'
+import { eq } from 'drizzle-orm'
+import { websites } from '../db/schema/index'
 
 // Rendered pages kept for visitors with no session (server/web/page-cache.ts). Run `npm run build` first.
 // A render stamps each query it hands the browser with the time it was read (dataUpdatedAt): a page rendered
@@ -84,5 +88,22 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
     // A page kept for visitors is not what a signed-in person gets.
     const [, kept] = await twice(t, '/')
     expect((await page(t, '/', { cookie: me.cookie })).body).not.toBe(kept.body)
+  })
+
+  it('makes one render for visitors asking for the same page at once, and a new one after it', { timeout: 60_000 }, async () => {
+    const { db, config, caches } = t.app.deps
+    const websiteId = (await t.call({ method: 'GET', url: '/s/api/init' })).json().web.id
+    const [site] = await db.select().from(websites).where(eq(websites.id, websiteId))
+    const visitorCtx = { db, config, caches, site: site!, session: null, user: null } as unknown as RequestCtx
+    const cache = (await renderedPageCache(visitorCtx, MAIN, '/offers'))!
+    let renders = 0
+    const render = async () => {
+      renders++
+      await sleep(20)
+      return `render ${renders}`
+    }
+    const pages = await Promise.all(Array.from({ length: 5 }, () => cache.once(render)))
+    expect(pages).toEqual(Array(5).fill('render 1'))
+    expect(await cache.once(render)).toBe('render 2')
   })
 })

@@ -11,6 +11,9 @@ interface Kept {
   at: number
 }
 
+/** Renders of visitors' pages under way, per app (its caches) and page. */
+const rendering = new WeakMap<object, Map<string, Promise<unknown>>>()
+
 /**
  * Rendered pages of visitors with no session (first visits, crawlers), kept in the `pages` cache so any staff write
  * in any process drops them, and only while the shelf and the warehouse's stock snapshot are the ones they showed
@@ -30,5 +33,19 @@ export async function renderedPageCache(ctx: RequestCtx, origin: string, url: st
     hit: () => (ctx.caches.pages.lookup(ctx.site.id, key, (kept) => fresh(kept as Kept)) as Kept | undefined)?.html,
     // A page with a query string (searches, filters) is kept from its second render: most are asked once.
     keep: (html: string, at: number) => ctx.caches.pages.set(ctx.site.id, key, { html, shelf, stock, at } satisfies Kept, url.includes('?')),
+    /**
+     * One render for every visitor asking for this page while it is under way: when the kept page expires (a new
+     * stock snapshot every 5 s), the visitors asking at that moment wait for one render instead of each making one.
+     */
+    once<T>(render: () => Promise<T>): Promise<T> {
+      let underWay = rendering.get(ctx.caches)
+      if (!underWay) rendering.set(ctx.caches, (underWay = new Map()))
+      const page = `${ctx.site.id}|${key}`
+      const running = underWay.get(page)
+      if (running) return running as Promise<T>
+      const done = render().finally(() => underWay.delete(page))
+      underWay.set(page, done)
+      return done
+    },
   }
 }

@@ -72,7 +72,9 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       cache = await renderedPageCache(req.ctx, origin, req.url)
       const kept = cache?.hit()
       if (kept) return sendPage(reply, 200, kept, isPrivateAnswer(req, reply))
-      result = await render({ url: req.url, origin, data: pageData(app.reads, req.ctx, req.log) })
+      const ctx = req.ctx
+      const renderPage = () => render({ url: req.url, origin, data: pageData(app.reads, ctx, req.log) })
+      result = await (cache ? cache.once(renderPage) : renderPage())
     } catch (err) {
       if (err instanceof AppError && err.status === 404)
         return reply
