@@ -16,7 +16,10 @@ export interface Child {
 export function startChild(args: string[], timeoutMs = 300_000): Promise<Child> {
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server process, written when it stops (open in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const proc = fork(SERVE, args, { execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // Libraries as production runs them (the Dockerfile's NODE_ENV=production: React's production build renders pages
+  // several times faster than its development one); the app's own config stays 'test' (serve.ts), so it needs no secrets.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const proc = fork(SERVE, args, { env, execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   running.add(proc)
   proc.once('exit', () => running.delete(proc))
   const next = (type: ToParent['type'], ms: number) =>
