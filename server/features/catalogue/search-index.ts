@@ -1,6 +1,7 @@
 import type { Sort } from '../../../common/contracts/catalogue'
 import { SYNONYM_GROUPS } from './search-dictionary'
-import { editDistance, phonetic, typosAllowed, type Word, words } from './search-words'
+import { firstInOrder, lowerBound, Touched, WordStarts } from './search-structures'
+import { editDistance, normaliseName, phonetic, phoneticKey, typosAllowed, type Word, words } from './search-words'
 
 /**
  * The website's in-process search index (docs/decisions/0035-search.md): every active product's words by field,
@@ -70,26 +71,22 @@ export class SearchIndex {
   /** the vocabulary a typo may be of (no digits), by length */
   private readonly typoVocabulary = new Map<number, string[]>()
   private readonly synonyms = new Map<string, string[]>()
-  readonly categories: SearchTaxon[]
-  readonly brands: SearchTaxon[]
   /** each document's popularity share of the ranking (0.3 for the most popular) */
   private readonly boost: Float64Array
   /** documents by their name, or their name without the brand, as words ('exact name' bonus) */
   private readonly byName = new Map<string, number[]>()
   /** categories and brands by the words their names start with, for suggestions */
-  private readonly categoryStarts: WordStarts
-  private readonly brandStarts: WordStarts
+  private readonly categoryStarts: WordStarts<SearchTaxon>
+  private readonly brandStarts: WordStarts<SearchTaxon>
   private readonly categoryById: Map<number, SearchTaxon>
   private readonly brandById: Map<number, SearchTaxon>
   /** each document's place in a sort's order (relevance: its tie-break, popularity), made on first use */
-  private readonly ranks = new Map<Sort, Int32Array>()
+  private readonly ranks = new Map<ListSort, Int32Array>()
   /** a stock preference (product ids in stock) as a flag per document, for as long as that set is in use */
   private readonly stockFlags = new WeakMap<Set<number>, Uint8Array>()
 
   constructor(docs: SearchDoc[], taxa: { categories: SearchTaxon[]; brands: SearchTaxon[] }, siteSynonyms: SiteSynonym[] = []) {
     this.docs = docs
-    this.categories = taxa.categories
-    this.brands = taxa.brands
     const maxPopularity = docs.reduce((m, d) => Math.max(m, d.popularity), 1)
     this.boost = Float64Array.from(docs, (d) => (0.3 * d.popularity) / maxPopularity)
     this.categoryStarts = new WordStarts(taxa.categories)
@@ -142,7 +139,7 @@ export class SearchIndex {
     this.rankOf('popularity') // every search by relevance breaks its ties with it
   }
 
-  /** Each query word's expansion, as found before (a typo is looked for over the whole vocabulary): bounded. */
+  /** Each query word's expansion, as found before (a typo is compared with every word of a near length): bounded. */
   private readonly expansions = new Map<string, Map<string, number>>()
 
   /** Tokens of the vocabulary a query word finds, with how well (read-only: shared by later queries). */
@@ -261,12 +258,16 @@ export class SearchIndex {
     }
   }
 
-  /** A synonym meaning's words as tokens (exact or phonetic, at synonym quality); the same for every query. */
-  private readonly meaningParts = new Map<string, Map<string, number>[]>()
-  private meaningTokens(meaning: string): Map<string, number>[] {
-    let parts = this.meaningParts.get(meaning)
-    if (!parts) {
-      parts = words(meaning)
+  /**
+   * A synonym meaning's words as tokens (exact or phonetic, at synonym quality), and its first word: the same for
+   * every query, made once.
+   */
+  private readonly meaningWords = new Map<string, { tokens: Map<string, number>[]; first: string | undefined }>()
+  private meaning(text: string) {
+    let found = this.meaningWords.get(text)
+    if (!found) {
+      const ws = words(text)
+      const tokens = ws
         .filter((w) => !w.size)
         .map((part) => {
           const exact = new Map<string, number>()
@@ -274,9 +275,9 @@ export class SearchIndex {
           for (const t of this.byPhonetic.get(phonetic(part.token)) ?? []) exact.set(t, QUALITY.synonym)
           return exact
         })
-      this.meaningParts.set(meaning, parts)
+      this.meaningWords.set(text, (found = { tokens, first: ws[0]?.token }))
     }
-    return parts
+    return found
   }
 
   /** Synonym meanings of words[i..i+n) (phrases first), or null; `keys` are the words' phonetic keys. */
@@ -286,12 +287,6 @@ export class SearchIndex {
       if (m) return { n, meanings: m }
     }
     return null
-  }
-
-  private readonly firstTokens = new Map<string, string | undefined>()
-  private firstToken(meaning: string): string | undefined {
-    if (!this.firstTokens.has(meaning)) this.firstTokens.set(meaning, words(meaning)[0]?.token)
-    return this.firstTokens.get(meaning)
   }
 
   /** One query word, or a dictionary phrase of several, into `best`. */
@@ -305,8 +300,8 @@ export class SearchIndex {
         0,
       )
     for (const meaning of meanings ?? []) {
-      const tokens = this.meaningTokens(meaning)
-      if (tokens.length === 0 || (n === 1 && tokens.length === 1 && this.firstToken(meaning) === parts[0])) continue
+      const { tokens, first } = this.meaning(meaning)
+      if (tokens.length === 0 || (n === 1 && tokens.length === 1 && first === parts[0])) continue
       this.addPhrase(tokens, n, tokens.length > 1 ? 0.5 : 0)
     }
   }
@@ -329,12 +324,12 @@ export class SearchIndex {
   }
 
   /** Each document's place in a sort's order (BETTER), made once per sort. */
-  private rankOf(sort: Sort): Int32Array {
+  private rankOf(sort: ListSort): Int32Array {
     let rank = this.ranks.get(sort)
     if (!rank) {
       const better = BETTER[sort]
       const docs = this.docs
-      const order = Array.from(docs.keys()).sort((a, b) => (better(docs[a]!, 0, docs[b]!, 0) ? -1 : 1))
+      const order = Array.from(docs.keys()).sort((a, b) => (better(docs[a]!, docs[b]!) ? -1 : 1))
       rank = new Int32Array(docs.length)
       for (let r = 0; r < order.length; r++) rank[order[r]!] = r
       this.ranks.set(sort, rank)
@@ -488,132 +483,20 @@ export class SearchIndex {
   }
 }
 
-/** Whether a comes before b in each order (a total order: ties end on the id). */
-const BETTER: Record<Sort, (a: SearchDoc, sa: number, b: SearchDoc, sb: number) => boolean> = {
-  relevance: (a, sa, b, sb) => (sa !== sb ? sa > sb : a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id),
-  popularity: (a, _sa, b) => (a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id),
-  price_asc: (a, _sa, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise < b.minPricePaise : a.id < b.id),
-  price_desc: (a, _sa, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise > b.minPricePaise : a.id < b.id),
-  discount: (a, _sa, b) =>
+/** Whether a comes before b in each sort's order (a total order: ties end on the id); relevance breaks its ties by popularity. */
+type ListSort = Exclude<Sort, 'relevance'>
+const BETTER: Record<ListSort, (a: SearchDoc, b: SearchDoc) => boolean> = {
+  popularity: (a, b) => (a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id),
+  price_asc: (a, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise < b.minPricePaise : a.id < b.id),
+  price_desc: (a, b) => (a.minPricePaise !== b.minPricePaise ? a.minPricePaise > b.minPricePaise : a.id < b.id),
+  discount: (a, b) =>
     a.maxDiscount !== b.maxDiscount ? a.maxDiscount > b.maxDiscount : a.popularity !== b.popularity ? a.popularity > b.popularity : a.id < b.id,
-  newest: (a, _sa, b) => (a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id),
-  name: (a, _sa, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
-}
-
-/** A word's phonetic key, remembered (the same words come back in many queries): bounded. */
-const phoneticKeys = new Map<string, string>()
-function phoneticKey(token: string): string {
-  let key = phoneticKeys.get(token)
-  if (key === undefined) {
-    if (phoneticKeys.size >= 50_000) phoneticKeys.clear()
-    phoneticKeys.set(token, (key = phonetic(token)))
-  }
-  return key
+  newest: (a, b) => (a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id),
+  name: (a, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
 }
 
 /** The phonetic key of a query's words, as groupKey makes it. */
 const keyOf = (ws: Word[]) => ws.map((w) => phoneticKey(w.token)).join(' ')
 
-/** The first `want` of `ids` in order, through a bounded heap (worst on top): O(n log want), no sort of every match. */
-function firstInOrder(ids: Int32Array, want: number, before: (a: number, b: number) => boolean): number[] {
-  const heap: number[] = []
-  const up = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (!before(heap[parent]!, heap[i]!)) break
-      ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
-      i = parent
-    }
-  }
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1
-      const r = l + 1
-      let m = i
-      if (l < heap.length && before(heap[m]!, heap[l]!)) m = l
-      if (r < heap.length && before(heap[m]!, heap[r]!)) m = r
-      if (m === i) return
-      ;[heap[i], heap[m]] = [heap[m]!, heap[i]!]
-      i = m
-    }
-  }
-  for (let k = 0; k < ids.length; k++) {
-    const d = ids[k]!
-    if (heap.length < want) {
-      heap.push(d)
-      up(heap.length - 1)
-    } else if (before(d, heap[0]!)) {
-      heap[0] = d
-      down(0)
-    }
-  }
-  return heap.sort((a, b) => (before(a, b) ? -1 : 1))
-}
-
 /** A dictionary or staff term as looked up: its words stemmed and phonetic ('Kabuli Chane' → 'kabuli chane'). */
-export function groupKey(text: string): string {
-  return words(text)
-    .map((w) => phonetic(w.token))
-    .join(' ')
-}
-
-function normaliseName(text: string): string {
-  return words(text)
-    .map((w) => w.token)
-    .join(' ')
-}
-
-function lowerBound(sorted: string[], key: string): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (sorted[mid]! < key) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-/**
- * Names (categories or brands) by where their words start: the first three, in the list's order, whose name has a
- * word starting with a text ('masala' → 'Masala & Spices', 'Garam Masala'), found by binary search.
- */
-class WordStarts {
-  /** every name from each of its words on ('garam masala', 'masala'), sorted, with the index of its taxon */
-  private readonly starts: string[] = []
-  private readonly owners: number[] = []
-  constructor(private readonly list: SearchTaxon[]) {
-    const entries: [string, number][] = []
-    list.forEach((t, i) => {
-      const name = normaliseName(t.name)
-      for (let at = 0; at >= 0 && at < name.length; at = name.indexOf(' ', at) + 1 || -1) entries.push([name.slice(at), i])
-    })
-    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
-    for (const [start, i] of entries) {
-      this.starts.push(start)
-      this.owners.push(i)
-    }
-  }
-
-  named(text: string): SearchTaxon[] {
-    if (text.length === 0) return []
-    const found = new Set<number>()
-    for (let k = lowerBound(this.starts, text); k < this.starts.length && this.starts[k]!.startsWith(text); k++) found.add(this.owners[k]!)
-    return [...found]
-      .sort((a, b) => a - b)
-      .slice(0, 3)
-      .map((i) => this.list[i]!)
-  }
-}
-
-/** Document numbers touched by a query, in a buffer kept between queries (no garbage per query). */
-class Touched {
-  readonly items: Int32Array
-  length = 0
-  constructor(size: number) {
-    this.items = new Int32Array(size)
-  }
-  push(doc: number) {
-    this.items[this.length++] = doc
-  }
-}
+export const groupKey = (text: string): string => keyOf(words(text))

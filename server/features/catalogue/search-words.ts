@@ -216,3 +216,21 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /** Typos allowed by a word's length: none up to 3 letters, one up to 7, two beyond. */
 export const typosAllowed = (word: string) => (word.length <= 3 ? 0 : word.length <= 7 ? 1 : 2)
+
+/** A text's tokens joined by one space ('Tata  SALT 1 Kg' → 'tata salt 1kg'): names compared as the index sees them. */
+export function normaliseName(text: string): string {
+  return words(text)
+    .map((w) => w.token)
+    .join(' ')
+}
+
+/** A word's phonetic key, remembered (the same words come back in many queries): bounded. */
+const phoneticKeys = new Map<string, string>()
+export function phoneticKey(token: string): string {
+  let key = phoneticKeys.get(token)
+  if (key === undefined) {
+    if (phoneticKeys.size >= 50_000) phoneticKeys.clear()
+    phoneticKeys.set(token, (key = phonetic(token)))
+  }
+  return key
+}
