@@ -3,7 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { getTableName, sql } from 'drizzle-orm'
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -17,6 +18,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Rows of a raw `db.execute(sql…)`; both drivers answer with `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
+/**
+ * A column named with its table, for correlated subqueries in a select list: there drizzle writes a one-table
+ * query's columns bare (`"id"`), which inside `(select … from order_items where order_id = "id")` means the
+ * subquery's own `id`.
+ */
+export const outer = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
 
 export interface Database {
   db: Db

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coupons, orders, outbox } from '../../db/schema/index'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
+import { signIn } from '../../test/shopper'
 import { drainOutbox } from '../orders/outbox'
 import { releaseExpired } from '../orders/service'
 import { startCheckoutApp } from './test-kit'
@@ -33,6 +34,21 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
     expect((await db().select().from(outbox).where(eq(outbox.kind, 'order_confirmation'))).some((m) => m.payload.orderId === order.order_id)).toBe(true)
     const list = (await k.call(s, 'GET', '/orders')).json()
     expect(list).toMatchObject({ total: 1, page: 1, orders: [{ id: order.order_id, items: 2 }] })
+  })
+
+  it("the orders list counts each order's own items (3 packs of 2 units: 6), and staff see its slot", async () => {
+    const packs = k.sellable().slice(0, 3)
+    const s = await k.shopperWithCart(packs, 2)
+    const { order } = await k.place(s, 'cod')
+    const first = await k.place(await k.shopperWithCart([packs[0]]), 'cod')
+    const mine = (await k.call(s, 'GET', '/orders')).json().orders
+    expect(mine).toMatchObject([{ id: order.order_id, items: 6 }])
+    const slot = (await k.call(s, 'GET', `/orders/${order.order_id}`)).json().deliveries[0]
+    const admin = await signIn(k.t, '9876500001')
+    const listed = (await k.call(admin, 'GET', '/admin/orders?perPage=100')).json().data
+    const row = listed.find((o: { id: number }) => o.id === order.order_id)
+    expect(row.slot).toContain(slot.date)
+    expect(listed.find((o: { id: number }) => o.id === first.order.order_id).slot).toBeTruthy()
   })
 
   it('a double click or retry with the same idempotency key makes one order', async () => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../../db/client'
+import { type Db, outer, type Tx } from '../../../db/client'
 import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
 import type { OrderPaymentStatus, OrderStatus } from '../../../db/schema/orders'
 
@@ -101,8 +101,8 @@ export async function listOwnOrders(db: Conn, websiteId: number, userId: number,
     db
       .select({
         order: orders,
-        items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${orders.id})`,
-        placedBy: sql<string | null>`(select name from users where id = ${orders.agentId})`,
+        items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items where order_id = ${outer(orders.id)})`,
+        placedBy: sql<string | null>`(select name from users where id = ${outer(orders.agentId)})`,
       })
       .from(orders)
       .where(where)

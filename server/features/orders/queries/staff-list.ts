@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderQuery } from '../../../../common/contracts/admin-orders'
-import type { Db, Tx } from '../../../db/client'
+import { type Db, outer, type Tx } from '../../../db/client'
 import { orderDeliveries, orders } from '../../../db/schema/index'
 
 type Conn = Db | Tx
@@ -48,10 +48,10 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
     db
       .select({
         order: orders,
-        customer: sql<string | null>`(select u.name from users u where u.id = ${orders.userId})`,
+        customer: sql<string | null>`(select u.name from users u where u.id = ${outer(orders.userId)})`,
         slot: sql<
           string | null
-        >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${orders.id} order by d.delivery_charge_id limit 1)`,
+        >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${outer(orders.id)} order by d.delivery_charge_id limit 1)`,
       })
       .from(orders)
       .where(where)
