@@ -65,3 +65,9 @@ export const addressRules: FieldRules<AddressField> = {
   state: { label: 'State', required: true },
   pincode: { label: 'Pincode', required: true, pattern: PINCODE_PATTERN, patternMessage: PINCODE_MESSAGE },
 }
+
+/** A landmark as a shopper reads it: "near Temple", but "Opp. Temple" or "Near BDA Complex" as typed. */
+export function landmarkText(landmark: string): string {
+  const typed = landmark.trim()
+  return /^(near|opp\.?|opposite|behind|beside|next to|in front of|above|below)\b/i.test(typed) ? typed : `near ${typed}`
+}

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react'
 import type { Address, User } from '../../../common/contracts/accounts'
+import { landmarkText } from '../../../common/rules/address'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
@@ -37,7 +38,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
         {address.house}, {address.street}
         <br />
         {address.area}
-        {address.landmark && <>, near {address.landmark}</>}
+        {address.landmark && <>, {landmarkText(address.landmark)}</>}
         <br />
         {address.city}, {address.state} {address.pincode}
         <br />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { OrderDetail } from '../../../common/contracts/orders'
 import { formatINR } from '../../../common/money'
+import { landmarkText } from '../../../common/rules/address'
 import { cn } from '../../lib/cn'
 import { Link } from '../../lib/router'
 import { paymentLabel, slotText, statusLabel } from '../checkout/format'
@@ -112,7 +113,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           <span className="font-medium">{a.name}</span>, {a.mobile}
           <br />
           {a.house}, {a.street}, {a.area}
-          {a.landmark && `, near ${a.landmark}`}
+          {a.landmark && `, ${landmarkText(a.landmark)}`}
           <br />
           {a.city}, {a.state} {a.pincode}
         </address>
