@@ -262,6 +262,17 @@ export const ReturnAnswer = z.object({
 })
 export type ReturnAnswer = z.infer<typeof ReturnAnswer>
 
+export const ReturnPreview = z.omit(ReturnAnswer, { return_id: true })
+export type ReturnPreview = z.infer<typeof ReturnPreview>
+
+export const previewReturn = defineContract({
+  method: 'POST',
+  path: '/api/pos/returns/preview',
+  summary: 'POS: what a return would take back and refund, by method, computed as POST /api/pos/returns would (nothing is kept), to confirm first',
+  body: ReturnInput,
+  response: ReturnPreview,
+})
+
 export const createReturn = defineContract({
   method: 'POST',
   path: '/api/pos/returns',

@@ -271,10 +271,19 @@ describe('the point of sale', () => {
     const back = page.getByRole('dialog', { name: 'Return against a receipt' })
     await back.getByLabel('Receipt number').fill(first)
     await back.getByRole('button', { name: 'Find' }).click()
-    await back.getByLabel(`Units of ${a.product_name} (${a.packs[0].pack_name}) coming back`).fill('0')
+    // nothing comes back until chosen: one tap never refunds the whole bill
+    const units = (p: typeof a) => back.getByLabel(`Units of ${p.product_name} (${p.packs[0].pack_name}) coming back`)
+    assert.equal(await units(a).inputValue(), '0')
+    assert.equal(await units(b).inputValue(), '0')
+    assert.equal(await back.getByRole('button', { name: 'Choose what comes back' }).isDisabled(), true)
+    await units(b).fill('1')
     await back.getByText('In cash').click()
     await shot(page, 'pos-return')
-    await back.getByRole('button', { name: 'Take back and refund' }).click()
+    // the button names the amount and the method; a confirm shows what goes back before anything is refunded
+    await back.getByRole('button', { name: /^Refund ₹[\d,.]+ in cash$/ }).click()
+    const sure = page.getByRole('dialog', { name: /^Refund ₹[\d,.]+\?$/ })
+    await sure.getByText(`1 × ${b.product_name}`, { exact: false }).waitFor()
+    await sure.getByRole('button', { name: /^Refund ₹/ }).click()
     await back
       .getByRole('status')
       .filter({ hasText: `for ${first}` })
@@ -307,6 +316,95 @@ describe('the point of sale', () => {
     await visitor.context.close()
     assert.deepEqual(errors, [])
     await context.close()
+  })
+
+  it('two devices on one register: B closes the shift, A recovers in one action and opens a new one; a typed barcode adds its pack; a reload keeps the sale', async () => {
+    const a = await signedIn(browser, server.origin, SUPERADMIN)
+    const b = await signedIn(browser, server.origin, SUPERADMIN)
+    await a.page.goto(`${server.origin}/`)
+    // a pack with a barcode and stock at the register's warehouse
+    const register = (await call(a.page, 'GET', '/api/pos/shifts/current')).body.register
+    const list = (await call(a.page, 'GET', '/api/products?perPage=60&s=name')).body.data as { product_id: number; product_name: string; packs: unknown[] }[]
+    const product = list.filter((p) => p.packs.length === 1).at(-1)!
+    const code = `89017${Date.now() % 100000000}`.padEnd(13, '7')
+    const detail = (await call(a.page, 'GET', `/api/admin/products/${product.product_id}`)).body
+    const packs = detail.packs.map((k: Record<string, unknown>) => ({
+      pack_id: k.pack_id,
+      pack_name: k.pack_name,
+      price: k.price,
+      act_price: k.act_price,
+      sku: k.sku,
+      barcode: code,
+    }))
+    assert.equal((await call(a.page, 'PATCH', `/api/admin/products/${product.product_id}`, { version: detail.version, packs })).status, 200)
+    const packId = detail.packs[0].pack_id
+    const stocked = await call(a.page, 'PUT', '/api/admin/stock', {
+      pack_id: packId,
+      warehouse_id: register.warehouse_id,
+      quantity: 40,
+      reason: 'count_correction',
+    })
+    assert.equal(stocked.status, 200, JSON.stringify(stocked.body))
+
+    const counter = async (page: Page) => {
+      await page.goto(`${server.origin}/pos`)
+      const open = page.getByRole('form', { name: 'Open a shift' })
+      const search = page.getByLabel('Search products')
+      await search.or(open).waitFor()
+      if (await open.isVisible()) {
+        await open.getByLabel('Opening cash (₹)').fill('1000')
+        await open.getByRole('button', { name: 'Open shift' }).click()
+      }
+      await search.waitFor()
+    }
+    await counter(a.page)
+    // typed by hand (slower than a scanner), then Enter: the pack with that barcode goes into the sale
+    await a.page.getByLabel('Search products').pressSequentially(code, { delay: 60 })
+    await a.page.keyboard.press('Enter')
+    const line = a.page.getByRole('list', { name: 'Sale lines' }).getByRole('listitem', { name: new RegExp(`^${product.product_name}`) })
+    await line.waitFor()
+    // a reload keeps the sale in progress
+    await a.page.reload()
+    await line.waitFor()
+
+    // device B, same register: the same shift; it closes it
+    await counter(b.page)
+    await b.page.getByRole('button', { name: 'Close shift' }).click()
+    const close = b.page.getByRole('dialog', { name: 'Close the shift' })
+    await close.getByLabel('₹500 notes').fill('2')
+    await close.getByRole('button', { name: 'Close shift' }).click()
+    await b.page.getByRole('heading', { name: 'Shift closed: report' }).waitFor()
+
+    // A tries to sell: one action, and it shows what happened and offers a new shift; the sale is still there
+    await a.page.getByRole('button', { name: /^Pay/ }).click()
+    const pay = a.page.getByRole('dialog', { name: /^Take payment/ })
+    const total = Number((await a.page.getByTestId('cart-total').innerText()).replace(/[₹,]/g, ''))
+    await pay.getByLabel('Cash tendered (₹)').fill(String(Math.ceil(total)))
+    await pay.getByRole('button', { name: /^Add cash/ }).click()
+    await pay.getByRole('button', { name: 'Complete sale' }).click()
+    await a.page.getByRole('alert').filter({ hasText: 'was closed on another device' }).waitFor()
+    const open = a.page.getByRole('form', { name: 'Open a shift' })
+    await open.getByLabel('Opening cash (₹)').fill('500')
+    await open.getByRole('button', { name: 'Open shift' }).click()
+    await line.waitFor()
+    await a.page.getByRole('button', { name: /^Pay/ }).click()
+    await pay.getByLabel('Cash tendered (₹)').fill(String(Math.ceil(total)))
+    await pay.getByRole('button', { name: /^Add cash/ }).click()
+    await pay.getByRole('button', { name: 'Complete sale' }).click()
+    await a.page
+      .getByRole('status')
+      .filter({ hasText: /^Sale .* complete/ })
+      .waitFor()
+    await a.page
+      .getByTestId('shift-summary')
+      .filter({ hasText: /^1 sale/ })
+      .waitFor()
+    assert.deepEqual(
+      a.errors.filter((e) => !/409|Conflict/.test(e)),
+      [],
+    )
+    await a.context.close()
+    await b.context.close()
   })
 
   it('reads barcodes by the camera: the reader (the polyfill here, its wasm from our assets) starts on /pos, allowed by its page policy', async () => {

@@ -26,6 +26,9 @@ export async function refreshCodes(api: Api): Promise<number> {
   return data.length
 }
 
+/** One word of at least 4 characters with a digit or a dash: what barcodes (EAN, UPC) and SKUs look like. */
+export const looksLikeCode = (text: string) => /^[\p{L}\p{N}][\p{L}\p{N}._/-]{3,}$/u.test(text) && /[\d-]/.test(text)
+
 const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean)
 
 /** Search of the kept catalogue (offline): every word of the query in the product's name, brand or a pack name. */

@@ -14,6 +14,7 @@ import { findByCode } from './catalogue'
 import { type CounterDialog, CounterHeader } from './counter-header'
 import { PackPicker } from './pack-picker'
 import { PayDialog } from './pay-dialog'
+import { saleCopy } from './pos-store'
 import { ProductFinder } from './product-finder'
 import { type PaperSize, PrintPage, type ReceiptData, type Shop } from './receipt'
 import { ReturnsDialog } from './returns-dialog'
@@ -40,12 +41,16 @@ export function Counter({
 }) {
   const api = useApi()
   const { online, waiting, problem, add: enqueue } = useOfflineQueue(api, onShift)
-  const [lines, setLines] = useState<CartLine[]>([])
-  const [orderDiscount, setOrderDiscount] = useState('')
-  const [phone, setPhone] = useState('')
-  const [coupon, setCoupon] = useState('')
+  const [kept] = useState(() => saleCopy.get<CartLine>(shift.register_id))
+  const [lines, setLines] = useState<CartLine[]>(kept?.lines ?? [])
+  const [orderDiscount, setOrderDiscount] = useState(kept?.order_discount ?? '')
+  const [phone, setPhone] = useState(kept?.phone ?? '')
+  const [coupon, setCoupon] = useState(kept?.coupon ?? '')
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
-  const [clientId, setClientId] = useState(newClientId)
+  const [clientId, setClientId] = useState(() => kept?.client_id ?? newClientId())
+  useEffect(() => {
+    saleCopy.set(shift.register_id, { client_id: clientId, lines, order_discount: orderDiscount, phone, coupon })
+  }, [shift.register_id, clientId, lines, orderDiscount, phone, coupon])
   const [paying, setPaying] = useState(false)
   const [busy, setBusy] = useState(false)
   const [payError, setPayError] = useState<string | null>(null)
@@ -54,7 +59,7 @@ export function Counter({
   const [dialog, setDialog] = useState<CounterDialog | null>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
-  const kept = useKeptCatalogue(api)
+  const catalogue = useKeptCatalogue(api)
 
   const [lastAdded, setLastAdded] = useState<{ pack: number; at: number } | null>(null)
   const addPack = useCallback((product: Product, pack: Pack) => {
@@ -87,21 +92,28 @@ export function Counter({
   )
 
   // A USB scanner anywhere on the screen (while no dialog is open).
-  const keptRef = useRef(kept)
-  keptRef.current = kept
+  const keptRef = useRef(catalogue)
+  keptRef.current = catalogue
   const blocked = paying || dialog !== null
-  const onCode = useCallback(
-    (code: string) => {
-      findByCode(api, code, keptRef.current, navigator.onLine)
-        .then((hit) => {
-          const pack = hit?.product.packs.find((k) => k.pack_id === hit.pack_id)
-          if (hit && pack) addPack(hit.product, pack)
-          else toast.error(`No pack has the code ${code}`)
-        })
-        .catch((err) => toast.fromError(err))
+  /** A scanned or typed barcode or SKU: its pack goes into the sale (true), or the counter says none has it. */
+  const addByCode = useCallback(
+    async (code: string, quiet = false) => {
+      try {
+        const hit = await findByCode(api, code, keptRef.current, navigator.onLine)
+        const pack = hit?.product.packs.find((k) => k.pack_id === hit.pack_id)
+        if (hit && pack) {
+          addPack(hit.product, pack)
+          return true
+        }
+        if (!quiet) toast.error(`No pack has the code ${code}`)
+      } catch (err) {
+        toast.fromError(err)
+      }
+      return false
     },
     [api, addPack],
   )
+  const onCode = useCallback((code: string) => void addByCode(code), [addByCode])
   useEffect(() => {
     if (blocked) return
     return listenForScans(onCode)
@@ -208,6 +220,8 @@ export function Counter({
         .catch(() => undefined)
     } catch (err) {
       if (isNetworkError(err) && cashOnly) return await queueIt()
+      // The server is the truth: a refusal may mean the shift changed on another device.
+      if (!isNetworkError(err)) onShift()
       const fields = fieldErrors(err)
       setLineErrors(fields)
       setPayError(Object.values(fields)[0] ?? errorText(err))
@@ -234,7 +248,7 @@ export function Counter({
 
       <div className="grid flex-1 gap-0 lg:grid-cols-[1fr_26rem] print:block">
         <main className="flex min-w-0 flex-col gap-3 p-3 print:hidden">
-          <ProductFinder searchRef={searchRef} kept={kept} online={online} onPick={pick} onCamera={() => setCamera(true)} />
+          <ProductFinder searchRef={searchRef} kept={catalogue} online={online} onPick={pick} onCode={addByCode} onCamera={() => setCamera(true)} />
           {lines.length > 0 && !receipt && (
             <a
               href="#pos-sale"
@@ -313,8 +327,16 @@ export function Counter({
           setDialog(null)
           onShift()
         }}
+        onRefused={onShift}
       />
-      <CloseShiftDialog shift={shift} open={dialog === 'close'} waiting={waiting.length} onClose={() => setDialog(null)} onClosed={onClosed} />
+      <CloseShiftDialog
+        shift={shift}
+        open={dialog === 'close'}
+        waiting={waiting.length}
+        onClose={() => setDialog(null)}
+        onClosed={onClosed}
+        onRefused={onShift}
+      />
       {camera && (
         <CameraScanner
           open

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { currentShift, type ShiftReport } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
+import { toast } from '../../ui/toast'
 import { useInit } from '../site-settings/api'
 import { Counter } from './counter'
 import { keepPosOffline, registerChoice, shiftCopy } from './pos-store'
@@ -36,11 +37,16 @@ export function PosScreen() {
       }
     },
     networkMode: 'always',
-    staleTime: Number.POSITIVE_INFINITY,
-    // reloaded offline: the last answer kept on this device (asked again at once)
+    // The server is the truth (another device on the register may sell or close the shift): asked on start, on
+    // focus, every minute and after every refusal (onShift). Reloaded offline, the copy kept on this device shows first.
+    staleTime: 5_000,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 60_000,
     initialData: () => shiftCopy.get(registerId),
     initialDataUpdatedAt: 0,
   })
+  const notice = useShiftChange(shift.data?.shift ?? null, shift.dataUpdatedAt)
   useEffect(keepPosOffline, [])
   const choose = useCallback((id: number | undefined) => {
     registerChoice.set(id)
@@ -50,11 +56,12 @@ export function PosScreen() {
   const reload = useCallback(() => qc.invalidateQueries({ queryKey: SHIFT_KEY }), [qc])
   const onClosed = useCallback(
     (report: ShiftReport) => {
+      notice.closedHere()
       qc.setQueriesData<{ shift: ShiftReport | null }>({ queryKey: SHIFT_KEY }, (d) => d && { ...d, shift: null })
       shiftCopy.set(registerChoice.get(), null)
       setClosed(report)
     },
-    [qc],
+    [qc, notice],
   )
   const shop: Shop = { name: init.web.name, address: init.webAddress.address, phone: init.webAddress.phone, email: init.webAddress.email }
 
@@ -99,6 +106,43 @@ export function PosScreen() {
       </div>
     )
   }
-  if (!shift.data.shift) return <OpenShiftForm register={shift.data.register} onChoose={choose} onOpened={reload} />
+  if (!shift.data.shift) {
+    return (
+      <>
+        {notice.text && (
+          <p role="alert" className="mx-auto mt-6 max-w-md rounded-lg border border-accent bg-accent/15 p-3 text-sm">
+            {notice.text}
+          </p>
+        )}
+        <OpenShiftForm register={shift.data.register} onChoose={choose} onOpened={reload} />
+      </>
+    )
+  }
   return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
+}
+
+/**
+ * What changed on the server since this device last looked: the shift it was selling on closed (or replaced) on
+ * another device. `closedHere` marks a close made on this device, which needs no notice.
+ */
+function useShiftChange(now: ShiftReport | null, at: number) {
+  const last = useRef<ShiftReport | null>(now)
+  const [text, setText] = useState<string | null>(null)
+  useEffect(() => {
+    const before = last.current
+    last.current = now
+    if (!before || before.shift_id === now?.shift_id) return
+    if (now) toast.info(`Shift #${now.shift_id} was opened on another device: the counter now sells on it`)
+    else setText(`The shift on ${before.register} was closed on another device. Its figures are in the shift reports; open a new shift to keep selling.`)
+  }, [now, at])
+  return useMemo(
+    () => ({
+      text: now ? null : text,
+      closedHere: () => {
+        last.current = null
+        setText(null)
+      },
+    }),
+    [now, text],
+  )
 }

@@ -126,3 +126,35 @@ export const registerChoice = {
     }
   },
 }
+
+/** The sale being rung up, kept on this device until it is sold or cleared, so a reload does not lose it. */
+export interface SaleInProgress<Line> {
+  client_id: string
+  lines: Line[]
+  order_discount: string
+  phone: string
+  coupon: string
+}
+
+const SALE_KEY = 'pos.sale'
+
+export const saleCopy = {
+  get: <Line>(registerId: number): SaleInProgress<Line> | undefined => {
+    try {
+      const raw = localStorage.getItem(`${SALE_KEY}.${registerId}`)
+      const sale = raw ? (JSON.parse(raw) as SaleInProgress<Line>) : undefined
+      return sale && Array.isArray(sale.lines) && typeof sale.client_id === 'string' ? sale : undefined
+    } catch {
+      return undefined
+    }
+  },
+  set: <Line>(registerId: number, sale: SaleInProgress<Line>) => {
+    try {
+      const empty = sale.lines.length === 0 && !sale.order_discount && !sale.phone && !sale.coupon
+      if (empty) localStorage.removeItem(`${SALE_KEY}.${registerId}`)
+      else localStorage.setItem(`${SALE_KEY}.${registerId}`, JSON.stringify(sale))
+    } catch {
+      // full or private: the sale lasts as long as the page
+    }
+  },
+}

@@ -4,7 +4,7 @@ import { listProducts, type Product } from '../../../common/contracts/catalogue'
 import { useApi } from '../../lib/api-context'
 import { Button } from '../../ui/button'
 import { rupees } from './cart-maths'
-import { searchKept } from './catalogue'
+import { looksLikeCode, searchKept } from './catalogue'
 
 /** Finding a product at the counter: search (the server's when online, the kept catalogue offline) and tap. */
 export function ProductFinder({
@@ -12,9 +12,12 @@ export function ProductFinder({
   kept,
   online,
   onPick,
+  onCode,
   onCamera,
 }: {
   onCamera: () => void
+  /** an exact barcode or SKU typed or pasted, then Enter: true when it named a pack (added) */
+  onCode: (code: string) => Promise<boolean>
   searchRef: React.RefObject<HTMLInputElement | null>
   kept: Product[]
   online: boolean
@@ -38,10 +41,13 @@ export function ProductFinder({
   })
   const local = useMemo(() => (debounced ? searchKept(kept, debounced) : kept.slice(0, 24)), [kept, debounced])
   // A product taken from the results clears the search, ready for the next one.
-  const choose = (p: Product) => {
-    onPick(p)
+  const clear = () => {
     setQ('')
     setDebounced('')
+  }
+  const choose = (p: Product) => {
+    onPick(p)
+    clear()
   }
   const useRemote = online && debounced.length > 0 && !remote.isError
   const results = useRemote ? (remote.data?.data ?? []) : local
@@ -60,7 +66,16 @@ export function ProductFinder({
           value={q}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && results.length > 0) choose(results[0])
+            if (e.key !== 'Enter') return
+            const typed = q.trim()
+            // a barcode or SKU typed by hand finds its pack as a scan does; else the first product found
+            if (looksLikeCode(typed)) {
+              e.preventDefault()
+              void onCode(typed).then((found) => {
+                if (found) clear()
+                else if (results.length > 0) choose(results[0])
+              })
+            } else if (results.length > 0) choose(results[0])
           }}
           placeholder="Search products or scan a barcode (F2)"
           className="h-14 min-w-0 flex-1 rounded-lg border border-border bg-surface px-4 text-lg shadow-sm focus:border-primary focus:outline-none"
@@ -81,7 +96,11 @@ export function ProductFinder({
                 : 'Offline, and no catalogue kept on this counter yet'}
       </p>
       {debounced && !loading && results.length === 0 && (
-        <p className="rounded-lg bg-surface p-6 text-center text-muted">No product matches. Try another word.</p>
+        <p className="rounded-lg bg-surface p-6 text-center text-muted">
+          {looksLikeCode(debounced)
+            ? 'No product name matches: press Enter to add the pack with this barcode or SKU.'
+            : 'No product matches. Try another word.'}
+        </p>
       )}
       <ul aria-label="Products" className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-4">
         {results.map((p) => {

@@ -1,17 +1,26 @@
+import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { getAdminOrder, listAdminOrders } from '../../../common/contracts/admin-orders'
 import type { OrderDetail } from '../../../common/contracts/orders'
-import { createReturn, type ReturnAnswer } from '../../../common/contracts/pos'
+import { createReturn, previewReturn, type ReturnAnswer } from '../../../common/contracts/pos'
 import { useApi } from '../../lib/api-context'
 import { registerChoice } from './pos-store'
 import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
+import { confirm } from '../../ui/confirm-dialog'
 import { FormAlert } from '../../ui/form-alert'
 import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
 import { rupees, toPaise } from './cart-maths'
+
+const REFUND_WORDS = { cash: 'in cash from the drawer', upi: 'by UPI', card: 'to the card on the terminal' } as const
+
+const registerOf = () => {
+  const register_id = registerChoice.get()
+  return register_id ? { register_id } : {}
+}
 
 /** Goods brought back against a receipt: the whole receipt or some lines, refunded in cash or the way it was paid. */
 export function ReturnsDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
@@ -43,25 +52,45 @@ export function ReturnsDialog({ open, onClose, onDone }: { open: boolean; onClos
       }
       const detail = await api.call(getAdminOrder, { params: { id: row.id } })
       setOrder(detail)
-      setQty(Object.fromEntries(detail.lines.map((l) => [l.pack_id, l.quantity])))
+      // nothing comes back until the cashier says so: one tap must never refund a whole bill
+      setQty({})
     } catch (err) {
       setError(errorText(err))
     } finally {
       setBusy(false)
     }
   }
+  const lines = order ? order.lines.filter((l) => (qty[l.pack_id] ?? 0) > 0).map((l) => ({ pack_id: l.pack_id, quantity: qty[l.pack_id] })) : []
+  const whole = order?.lines.every((l) => (qty[l.pack_id] ?? 0) === l.quantity)
+  const body = order && { order_number: order.order_number, refund_method: method, ...(whole ? {} : { lines }), ...registerOf() }
+  // what the refund comes to, from the server's own sums (line discounts, the bill's discount, how it was paid)
+  const preview = useQuery({
+    queryKey: ['pos', 'return-preview', body],
+    queryFn: () => api.call(previewReturn, { body: body! }),
+    enabled: body !== null && lines.length > 0,
+    retry: false,
+  })
+  const amount = preview.data ? rupees(toPaise(preview.data.refund_total)) : null
   const submit = async () => {
-    if (!order) return
-    const lines = order.lines.filter((l) => (qty[l.pack_id] ?? 0) > 0).map((l) => ({ pack_id: l.pack_id, quantity: qty[l.pack_id] }))
+    if (!order || !body) return
     if (lines.length === 0) return setError('Choose what comes back')
-    const whole = order.lines.every((l) => qty[l.pack_id] === l.quantity)
+    if (!preview.data) return
+    const taken = order.lines
+      .filter((l) => (qty[l.pack_id] ?? 0) > 0)
+      .map((l) => `${qty[l.pack_id]} × ${l.name} (${l.pack})`)
+      .join(', ')
+    const paid = preview.data.refunds.map((r) => `${rupees(toPaise(r.amount))} ${REFUND_WORDS[r.method]}`).join(' and ')
+    const yes = await confirm({
+      title: `Refund ${amount}?`,
+      message: `Take back ${taken} from ${order.order_number} and refund ${paid}. The goods go back into stock.`,
+      confirmText: `Refund ${amount}`,
+      danger: true,
+    })
+    if (!yes) return
     setBusy(true)
     setError(null)
     try {
-      const register_id = registerChoice.get()
-      const answer = await api.call(createReturn, {
-        body: { order_number: order.order_number, refund_method: method, ...(whole ? {} : { lines }), ...(register_id ? { register_id } : {}) },
-      })
+      const answer = await api.call(createReturn, { body })
       setDone(answer)
       onDone()
     } catch (err) {
@@ -107,8 +136,14 @@ export function ReturnsDialog({ open, onClose, onDone }: { open: boolean; onClos
           <FormAlert message={error} />
           {order && (
             <>
+              <div className="flex items-center justify-between">
+                <p className="font-semibold">{order.order_number}: what comes back</p>
+                <Button size="sm" variant="outline" onClick={() => setQty(Object.fromEntries(order.lines.map((l) => [l.pack_id, l.quantity])))}>
+                  Everything
+                </Button>
+              </div>
               <table className="w-full text-sm">
-                <caption className="mb-1 text-left font-semibold">{order.order_number}: what comes back</caption>
+                <caption className="sr-only">{order.order_number}: units coming back per line</caption>
                 <tbody>
                   {order.lines.map((l) => (
                     <tr key={l.pack_id} className="border-b border-border">
@@ -150,8 +185,13 @@ export function ReturnsDialog({ open, onClose, onDone }: { open: boolean; onClos
                   </label>
                 ))}
               </fieldset>
-              <Button size="lg" onClick={submit} loading={busy}>
-                Take back and refund
+              <FormAlert message={preview.isError ? errorText(preview.error) : null} />
+              <Button size="lg" onClick={submit} loading={busy} disabled={lines.length === 0 || !preview.data}>
+                {lines.length === 0
+                  ? 'Choose what comes back'
+                  : preview.data
+                    ? `Refund ${amount} ${method === 'cash' ? 'in cash' : 'the way it was paid'}`
+                    : 'Working out the refund…'}
               </Button>
             </>
           )}

@@ -113,7 +113,20 @@ export function OpenShiftForm({
 }
 
 /** Cash put into or taken out of the drawer, with a reason. */
-export function CashMoveDialog({ shiftId, open, onClose, onDone }: { shiftId: number; open: boolean; onClose: () => void; onDone: (r: ShiftReport) => void }) {
+export function CashMoveDialog({
+  shiftId,
+  open,
+  onClose,
+  onDone,
+  onRefused,
+}: {
+  shiftId: number
+  open: boolean
+  onClose: () => void
+  onDone: (r: ShiftReport) => void
+  /** the server refused: the shift may have changed on another device, so the counter asks for it again */
+  onRefused: () => void
+}) {
   const api = useApi()
   const [kind, setKind] = useState<'in' | 'out'>('in')
   const [amount, setAmount] = useState('')
@@ -134,6 +147,7 @@ export function CashMoveDialog({ shiftId, open, onClose, onDone }: { shiftId: nu
     } catch (err) {
       const f = fieldErrors(err)
       setErrors(Object.keys(f).length ? f : { form: errorText(err) })
+      onRefused()
     } finally {
       setBusy(false)
     }
@@ -180,6 +194,7 @@ export function CloseShiftDialog({
   waiting,
   onClose,
   onClosed,
+  onRefused,
 }: {
   shift: ShiftReport
   open: boolean
@@ -187,6 +202,8 @@ export function CloseShiftDialog({
   waiting: number
   onClose: () => void
   onClosed: (r: ShiftReport) => void
+  /** the server refused: the shift may have been closed on another device, so the counter asks for it again */
+  onRefused: () => void
 }) {
   const api = useApi()
   const [counts, setCounts] = useState<Record<string, string>>({})
@@ -208,6 +225,7 @@ export function CloseShiftDialog({
       onClosed(await api.call(closeShift, { params: { id: shift.shift_id }, body: { counted } }))
     } catch (err) {
       setError(errorText(err))
+      onRefused()
     } finally {
       setBusy(false)
     }

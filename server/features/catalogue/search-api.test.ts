@@ -67,4 +67,12 @@ describe.each(drivers)('search calls (%s)', (driver) => {
     expect((await admin('DELETE', `synonyms/${synonym.id}`)).statusCode).toBe(404)
     expect((await list('xyzzy chawal')).meta.total).toBe(0)
   })
+  it('searches of the shop’s own staff (the counter typing a barcode) are not shoppers’ misses', async () => {
+    const code = `8901${Date.now() % 1e9}`
+    const res = await staffCall(t, who.admin, 'GET', `/s/api/products?q=${code}`)
+    expect(res.json().meta.total).toBe(0)
+    expect(((await admin('GET', 'misses')).json().data as { query: string }[]).some((m) => m.query === code)).toBe(false)
+    await list(code)
+    expect(((await admin('GET', 'misses')).json().data as { query: string }[]).some((m) => m.query === code)).toBe(true)
+  })
 })

@@ -91,6 +91,8 @@ const MISS_REPEAT_MS = 10_000
 
 export async function recordMiss(ctx: RequestCtx, q: string) {
   if (words(q).length === 0) return
+  // the report is what shoppers looked for: the shop's own staff (a counter typing a code) are not shoppers
+  if (ctx.user?.hasAdminAccess || ctx.user?.isSalesAgent) return
   const query = missKey(q)
   let recent = recentMisses.get(ctx.caches)
   if (!recent) recentMisses.set(ctx.caches, (recent = new Map()))

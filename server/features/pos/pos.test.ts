@@ -199,7 +199,20 @@ describe.each(drivers)('the shop counter (%s)', (driver: Driver) => {
     const tooMany = await pos('POST', '/returns', { order_number: receipt, lines: [{ pack_id: pack.pack_id, quantity: 4 }], refund_method: 'cash' })
     expect(tooMany.statusCode).toBe(422)
     expect(tooMany.json().errors['lines.0.quantity']).toMatch(/Only 3/)
-    const one = await pos('POST', '/returns', { order_number: receipt, lines: [{ pack_id: pack.pack_id, quantity: 1 }], refund_method: 'original' })
+    // the preview shows what the return would refund, and writes nothing
+    const asked = { order_number: receipt, lines: [{ pack_id: pack.pack_id, quantity: 1 }], refund_method: 'original' }
+    const preview = await pos('POST', '/returns/preview', asked)
+    expect(preview.statusCode).toBe(200)
+    expect(preview.json()).toEqual({
+      order_number: receipt,
+      refund_total: price,
+      refunds: [{ method: 'upi', amount: price }],
+      lines: [{ pack_id: pack.pack_id, quantity: 1, refund: price }],
+    })
+    expect((await pos('POST', '/returns/preview', { ...asked, lines: [{ pack_id: pack.pack_id, quantity: 4 }] })).statusCode).toBe(422)
+    expect((await stockOf(pack.pack_id, warehouseId)).quantity).toBe(7)
+    expect((await pos('GET', '/shifts/current')).json().shift.returns_count).toBe(before.returns_count)
+    const one = await pos('POST', '/returns', asked)
     expect(one.statusCode).toBe(201)
     expect(one.json()).toMatchObject({ refund_total: price, refunds: [{ method: 'upi', amount: price }] })
     expect((await stockOf(pack.pack_id, warehouseId)).quantity).toBe(8)

@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { ReturnAnswer, ReturnInput } from '../../../common/contracts/pos'
+import type { ReturnAnswer, ReturnInput, ReturnPreview } from '../../../common/contracts/pos'
 import { toRupees } from '../../../common/money'
-import { rowsOf } from '../../db/client'
+import { rowsOf, type Tx } from '../../db/client'
 import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, posSales } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
-import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as coupons from '../coupons/service'
 import * as invoices from '../invoices/service'
 import * as orders from '../orders/service'
@@ -14,10 +14,11 @@ import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
 const NOT_POS = 'This receipt is not a sale of the shop counter'
 
 /**
- * Goods brought back against a receipt (docs/decisions/0024-point-of-sale.md). The order row is locked first, so
- * two returns of one receipt queue and the second sees what the first took back: never more than sold.
+ * What a return would take back and pay out, checked against the receipt; nothing is written. The order row is
+ * locked first (inside a return's transaction), so two returns of one receipt queue and the second sees what the
+ * first took back: never more than sold.
  */
-export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Promise<Result<ReturnAnswer>> {
+async function planReturn(ctx: StaffCtx & { db: Tx }, input: ReturnInput) {
   const tx = ctx.db
   const order = await orders.lockSiteOrderByNumber(tx, ctx.site.id, input.order_number.toUpperCase())
   if (!order) return fail('not_found', 'No sale with this receipt number')
@@ -76,7 +77,29 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
     })
   const refundPaise = lines.reduce((s, l) => s + l.refund, 0)
   const refunds = await refundsBy(ctx, order.id, input.refund_method, refundPaise)
+  return ok({ order, shift, saleLines, left, taking, lines, refundPaise, refunds })
+}
 
+/** What the cashier is about to refund, shown before they confirm (the same sums as the return). */
+export async function previewReturn(ctx: StaffCtx, input: ReturnInput): Promise<Result<ReturnPreview>> {
+  // a read-only transaction: the plan reads the receipt as a return would, under the same locks
+  const plan = await ctx.db.transaction((tx) => planReturn({ ...ctx, db: tx }, input))
+  if (!plan.ok) return plan
+  const { order, lines, refundPaise, refunds } = plan.value
+  return ok({
+    order_number: order.orderNumber,
+    refund_total: toRupees(refundPaise),
+    refunds: refunds.filter((r) => r.amountPaise > 0).map((r) => ({ method: r.method, amount: toRupees(r.amountPaise) })),
+    lines: lines.map((l) => ({ pack_id: l.line.packId, quantity: l.quantity, refund: toRupees(l.refund) })),
+  })
+}
+
+/** Goods brought back against a receipt (docs/decisions/0024-point-of-sale.md). */
+export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Promise<Result<ReturnAnswer>> {
+  const plan = await planReturn(ctx, input)
+  if (!plan.ok) return plan
+  const { order, shift, saleLines, left, taking, lines, refundPaise, refunds } = plan.value
+  const tx = ctx.db
   const put = await stock.returnAtCounter(
     tx,
     { websiteId: ctx.site.id, userId: ctx.user.id },
@@ -137,7 +160,7 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
  * paid less what went back on them before; the rest in cash). UPI and card refunds are recorded for staff to make
  * on the terminal or app.
  */
-async function refundsBy(ctx: StaffWriteCtx, orderId: number, how: 'cash' | 'original', paise: number) {
+async function refundsBy(ctx: StaffCtx, orderId: number, how: 'cash' | 'original', paise: number) {
   if (how === 'cash') return [{ method: 'cash' as PosMethod, amountPaise: paise }]
   const rows = await ctx.db
     .select({ method: posPayments.method, amountPaise: posPayments.amountPaise })

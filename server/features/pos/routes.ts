@@ -26,6 +26,7 @@ export async function posRoutes(app: FastifyInstance) {
     pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
     pos.read(c.previewSale, async (req, ctx) => orThrow(await sales.previewSale(ctx, req.body)))
     pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)))
+    pos.read(c.previewReturn, async (req, ctx) => orThrow(await returns.previewReturn(ctx, req.body)))
     pos.write(c.createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
     pos.read(c.getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))
     pos.write(c.startUpiQr, async (req, ctx) => orThrow(await upiQr.startUpiQr(ctx, app.payments, req.body)))
