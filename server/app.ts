@@ -55,6 +55,7 @@ import { createErrorReporter } from './platform/error-report'
 import { createLifecycle, type Lifecycle, registerHealth } from './platform/lifecycle'
 import { logOptions } from './platform/log'
 import { createMetrics, type Metrics, registerMetrics } from './platform/metrics'
+import { createOutbound, type ResolveHost } from './platform/outbound'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
@@ -80,6 +81,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle
   /** main.ts makes them before the database, whose query times they count */
   metrics?: Metrics
+  /** tests: names of outbound calls resolved by this instead of DNS (platform/outbound.ts) */
+  resolveHost?: ResolveHost
 }
 
 /** Builds the whole app without listening (STYLE rule 25): tests inject into it, main.ts listens. */
@@ -91,6 +94,7 @@ export async function buildApp({
   logStream,
   lifecycle = createLifecycle(),
   metrics = createMetrics(),
+  resolveHost,
 }: AppOptions): Promise<FastifyInstance> {
   const db = database.db
   const app = Fastify({
@@ -131,7 +135,14 @@ export async function buildApp({
   const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus, (hit) =>
     metrics.cacheLookups.inc({ cache: 'websites', result: hit ? 'hit' : 'miss' }),
   )
-  const deps = { db, config, caches, sites, visitors: actingVisitors(sessionVisitors(userOnWebsite)) }
+  // Every call to an address a website's staff can set goes through it (decision 0042).
+  const outbound = createOutbound({
+    allowHosts: config.OUTBOUND_ALLOW_HOSTS,
+    allowPrivate: config.OUTBOUND_ALLOW_PRIVATE === '1',
+    resolve: resolveHost,
+  })
+  app.addHook('onClose', async () => outbound.close())
+  const deps = { db, config, caches, sites, outbound, visitors: actingVisitors(sessionVisitors(userOnWebsite)) }
   app.decorate('deps', deps)
   app.decorate('reads', new Map() as Reads)
 
@@ -172,7 +183,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   })
 
-  registerErrorHandling(app, createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log))
+  registerErrorHandling(app, createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log, outbound))
   registerRequestContext(app, deps)
   registerCacheHeaders(app)
   registerStaffSeam(app)

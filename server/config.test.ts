@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses to start in production with websites’ outbound calls allowed to private addresses', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, OUTBOUND_ALLOW_PRIVATE: '1' })).toThrow(
+      /OUTBOUND_ALLOW_PRIVATE must not be set in production/,
+    )
+  })
+
   it('refuses to start in production with the payment simulator', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PAYMENTS_MODE: 'simulator' })).toThrow(
       /PAYMENTS_MODE=simulator is not allowed in production/,

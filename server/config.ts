@@ -44,6 +44,11 @@ const Env = z.object({
   INGEST_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 120),
   /** monitoring (spec §9): the Sentry-compatible DSN for server errors, and for websites without their own */
   SENTRY_DSN: z.optional(z.url()),
+  /** outbound calls (decision 0042): hosts (`name` or `*.domain`, comma-separated) websites' monitoring DSNs may
+   * name besides Sentry's (a self-hosted Sentry, GlitchTip); still public addresses only */
+  OUTBOUND_ALLOW_HOSTS: z.optional(z.string()),
+  /** development and tests only (refused in production): addresses websites set may be private or loopback */
+  OUTBOUND_ALLOW_PRIVATE: z.optional(z.enum(['0', '1'])),
   /** the environment name pages carry in <meta name="environment"> and error reports carry */
   APP_ENVIRONMENT: z._default(z.string().check(z.regex(/^[\w.-]{1,40}$/)), 'local'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -97,6 +102,7 @@ function assertProductionReady(config: Config) {
   const problems: string[] = []
   if (config.demoSecret) problems.push('SESSION_SECRET is the demo secret')
   if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
+  if (config.OUTBOUND_ALLOW_PRIVATE === '1') problems.push('OUTBOUND_ALLOW_PRIVATE must not be set in production')
   problems.push(...paymentProductionProblems(config))
   if (!config.SETTINGS_ENCRYPTION_KEY) problems.push('SETTINGS_ENCRYPTION_KEY is required (32 bytes, base64: openssl rand -base64 32)')
   if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { createErrorReporter, envelopeUrl } from './error-report'
+import { createOutbound } from './outbound'
 
 describe('server errors reported to a Sentry-compatible DSN (spec §9)', () => {
   it('finds the envelope endpoint of a DSN, and refuses what is not one', () => {
@@ -10,7 +11,7 @@ describe('server errors reported to a Sentry-compatible DSN (spec §9)', () => {
     expect(envelopeUrl('https://abc@errors.example.com/sub/7')).toBe('https://errors.example.com/sub/api/7/envelope/?sentry_key=abc&sentry_version=7')
     expect(envelopeUrl('https://errors.example.com/7')).toBeNull()
     expect(envelopeUrl('not a url')).toBeNull()
-    expect(createErrorReporter(undefined, 'local', pino({ level: 'silent' }))).toBeUndefined()
+    expect(createErrorReporter(undefined, 'local', pino({ level: 'silent' }), createOutbound())).toBeUndefined()
   })
 
   it('sends an error event with the environment and the route pattern, not the path', async () => {
@@ -27,7 +28,7 @@ describe('server errors reported to a Sentry-compatible DSN (spec §9)', () => {
         })
       }).listen(0, '127.0.0.1', () => {
         const port = (server.address() as AddressInfo).port
-        const report = createErrorReporter(`http://key@127.0.0.1:${port}/9`, 'production', pino({ level: 'silent' }))!
+        const report = createErrorReporter(`http://key@127.0.0.1:${port}/9`, 'production', pino({ level: 'silent' }), createOutbound())!
         report(new TypeError('boom'), { method: 'GET', route: '/s/api/products/:slug' })
       })
     })

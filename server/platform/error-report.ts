@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Outbound } from './outbound'
+
+/**
+ * Where a website's own DSN may send its reports: Sentry's ingest hosts (its DSNs name `o….ingest[.us|.de].sentry.io`,
+ * older ones `sentry.io`), and the hosts the operator adds with OUTBOUND_ALLOW_HOSTS (decision 0042).
+ */
+export const SENTRY_HOSTS = ['*.ingest.sentry.io', '*.ingest.us.sentry.io', '*.ingest.de.sentry.io', 'sentry.io'] as const
 
 /** The envelope endpoint of a Sentry-compatible DSN (https://KEY@HOST/PROJECT), or null when it is not one. */
 export function envelopeUrl(dsn: string): string | null {
@@ -20,7 +27,7 @@ export type ErrorReporter = (err: Error, where: { method: string; route?: string
  * Server errors sent to the Sentry-compatible DSN as error events (spec §9), fire and forget: a report that
  * fails is logged, never the request's problem. The route's pattern only: paths and bodies carry personal data.
  */
-export function createErrorReporter(dsn: string | undefined, environment: string, log: FastifyBaseLogger): ErrorReporter | undefined {
+export function createErrorReporter(dsn: string | undefined, environment: string, log: FastifyBaseLogger, outbound: Outbound): ErrorReporter | undefined {
   const url = dsn ? envelopeUrl(dsn) : null
   if (!dsn || !url) return undefined
   return (err, where) => {
@@ -37,9 +44,10 @@ export function createErrorReporter(dsn: string | undefined, environment: string
     const body = [JSON.stringify({ event_id: eventId, dsn, sent_at: new Date().toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join(
       '\n',
     )
-    fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/x-sentry-envelope' }, signal: AbortSignal.timeout(5000) }).catch((e) =>
-      log.warn({ err: e }, 'the error report could not be sent'),
-    )
+    // the operator's DSN (SENTRY_DSN): any address of theirs
+    outbound
+      .send(url, 'operator', { method: 'POST', body: new TextEncoder().encode(body), headers: { 'content-type': 'application/x-sentry-envelope' } })
+      .catch((e) => log.warn({ err: e }, 'the error report could not be sent'))
   }
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import type { sessions } from '../db/schema/index'
 import type { AppCaches } from './cache'
 import { AppError } from './errors'
+import type { Outbound } from './outbound'
 import type { SiteResolver, WebsiteRow } from './site-context'
 
 export type SessionRow = typeof sessions.$inferSelect
@@ -41,6 +42,8 @@ export interface AppDeps {
   config: Config
   caches: AppCaches
   sites: SiteResolver
+  /** HTTP calls to addresses that are not the product's (platform/outbound.ts) */
+  outbound: Outbound
   visitors: Visitors
 }
 

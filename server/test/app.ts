@@ -29,7 +29,7 @@ export interface TestSession {
   xsrf: string
 }
 
-type Extra = Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web'>
+type Extra = Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web' | 'resolveHost'>
 
 export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<TestApp> {
   if (driver === 'pglite') return appOn(await openDb({ url: 'memory://', template: inject('pgliteTemplate') }), overrides, extra)

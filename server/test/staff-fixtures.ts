@@ -256,7 +256,7 @@ const staff: StaffFixtures = {
   'GET /s/api/admin/analytics': async () => ({ url: '/s/api/admin/analytics?days=7' }),
   'GET /s/api/admin/client-errors': async () => ({ url: '/s/api/admin/client-errors' }),
   'GET /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring' }),
-  'PUT /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring', payload: { dsn: 'https://key@errors.example.com/7' } }),
+  'PUT /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring', payload: { dsn: 'https://key@o7.ingest.sentry.io/7' } }),
   'GET /s/api/admin/analytics/retention': async () => ({ url: '/s/api/admin/analytics/retention' }),
   'PUT /s/api/admin/analytics/retention': async () => ({ url: '/s/api/admin/analytics/retention', payload: { events_days: 90, errors_days: 30 } }),
   'GET /s/api/admin/agents': async () => ({ url: '/s/api/admin/agents' }),

@@ -28,7 +28,7 @@ export function MonitoringSettingsCard() {
   return (
     <Card
       title="Error monitoring"
-      description="A Sentry-compatible DSN for this website: its browser errors, traces and replays go there. Empty, browser errors are kept here."
+      description="Your Sentry project’s DSN (Sentry › Project settings › Client Keys): this website’s browser errors, traces and replays go there. Empty, browser errors are kept here."
     >
       {current.isError ? (
         <p role="alert">{errorText(current.error)}</p>
@@ -44,7 +44,7 @@ export function MonitoringSettingsCard() {
             label="DSN"
             className="flex-1"
             value={dsn}
-            placeholder="https://KEY@HOST/PROJECT"
+            placeholder="https://KEY@o123.ingest.sentry.io/PROJECT"
             onChange={(e) => setDsn(e.target.value)}
             error={save.error ? (fieldErrors(save.error).dsn ?? errorText(save.error)) : undefined}
           />

@@ -3,9 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Analytics, ClientErrorRow } from '../../../common/contracts/admin-analytics'
+import { eq } from 'drizzle-orm'
+import { websites } from '../../db/schema/index'
+import type { ResolveHost } from '../../platform/outbound'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
-import { signIn, type SignedIn } from '../../test/shopper'
-import { staffCall } from '../../test/staff'
+import { signIn, type SignedIn, websiteOf } from '../../test/shopper'
+import { shop2OnlyAdmin, staffCall } from '../../test/staff'
 
 const pageview = (url: string, distinct = 'anon-1') => ({
   event: '$pageview',
@@ -100,11 +103,11 @@ describe.each(drivers)('analytics and monitoring kept by the product (%s)', (dri
   })
 })
 
-describe('a website’s monitoring DSN, set by its admin', () => {
+describe.each(drivers)('a website’s monitoring DSN, set by its admin (%s)', (driver) => {
   let t: TestApp
   let admin: SignedIn
   beforeAll(async () => {
-    t = await buildTestApp('pglite')
+    t = await buildTestApp(driver, {}, { resolveHost: resolver({ 'o7.ingest.sentry.io': ['34.120.195.249'] }) })
     admin = await signIn(t, '9876500001')
   })
   afterAll(() => t.close())
@@ -112,14 +115,92 @@ describe('a website’s monitoring DSN, set by its admin', () => {
   it('is null by default, refuses what is not a DSN (422), saves one and clears it, and pages carry it', async () => {
     const get = async () => (await staffCall(t, admin, 'GET', '/s/api/admin/monitoring')).json() as { dsn: string | null }
     expect(await get()).toEqual({ dsn: null })
-    const bad = await staffCall(t, admin, 'PUT', '/s/api/admin/monitoring', { dsn: 'https://errors.example.com/7' })
+    const bad = await staffCall(t, admin, 'PUT', '/s/api/admin/monitoring', { dsn: 'https://o7.ingest.sentry.io/7' })
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toHaveProperty('dsn')
-    const ok = await staffCall(t, admin, 'PUT', '/s/api/admin/monitoring', { dsn: 'https://key@errors.example.com/7' })
+    const ok = await staffCall(t, admin, 'PUT', '/s/api/admin/monitoring', { dsn: 'https://key@o7.ingest.sentry.io/7' })
     expect(ok.statusCode, ok.body).toBe(200)
-    expect(await get()).toEqual({ dsn: 'https://key@errors.example.com/7' })
+    expect(await get()).toEqual({ dsn: 'https://key@o7.ingest.sentry.io/7' })
     expect((await staffCall(t, admin, 'PUT', '/s/api/admin/monitoring', { dsn: null })).statusCode).toBe(200)
     expect(await get()).toEqual({ dsn: null })
+  })
+})
+
+/** DNS as a table (the app's outbound calls resolve names with it): each name to the addresses given. */
+const resolver =
+  (table: Record<string, string[]>): ResolveHost =>
+  async (host) => {
+    const found = table[host]
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+  }
+
+describe.each(drivers)('a website’s monitoring DSN never makes the server call into its own network (%s)', (driver) => {
+  let t: TestApp
+  let adminB: SignedIn
+  let inside: Server
+  let port: number
+  const hits: string[] = []
+  beforeAll(async () => {
+    inside = createServer((req, res) => {
+      hits.push(req.url ?? '')
+      res.end('internal secret of the machine')
+    })
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r))
+    port = (inside.address() as AddressInfo).port
+    // the operator lists 127.0.0.1 and localhost as hosts: still refused, being loopback
+    t = await buildTestApp(
+      driver,
+      { OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost' },
+      { resolveHost: resolver({ 'o7.ingest.sentry.io': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'], 'o1.ingest.sentry.io': ['34.120.195.249'] }) },
+    )
+    adminB = await shop2OnlyAdmin(t, SHOP2)
+  })
+  afterAll(async () => {
+    await t.close()
+    inside.close()
+  })
+
+  const save = (dsn: string) => staffCall(t, adminB, 'PUT', '/s/api/admin/monitoring', { dsn }, SHOP2)
+
+  it('refuses to save a DSN on a loopback or private address, or a name resolving to one (422 on the field)', async () => {
+    for (const dsn of [
+      'http://k@127.0.0.1:39123/7',
+      `http://k@127.0.0.1:${port}/7`,
+      'https://k@10.0.0.8/7',
+      'https://k@169.254.169.254/7',
+      'http://k@[::1]:39123/7',
+      'http://k@[::ffff:127.0.0.1]:39123/7',
+      'https://k@o7.ingest.sentry.io/7',
+      `http://k@localhost:${port}/7`,
+    ]) {
+      const res = await save(dsn)
+      expect(res.statusCode, dsn).toBe(422)
+      expect(res.json().errors.dsn, dsn).toBe('Use your Sentry project’s DSN: this address is not on the public internet')
+    }
+    const elsewhere = await save('https://k@errors.example.com/7')
+    expect(elsewhere.statusCode).toBe(422)
+    expect(elsewhere.json().errors.dsn).toMatch(/Sentry/)
+    expect((await save('https://k@o1.ingest.sentry.io/7')).statusCode).toBe(200)
+    expect(hits).toEqual([])
+  })
+
+  it('does not call a DSN stored for the website that points into the machine, and never shows its answer', async () => {
+    const siteB = await websiteOf(t, SHOP2)
+    for (const dsn of [`http://k@127.0.0.1:${port}/7`, `http://k@o7.ingest.sentry.io:${port}/7`, `http://k@localhost:${port}/7`]) {
+      // stored without the save's check (an older save, or DNS that changed since)
+      await t.app.deps.db.update(websites).set({ monitoringDsn: dsn }).where(eq(websites.id, siteB.id))
+      await t.app.deps.caches.invalidateWebsite(siteB.id)
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/monitoring',
+        payload: envelope('boom'),
+        headers: { host: new URL(SHOP2).host, 'content-type': 'text/plain' },
+      })
+      expect(res.statusCode, dsn).toBe(502)
+      expect(res.json(), dsn).toEqual({ message: 'The error report could not be passed on' })
+    }
+    expect(hits).toEqual([])
   })
 })
 
@@ -160,5 +241,26 @@ describe('analytics and monitoring forwarded to the configured hosts', () => {
     const m = await t.app.inject({ method: 'POST', url: '/monitoring', payload: env, headers: { host: 'localhost:3000', 'content-type': 'text/plain' } })
     expect(m.statusCode).toBe(200)
     expect(seen[1]).toMatchObject({ url: '/api/42/envelope/?sentry_key=pubkey&sentry_version=7', body: env })
+    // the tunnel answers on its own: what the DSN's host said stays on the server
+    expect(m.json()).toEqual({})
+  })
+
+  it('keeps every /ingest path on the PostHog host: a path naming another host does not reach it', async () => {
+    const hits: string[] = []
+    const elsewhere = createServer((req, res) => {
+      hits.push(req.url ?? '')
+      res.end('internal secret')
+    })
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r))
+    const other = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+    try {
+      for (const url of [`/ingest//${other}/x`, `/ingest/http://${other}/x`, `/ingest/http:%2F%2F${other}/x`, `/ingest/%5C%5C${other}/x`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } })
+        expect(res.body, url).not.toContain('internal secret')
+      }
+      expect(hits).toEqual([])
+    } finally {
+      elsewhere.close()
+    }
   })
 })

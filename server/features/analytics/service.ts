@@ -1,4 +1,7 @@
 import type { Analytics, ClientErrorRow, DataRetention, MonitoringSettings } from '../../../common/contracts/admin-analytics'
+import { SENTRY_HOSTS } from '../../platform/error-report'
+import { AppError } from '../../platform/errors'
+import type { Outbound, Refusal } from '../../platform/outbound'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import * as q from './queries'
 
@@ -33,8 +36,19 @@ export async function clientErrorList(ctx: StaffCtx): Promise<{ errors: ClientEr
 
 export const monitoringSettings = async (ctx: StaffCtx): Promise<MonitoringSettings> => ({ dsn: await q.monitoringDsnOf(ctx.db, ctx.site.id) })
 
-/** The website's DSN: its browser and error reports go there through /monitoring from the next page load on. */
-export function saveMonitoringSettings(ctx: StaffWriteCtx, input: MonitoringSettings): Promise<MonitoringSettings> {
+const DSN_REFUSED: Record<Refusal, string> = {
+  scheme: 'Use your Sentry project’s DSN: it starts with https://',
+  host: 'Use your Sentry project’s DSN (https://KEY@….ingest.sentry.io/PROJECT): this shop sends errors to Sentry only',
+  not_public: 'Use your Sentry project’s DSN: this address is not on the public internet',
+}
+
+/**
+ * The website's DSN: its browser and error reports go there through /monitoring from the next page load on. Only
+ * to Sentry (and the hosts the operator allows), on the public internet: the server posts to it (decision 0042).
+ */
+export async function saveMonitoringSettings(ctx: StaffWriteCtx, input: MonitoringSettings, outbound: Outbound): Promise<MonitoringSettings> {
+  const refused = input.dsn ? await outbound.refusal(input.dsn, { hosts: SENTRY_HOSTS }) : null
+  if (refused) throw new AppError('invalid', DSN_REFUSED[refused], { dsn: DSN_REFUSED[refused] })
   return staffWrite(ctx, { action: 'update', entity: 'monitoring', changesStorefront: true }, async (tx) => {
     const before = await q.monitoringDsnOf(tx, ctx.site.id)
     await q.setMonitoringDsn(tx, ctx.site.id, input.dsn)
