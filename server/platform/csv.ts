@@ -13,11 +13,14 @@ export function sendCsv(reply: FastifyReply, fileName: string, rows: Iterable<re
   reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`)
   if (!(Symbol.asyncIterator in rows)) return reply.send(csvFile(rows))
   const out = new PassThrough()
-  pipeline(Readable.from(chunks(rows)), out, (err) => {
+  pipeline(csvStream(rows), out, (err) => {
     if (err) reply.log.warn({ err, file: fileName }, 'CSV download stopped')
   })
   return reply.send(out)
 }
+
+/** A file's text as a stream (the BOM, then the records, about 64 KB a chunk), pulled as it is read. */
+export const csvStream = (rows: AsyncIterable<readonly CsvCell[]>) => Readable.from(chunks(rows))
 
 async function* chunks(rows: AsyncIterable<readonly CsvCell[]>) {
   let pending = CSV_BOM
