@@ -8,10 +8,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
-import { Readable, Writable } from 'node:stream'
+import { Writable } from 'node:stream'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { stringify } from 'csv-stringify'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { loadConfig } from '../server/config'
@@ -21,6 +20,7 @@ import { withDatabase } from '../server/db/template'
 import { catalogueRows } from '../server/features/catalogue/csv-export'
 import { applyImport, previewImport } from '../server/features/catalogue/csv-import'
 import * as q from '../server/features/catalogue/csv-queries'
+import { csvStream } from '../server/platform/csv'
 import type { StaffWriteCtx } from '../server/platform/staff-write'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
 
@@ -82,8 +82,7 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
     let rows = -1
     const exported = await measured(() =>
       pipeline(
-        Readable.from(catalogueRows(db, siteId, warehouses)),
-        stringify({ bom: true, record_delimiter: '\r\n' }),
+        csvStream(catalogueRows(db, siteId, warehouses)),
         new Writable({
           write(chunk: Buffer, _enc, done) {
             bytes += chunk.length

@@ -124,7 +124,7 @@ export const applyCatalogueImport = defineContract({
   method: 'POST',
   path: '/api/admin/catalogue/import/:token/apply',
   summary:
-    'Admin: applies a previewed import in one transaction, planned again against the catalogue as it is now; 422 (nothing written) when any row has a problem, `errors` keyed `<line>:<column>`; 404 for a token of another website or person, or expired; 409 when already applied',
+    'Admin: applies a previewed import in one transaction, planned again against the catalogue as it is now, and does exactly what the preview showed: 409 (nothing written) when the catalogue changed since the preview so that a row would now do something else (a colleague made a product with its SKU, changed a product it changes), `errors` keyed `<line>:` naming each such row; 422 (nothing written) when any row has a problem, `errors` keyed `<line>:<column>`; 404 for a token of another website or person, or expired; 409 when already applied',
   params: z.object({ token: ImportToken }),
   body: z.optional(z.strictObject({})),
   response: z.object({ summary: ImportSummary }),

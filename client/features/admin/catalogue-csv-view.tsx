@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { IMPORT_MAX_ROWS, type ImportLine, type ImportPreview, type ImportProblem, type ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
-import { errorText } from '../../lib/error-text'
+import { ApiError, errorText } from '../../lib/error-text'
 import { Button, buttonClasses } from '../../ui/button'
 import { FileField } from '../../ui/file-field'
 import { FormAlert } from '../../ui/form-alert'
@@ -57,8 +57,8 @@ export function CatalogueCsvView() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card title="Export" description="Every product and pack of this website, in every status.">
           <p className="mb-4 text-sm text-muted">
-            A CSV file in UTF-8 that Excel, Google Sheets and LibreOffice open with ₹ and Hindi intact. Cells that start with = + − @ get an apostrophe so a
-            spreadsheet never runs them; the import takes it off again.
+            A CSV file in UTF-8 that Excel, Google Sheets and LibreOffice open with ₹ and Hindi intact. Text that starts with = + − @ (a cell, or a line within
+            one) gets an apostrophe so a spreadsheet never runs it; the import takes it off again.
           </p>
           <a href={CATALOGUE_EXPORT_URL} download className={buttonClasses()}>
             <DownloadIcon /> Download CSV
@@ -104,11 +104,7 @@ export function CatalogueCsvView() {
             }
           >
             <Counts summary={plan.summary} />
-            {apply.error && (
-              <div className="mt-4">
-                <FormAlert message={errorText(apply.error)} />
-              </div>
-            )}
+            {apply.error && <ApplyRefused error={apply.error} onCheckAgain={check} checking={preview.isPending} />}
             {plan.problems.length > 0 ? (
               <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-medium text-danger">
                 <AlertIcon className="size-4" /> {plan.problems.length === 1 ? '1 problem' : `${plan.problems.length.toLocaleString('en-IN')} problems`}: fix
@@ -124,6 +120,56 @@ export function CatalogueCsvView() {
       )}
     </>
   )
+}
+
+/**
+ * Apply refused. When the catalogue changed since the preview (409: a row would now do something else; 422: a row now
+ * has a problem), the rows are listed by line and the file can be checked again at once; nothing was imported.
+ */
+function ApplyRefused({ error, onCheckAgain, checking }: { error: Error; onCheckAgain: () => void; checking: boolean }) {
+  const [shown, setShown] = useState(SHOWN)
+  const rows = rowsOf(error)
+  if (rows.length === 0)
+    return (
+      <div className="mt-4">
+        <FormAlert message={errorText(error)} />
+      </div>
+    )
+  const changed = error instanceof ApiError && error.status === 409
+  return (
+    <div role="alert" className="mt-4 rounded-md border border-danger/30 bg-danger/5 px-3 py-2 text-sm">
+      <p className="font-medium text-danger">
+        {changed
+          ? `The catalogue changed since the preview: ${rows.length === 1 ? '1 row' : `${rows.length.toLocaleString('en-IN')} rows`} would now do something else. Nothing was imported.`
+          : errorText(error)}
+      </p>
+      <ul className="mt-2 space-y-1">
+        {rows.slice(0, shown).map((r) => (
+          <li key={`${r.line}:${r.column}`}>
+            <span className="font-medium tabular-nums">Line {r.line}</span>
+            {r.column ? `, ${r.column}` : ''}: {r.message}
+          </li>
+        ))}
+      </ul>
+      <More total={rows.length} shown={shown} onMore={() => setShown(rows.length)} />
+      <div className="mt-3">
+        <Button size="sm" onClick={onCheckAgain} loading={checking}>
+          Check the file again
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** An apply refusal's rows: `errors` keyed `<line>:<column>` (the column empty for a whole row). */
+function rowsOf(error: Error): { line: number; column: string; message: string }[] {
+  if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 422)) return []
+  const errors = (error.body as { errors?: unknown } | null)?.errors
+  if (typeof errors !== 'object' || errors === null) return []
+  return Object.entries(errors as Record<string, string>)
+    .map(([key, message]) => ({ line: Number.parseInt(key, 10), column: key.slice(key.indexOf(':') + 1), message }))
+    .filter((r) => Number.isInteger(r.line))
+    .sort((a, b) => a.line - b.line)
 }
 
 function describe(s: ImportSummary) {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { AgentOrder } from '../../../common/contracts/agents'
+import { csvFile } from '../../../common/csv'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { useAgentOrders } from './api'
@@ -85,17 +86,11 @@ export function AgentOrders() {
 
 function downloadCsv(rows: AgentOrder[]) {
   const head = ['order_number', 'customer', 'status', 'payment_method', 'payment_status', 'total', 'commission', 'created_at']
-  const cell = (v: string | number) => {
-    const s = String(v)
-    return /[",\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/^([=+\-@])/, "'$1").replaceAll('"', '""')}"` : s
-  }
-  const lines = [
-    head.join(','),
-    ...rows.map((o) =>
-      [o.order_number, o.customer_name, o.status, o.payment_method, o.payment_status, o.total, o.commission, o.created_at].map(cell).join(','),
-    ),
-  ]
-  const url = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }))
+  const file = csvFile([
+    head,
+    ...rows.map((o) => [o.order_number, o.customer_name, o.status, o.payment_method, o.payment_status, o.total, o.commission, o.created_at]),
+  ])
+  const url = URL.createObjectURL(new Blob([file], { type: 'text/csv;charset=utf-8' }))
   const a = document.createElement('a')
   a.href = url
   a.download = 'my-orders.csv'

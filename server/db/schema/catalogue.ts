@@ -205,8 +205,9 @@ export const stock = pgTable(
 
 /**
  * A CSV import between its preview and its apply (server/features/catalogue/csv-import.ts): the parsed rows, kept
- * for the website and the staff member who uploaded them until `expires_at`. Apply plans again from these rows
- * against the catalogue as it is then, so nothing the preview saw needs to stay true meanwhile.
+ * for the website and the staff member who uploaded them until `expires_at`, and what the preview showed each row
+ * would do. Apply plans again from these rows against the catalogue as it is then, and writes only when that plan is
+ * the one the preview showed.
  */
 export const catalogueImports = pgTable(
   'catalogue_imports',
@@ -219,6 +220,8 @@ export const catalogueImports = pgTable(
     fileName: text('file_name').notNull(),
     /** the file's header and rows as parsed (cells as text, with their line numbers); emptied once applied */
     rows: jsonb('rows').$type<unknown>(),
+    /** what the preview showed each row would do, by line (csv-shown.ts); emptied once applied */
+    planned: jsonb('planned').$type<unknown>(),
     /** 'previewed' until applied once; then what the apply did */
     status: text('status').$type<'previewed' | 'applied'>().notNull().default('previewed'),
     result: jsonb('result').$type<unknown>(),

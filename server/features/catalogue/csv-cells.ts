@@ -1,19 +1,10 @@
+import { decimal } from '../../../common/csv'
+
 /**
- * Spreadsheet apps run a cell that starts with = + - @ (or a tab or carriage return, which some strip first) as a
- * formula. The export puts an apostrophe before such a cell; the import takes it off again and refuses a cell
- * that would run. Cells that already start with apostrophes before such a character get one more, so taking one
- * off gives back exactly what was exported.
+ * The import's cells. The export's formula rule (an apostrophe before each line that would run) is the one CSV
+ * writer's (common/csv.ts); the import takes it off again with its `restore` and refuses a cell that would run.
  */
-const RUNS = /^[=+\-@\t\r]/
-const NEUTRALISED = /^'+[=+\-@\t\r]/
-const NEEDS_QUOTE = /^'*[=+\-@\t\r]/
-
-export const neutralise = (cell: string) => (NEEDS_QUOTE.test(cell) ? `'${cell}` : cell)
-
-export const restore = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell)
-
-/** The cell would run as a formula in a spreadsheet app. */
-export const runsAsFormula = (cell: string) => RUNS.test(cell)
+export { restore, runsAsFormula } from '../../../common/csv'
 
 /** Rupees as staff type them: "1,249.50", "₹ 99", "Rs. 10". Null when it is not a number. */
 export function parseRupees(cell: string): number | null {
@@ -29,4 +20,5 @@ export function parseWhole(cell: string): number | null {
   return Number(s)
 }
 
-export const formatRupees = (paise: number) => (paise / 100).toFixed(2)
+/** Paise as the file writes rupees: a number with two decimals. */
+export const formatRupees = (paise: number) => decimal(paise / 100, 2)

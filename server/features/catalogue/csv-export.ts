@@ -1,10 +1,10 @@
-import { PassThrough, pipeline, Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
 import { CSV_COLUMNS, STOCK_HEADER_PREFIX } from '../../../common/contracts/admin-catalogue-csv'
+import type { CsvCell } from '../../../common/csv'
 import type { Db } from '../../db/client'
+import { sendCsv } from '../../platform/csv'
 import type { StaffCtx } from '../../platform/staff-write'
-import { formatRupees, neutralise } from './csv-cells'
+import { formatRupees } from './csv-cells'
 import * as q from './csv-queries'
 
 /** Products read per query: small enough that memory stays flat, big enough that 50,000 products take 100 queries. */
@@ -13,21 +13,16 @@ const BATCH = 500
 /**
  * The catalogue as CSV, streamed (docs/decisions/0017-catalogue-csv.md): products in id order, a batch at a time
  * (keyset paging, each batch one short query per table), turned into rows as the client reads them, so memory
- * stays flat whatever the catalogue's size. UTF-8 with a BOM (spreadsheet apps then show ₹ and Hindi), every cell
- * that a spreadsheet would run as a formula neutralised (csv-cells.ts).
+ * stays flat whatever the catalogue's size. Written by the one CSV writer (platform/csv.ts): UTF-8 with a BOM, text
+ * that a spreadsheet would run as a formula neutralised, numbers as numbers.
  */
 export async function sendCatalogueCsv(ctx: StaffCtx, reply: FastifyReply) {
   const { warehouses } = await q.loadTaxonomy(ctx.db, ctx.site.id)
-  const source = Readable.from(catalogueRows(ctx.db, ctx.site.id, warehouses))
-  const out = new PassThrough()
-  pipeline(source, stringify({ bom: true, record_delimiter: '\r\n' }), out, (err) => {
-    if (err) reply.log.warn({ err }, 'catalogue export stopped')
-  })
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="catalogue-${indiaDate()}.csv"`).send(out)
+  return sendCsv(reply, `catalogue-${indiaDate()}.csv`, catalogueRows(ctx.db, ctx.site.id, warehouses))
 }
 
-export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id: number; name: string }[]): AsyncGenerator<string[]> {
-  yield [...CSV_COLUMNS.map((c) => c.header), ...warehouses.map((w) => `${STOCK_HEADER_PREFIX}${w.name}`)].map(neutralise)
+export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id: number; name: string }[]): AsyncGenerator<CsvCell[]> {
+  yield [...CSV_COLUMNS.map((c) => c.header), ...warehouses.map((w) => `${STOCK_HEADER_PREFIX}${w.name}`)]
   for (let after = 0; ; ) {
     const batch = await q.exportProducts(db, websiteId, after, BATCH)
     if (batch.length === 0) return
@@ -51,7 +46,7 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
     const categoriesOf = groupBy(categories, (c) => c.productId)
     const packsOf = groupBy(packs, (k) => k.productId)
     for (const p of batch) {
-      const product = [
+      const product: CsvCell[] = [
         p.name,
         p.slug,
         p.brand,
@@ -61,11 +56,11 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
         p.info ?? '',
         p.searchKeywords,
         p.hsnCode ?? '',
-        p.gstRate === null ? '' : String(p.gstRate),
-        p.cessRate === null ? '' : String(p.cessRate),
+        p.gstRate,
+        p.cessRate,
       ]
       const list = packsOf.get(p.id) ?? []
-      if (list.length === 0) yield [...product, '', '', '', '', '', '', '', '', ...warehouses.map(() => '')].map(neutralise)
+      if (list.length === 0) yield [...product, '', '', '', '', '', '', '', '', ...warehouses.map(() => '')]
       for (const k of list) {
         yield [
           ...product,
@@ -74,11 +69,11 @@ export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id
           formatRupees(k.mrpPaise),
           k.sku ?? '',
           k.barcode ?? '',
-          k.weightGrams === null ? '' : String(k.weightGrams),
-          String(k.position),
-          lowAt.has(k.id) ? String(lowAt.get(k.id)) : '',
-          ...warehouses.map((w) => String(onHand.get(`${k.id}:${w.id}`) ?? 0)),
-        ].map(neutralise)
+          k.weightGrams,
+          k.position,
+          lowAt.get(k.id),
+          ...warehouses.map((w) => onHand.get(`${k.id}:${w.id}`) ?? 0),
+        ]
       }
     }
   }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { IMPORT_TTL_MINUTES, type ImportPreview, type ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
 import { rowsOf, type Tx } from '../../db/client'
 import { products } from '../../db/schema/index'
-import { fail, invalidFields, ok, type Result } from '../../platform/result'
+import { type Failure, fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../platform/staff-write'
 import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
@@ -11,13 +11,15 @@ import { loadAdminProducts } from './admin-products'
 import { type CsvFile, readCsv } from './csv-read'
 import { makePlan, type Plan } from './csv-plan'
 import * as q from './csv-queries'
+import { differences, type Shown, shownOf } from './csv-shown'
 import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
 import { freeSlug, slugBase } from './free-slug'
 
 /**
- * CSV import (docs/decisions/0017-catalogue-csv.md): the upload is checked and planned, the parsed rows are kept
- * for an hour under a token tied to the website and the uploader; apply plans again inside its one transaction,
- * with the products locked, and writes only when no row has a problem.
+ * CSV import (docs/decisions/0017-catalogue-csv.md): the upload is checked and planned, the parsed rows and what the
+ * preview showed each would do are kept for an hour under a token tied to the website and the uploader; apply plans
+ * again inside its one transaction, with the products locked, and writes only when no row has a problem and every
+ * row does what the preview showed (else 409, the rows named, nothing written).
  *
  * Audit: one row per product created or changed (before / after, as the product editor's writes leave them, so its
  * history and stale-save diffs keep working), and one row for the import itself (file, counts).
@@ -33,7 +35,7 @@ export async function previewImport(ctx: StaffWriteCtx, body: unknown, fileName 
   const token = randomBytes(18).toString('base64url')
   const expiresAt = new Date(Date.now() + IMPORT_TTL_MINUTES * 60_000)
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.preview' }, async (tx) => {
-    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: file.value, expiresAt })
+    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: file.value, planned: shownOf(plan), expiresAt })
     return { id: token, before: null, after: { file_name: fileName, bytes: body.length, summary: plan.summary, problems: plan.problems.length }, result: null }
   })
   return ok({ token, file_name: fileName, expires_at: expiresAt.toISOString(), summary: plan.summary, problems: plan.problems, lines: plan.lines })
@@ -55,6 +57,10 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
       errors,
     )
   }
+  // A preview kept before previews kept their plan: nothing to hold the apply to.
+  if (!saved.planned) return fail('conflict', 'The catalogue may have changed since the preview: nothing was imported; check the file again.')
+  const changed = differences(saved.planned as Shown, shownOf(plan))
+  if (changed.length) return changedSincePreview(changed)
   const written = await writePlan(ctx, plan, token, saved.fileName)
   if (!written.ok) return written
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.apply', data: { file_name: saved.fileName } }, async (tx) => {
@@ -62,6 +68,16 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
     return { id: token, before: null, after: { file_name: saved.fileName, summary: plan.summary }, result: null }
   })
   return ok({ summary: plan.summary })
+}
+
+/** The rows a plan made now would do differently from what the preview showed: 409, each row named. */
+function changedSincePreview(changed: { line: number; message: string }[]): Failure {
+  const SHOWN = 5
+  const named = changed.slice(0, SHOWN).map((c) => `line ${c.line} ${c.message}`)
+  const more = changed.length > SHOWN ? `, and ${changed.length - SHOWN} more` : ''
+  const errors: Record<string, string> = {}
+  for (const c of changed) errors[`${c.line}:`] = c.message
+  return fail('conflict', `The catalogue changed since the preview: ${named.join('; ')}${more}. Nothing was imported; check the file again.`, errors)
 }
 
 async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName: string): Promise<Result<null>> {

@@ -83,6 +83,8 @@ export interface PlannedPack {
 export interface PlannedProduct {
   line: number
   existingId: number | null
+  /** the product's version as the plan read it (null for a new product) */
+  version: number | null
   values: ProductValues
   action: ImportAction
   changes: string[]
@@ -612,6 +614,7 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
     planned.push({
       line: g.first.line,
       existingId: id,
+      version: current?.version ?? null,
       values,
       action: id === null ? 'create' : changes.length ? 'change' : 'unchanged',
       changes,

@@ -108,6 +108,7 @@ export async function loadProductState(db: Conn, websiteId: number, ids: number[
     db
       .select({
         id: products.id,
+        version: products.version,
         name: products.name,
         slug: products.slug,
         brandId: products.brandId,
@@ -360,5 +361,5 @@ export async function lockImport(tx: Tx, websiteId: number, userId: number, toke
 }
 
 export async function markApplied(tx: Tx, token: string, result: unknown) {
-  await tx.update(catalogueImports).set({ status: 'applied', rows: null, result }).where(eq(catalogueImports.token, token))
+  await tx.update(catalogueImports).set({ status: 'applied', rows: null, planned: null, result }).where(eq(catalogueImports.token, token))
 }

@@ -300,6 +300,55 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect((await apply(p.token)).statusCode).toBe(404)
   })
 
+  it('refuses with 409, naming the row and writing nothing, when a colleague made a product with a row’s SKU after the preview', async () => {
+    const p = await preview(csvOf([HEADER, 'Preview One,,Kesar Valley,rice,,1 kg,10,12,SEEN-1', 'Preview Two,,Kesar Valley,rice,,1 kg,20,24,SEEN-2']))
+    expect(p.problems).toEqual([])
+    expect(p.summary).toMatchObject({ products: { create: 2, change: 0 }, packs: { create: 2 } })
+    // Meanwhile a colleague creates a product with the second row's SKU.
+    const theirs = await create({ product_name: 'Colleague Rice', packs: [{ pack_name: '5 kg', price: 300, act_price: 320, sku: 'SEEN-2' }] })
+    const before = { products: await count('products'), packs: await count('packs'), audit: await count('audit_log') }
+    const res = await apply(p.token)
+    expect(res.statusCode, res.body).toBe(409)
+    const body = res.json()
+    expect(body.message).toMatch(/^The catalogue changed since the preview: line 3 “Preview Two”: the preview showed a new product/)
+    expect(body.message).toContain(`now it would be product #${theirs.product_id} changed`)
+    expect(body.message).toMatch(/Nothing was imported; check the file again\.$/)
+    expect(Object.keys(body.errors)).toEqual(['3:'])
+    // Nothing written: the colleague's product as they saved it, no product made from the file.
+    expect({ products: await count('products'), packs: await count('packs'), audit: await count('audit_log') }).toEqual(before)
+    const [row] = rowsOf<{ name: string; version: number; pack: string; price: number }>(
+      await t.app.deps.db.execute(
+        sql`select p.name, p.version, k.name as pack, k.price_paise as price from products p join packs k on k.product_id = p.id where k.sku = 'SEEN-2'`,
+      ),
+    )
+    expect(row).toEqual({ name: 'Colleague Rice', version: theirs.version, pack: '5 kg', price: 30000 })
+    expect(
+      rowsOf<{ n: number }>(await t.app.deps.db.execute(sql`select count(*)::int as n from products where name in ('Preview One', 'Preview Two')`))[0].n,
+    ).toBe(0)
+    // Checked again, the file shows what it would do now, and that is applied.
+    const again = await preview(csvOf([HEADER, 'Preview One,,Kesar Valley,rice,,1 kg,10,12,SEEN-1', 'Preview Two,,Kesar Valley,rice,,1 kg,20,24,SEEN-2']))
+    expect(again.summary).toMatchObject({ products: { create: 1, change: 1 } })
+    expect((await apply(again.token)).statusCode).toBe(200)
+  })
+
+  it('refuses with 409 when a product the import changes was saved by someone after the preview', async () => {
+    const mine = await create({ product_name: 'Version Rice', packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'VER-1' }] })
+    const p = await preview(csvOf([HEADER, `Version Rice,${mine.slug},Sona Khet,rice,,1 kg,55,60,VER-1`]))
+    expect(p.problems).toEqual([])
+    expect(p.lines).toMatchObject([{ line: 2, product: 'unchanged', pack: 'change', changes: ['Price'] }])
+    const saved = await staffCall(t, who.admin, 'PATCH', `/s/api/admin/products/${mine.product_id}`, { version: mine.version, search_keywords: 'colleague' })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const res = await apply(p.token)
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json().errors).toEqual({ '2:': `“Version Rice”: product #${mine.product_id} was changed by someone since the preview` })
+    const [row] = rowsOf<{ price: number; version: number; keywords: string }>(
+      await t.app.deps.db.execute(
+        sql`select k.price_paise as price, p.version, p.search_keywords as keywords from packs k join products p on p.id = k.product_id where k.sku = 'VER-1'`,
+      ),
+    )
+    expect(row).toEqual({ price: 5000, version: mine.version + 1, keywords: 'colleague' })
+  })
+
   it('applies all or nothing: a failure in the middle leaves nothing written', async () => {
     const p = await preview(csvOf([HEADER, 'Atomic One,,Kesar Valley,rice,,1 kg,10,12,AT-1', 'Atomic Two,,Kesar Valley,rice,,1 kg,99.99,120,AT-2']))
     expect(p.problems).toEqual([])
@@ -383,10 +432,13 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     const tokens = await Promise.all(Array.from({ length: 6 }, async () => (await preview(file)).token))
     const answers = await Promise.all(tokens.map((token) => apply(token)))
     const codes = answers.map((a) => a.statusCode)
+    // The first to commit creates it; the others either hit the unique index (422) or plan after that commit, when
+    // the row would no longer create what their preview showed (409).
     expect(
-      codes.every((c) => c === 200 || c === 422),
+      codes.every((c) => c === 200 || c === 409 || c === 422),
       codes.join(','),
     ).toBe(true)
+    expect(codes.filter((c) => c === 200).length, codes.join(',')).toBe(1)
     const created = answers.filter((a) => a.statusCode === 200 && a.json().summary.products.create === 1)
     expect(created.length).toBe(1)
     const rows = rowsOf<{ products: number; packs: number }>(

@@ -261,6 +261,3 @@ export async function relatedProducts(
   const [similar, together] = await Promise.all([productsForShopper(ctx, similarIds), productsForShopper(ctx, togetherIds)])
   return { similar, together, together_from: fromOrders ? 'orders' : 'category' }
 }
-
-/** A CSV cell a spreadsheet app would run as a formula, made inert (the catalogue export's rule; reports use it too). */
-export { neutralise } from './csv-cells'

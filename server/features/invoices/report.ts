@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
-import { stringify } from 'csv-stringify/sync'
 import type { GstReport } from '../../../common/contracts/invoices'
+import type { CsvCell } from '../../../common/csv'
+import { sendCsv } from '../../platform/csv'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx } from '../../platform/staff-write'
 import * as q from './queries'
@@ -117,17 +118,14 @@ const COLUMNS = {
   ],
 } as const
 
-/** A formula-looking cell is kept as text (CSV injection). */
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v)
-  return /^[=+\-@\t\r]/.test(s) && Number.isNaN(Number(s)) ? `'${s}` : s
-}
+/** Figures are numbers (a credit note's negative tax stays a number); text goes through the writer's formula rule. */
+const cell = (v: unknown): CsvCell => (typeof v === 'number' || typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v))
 
 export async function sendGstReportCsv(ctx: StaffCtx, reply: FastifyReply, from: string, to: string, section: keyof typeof COLUMNS) {
   const report = await gstReport(ctx, from, to)
   if (!report.ok) return report
   const cols = COLUMNS[section]
   const rows = report.value[section] as unknown as Record<string, unknown>[]
-  const csv = stringify([cols.map(([, h]) => h), ...rows.map((r) => cols.map(([k]) => cell(r[k])))], { bom: true, record_delimiter: '\r\n' })
-  return ok(await reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="gst-${section}-${from}-to-${to}.csv"`).send(csv))
+  const table = [cols.map(([, h]): CsvCell => h), ...rows.map((r) => cols.map(([k]) => cell(r[k])))]
+  return ok(await sendCsv(reply, `gst-${section}-${from}-to-${to}.csv`, table))
 }

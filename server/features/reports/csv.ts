@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync'
 import type {
   CategoriesReport,
   ChannelsReport,
@@ -9,23 +8,17 @@ import type {
   SlotsReport,
 } from '../../../common/contracts/admin-reports'
 import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../common/contracts/admin-reports'
-import { neutralise } from '../catalogue/service'
+import { type CsvCell, decimal } from '../../../common/csv'
 
 /**
- * Reports as CSV files: UTF-8 with a BOM (spreadsheet apps then show ₹ and Hindi), CRLF, a header row, dates ISO
- * (YYYY-MM-DD), rupees with two decimals and no symbol, names that a spreadsheet would run as a formula neutralised.
+ * Reports as CSV files, written by the one CSV writer (platform/csv.ts: UTF-8 with a BOM, CRLF, names that a
+ * spreadsheet would run as a formula neutralised): a header row, dates ISO (YYYY-MM-DD), rupees as numbers with two
+ * decimals and no symbol.
  */
 
-type Cell = string | number
-const rupees = (n: number) => n.toFixed(2)
-const percent = (booked: number, capacity: number) => (capacity ? ((100 * booked) / capacity).toFixed(1) : '')
-
-export function toCsv(rows: Cell[][]): string {
-  return stringify(
-    rows.map((r) => r.map((c) => (typeof c === 'number' ? String(c) : neutralise(c)))),
-    { bom: true, record_delimiter: '\r\n' },
-  )
-}
+type Cell = CsvCell
+const rupees = (n: number) => decimal(n, 2)
+const percent = (booked: number, capacity: number) => (capacity ? decimal((100 * booked) / capacity, 1) : '')
 
 export const csvFileName = (name: ReportName, r: { from: string; to: string }) => `${name}-${r.from}-to-${r.to}.csv`
 

@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { REPORTS, type ReportName } from '../../../common/contracts/admin-reports'
+import type { CsvCell } from '../../../common/csv'
+import { sendCsv } from '../../platform/csv'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import type { StaffCtx } from '../../platform/staff-write'
 import * as csv from './csv'
 import * as reports from './service'
 
-type Cell = string | number
-
 /** Reports (docs/decisions/0023-reports.md): each as JSON, and the same figures as a CSV file at `<name>.csv`. */
 export function reportRoutes(app: FastifyInstance) {
   return staffRoutes(app, { tag: 'admin' }, (staff) => {
-    const send = (reply: FastifyReply, name: ReportName, r: { from: string; to: string }, rows: Cell[][]) =>
-      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csv.csvFileName(name, r)}"`).send(csv.toCsv(rows))
+    const send = (reply: FastifyReply, name: ReportName, r: { from: string; to: string }, rows: CsvCell[][]) => sendCsv(reply, csv.csvFileName(name, r), rows)
     const range = (ctx: StaffCtx, query: { from?: string; to?: string }) => orThrow(reports.reportRange(ctx, query))
 
     staff.read(REPORTS.sales.json, (req, ctx) => reports.salesReport(ctx, range(ctx, req.query), req.query))
