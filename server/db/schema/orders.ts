@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ORDER_CHANNELS, type OrderChannel } from '../../../common/contracts/admin-orders'
 import { users } from './accounts'
 import { websites } from './sites'
@@ -177,6 +177,11 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** the key id / client id the provider order was made with (a website's own keys or the shop's; null: the shop's) */
     account: text('account'),
+    /**
+     * ours at the provider (Razorpay receipt, Cashfree order_id, payment link reference), with random characters so
+     * that it cannot be guessed; null: an attempt made before, whose reference is website, order number and attempt
+     */
+    reference: text('reference'),
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status').$type<PaymentRowStatus>().notNull().default('created'),
@@ -186,7 +191,9 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_attempt_uq').on(t.orderId, t.attempt),
     uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
-    uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
+    // per website: ids named by a website's own (forgeable by its staff) webhooks never block another website's rows
+    uniqueIndex('payments_provider_payment_uq').on(t.websiteId, t.provider, t.providerPaymentId),
+    uniqueIndex('payments_reference_uq').on(t.provider, t.reference),
   ],
 )
 
@@ -227,7 +234,7 @@ export const paymentRefunds = pgTable(
   },
   (t) => [
     uniqueIndex('payment_refunds_payment_uq')
-      .on(t.provider, t.providerPaymentId)
+      .on(t.websiteId, t.provider, t.providerPaymentId)
       .where(sql`${t.reason} in ('amount_mismatch', 'order_released', 'duplicate', 'cancelled')`),
     uniqueIndex('payment_refunds_reference_uq').on(t.provider, t.reference),
     index('payment_refunds_website_idx').on(t.websiteId, t.id),
@@ -241,12 +248,16 @@ export interface RefundLine {
   quantity: number
 }
 
-/** The webhook inbox: stored by provider event id before processing, so a replay is seen and skipped. */
+/**
+ * The webhook inbox: stored by provider event id before processing, so a replay is seen and skipped; per website
+ * address (null: the process's), so that an event id sent to one website's address never silences another's.
+ */
 export const paymentEvents = pgTable(
   'payment_events',
   {
     id: serial('id').primaryKey(),
     provider: text('provider').notNull(),
+    websiteId: integer('website_id'),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     rawBody: text('raw_body').notNull(),
@@ -254,7 +265,7 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
+  (t) => [unique('payment_events_uq').on(t.provider, t.websiteId, t.eventId).nullsNotDistinct()],
 )
 
 /** The transactional outbox: written in the same transaction as its cause, delivered by a worker. */

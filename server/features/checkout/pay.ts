@@ -29,6 +29,7 @@ export async function startPayment(ctx: RequestCtx, providers: PaymentProviders,
     websiteId: order.websiteId,
     orderNumber: order.orderNumber,
     attempt: payment.attempt,
+    reference: orders.attempts.referenceOf(order, payment),
     amountPaise: payment.amountPaise,
     customer: { id: String(user.id), phone: order.address.mobile, name: order.address.name, ...(user.email ? { email: user.email } : {}) },
     returnUrl: `${origin}/checkout/confirm/${order.id}`,
@@ -99,7 +100,7 @@ export async function confirmPayment(
       let check = provider.verifyClientReturn(hint, providerOrderId)
       if (!check.verified && check.reason === 'order_mismatch') {
         // paid on another provider order: one made for this order's attempt but never stored?
-        const other = await attemptFor(ctx.db, provider, check.providerOrderId)
+        const other = await attemptFor(ctx.db, provider, check.providerOrderId, ctx.site.id)
         if (other?.orderId === order.id)
           [payment, providerOrderId, check] = [other, check.providerOrderId, provider.verifyClientReturn(hint, check.providerOrderId)]
       }

@@ -40,6 +40,7 @@ export async function sendPaymentLink(ctx: RequestCtx, providers: PaymentProvide
         websiteId: order.websiteId,
         orderNumber: order.orderNumber,
         attempt: payment.attempt,
+        reference: orders.attempts.referenceOf(order, payment),
         amountPaise: payment.amountPaise,
         customer: { name: order.address.name, phone: order.address.mobile, ...(customer.email ? { email: customer.email } : {}) },
         expireBy,

@@ -70,7 +70,7 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
     // The process's keys: one address for every website that uses them.
     scope.post<{ Params: { provider: string }; Body: Buffer }>(`${WEBHOOK_PREFIX}:provider`, options, async (req, reply) => {
       if (!Buffer.isBuffer(req.body)) return reply.code(415).send({ message: 'Send the webhook as application/json' })
-      const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers)
+      const answer = await receiveWebhook(app.deps.db, app.payments, req.params.provider, req.body, req.headers, null)
       countWebhook(req.params.provider, answer.status)
       return reply.code(answer.status).send({ message: answer.message })
     })

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client'
 import * as orders from '../orders/service'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { qrWebhook } from '../pos/service'
-import { PaymentProviderError, PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders } from '../payments/providers/types'
+import { PaymentProviderError, PROVIDER_NAMES, type ProviderName, type WebhookEvent, type WebhookHeaders, type WebhookSite } from '../payments/providers/types'
 import { attemptFor } from './provider-orders'
 
 export interface WebhookAnswer {
@@ -16,7 +16,9 @@ const ABOUT_A_PAYMENT = new Set<WebhookEvent['kind']>(['payment.captured', 'orde
  * A provider's webhook: verified on the raw bytes, stored by the provider's event id, then applied once. Storing and
  * applying share one transaction: a crash in between leaves nothing stored, so the provider's retry is processed.
  * The attempt is found first (a provider order we never stored is looked up at the provider by its reference);
- * when the provider cannot be asked, the answer is 503 so that it sends the event again later.
+ * when the provider cannot be asked, the answer is 503 so that it sends the event again later. Every look-up it
+ * makes (payment, refund, QR, the event inbox) is on `site` only: whatever ids the event names, another website's
+ * rows are not found, so they cannot be touched.
  */
 export async function receiveWebhook(
   db: Db,
@@ -24,8 +26,8 @@ export async function receiveWebhook(
   name: string,
   raw: Buffer,
   headers: WebhookHeaders,
-  /** the website named in the address (its own keys verified the event): another website's order is not touched */
-  websiteId?: number,
+  /** the website named in the address, whose keys verified the event; null: the process's address (the shop's keys) */
+  site: WebhookSite,
 ): Promise<WebhookAnswer> {
   const provider = PROVIDER_NAMES.find((p) => p === name && providers.enabled.includes(p))
   if (!provider) return { status: 404, message: 'No such provider' }
@@ -35,24 +37,23 @@ export async function receiveWebhook(
   let payment: orders.PaymentRow | null = null
   if (ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId) {
     try {
-      payment = await attemptFor(db, providers.providerFor(provider), event.providerOrderId)
-      if (websiteId !== undefined && payment && payment.websiteId !== websiteId) payment = null
+      payment = await attemptFor(db, providers.providerFor(provider), event.providerOrderId, site)
     } catch (err) {
       if (err instanceof PaymentProviderError) return { status: 503, message: 'The order could not be looked up at the provider: send the event again later' }
       throw err
     }
   }
   return db.transaction(async (tx) => {
-    const id = await orders.insertPaymentEvent(tx, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
+    const id = await orders.insertPaymentEvent(tx, site, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
     if (id === null) return { status: 200, message: 'Already processed' } as const
     const outcome =
-      event.kind === 'qr.credited' || event.kind === 'qr.closed' ? await qrWebhook(tx, event, websiteId) : await apply(tx, provider, event, payment)
+      event.kind === 'qr.credited' || event.kind === 'qr.closed' ? await qrWebhook(tx, event, site) : await apply(tx, site, provider, event, payment)
     await orders.markEventProcessed(tx, id, outcome)
     return { status: 200, message: outcome } as const
   })
 }
 
-async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent, payment: orders.PaymentRow | null): Promise<string> {
+async function apply(tx: Tx, site: WebhookSite, provider: ProviderName, event: WebhookEvent, payment: orders.PaymentRow | null): Promise<string> {
   switch (event.kind) {
     case 'payment.captured':
     case 'order.paid':
@@ -71,7 +72,7 @@ async function apply(tx: Tx, provider: ProviderName, event: WebhookEvent, paymen
       return 'failed'
     case 'refund.processed':
     case 'refund.failed': {
-      const refund = await orders.findRefundForEvent(tx, provider, event)
+      const refund = await orders.findRefundForEvent(tx, site, provider, event)
       if (!refund) return 'unknown refund'
       if (event.kind === 'refund.failed') return (await orders.refundFailed(tx, refund)) ? 'refund failed' : 'refund already recorded'
       return (await orders.refundSettled(tx, refund, event.refund?.providerRefundId ?? null)) ? 'refunded' : 'refund already recorded'

@@ -1,4 +1,6 @@
 import type { Db, Tx } from '../../db/client'
+import { legacyProviderReference, parseLegacyReference, providerReference } from '../payments/providers/inputs'
+import type { ProviderName, WebhookSite } from '../payments/providers/types'
 import * as q from './queries'
 
 /**
@@ -9,8 +11,20 @@ import * as q from './queries'
 export async function openAttempt(tx: Tx, order: q.OrderRow, provider: string): Promise<q.PaymentRow> {
   const last = (await q.paymentsOf(tx, order.id)).at(-1)
   if (last && last.status === 'created' && last.provider === provider && last.amountPaise === order.totalPaise) return last
-  return q.insertPayment(tx, { orderId: order.id, websiteId: order.websiteId, provider, attempt: (last?.attempt ?? 0) + 1, amountPaise: order.totalPaise })
+  const attempt = (last?.attempt ?? 0) + 1
+  return q.insertPayment(tx, {
+    orderId: order.id,
+    websiteId: order.websiteId,
+    provider,
+    attempt,
+    amountPaise: order.totalPaise,
+    reference: providerReference(order.websiteId, order.orderNumber, attempt),
+  })
 }
+
+/** What the provider knows this attempt by: its stored reference, or for an attempt made before those, the old one. */
+export const referenceOf = (order: q.OrderRow, payment: q.PaymentRow) =>
+  payment.reference ?? legacyProviderReference(payment.provider as ProviderName, order.websiteId, order.orderNumber, payment.attempt)
 
 /** Locks the order for starting a payment, waiting at most `waitMs` for another caller (then throws OrderBusy). */
 export const lockForPayment = (tx: Tx, orderId: number, waitMs: number) => q.lockOrderWithin(tx, orderId, waitMs)
@@ -24,6 +38,13 @@ export const holdUntil = (tx: Tx, orderId: number, until: Date) => q.setHoldExpi
 /** The attempt whose provider order was handed out to be paid last: what confirm asks the provider about. */
 export const lastHandedOut = async (db: Db, orderId: number) => (await q.paymentsOf(db, orderId)).filter((p) => p.providerOrderId).at(-1) ?? null
 export const findPayment = (db: Db | Tx, id: number) => q.findPaymentById(db, id)
-export const paymentByProviderOrder = (db: Db | Tx, provider: string, providerOrderId: string) => q.findPaymentByProviderOrder(db, provider, providerOrderId)
-export const paymentByReference = (db: Db | Tx, provider: string, ref: { websiteId: number; orderNumber: string; attempt: number }) =>
-  q.findPaymentByReference(db, provider, ref.websiteId, ref.orderNumber, ref.attempt)
+/** `site`: only that website's attempts (a webhook's address, or the shopper's website); null only for the process's webhook address */
+export const paymentByProviderOrder = (db: Db | Tx, site: WebhookSite, provider: string, providerOrderId: string) =>
+  q.findPaymentByProviderOrder(db, site, provider, providerOrderId)
+/** The attempt the provider keeps this reference for: its stored reference, or what an older attempt's reference says. */
+export async function paymentByReference(db: Db | Tx, site: WebhookSite, provider: string, reference: string) {
+  const found = await q.findPaymentByReference(db, site, provider, reference)
+  if (found) return found
+  const legacy = parseLegacyReference(reference)
+  return legacy ? q.findPaymentByLegacyReference(db, site, provider, legacy) : null
+}

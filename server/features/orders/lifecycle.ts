@@ -127,7 +127,7 @@ export type PaidOutcome = 'paid' | 'already_paid' | 'refunding' | 'mismatch'
 export async function markPaid(db: Db | Tx, payment: q.PaymentRow, c: Capture): Promise<PaidOutcome> {
   return db.transaction(async (tx) => {
     const order = (await q.lockOrder(tx, payment.orderId))!
-    const refunded = await q.findRefundByPayment(tx, payment.provider, c.providerPaymentId)
+    const refunded = await q.findRefundByPayment(tx, payment.websiteId, payment.provider, c.providerPaymentId)
     if (refunded) return refunded.reason === 'amount_mismatch' ? 'mismatch' : 'refunding'
     const attempt = (await q.findPaymentById(tx, payment.id))!
     if (attempt.providerPaymentId === c.providerPaymentId) return 'already_paid'

@@ -1,6 +1,8 @@
 import { formatINR } from '../../../common/money'
 import type { Db, Tx } from '../../db/client'
 import type { RefundLine, RefundReason } from '../../db/schema/orders'
+import { unguessableReference } from '../payments/providers/inputs'
+import type { WebhookSite } from '../payments/providers/types'
 import * as q from './queries'
 
 /** A payment the provider captured: what it was paid on, its id there, and what it took. */
@@ -11,10 +13,10 @@ export interface Capture {
   currency: string
 }
 
-/** Ours, sent to the provider with the refund: stable per captured payment, so a retried call finds the first. */
-const referenceFor = (c: Capture) => `rf-${c.providerPaymentId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 40)
+/** Ours, sent to the provider with the refund: made once with the row (a retried call sends the row's), not guessable. */
+const referenceFor = (c: Capture) => unguessableReference(`rf-${c.providerPaymentId}`)
 
-/** A refund made by staff or a line edit: its own reference (not the payment's), why, who, and the lines it gives back. */
+/** A refund made by staff or a line edit: its own reference (`unguessableReference`), why, who, and the lines it gives back. */
 export interface RefundExtra {
   reference: string
   note: string | null
@@ -84,20 +86,21 @@ export async function refundFailed(db: Db | Tx, refund: q.RefundRow) {
 
 export const refundAccepted = (db: Db, refund: q.RefundRow, providerRefundId: string) => q.updateRefundIf(db, refund.id, ['pending'], { providerRefundId })
 export const findRefund = (db: Db, id: number) => q.findRefundById(db, id)
-export const findRefundByPayment = (db: Db | Tx, provider: string, providerPaymentId: string) => q.findRefundByPayment(db, provider, providerPaymentId)
 /**
- * The refund a provider's refund event is about: by our reference (Razorpay's receipt, Cashfree's refund_id), else
+ * The refund a provider's refund event is about, among `site`'s refunds only (the website whose webhook address and
+ * keys verified it; null: the process's address): by our reference (Razorpay's receipt, Cashfree's refund_id), else
  * by the provider's refund id, else the system's one refund of that payment (events that name only the payment).
  */
 export async function findRefundForEvent(
   db: Db | Tx,
+  site: WebhookSite,
   provider: string,
   e: { providerPaymentId?: string; refund?: { providerRefundId: string; refundId?: string } },
 ) {
   return (
-    (await q.findRefundByIds(db, provider, { reference: e.refund?.refundId })) ??
-    (await q.findRefundByIds(db, provider, { providerRefundId: e.refund?.providerRefundId })) ??
-    (e.providerPaymentId ? await q.findRefundByPayment(db, provider, e.providerPaymentId) : null)
+    (await q.findRefundByIds(db, site, provider, { reference: e.refund?.refundId })) ??
+    (await q.findRefundByIds(db, site, provider, { providerRefundId: e.refund?.providerRefundId })) ??
+    (e.providerPaymentId ? await q.findRefundByPayment(db, site, provider, e.providerPaymentId) : null)
   )
 }
 export const hasRefund = async (db: Db, payment: q.PaymentRow, reason: RefundReason) =>

@@ -24,7 +24,7 @@ export {
   type PaidOutcome,
   releaseExpired,
 } from './lifecycle'
-export { type Capture, findRefund, findRefundByPayment, findRefundForEvent, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
+export { type Capture, findRefund, findRefundForEvent, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
 export type { OrderRow, PaymentRow, RefundRow } from './queries'
 export * as attempts from './attempts'
 
@@ -38,8 +38,12 @@ export const findByIdempotencyKey = (ctx: RequestCtx, userId: number, key: strin
 export const findOrderById = (db: Db | Tx, id: number) => q.findOrderById(db, id)
 /** A message for the outbox worker (`kind` names its handler), written in the caller's transaction. */
 export const enqueueOutbox = (tx: Tx, kind: string, payload: Record<string, unknown>) => q.insertOutbox(tx, kind, payload)
-/** A payment webhook's event is stored once (null the second time), then marked with what it did. */
-export const insertPaymentEvent = (tx: Tx, event: Parameters<typeof q.insertPaymentEvent>[1]) => q.insertPaymentEvent(tx, event)
+/**
+ * A payment webhook's event is stored once per address it came to (null the second time), then marked with what it
+ * did: `site` is the website its address names (null: the process's), so one website's events never silence another's.
+ */
+export const insertPaymentEvent = (tx: Tx, site: number | null, event: Omit<Parameters<typeof q.insertPaymentEvent>[1], 'websiteId'>) =>
+  q.insertPaymentEvent(tx, { ...event, websiteId: site })
 export const markEventProcessed = (tx: Tx, id: number, outcome: string) => q.markEventProcessed(tx, id, outcome)
 
 /** Another user's or another website's order id is not found, never forbidden (no hint that it exists). */

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client'
 import type { RefundLine, RefundReason } from '../../db/schema/orders'
 import { fail, invalidFields, type Result } from '../../platform/result'
 import * as invoices from '../invoices/service'
+import { unguessableReference } from '../payments/providers/inputs'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as q from './queries'
 import { refundCapture } from './refunds'
@@ -108,9 +109,9 @@ function amountAsked(input: RefundOrderInput, money: Refundable): Result<{ amoun
 const NOT_PAID = 'This order is not paid: there is nothing to refund'
 const COD_NOT_DELIVERED = 'Cash on delivery: nothing is paid until the order is delivered'
 
-/** Ours, sent to the provider: unique per website and order (Razorpay receipt / Cashfree refund_id: ≤ 40 of [A-Za-z0-9_-]). */
+/** Ours, sent to the provider (Razorpay receipt / Cashfree refund_id): website, order and count to read, random to guess. */
 const staffReference = (order: q.OrderRow, refunds: q.RefundRow[]) =>
-  `w${order.websiteId}-${order.orderNumber}-r${refunds.filter((r) => r.reason === 'staff' || r.reason === 'order_changed').length + 1}`
+  unguessableReference(`w${order.websiteId}-${order.orderNumber}-r${refunds.filter((r) => r.reason === 'staff' || r.reason === 'order_changed').length + 1}`)
 
 const snapshot = (o: q.OrderRow, money: Refundable | null) => ({ payment_status: o.paymentStatus, refundable: money ? Math.max(0, money.left) : null })
 

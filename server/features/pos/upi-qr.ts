@@ -6,8 +6,9 @@ import { orders, posUpiQrs } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import { unguessableReference } from '../payments/providers/inputs'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { PaymentProviderError, type WebhookEvent } from '../payments/providers/types'
+import { PaymentProviderError, type WebhookEvent, type WebhookSite } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
 import { findRegister, NO_REGISTER, openShiftOn } from './shifts'
 
@@ -50,7 +51,7 @@ export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, inp
   try {
     qr = await razorpay.createUpiQr({
       websiteId: ctx.site.id,
-      reference: `pos-${ctx.site.id}-${shift.id}`,
+      reference: unguessableReference(`pos-${ctx.site.id}-${shift.id}`),
       amountPaise,
       closeBy,
       name: ctx.site.name,
@@ -138,16 +139,16 @@ async function requery(ctx: RequestCtx, base: PaymentProviders, qr: QrRow): Prom
 /**
  * A QR's webhook (`qr_code.credited`, `qr_code.closed`), in the webhook's transaction after its event was stored
  * once: paid when the amount and currency are the QR's (the trust rule of PAYMENTS.md A), idempotent. A website named
- * in the webhook's address touches only its own QRs.
+ * in the webhook's address (`site`) finds only its own QRs.
  */
-export async function qrWebhook(tx: Tx, event: WebhookEvent, websiteId?: number): Promise<string> {
+export async function qrWebhook(tx: Tx, event: WebhookEvent, site: WebhookSite): Promise<string> {
   if (!event.providerQrId) return 'incomplete'
   const [row] = await tx
     .select()
     .from(posUpiQrs)
-    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, event.providerQrId)))
+    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, event.providerQrId), site === null ? undefined : eq(posUpiQrs.websiteId, site)))
     .for('update')
-  if (!row || (websiteId !== undefined && row.websiteId !== websiteId)) return 'unknown qr'
+  if (!row) return 'unknown qr'
   if (row.status === 'paid') return 'qr already paid'
   if (event.kind === 'qr.closed') {
     await tx.update(posUpiQrs).set({ status: 'expired' }).where(eq(posUpiQrs.id, row.id))

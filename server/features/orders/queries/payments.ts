@@ -13,21 +13,47 @@ export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): 
   const [created] = await tx.insert(payments).values(row).returning()
   return created
 }
-export async function findPaymentByProviderOrder(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+/** `site`: the website a webhook's address names (null: any, the process's own address), see `WebhookSite` */
+const inSite = (site: number | null) => (site === null ? undefined : eq(payments.websiteId, site))
+
+export async function findPaymentByProviderOrder(db: Conn, site: number | null, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId), inSite(site)))
     .limit(1)
   return rows[0] ?? null
 }
-/** The attempt a provider reference names (website, order number, attempt number). */
-export async function findPaymentByReference(db: Conn, provider: string, websiteId: number, orderNumber: string, attempt: number): Promise<PaymentRow | null> {
+/** The attempt whose reference at the provider this is. */
+export async function findPaymentByReference(db: Conn, site: number | null, provider: string, reference: string): Promise<PaymentRow | null> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.reference, reference), inSite(site)))
+    .limit(1)
+  return rows[0] ?? null
+}
+/** An attempt made before references carried random characters, by what its reference says (website, order number, attempt). */
+export async function findPaymentByLegacyReference(
+  db: Conn,
+  site: number | null,
+  provider: string,
+  ref: { websiteId: number; orderNumber: string; attempt: number },
+): Promise<PaymentRow | null> {
+  if (site !== null && ref.websiteId !== site) return null
   const rows = await db
     .select({ payment: payments })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(orders.websiteId, websiteId), eq(orders.orderNumber, orderNumber), eq(payments.attempt, attempt), eq(payments.provider, provider)))
+    .where(
+      and(
+        eq(orders.websiteId, ref.websiteId),
+        eq(orders.orderNumber, ref.orderNumber),
+        eq(payments.attempt, ref.attempt),
+        eq(payments.provider, provider),
+        isNull(payments.reference),
+      ),
+    )
     .limit(1)
   return rows[0]?.payment ?? null
 }

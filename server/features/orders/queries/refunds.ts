@@ -16,13 +16,17 @@ export async function findRefundById(db: Conn, id: number): Promise<RefundRow | 
   const rows = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).limit(1)
   return rows[0] ?? null
 }
-/** The system's refund of a captured payment (amount mismatch, released, duplicate, cancelled): at most one. */
-export async function findRefundByPayment(db: Conn, provider: string, providerPaymentId: string): Promise<RefundRow | null> {
+/** `site`: the website a webhook's address names (null: any, the process's own address), see `WebhookSite` */
+const inSite = (site: number | null) => (site === null ? undefined : eq(paymentRefunds.websiteId, site))
+
+/** The system's refund of a captured payment (amount mismatch, released, duplicate, cancelled): at most one per website. */
+export async function findRefundByPayment(db: Conn, site: number | null, provider: string, providerPaymentId: string): Promise<RefundRow | null> {
   const rows = await db
     .select()
     .from(paymentRefunds)
     .where(
       and(
+        inSite(site),
         eq(paymentRefunds.provider, provider),
         eq(paymentRefunds.providerPaymentId, providerPaymentId),
         inArray(paymentRefunds.reason, [...AUTOMATIC_REFUND_REASONS]),
@@ -32,7 +36,12 @@ export async function findRefundByPayment(db: Conn, provider: string, providerPa
   return rows[0] ?? null
 }
 /** A refund by our reference (sent to the provider as Razorpay's receipt / Cashfree's refund_id) or the provider's id. */
-export async function findRefundByIds(db: Conn, provider: string, ids: { reference?: string; providerRefundId?: string }): Promise<RefundRow | null> {
+export async function findRefundByIds(
+  db: Conn,
+  site: number | null,
+  provider: string,
+  ids: { reference?: string; providerRefundId?: string },
+): Promise<RefundRow | null> {
   const by = ids.reference
     ? eq(paymentRefunds.reference, ids.reference)
     : ids.providerRefundId
@@ -42,7 +51,7 @@ export async function findRefundByIds(db: Conn, provider: string, ids: { referen
   const rows = await db
     .select()
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.provider, provider), by))
+    .where(and(inSite(site), eq(paymentRefunds.provider, provider), by))
     .limit(1)
   return rows[0] ?? null
 }

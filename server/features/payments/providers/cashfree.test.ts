@@ -5,7 +5,9 @@ import { type SimApp, startSimApp } from '../../payments-simulator/test-kit'
 import { type CashfreeSettings, createCashfreeProvider } from './cashfree'
 import type { CreateOrderInput, PaymentProvider, PaymentProviderError } from './types'
 
+/** the reference the app would store for the attempt, here without its random part so the expectations read plainly */
 const order = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
+  reference: `w${over.websiteId ?? 1}-${over.orderNumber ?? 'ORD-1001'}-${over.attempt ?? 1}`,
   websiteId: 1,
   orderNumber: 'ORD-1001',
   attempt: 1,

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini'
 import { lazyModule } from '../../../platform/lazy-module'
 import { toPaise, toRupees } from '../../../../common/money'
 import { CfLink, CfLinkOrders, CfOrder, CfPayments, CfRefund, CfWebhook } from './cashfree-shapes'
-import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
+import { assertPaise, assertReference, assertRefundId, kindForStatus } from './inputs'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
   type CreateOrderInput,
@@ -144,7 +144,8 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
 
     async createOrder(input, { idempotencyKey }) {
       assertPaise('cashfree', input.amountPaise)
-      const orderId = providerReference('cashfree', input.websiteId, input.orderNumber, input.attempt)
+      assertReference('cashfree', input.reference)
+      const orderId = input.reference
       const request = {
         order_id: orderId,
         order_amount: toRupees(input.amountPaise),
@@ -271,7 +272,8 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
     // Payment Links API: our reference is the link_id, unique per account, so a repeat finds the link made before.
     async createPaymentLink(input) {
       assertPaise('cashfree', input.amountPaise)
-      const linkId = providerReference('cashfree', input.websiteId, input.orderNumber, input.attempt)
+      assertReference('cashfree', input.reference)
+      const linkId = input.reference
       const toLink = (l: CfLink, reused: boolean) => {
         if (toPaise(l.link_amount) !== input.amountPaise)
           throw new PaymentProviderError('cashfree', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this link_id exists for another amount')

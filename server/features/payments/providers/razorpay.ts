@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type RazorpaySdk from 'razorpay'
 import * as z from 'zod/mini'
 import { lazyModule } from '../../../platform/lazy-module'
-import { assertPaise, assertRefundId, kindForStatus, providerReference } from './inputs'
+import { assertPaise, assertReference, assertRefundId, kindForStatus } from './inputs'
 import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpPaymentLink, RzpQrCode, RzpRefund, RzpWebhook } from './razorpay-shapes'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
@@ -127,7 +127,8 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
     async createOrder(input) {
       assertPaise('razorpay', input.amountPaise)
-      const receipt = providerReference('razorpay', input.websiteId, input.orderNumber, input.attempt)
+      assertReference('razorpay', input.reference)
+      const receipt = input.reference
       const earlier = await findByReceipt(receipt)
       if (earlier) return toOrder(earlier, input, true)
       const notes = { ...input.notes, website_id: String(input.websiteId), order_number: input.orderNumber, attempt: String(input.attempt) }
@@ -243,7 +244,8 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
     async createPaymentLink(input) {
       assertPaise('razorpay', input.amountPaise)
-      const reference = providerReference('razorpay', input.websiteId, input.orderNumber, input.attempt)
+      assertReference('razorpay', input.reference)
+      const reference = input.reference
       const toLink = (l: RzpPaymentLink, reused: boolean) => {
         if (l.amount !== input.amountPaise)
           throw new PaymentProviderError('razorpay', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this reference exists for another amount')

@@ -10,10 +10,12 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number]
 
 export interface CreateOrderInput {
   websiteId: number
-  /** our human-readable order number; with the website and attempt it forms the provider reference */
+  /** our human-readable order number (kept in the provider order's notes) */
   orderNumber: string
   /** 1 for the first provider order of our order; a new attempt when the amount changes or the old one failed */
   attempt: number
+  /** ours for this attempt (Razorpay receipt, Cashfree order_id), made once with random characters and stored (inputs.ts) */
+  reference: string
   amountPaise: number
   customer: { id: string; phone: string; name?: string; email?: string }
   /** where the browser lands after a hosted checkout; `{order_id}` is replaced by the provider reference */
@@ -66,6 +68,14 @@ export type ClientReturn =
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>
 
+/**
+ * Whose rows a verified webhook may touch, whatever ids it names: the website its address names, whose keys verified
+ * it (that website's staff choose its secret, so its signature proves nothing about any other website); null for the
+ * process's own address, verified by the shop's secret, which only whoever runs the process sets and which serves
+ * every website paying with the shop's keys (docs/decisions/0009 "Webhooks touch only their own website").
+ */
+export type WebhookSite = number | null
+
 export type WebhookKind =
   | 'payment.authorized'
   | 'payment.captured'
@@ -102,7 +112,7 @@ export interface RefundInput {
   providerOrderId: string
   providerPaymentId: string
   amountPaise: number
-  /** ours and unique (e.g. `{orderNumber}-r{n}`); a retry with the same id never refunds twice */
+  /** ours and unique, with random characters (`unguessableReference`); a retry with the same id never refunds twice */
   refundId: string
   note?: string
 }
@@ -142,6 +152,8 @@ export interface PaymentLinkInput {
   websiteId: number
   orderNumber: string
   attempt: number
+  /** the attempt's reference (Razorpay reference_id, Cashfree link_id), as for CreateOrderInput */
+  reference: string
   amountPaise: number
   customer: { name: string; phone: string; email?: string }
   /** the provider expires it then */

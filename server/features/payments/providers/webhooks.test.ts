@@ -5,6 +5,7 @@ import { createRazorpayProvider } from './razorpay'
 import type { CreateOrderInput, WebhookHeaders } from './types'
 
 const order = (orderNumber: string): CreateOrderInput => ({
+  reference: `w1-${orderNumber}-1`,
   websiteId: 1,
   orderNumber,
   attempt: 1,
