@@ -13,6 +13,10 @@ const Env = z.object({
   DATA_DIR: z._default(z.string(), './data'),
   PGLITE_TEMPLATE: z.optional(z.string()),
   REDIS_URL: z.optional(z.string()),
+  /** PostgreSQL: the longest one statement may run (default 10000; server/db/client.ts) */
+  DB_STATEMENT_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /** PostgreSQL: the longest a statement waits for a row another transaction holds (default 5000; 0: no limit) */
+  DB_LOCK_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   SESSION_SECRET: z._default(z.string().check(z.minLength(16)), 'demo-session-secret-change-me-in-production'),
   AUTH_FIXED_OTP: z.optional(z.string().check(z.regex(/^\d{6}$/))),
   /** seals secrets kept in the database (payment keys): 32 bytes, base64; required in production (platform/secret-box.ts) */

@@ -53,12 +53,30 @@ export interface OpenDbOptions {
   migrate?: boolean
   /** told how long each PostgreSQL query took (metrics) */
   onQuery?: (seconds: number, failed: boolean) => void
+  /** PostgreSQL: the longest a statement runs, and waits for a lock (0: no limit); past either it fails, and its
+   * transaction rolls back: the API answers 503 with Retry-After (platform/errors.ts) */
+  timeouts?: { statementMs?: number; lockMs?: number }
 }
+
+/**
+ * PostgreSQL's limits on one statement and on one wait for a lock. The lock wait is the shorter: a request queued on
+ * a hot row (a pack's stock row under a burst of checkouts and counter sales) gives up, and answers 503 "try again
+ * in a moment", before its statement would.
+ */
+export const DEFAULT_TIMEOUTS = { statementMs: 10_000, lockMs: 5_000 }
+
+const timeoutsOf = (given: OpenDbOptions['timeouts'] = {}) => ({
+  statementMs: given.statementMs ?? DEFAULT_TIMEOUTS.statementMs,
+  lockMs: given.lockMs ?? DEFAULT_TIMEOUTS.lockMs,
+})
 
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   const url = options.url
   const dir = url === 'memory://' ? undefined : path.resolve(options.dataDir ?? './data', 'pglite')
-  const database = url && /^postgres(ql)?:\/\//.test(url) ? openPostgres(url, options.poolSize ?? 10, options.onQuery) : await openPglite(dir, options.template)
+  const database =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts), options.onQuery)
+      : await openPglite(dir, options.template)
   if (options.migrate !== false) await database.migrate()
   return database
 }
@@ -74,10 +92,16 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-function openPostgres(url: string, max: number, onQuery?: OpenDbOptions['onQuery']): Database {
+function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUTS, onQuery?: OpenDbOptions['onQuery']): Database {
   // No JIT: compiling a query the planner thinks costly (a staff sort over every stock row) took about a second,
   // far more than running it; the app's queries are short.
-  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 10_000, options: '-c jit=off' })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    options: '-c jit=off',
+  })
   // An idle connection killed by the server (restart, failover, pg_terminate_backend, DROP DATABASE … FORCE)
   // is reported here; the pool has already dropped it and opens a new one on demand. Without a listener
   // node-postgres rethrows it as an uncaught exception and the process dies (SECURITY RE-01).
@@ -93,10 +117,14 @@ function openPostgres(url: string, max: number, onQuery?: OpenDbOptions['onQuery
     async migrate() {
       const client = await pool.connect()
       try {
+        // No lock limit here: a process waits for the one migrating before it, a migration for the tables it changes.
+        await client.query('set lock_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
         await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+        // back in the pool with the connection's own lock timeout
+        await client.query('reset lock_timeout').catch(() => {})
         client.release()
       }
     },

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { databaseBusy, databaseErrorOf } from './db-errors'
 
-export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_large' | 'too_many'
+export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_large' | 'too_many' | 'busy'
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 422,
@@ -15,6 +16,8 @@ const STATUS: Record<ErrorKind, number> = {
   /** an upload over its size limit */
   too_large: 413,
   too_many: 429,
+  /** nothing was done: try again in a moment (Retry-After) */
+  busy: 503,
 }
 
 /** The one error type: an HTTP status and a message a shopper can read. */
@@ -36,10 +39,22 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 export const forbidden = (message: string) => new AppError('forbidden', message)
 export const invalid = (message: string, fieldErrors?: Record<string, string>) => new AppError('invalid', message, fieldErrors)
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what a busy answer (503) of this route tells the caller, when the generic BUSY does not say it best */
+    busy?: string
+  }
+}
+
+export const BUSY = 'The shop is very busy right now: please try again in a moment'
+/** how long a busy answer asks the caller to wait before trying again */
+export const BUSY_RETRY_AFTER_SECONDS = 2
+
 /** `report`: where server errors (500) are also sent (platform/error-report.ts), when a DSN is configured */
 export function registerErrorHandling(app: FastifyInstance, report?: (err: Error, where: { method: string; route?: string }) => void) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.kind === 'busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
       return reply.code(err.status).send({ message: err.message, code: err.kind, errors: err.fieldErrors, ...err.details })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -57,6 +72,16 @@ export function registerErrorHandling(app: FastifyInstance, report?: (err: Error
       req.log.error({ err, ...where }, 'response did not match its contract')
       return reply.code(500).send({ message: 'Something went wrong' })
     }
+    // Many requests after the same rows at once (a hot pack's stock row): nothing was written, and the same request
+    // can come again in a moment (a checkout's idempotency key, a counter sale's client id). Never a 500.
+    const busy = databaseBusy(err)
+    if (busy) {
+      req.log.warn({ err, ...where, sqlstate: busy }, 'the database was too busy for the request: answered 503')
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: req.routeOptions.config?.busy ?? BUSY, code: 'busy' })
+    }
     if (UNSTORABLE_TEXT.has(databaseErrorOf(err)?.code ?? '')) {
       req.log.warn({ err, ...where }, 'the database refused text that a contract let through')
       return reply.code(422).send({ message: 'The request contains characters that are not allowed', code: 'invalid' })
@@ -73,21 +98,6 @@ export function registerErrorHandling(app: FastifyInstance, report?: (err: Error
 
 /** SQLSTATEs of text the database cannot store (invalid byte sequence, e.g. U+0000): the request's fault. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05'])
-
-interface PgError extends Error {
-  code: string
-  constraint?: string
-  table?: string
-  column?: string
-}
-
-const isPgError = (e: Error): e is PgError => typeof (e as PgError).code === 'string' && typeof (e as { severity?: unknown }).severity === 'string'
-
-/** The PostgreSQL error in a chain of causes (drizzle wraps it in a "Failed query" error). */
-export function databaseErrorOf(err: unknown): PgError | undefined {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (isPgError(e)) return e
-  return undefined
-}
 
 function clientMessage(err: FastifyError, status: number) {
   if (status === 415) return 'Send the request body as application/json'

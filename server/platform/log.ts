@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { databaseErrorOf } from './errors'
+import { databaseErrorOf } from './db-errors'
 
 /**
  * What a log line may carry (SECURITY PR-01): no secrets, and nothing a shopper typed. Request bodies, params and

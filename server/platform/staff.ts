@@ -59,7 +59,13 @@ export interface StaffGroup {
   write<C extends Contract & { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' }>(
     contract: C,
     handler: (req: RouteRequest<C>, ctx: StaffWriteCtx, reply: FastifyReply) => Answer<C>,
+    options?: StaffCallOptions,
   ): void
+}
+
+export interface StaffCallOptions {
+  /** what the call answers when the database is too busy for it (503; platform/errors.ts), if not the generic text */
+  busy?: string
 }
 
 export interface StaffGroupOptions {
@@ -97,17 +103,22 @@ export async function staffRoutes(
         return reply.code(413).send({ message: fileBody.tooLarge, code: 'too_large', errors: { file: fileBody.tooLarge } })
       })
     }
-    const add = (contract: Contract, writes: boolean, handler: (req: RouteRequest<Contract>, reply: FastifyReply) => Promise<unknown>) => {
+    const add = (
+      contract: Contract,
+      writes: boolean,
+      options: StaffCallOptions,
+      handler: (req: RouteRequest<Contract>, reply: FastifyReply) => Promise<unknown>,
+    ) => {
       if (!contract.path.startsWith(`/api/${tag}/`)) throw new Error(`${contract.path}: a ${tag} call lives under /api/${tag}/`)
       if (writes && contract.method === 'GET') throw new Error(`GET ${contract.path}: a GET never writes; declare it with read()`)
       const call: StaffCall = { method: contract.method, url: `/s${contract.path}`, tag, writes }
       app.staffCalls.push(call)
-      route(scope, contract, handler as never, { tags: [tag], config: { staff: call } })
+      route(scope, contract, handler as never, { tags: [tag], config: { staff: call, busy: options.busy } })
     }
     declare({
-      read: (contract, handler) => add(contract, false, async (req, reply) => handler(req as never, staffCtx(req, guard), reply)),
-      write: (contract, handler) =>
-        add(contract, true, async (req, reply) => {
+      read: (contract, handler) => add(contract, false, {}, async (req, reply) => handler(req as never, staffCtx(req, guard), reply)),
+      write: (contract, handler, options = {}) =>
+        add(contract, true, options, async (req, reply) => {
           const ctx = staffCtx(req, guard)
           const trail: WriteTrail = { auditRows: 0, changesStorefront: false }
           try {

@@ -34,21 +34,32 @@ type Extra = Pick<AppOptions, 'otpDelivery' | 'logStream' | 'web' | 'resolveHost
 export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<TestApp> {
   if (driver === 'pglite') return appOn(await openDb({ url: 'memory://', template: inject('pgliteTemplate') }), overrides, extra)
   const { url, drop } = await copyPostgresTemplate()
-  return appOn(await openDb({ url, poolSize: 5 }), overrides, extra, drop)
+  return appOn(await openDb({ url, poolSize: 5, timeouts: dbTimeouts(overrides) }), overrides, extra, drop)
 }
+
+/** What main.ts hands the database of the config (its statement and lock timeouts). */
+const dbTimeouts = (overrides: Partial<Config>) => ({ statementMs: overrides.DB_STATEMENT_TIMEOUT_MS, lockMs: overrides.DB_LOCK_TIMEOUT_MS })
 
 /**
  * Several apps on one new PostgreSQL database, as app processes behind a load balancer are (cache invalidation).
- * `url` is the database's; the database is dropped when the last app closes.
+ * `url` is the database's; the database is dropped when the last app closes. `each[i]`: more config of app i.
  */
-export async function buildTestAppsOnOneDatabase(count: number, overrides: Partial<Config> = {}, extra: Extra = {}): Promise<{ apps: TestApp[]; url: string }> {
+export async function buildTestAppsOnOneDatabase(
+  count: number,
+  overrides: Partial<Config> = {},
+  extra: Extra = {},
+  each: Partial<Config>[] = [],
+): Promise<{ apps: TestApp[]; url: string }> {
   const { url, drop } = await copyPostgresTemplate()
   let open = count
   const dropAfterLast = async () => {
     if (--open === 0) await drop()
   }
   const apps: TestApp[] = []
-  for (let i = 0; i < count; i++) apps.push(await appOn(await openDb({ url, poolSize: 3 }), overrides, extra, dropAfterLast))
+  for (let i = 0; i < count; i++) {
+    const config = { ...overrides, ...each[i] }
+    apps.push(await appOn(await openDb({ url, poolSize: 3, timeouts: dbTimeouts(config) }), config, extra, dropAfterLast))
+  }
   return { apps, url }
 }
 

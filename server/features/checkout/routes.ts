@@ -9,6 +9,7 @@ import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import { createPaymentProviders, type PaymentProviders } from '../payments/providers/registry'
 import { PROVIDER_NAMES } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
+import { BUYING_BUSY } from '../stock/service'
 import { outboxHandlers, startOrderJobs } from './jobs'
 import * as pay from './pay'
 import { sendPaymentLink as sendLink } from './payment-link'
@@ -46,7 +47,10 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
       },
       { tags: ['checkout'] },
     )
-    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), { tags: ['checkout'] })
+    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), {
+      tags: ['checkout'],
+      config: { busy: BUYING_BUSY },
+    })
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, await sitePayments(req), req.params.orderId, origin(req))), {
       tags: ['checkout'],
     })

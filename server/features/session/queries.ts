@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sessions, type SessionData } from '../../db/schema/index'
 
@@ -26,6 +26,8 @@ export async function deleteSession(db: Db, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash))
 }
 
-export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+/** Deletes at most `limit` sessions that expired by `now`; how many it deleted. */
+export async function deleteExpiredSessions(db: Db, now: Date, limit: number) {
+  const doomed = db.select({ idHash: sessions.idHash }).from(sessions).where(lte(sessions.expiresAt, now)).limit(limit)
+  return (await db.delete(sessions).where(inArray(sessions.idHash, doomed)).returning({ idHash: sessions.idHash })).length
 }

@@ -75,6 +75,12 @@ export async function sellForOrder(tx: Tx, websiteId: number, userId: number | n
   return result
 }
 
+/**
+ * What a sale that could not have its stock rows in time answers (503 with Retry-After, platform/errors.ts): many
+ * checkouts and counter sales of one pack at once queue on its stock row, and each waits only so long.
+ */
+export const BUYING_BUSY = 'Many people are buying this right now: try again in a moment'
+
 /** The order every caller lists stock rows in (pack, then warehouse); moveStock locks them in this order anyway. */
 export const stockRowOrder = (a: { packId: number; warehouseId: number }, b: { packId: number; warehouseId: number }) =>
   a.packId - b.packId || a.warehouseId - b.warehouseId

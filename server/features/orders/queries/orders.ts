@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Db, outer, type Tx } from '../../../db/client'
 import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
 import type { OrderPaymentStatus, OrderStatus } from '../../../db/schema/orders'
+import { databaseErrorOf } from '../../../platform/db-errors'
 
 type Conn = Db | Tx
 
@@ -83,16 +84,9 @@ export async function lockOrderWithin(tx: Tx, id: number, ms: number): Promise<O
   try {
     return await lockOrder(tx, id)
   } catch (err) {
-    if (pgCode(err) === '55P03') throw new OrderBusy()
+    if (databaseErrorOf(err)?.code === '55P03') throw new OrderBusy()
     throw err
   }
-}
-
-/** The SQLSTATE of a database error, also when drizzle wraps it (its `cause`). */
-function pgCode(err: unknown): unknown {
-  if (!err || typeof err !== 'object') return undefined
-  const e = err as { code?: unknown; cause?: unknown }
-  return e.code ?? pgCode(e.cause)
 }
 
 export async function listOwnOrders(db: Conn, websiteId: number, userId: number, limit: number, offset: number) {
