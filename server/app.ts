@@ -100,7 +100,9 @@ export async function buildApp({
       ...logOptions,
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the configured proxy's X-Forwarded-For/-Proto/-Host are believed: req.ip is what every per-address limit,
+    // log line and analytics event uses, and anyone can send the header.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // Every log line of a request carries its id, and so does the answer (x-request-id) and a staff call's audit rows.
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -226,6 +228,15 @@ export async function buildApp({
   app.setNotFoundHandler((req, reply) => reply.code(404).send(web ? { message: 'Not found' } : noSuchCall(req)))
   if (web) await registerWeb(app, deps)
   return app
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: the proxies' addresses as they are; a hop count as "the nearest `hops`
+ * addresses are proxies", whoever they are (Fastify 5 takes a bare number as trusting no one).
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (setting === undefined) return false
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting
 }
 
 const noSuchCall = (req: FastifyRequest) => ({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })
