@@ -4,7 +4,6 @@ import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
-import { Redis } from 'ioredis'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { en } from 'zod/locales'
@@ -56,6 +55,8 @@ import { createLifecycle, type Lifecycle, registerHealth } from './platform/life
 import { logOptions } from './platform/log'
 import { createMetrics, type Metrics, registerMetrics } from './platform/metrics'
 import { createOutbound, type ResolveHost } from './platform/outbound'
+import { sharedOrLocalStore } from './platform/rate-limit-store'
+import { watchedRedis } from './platform/redis'
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers'
 import { isApiCall, registerRequestContext } from './platform/request-context'
 import { registerCacheHeaders } from './platform/cache-headers'
@@ -103,7 +104,9 @@ export async function buildApp({
       ...logOptions,
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the configured proxy's X-Forwarded-For/-Proto/-Host are believed: req.ip is what every per-address limit,
+    // log line and analytics event uses, and anyone can send the header.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // Every log line of a request carries its id, and so does the answer (x-request-id) and a staff call's audit rows.
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -125,11 +128,23 @@ export async function buildApp({
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
-  registerHealth(app, lifecycle, () => database.ping())
-  registerMetrics(app, metrics, { token: config.METRICS_TOKEN, poolStats: database.poolStats })
-
   const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log })
   app.addHook('onClose', () => bus.close())
+  // Several app processes share one rate-limit count through Redis; one process counts in memory.
+  const rateRedis = config.REDIS_URL ? watchedRedis(config.REDIS_URL, app.log, 'rate limits count in each process alone until it answers') : undefined
+  if (rateRedis) app.addHook('onClose', () => rateRedis.close())
+  registerHealth(app, lifecycle, {
+    ping: () => database.ping(),
+    degraded: () => [...(rateRedis && !rateRedis.up() ? ['redis unreachable'] : []), ...(bus.live() ? [] : ['cache invalidations not received'])],
+  })
+  registerMetrics(app, metrics, { token: config.METRICS_TOKEN, poolStats: database.poolStats })
+  metrics.gauge('cache_bus_up', 'Whether cache invalidations from other processes are received (1) or not (0: caching is off)', [], function () {
+    this.set(bus.live() ? 1 : 0)
+  })
+  if (rateRedis)
+    metrics.gauge('redis_up', 'Whether Redis answers (1) or not (0: rate limits count in each process alone)', [], function () {
+      this.set(rateRedis.up() ? 1 : 0)
+    })
   const caches = createAppCaches(bus, metrics)
   // The platform imports no feature: the features that know websites, sessions and users are plugged in here.
   const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus, (hit) =>
@@ -156,19 +171,10 @@ export async function buildApp({
   ])
   // Pages and API answers for browsers that ask; built assets are compressed ahead of time (server/web/serve.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
-  // Several app processes share one count through Redis; one process counts in memory.
-  const rateRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined
-  if (rateRedis)
-    app.addHook('onClose', () =>
-      rateRedis.quit().then(
-        () => {},
-        () => rateRedis.disconnect(),
-      ),
-    )
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
-    redis: rateRedis,
-    skipOnError: true,
+    // counted per process while Redis does not answer: never not at all
+    store: rateRedis ? sharedOrLocalStore(rateRedis) : undefined,
     timeWindow: '1 minute',
     allowList: (req) => !isApiCall(req),
     errorResponseBuilder: (_req, ctx) => ({
@@ -233,6 +239,15 @@ export async function buildApp({
   app.setNotFoundHandler((req, reply) => reply.code(404).send(web ? { message: 'Not found' } : noSuchCall(req)))
   if (web) await registerWeb(app, deps)
   return app
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: the proxies' addresses as they are; a hop count as "the nearest `hops`
+ * addresses are proxies", whoever they are (Fastify 5 takes a bare number as trusting no one).
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  if (setting === undefined) return false
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting
 }
 
 const noSuchCall = (req: FastifyRequest) => ({ message: `No such call: ${req.method} ${req.url.split('?')[0]}` })

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
-import { buildTestApp, drivers, MAIN, type TestApp } from './test/app'
+import { buildTestApp, drivers, MAIN, PRODUCTION, type TestApp } from './test/app'
 
 const SECRET = 'a-real-production-secret-0f3c9a7e51'
-const KEY = Buffer.alloc(32, 7).toString('base64')
 
 describe('loadConfig', () => {
   it('uses development defaults: the simulator, the demo secret', () => {
@@ -56,8 +55,59 @@ describe('loadConfig', () => {
   })
 
   it('starts in production with a real secret, defaulting to live payments', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: KEY })
+    const config = loadConfig({ ...PRODUCTION, PAYMENTS_MODE: '' })
     expect(config).toMatchObject({ NODE_ENV: 'production', PAYMENTS_MODE: 'live', demoSecret: false })
+  })
+
+  it('never seeds the demo stores in production: SEED defaults to never there, and SEED=auto is refused', () => {
+    expect(loadConfig({}).SEED).toBe('auto')
+    expect(loadConfig(PRODUCTION).SEED).toBe('never')
+    expect(() => loadConfig({ ...PRODUCTION, SEED: 'auto' })).toThrow(/SEED=auto is not allowed in production/)
+  })
+
+  it('refuses production without a real sign-in code provider: console delivers nothing there; none offers no channel', () => {
+    const sms = /OTP_SMS_PROVIDER=console delivers no code in production/
+    const email = /OTP_EMAIL_PROVIDER=console delivers no code in production/
+    expect(() => loadConfig({ ...PRODUCTION, OTP_SMS_PROVIDER: '' })).toThrow(sms)
+    expect(() => loadConfig({ ...PRODUCTION, OTP_EMAIL_PROVIDER: 'console' })).toThrow(email)
+    expect(() => loadConfig({ ...PRODUCTION, OTP_SMS_PROVIDER: 'none' })).toThrow(/OTP_SMS_PROVIDER and OTP_EMAIL_PROVIDER are both none/)
+    expect(() => loadConfig({ ...PRODUCTION, OTP_SMS_PROVIDER: 'twilio', TWILIO_FROM: '' })).toThrow(/OTP_SMS_PROVIDER=twilio needs TWILIO_FROM/)
+    const emailOnly = loadConfig({
+      ...PRODUCTION,
+      OTP_SMS_PROVIDER: 'none',
+      OTP_EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://mail.internal:587',
+      SMTP_FROM: 'shop@x.in',
+    })
+    expect(emailOnly).toMatchObject({ OTP_SMS_PROVIDER: 'none', OTP_EMAIL_PROVIDER: 'smtp' })
+    // outside production the console provider stays the default: codes in the server log
+    expect(loadConfig({})).toMatchObject({ OTP_SMS_PROVIDER: 'console', OTP_EMAIL_PROVIDER: 'console' })
+  })
+
+  it('needs a PostgreSQL URL in production unless the embedded database is asked for; a mistyped URL is refused everywhere', () => {
+    expect(() => loadConfig({ ...PRODUCTION, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required: postgres:\/\/… \(or pglite/)
+    expect(() => loadConfig({ ...PRODUCTION, DATABASE_URL: 'memory://' })).toThrow(/DATABASE_URL=memory:\/\/ keeps nothing/)
+    for (const env of [PRODUCTION, {}])
+      expect(() => loadConfig({ ...env, DATABASE_URL: 'garbage' })).toThrow(/DATABASE_URL: must be postgres:\/\/… or postgresql:\/\/…/)
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/shop' })).toThrow(/DATABASE_URL/)
+    for (const url of ['pglite', 'postgresql://u:p@db:5432/shop', 'postgres://db/shop'])
+      expect(loadConfig({ ...PRODUCTION, DATABASE_URL: url }).DATABASE_URL).toBe(url)
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined()
+  })
+
+  it('believes X-Forwarded-For from no one unless TRUST_PROXY names the proxy (a hop count, addresses, CIDR ranges)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined()
+    expect(loadConfig(PRODUCTION).TRUST_PROXY).toBeUndefined()
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ])
+    for (const value of ['true', '0', '10.0.0.0/33', '10.0.0.0/8/1', 'proxy.internal', '127.0.0.1,', '*'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be a hop count/)
   })
 
   it('refuses to start in production without a settings encryption key, and takes only a 32-byte one', () => {
@@ -77,7 +127,7 @@ describe('loadConfig', () => {
 describe.each(drivers)('the app in production (%s)', (driver) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp(driver, { NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: KEY, PAYMENTS_MODE: 'live' })
+    t = await buildTestApp(driver, PRODUCTION)
   })
   afterAll(() => t.close())
 

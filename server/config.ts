@@ -1,5 +1,7 @@
+import { isIP } from 'node:net'
 import * as z from 'zod/mini'
 import { decodeSettingsKey } from './platform/secret-box'
+import { StartError } from './platform/start-error'
 import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './features/payments/config'
 
 /** The only reader of process.env (STYLE rule 11). */
@@ -9,7 +11,10 @@ const Env = z.object({
   NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
   PORT: z._default(port, 3000),
   HOST: z._default(z.string(), '127.0.0.1'),
-  DATABASE_URL: z.optional(z.string()),
+  /** postgres://… or postgresql://…; `pglite`: the embedded database in DATA_DIR (the default outside production); `memory://`: an embedded one that keeps nothing */
+  DATABASE_URL: z.optional(
+    z.string().check(z.refine(isDatabaseUrl, 'must be postgres://… or postgresql://…, pglite (the embedded database in DATA_DIR) or memory://')),
+  ),
   DATA_DIR: z._default(z.string(), './data'),
   PGLITE_TEMPLATE: z.optional(z.string()),
   REDIS_URL: z.optional(z.string()),
@@ -17,6 +22,13 @@ const Env = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   /** PostgreSQL: the longest a statement waits for a row another transaction holds (default 5000; 0: no limit) */
   DB_LOCK_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /** the reverse proxy whose X-Forwarded-For/-Proto/-Host are believed: a hop count, or its addresses and CIDR ranges; unset: none */
+  TRUST_PROXY: z.optional(
+    z.pipe(
+      z.string().check(z.refine(isTrustProxy, 'must be a hop count (1) or addresses and CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8)')),
+      z.transform(parseTrustProxy),
+    ),
+  ),
   SESSION_SECRET: z._default(z.string().check(z.minLength(16)), 'demo-session-secret-change-me-in-production'),
   AUTH_FIXED_OTP: z.optional(z.string().check(z.regex(/^\d{6}$/))),
   /** seals secrets kept in the database (payment keys): 32 bytes, base64; required in production (platform/secret-box.ts) */
@@ -56,12 +68,14 @@ const Env = z.object({
   /** the environment name pages carry in <meta name="environment"> and error reports carry */
   APP_ENVIRONMENT: z._default(z.string().check(z.regex(/^[\w.-]{1,40}$/)), 'local'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  SEED: z._default(z.enum(['auto', 'never']), 'auto'),
+  /** `auto` fills an empty database with the demo stores (the default outside production; production never does) */
+  SEED: z.optional(z.enum(['auto', 'never'])),
   /** the built web client (vite build output: client/ and server/) */
   WEB_DIST: z._default(z.string(), 'dist'),
   // Sign-in codes (server/features/accounts/otp-delivery): mobile numbers get an SMS, emails an email.
-  OTP_SMS_PROVIDER: z._default(z.enum(['console', 'twilio']), 'console'),
-  OTP_EMAIL_PROVIDER: z._default(z.enum(['console', 'smtp']), 'console'),
+  // `none`: that channel is not offered (sign-in with it is refused); production refuses `console`, which delivers nothing there.
+  OTP_SMS_PROVIDER: z._default(z.enum(['console', 'twilio', 'none']), 'console'),
+  OTP_EMAIL_PROVIDER: z._default(z.enum(['console', 'smtp', 'none']), 'console'),
   TWILIO_BASE_URL: z._default(z.url(), 'https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.optional(z.string()),
   TWILIO_AUTH_TOKEN: z.optional(z.string()),
@@ -71,24 +85,30 @@ const Env = z.object({
   SMTP_FROM: z.optional(z.string()),
 })
 
-export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE'> & { PAYMENTS_MODE: PaymentsMode; demoSecret: boolean }
+export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'SEED'> & { PAYMENTS_MODE: PaymentsMode; SEED: 'auto' | 'never'; demoSecret: boolean }
 
 const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable is an unset one: compose files pass `${METRICS_TOKEN:-}` and `FOO=` clears a value.
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
-  }
+  if (!parsed.success)
+    throw new StartError(
+      'Invalid environment',
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    )
   const config = { ...parsed.data, ...overrides }
-  const paymentsMode = config.PAYMENTS_MODE ?? (config.NODE_ENV === 'production' ? 'live' : 'simulator')
-  const result: Config = { ...config, PAYMENTS_MODE: paymentsMode, demoSecret: config.SESSION_SECRET === DEMO_SECRET }
+  const production = config.NODE_ENV === 'production'
+  const result: Config = {
+    ...config,
+    PAYMENTS_MODE: config.PAYMENTS_MODE ?? (production ? 'live' : 'simulator'),
+    SEED: config.SEED ?? (production ? 'never' : 'auto'),
+    demoSecret: config.SESSION_SECRET === DEMO_SECRET,
+  }
   assertOtpDelivery(result)
-  if (result.NODE_ENV === 'production') assertProductionReady(result)
+  if (production) assertProductionReady(result, config.SEED)
   const paymentProblems = paymentSetupProblems(result)
-  if (paymentProblems.length) throw new Error(`Invalid environment:\n  ${paymentProblems.join('\n  ')}`)
+  if (paymentProblems.length) throw new StartError('Invalid environment', paymentProblems)
   return { ...result, ...paymentDefaults(result) }
 }
 
@@ -99,15 +119,47 @@ function assertOtpDelivery(config: Config) {
     if (!config.TWILIO_FROM && !config.TWILIO_MESSAGING_SERVICE_SID) problems.push('OTP_SMS_PROVIDER=twilio needs TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID')
   }
   if (config.OTP_EMAIL_PROVIDER === 'smtp' && (!config.SMTP_URL || !config.SMTP_FROM)) problems.push('OTP_EMAIL_PROVIDER=smtp needs SMTP_URL and SMTP_FROM')
-  if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  if (problems.length) throw new StartError('Invalid environment', problems)
 }
 
-function assertProductionReady(config: Config) {
+function assertProductionReady(config: Config, seed: string | undefined) {
   const problems: string[] = []
   if (config.demoSecret) problems.push('SESSION_SECRET is the demo secret')
   if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
   if (config.OUTBOUND_ALLOW_PRIVATE === '1') problems.push('OUTBOUND_ALLOW_PRIVATE must not be set in production')
   problems.push(...paymentProductionProblems(config))
   if (!config.SETTINGS_ENCRYPTION_KEY) problems.push('SETTINGS_ENCRYPTION_KEY is required (32 bytes, base64: openssl rand -base64 32)')
-  if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`)
+  // The embedded database only when asked for: a mistyped or missing URL must not start on an empty one.
+  if (!config.DATABASE_URL) problems.push('DATABASE_URL is required: postgres://… (or pglite for the embedded database in DATA_DIR)')
+  else if (config.DATABASE_URL === 'memory://') problems.push('DATABASE_URL=memory:// keeps nothing: use postgres://… (or pglite)')
+  if (seed === 'auto') problems.push('SEED=auto is not allowed in production: the demo stores come with demo accounts (make the first website with setup)')
+  // The console provider writes nothing in production: every sign-in would answer "sent" and deliver nothing.
+  if (config.OTP_SMS_PROVIDER === 'console')
+    problems.push('OTP_SMS_PROVIDER=console delivers no code in production: set twilio (with TWILIO_*), or none to offer no sign-in by mobile number')
+  if (config.OTP_EMAIL_PROVIDER === 'console')
+    problems.push('OTP_EMAIL_PROVIDER=console delivers no code in production: set smtp (with SMTP_URL, SMTP_FROM), or none to offer no sign-in by email')
+  if (config.OTP_SMS_PROVIDER === 'none' && config.OTP_EMAIL_PROVIDER === 'none')
+    problems.push('OTP_SMS_PROVIDER and OTP_EMAIL_PROVIDER are both none: nobody could sign in')
+  if (problems.length) throw new StartError('Refusing to start in production', problems)
+}
+
+function isDatabaseUrl(value: string) {
+  return /^postgres(ql)?:\/\/./.test(value) || value === 'pglite' || value === 'memory://'
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** What Fastify's trustProxy (proxy-addr) takes, short of "everyone": a hop count, or addresses, CIDR ranges and its names. */
+function isTrustProxy(value: string) {
+  if (/^\d+$/.test(value)) return Number(value) >= 1
+  return value.split(',').every((entry) => {
+    const [address, bits, extra] = entry.trim().split('/')
+    const family = isIP(address)
+    if (extra !== undefined || (!family && (bits !== undefined || !PROXY_NAMES.has(address)))) return false
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32))
+  })
+}
+
+function parseTrustProxy(value: string): number | string[] {
+  return /^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())
 }

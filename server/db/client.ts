@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index'
+import { StartError } from '../platform/start-error'
 import { lockDataDir } from './data-dir-lock'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -43,7 +44,7 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 export interface OpenDbOptions {
-  /** postgres://… selects PostgreSQL; `memory://` an in-memory PGlite; unset → PGlite in dataDir */
+  /** postgres://… or postgresql://… selects PostgreSQL; `memory://` an in-memory PGlite; `pglite` or unset → PGlite in dataDir */
   url?: string
   dataDir?: string
   /** a tarball made by dumpDataDir, used when the PGlite database is new */
@@ -71,12 +72,13 @@ const timeoutsOf = (given: OpenDbOptions['timeouts'] = {}) => ({
 })
 
 export async function openDb(options: OpenDbOptions): Promise<Database> {
-  const url = options.url
-  const dir = url === 'memory://' ? undefined : path.resolve(options.dataDir ?? './data', 'pglite')
-  const database =
-    url && /^postgres(ql)?:\/\//.test(url)
-      ? openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts), options.onQuery)
-      : await openPglite(dir, options.template)
+  const url = options.url ?? 'pglite'
+  let database: Database
+  if (/^postgres(ql)?:\/\//.test(url)) database = openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts), options.onQuery)
+  else if (url === 'memory://') database = await openPglite(undefined, options.template)
+  else if (url === 'pglite') database = await openPglite(path.resolve(options.dataDir ?? './data', 'pglite'), options.template)
+  // never the embedded database for a mistyped URL: it would start empty (config.ts refuses such a DATABASE_URL first)
+  else throw new StartError('DATABASE_URL must be postgres://… or postgresql://…, pglite or memory://')
   if (options.migrate !== false) await database.migrate()
   return database
 }

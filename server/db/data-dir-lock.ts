@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { StartError } from '../platform/start-error'
 
 /** PGlite does not lock its data directory; two processes writing one directory corrupt it. */
 export function lockDataDir(dir: string): () => void {
@@ -9,7 +10,7 @@ export function lockDataDir(dir: string): () => void {
   } catch {
     const holder = Number(readFileSync(file, 'utf8'))
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(`The embedded database in ${dir} is in use by process ${holder}. Stop it first, or set DATA_DIR.`)
+      throw new StartError(`The embedded database in ${dir} is in use by process ${holder}. Stop it first, or set DATA_DIR.`)
     }
     writeFileSync(file, String(process.pid))
   }

@@ -44,18 +44,30 @@ export function createLifecycle(phase: Phase = 'ready'): Lifecycle {
 
 export const HEALTH_PATHS = new Set(['/livez', '/readyz', '/metrics'])
 
-/** `/livez`, `/readyz`, and the 503 every other request gets while migrations run. */
-export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, ping: () => Promise<void>) {
+export interface HealthChecks {
+  /** answers when the database does, or throws: without it nothing can be served */
+  ping(): Promise<void>
+  /** what works less well now but still serves (Redis unreachable: limits count per process), named for the operator */
+  degraded(): string[]
+}
+
+/**
+ * `/livez`, `/readyz`, and the 503 every other request gets while migrations run. A degraded process stays ready
+ * (200, with `degraded` naming why): every process shares the same Redis, so taking them out of the load balancer
+ * for it would stop the shop over something it can do without.
+ */
+export function registerHealth(app: FastifyInstance, lifecycle: Lifecycle, checks: HealthChecks) {
   const plain = { schema: { hide: true }, config: { noSiteContext: true }, logLevel: 'warn' as const }
   app.get('/livez', plain, async () => ({ status: 'live' }))
   app.get('/readyz', plain, async (_req, reply) => {
     if (lifecycle.phase !== 'ready') return reply.code(503).header('cache-control', 'no-store').send({ status: lifecycle.phase })
     try {
-      await ping()
+      await checks.ping()
     } catch {
       return reply.code(503).header('cache-control', 'no-store').send({ status: 'database unreachable' })
     }
-    return reply.header('cache-control', 'no-store').send({ status: 'ready' })
+    const degraded = checks.degraded()
+    return reply.header('cache-control', 'no-store').send(degraded.length ? { status: 'ready', degraded } : { status: 'ready' })
   })
   app.addHook('onRequest', async (req, reply) => {
     if (lifecycle.phase === 'migrating' && !HEALTH_PATHS.has(req.url.split('?')[0]))

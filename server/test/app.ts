@@ -15,6 +15,23 @@ export const drivers: Driver[] = inject('pgAdminUrl') ? ['pglite', 'postgres'] :
 export const MAIN = 'http://localhost:3000'
 export const SHOP2 = 'http://shop2.localhost:3000'
 
+/**
+ * Settings production starts with (config.ts refuses it otherwise): as environment variables, or as overrides of
+ * buildTestApp (whose database is the test's own whatever DATABASE_URL says).
+ */
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-real-production-secret-0f3c9a7e51',
+  SETTINGS_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
+  PAYMENTS_MODE: 'live',
+  DATABASE_URL: 'postgres://storefront@db.internal:5432/storefront',
+  OTP_SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_FROM: '+15005550006',
+  OTP_EMAIL_PROVIDER: 'none',
+} as const
+
 export interface TestApp {
   app: FastifyInstance
   close(): Promise<void>

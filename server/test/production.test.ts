@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { type Database, openDb } from '../db/client'
 import { startCheckoutApp } from '../features/checkout/test-kit'
-import { drivers } from './app'
+import { buildTestApp, drivers, type TestApp } from './app'
+import { freePort, until } from './process'
 import { createLifecycle } from '../platform/lifecycle'
+import { watchedRedis } from '../platform/redis'
 
 /**
  * Issue #16, the process as operators run it: liveness and readiness (migrating, draining, database unreachable),
@@ -118,5 +120,90 @@ describe.each(drivers)('a checkout in the log (%s)', (driver) => {
     const sid = /sid=([^;]+)/.exec(s.cookie)![1]
     for (const secret of [s.phone, '9876512345', 'Asha Rao', 'MG Road', '9812345678', 'asha@example.com', sid, s.xsrf])
       expect(log, `the log holds ${secret}`).not.toContain(secret)
+  })
+})
+
+/**
+ * Issue 27: Redis down (REDIS_URL set, nothing answering). The process stays ready (the database answers) and says it
+ * is degraded; /metrics has storefront_redis_up 0; the API's per-address limit counts in the process instead of not
+ * at all; ioredis's complaints are JSON log lines, not text on stderr.
+ */
+describe.each(drivers)('Redis unreachable (%s)', (driver) => {
+  let t: TestApp
+  const lines: string[] = []
+  const stderr = vi.spyOn(console, 'error')
+  beforeAll(async () => {
+    const REDIS_URL = `redis://127.0.0.1:${await freePort()}`
+    t = await buildTestApp(
+      driver,
+      { REDIS_URL, RATE_LIMIT_MAX: 3, METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    )
+  })
+  afterAll(async () => {
+    await t.close()
+    stderr.mockRestore()
+  })
+  const redisLines = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => /Redis/.test(l.msg))
+
+  it('stays ready, says it is degraded, and /metrics has storefront_redis_up 0', async () => {
+    await until('the Redis line in the log', () => redisLines().length > 0)
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toMatchObject({ status: 'ready', degraded: expect.arrayContaining(['redis unreachable']) })
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(metrics.body).toMatch(/^storefront_redis_up 0$/m)
+    expect(metrics.body).toMatch(/^storefront_cache_bus_up [01]$/m)
+  })
+
+  it('still answers 429 after the per-address limit, counted in the process', async () => {
+    const init = (remoteAddress: string) => t.call({ method: 'GET', url: '/s/api/init', remoteAddress })
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await init('203.0.113.21')).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    expect((await init('203.0.113.22')).statusCode, 'another address has its own count').toBe(200)
+  })
+
+  it("logs ioredis's errors as JSON lines, once per outage, not as text on stderr", () => {
+    expect(redisLines()).toEqual([
+      expect.objectContaining({ level: 40, msg: 'Redis is unreachable: rate limits count in each process alone until it answers' }),
+    ])
+    expect(stderr.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringContaining('[ioredis]'))
+  })
+})
+
+describe('a watched Redis connection', () => {
+  it('says it is down, logs one line per minute of retries, and one when it answers again', async () => {
+    const logged: string[] = []
+    const log = { warn: (_: object, msg: string) => void logged.push(msg), info: (_: object, msg: string) => void logged.push(msg) }
+    const redis = watchedRedis(`redis://127.0.0.1:${await freePort()}`, log, 'limits count per process')
+    try {
+      await until('the first failed connection', () => logged.length > 0)
+      expect(redis.up()).toBe(false)
+      for (let i = 0; i < 5; i++) redis.client.emit('error', new Error('connect ECONNREFUSED'))
+      expect(logged).toEqual(['Redis is unreachable: limits count per process'])
+      redis.client.emit('ready')
+      expect(logged.at(-1)).toBe('Redis answers again')
+    } finally {
+      await redis.close()
+    }
+  })
+})
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis answering (pglite)', () => {
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    const config = { REDIS_URL: process.env.TEST_REDIS_URL, RATE_LIMIT_MAX: 3 }
+    ;[a, b] = await Promise.all([buildTestApp('pglite', config), buildTestApp('pglite', config)])
+  })
+  afterAll(() => Promise.all([a?.close(), b?.close()]))
+
+  it('shares the per-address count between app processes, and says nothing is degraded', async () => {
+    for (const t of [a, b]) await until('Redis ready', async () => !(await t.app.inject({ method: 'GET', url: '/readyz' })).json().degraded)
+    expect((await a.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' })
+    const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` // a fresh count in the shared Redis
+    const init = (t: TestApp) => t.call({ method: 'GET', url: '/s/api/init', remoteAddress: address }).then((r) => r.statusCode)
+    expect([await init(a), await init(b), await init(a), await init(b)]).toEqual([200, 200, 200, 429])
   })
 })

@@ -7,6 +7,7 @@ import { isPrivateAnswer, PRIVATE_NO_STORE } from '../platform/cache-headers'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
+import { StartError } from '../platform/start-error'
 import { renderedPageCache } from './page-cache'
 import { pageData } from './page-data'
 import { pageRateLimit } from './page-rate-limit'
@@ -23,7 +24,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   const dist = path.resolve(ROOT, deps.config.WEB_DIST)
   const CLIENT_DIR = path.join(dist, 'client')
   const SERVER_ENTRY = path.join(dist, 'server/entry-server.js')
-  if (!existsSync(SERVER_ENTRY)) throw new Error('The web client is not built: run `npm run build` first')
+  if (!existsSync(SERVER_ENTRY)) throw new StartError('The web client is not built: run `npm run build` first')
   const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
   const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }
   const headLinks = pageHeadLinks(CLIENT_DIR)

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, drivers, MAIN, type TestApp } from '../../test/app'
+import { buildTestApp, drivers, MAIN, PRODUCTION, type TestApp } from '../../test/app'
 import { hashToken } from '../session/service'
 import { cookiesOf, SHOPPER } from './test-kit'
 
@@ -32,16 +32,12 @@ describe.each(drivers)('cookies and logs in production (%s)', (driver) => {
     t = await buildTestApp(
       driver,
       {
-        NODE_ENV: 'production',
+        ...PRODUCTION,
         SESSION_SECRET: SECRET,
-        SETTINGS_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
-        PAYMENTS_MODE: 'live',
         LOG_LEVEL: 'info',
-        OTP_SMS_PROVIDER: 'twilio',
         TWILIO_BASE_URL: `http://127.0.0.1:${port}`,
         TWILIO_ACCOUNT_SID: 'AC1',
         TWILIO_AUTH_TOKEN: 'twilio-secret-token',
-        TWILIO_FROM: '+15005550006',
       },
       { logStream: { write: (line: string) => void lines.push(line) } },
     )

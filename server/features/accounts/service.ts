@@ -7,7 +7,7 @@ import { mergeVisitorCart } from '../cart/service'
 import { AppError } from '../../platform/errors'
 import type { RequestCtx } from '../../platform/request-context'
 import { checkCode, type Refusal, sendCode } from './otp'
-import type { OtpDelivery } from './otp-delivery/index'
+import { type OtpDelivery, offersSignIn } from './otp-delivery/index'
 import * as q from './queries'
 
 export { blockedFrom } from './customers'
@@ -37,7 +37,15 @@ function username(raw: string): Username {
 
 /** Sends a code whether or not the account exists: the answer never tells (SECURITY AU-08). */
 export async function login(ctx: RequestCtx, delivery: OtpDelivery, rawUsername: string, ip: string): Promise<LoginOutcome> {
-  return sendCode(ctx, delivery, username(rawUsername), ip)
+  const u = username(rawUsername)
+  if (!offersSignIn(ctx.config, u.kind)) {
+    const message =
+      u.kind === 'mobile'
+        ? 'Sign-in by mobile number is not available here. Please use your email.'
+        : 'Sign-in by email is not available here. Please use your mobile number.'
+    throw new AppError('invalid', message, { username: message })
+  }
+  return sendCode(ctx, delivery, u, ip)
 }
 
 const signsInWith = (user: q.UserRow, u: Username) => (u.kind === 'mobile' ? user.phoneVerifiedAt : user.emailVerifiedAt) !== null

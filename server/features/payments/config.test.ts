@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
+import { PRODUCTION } from '../../test/app'
 import { describePayments, SIMULATOR_DEFAULTS } from './config'
 import { createPaymentProviders, providerSettings } from './providers/registry'
 
-const SECRET = 'a-real-production-secret-0f3c9a7e51'
 const LIVE = {
   RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn',
   RAZORPAY_KEY_SECRET: 'live-key-secret',
@@ -18,8 +18,7 @@ const SANDBOX = {
   CASHFREE_CLIENT_ID: 'TEST1234567',
   CASHFREE_CLIENT_SECRET: 'cfsk_ma_test_0123456789abcdef',
 }
-const prod = (env: Record<string, string>) => () =>
-  loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SETTINGS_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', ...env })
+const prod = (env: Record<string, string>) => () => loadConfig({ ...PRODUCTION, ...env })
 
 describe('payment settings (PAYMENTS.md D.5)', () => {
   it('works with no configuration at all: the simulator, its demo keys, this app as the provider', () => {
