@@ -413,6 +413,11 @@ const pos: StaffFixtures = {
     status: 201,
     foreign: true,
   }),
+  'POST /s/api/pos/returns/preview': async (k) => ({
+    url: '/s/api/pos/returns/preview',
+    payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
+    foreign: true,
+  }),
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
   'GET /s/api/pos/registers': async () => ({ url: '/s/api/pos/registers' }),
   'GET /s/api/pos/codes': async () => ({ url: '/s/api/pos/codes' }),
