@@ -47,7 +47,8 @@ export interface RequestRow {
 export async function saveRequest(db: Conn, websiteId: number, agentId: number, r: { phone: string; name: string; address: object | null }) {
   await db.execute(sql`
     insert into agent_customer_requests (website_id, agent_id, phone, name, address) values (${websiteId}, ${agentId}, ${r.phone}, ${r.name}, ${r.address === null ? null : JSON.stringify(r.address)}::jsonb)
-    on conflict (website_id, agent_id, phone) do update set name = excluded.name, address = excluded.address, created_at = now()`)
+    on conflict (website_id, agent_id, phone) do update
+    set name = excluded.name, address = coalesce(excluded.address, agent_customer_requests.address), created_at = now()`)
 }
 
 /** Adds waiting for a code are kept a week: an agent may send a new code until then. */

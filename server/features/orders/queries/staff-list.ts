@@ -50,7 +50,8 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
     db
       .select({
         order: orders,
-        customer: sql<string | null>`(select p.name from customer_profiles p where p.website_id = ${orders.websiteId} and p.user_id = ${orders.userId})`,
+        // spelt out: drizzle writes a lone column unqualified here, which the subquery would read as its own
+        customer: sql<string | null>`(select p.name from customer_profiles p where p.website_id = "orders"."website_id" and p.user_id = "orders"."user_id")`,
         slot: sql<
           string | null
         >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${orders.id} order by d.delivery_charge_id limit 1)`,
