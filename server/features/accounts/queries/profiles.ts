@@ -27,16 +27,20 @@ export async function updateProfileHere(db: Conn, websiteId: number, userId: num
 }
 
 /**
- * Someone of this website (an agent, the counter) gave the person's name and number: a new customer record with only
- * that; a person the website already knows keeps their record (a number it lacked is added).
+ * Someone of this website (an agent, the counter, an admin adding staff) gave the person's name and number or email:
+ * a new record with only that; a person the website already knows keeps their record (what it lacked is added).
  */
-export async function recordGiven(db: Conn, websiteId: number, userId: number, given: { name: string; phone: string | null }) {
+export async function recordGiven(db: Conn, websiteId: number, userId: number, given: { name: string; phone: string | null; email?: string | null }) {
   await db
     .insert(customerProfiles)
-    .values({ websiteId, userId, name: given.name, phone: given.phone })
+    .values({ websiteId, userId, name: given.name, phone: given.phone, email: given.email ?? null })
     .onConflictDoUpdate({
       target: [customerProfiles.websiteId, customerProfiles.userId],
-      set: { phone: sql`coalesce(${customerProfiles.phone}, excluded.phone)`, updatedAt: sql`now()` },
+      set: {
+        phone: sql`coalesce(${customerProfiles.phone}, excluded.phone)`,
+        email: sql`coalesce(${customerProfiles.email}, excluded.email)`,
+        updatedAt: sql`now()`,
+      },
     })
 }
 
