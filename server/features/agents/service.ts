@@ -148,11 +148,21 @@ async function customerOfAgent(ctx: RequestCtx, agentId: number, userId: number)
   return customerAnswer(row)
 }
 
-/** The customer as a shopper, as this website knows them (its name, number and email for them): none of the agent's roles. */
+/**
+ * The customer as a shopper, as this website knows them (its name, number and email for them, nothing when it has no
+ * record): none of the agent's roles, and none of what the account gave other websites.
+ */
 async function customerUser(ctx: Pick<RequestCtx, 'db' | 'site'>, userId: number): Promise<User> {
   const here = await accounts.customerHere(ctx.db, ctx.site.id, userId)
-  if (!here) throw new AppError('not_found', 'This customer was not found')
-  return { id: userId, name: here.name, email: here.email, phone: here.phone, superadmin: false, hasAdminAccess: false, isSalesAgent: false }
+  return {
+    id: userId,
+    name: here?.name ?? '',
+    email: here?.email ?? null,
+    phone: here?.phone ?? null,
+    superadmin: false,
+    hasAdminAccess: false,
+    isSalesAgent: false,
+  }
 }
 
 /**
