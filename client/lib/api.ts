@@ -6,6 +6,8 @@ import { ApiError } from './error-text'
 
 type In<T> = T extends $ZodType ? input<T> : never
 type Out<T> = T extends $ZodType ? output<T> : never
+/** A call's answer: its response, or its 202 body when it has one (a call that waits for someone). */
+export type AnswerOf<C extends Contract> = Out<C['response']> | Out<C['accepted']>
 
 export interface CallInput<C extends Contract> {
   params?: In<C['params']>
@@ -23,7 +25,7 @@ export interface Answer {
 export type Transport = (method: string, url: string, body: unknown) => Promise<Answer>
 
 export interface Api {
-  call<C extends Contract>(contract: C, input?: CallInput<C>): Promise<Out<C['response']>>
+  call<C extends Contract>(contract: C, input?: CallInput<C>): Promise<AnswerOf<C>>
 }
 
 /** A call's input as its URL carries it: named path parameters %-encoded, '*' as given (without a leading /), the query without empty values. */
@@ -56,18 +58,18 @@ export function buildUrl(path: string, params: Record<string, unknown> = {}, que
  */
 export function createApi(transport: Transport): Api {
   return {
-    async call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<Out<C['response']>> {
+    async call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<AnswerOf<C>> {
       const url = buildUrl(contract.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)
       return checkedAnswer(contract, url, await transport(contract.method, url, input.body))
     },
   }
 }
 
-export function checkedAnswer<C extends Contract>(contract: C, url: string, res: Answer): Out<C['response']> {
+export function checkedAnswer<C extends Contract>(contract: C, url: string, res: Answer): AnswerOf<C> {
   if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.body)
-  const parsed = safeParse(contract.response, res.body)
+  const parsed = safeParse(res.status === 202 && contract.accepted ? contract.accepted : contract.response, res.body)
   if (!parsed.success) throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
-  return parsed.data as Out<C['response']>
+  return parsed.data as AnswerOf<C>
 }
 
 function readCookie(name: string): string | null {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '../rules/mobile'
-import { AddressInput } from './accounts'
+import { AddressInput, OtpInput } from './accounts'
 import { defineContract } from './http'
 import { text } from './text'
 
@@ -29,33 +29,64 @@ export type AgentCustomer = z.infer<typeof AgentCustomer>
 export const lookupCustomer = defineContract({
   method: 'GET',
   path: '/api/sales/customers/lookup',
-  summary: 'Sales agent: finds a customer of this website by mobile number (name and whether they are already yours, nothing else)',
+  summary:
+    'Sales agent: finds a customer of this website by the mobile number this website has for them (its name for them and whether they are already yours); anyone else, known to another website or to none, is null alike',
   query: z.object({ mobile: Mobile }),
   response: z.object({ customer: z.nullable(z.object({ id: int(), name: z.string(), phone: z.string(), mine: z.boolean() })) }),
 })
 
 export const AddCustomerBody = z.strictObject({
   mobile: Mobile,
-  /** needed when no account has this number yet */
+  /** needed unless the number is already a customer's of this website */
   name: z.optional(text('Name', [z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Name is too long')])),
   address: z.optional(AddressInput),
 })
 export type AddCustomerBody = z.input<typeof AddCustomerBody>
 
+/** A person with an account elsewhere: a code went to their number, which they give the agent if they agree. */
+export const ConsentRequested = z.object({
+  consent: z.literal('code_sent'),
+  mobile: z.string(),
+  name: z.string(),
+  /** how long the code works */
+  minutes: int(),
+})
+export type ConsentRequested = z.infer<typeof ConsentRequested>
+
 export const addCustomer = defineContract({
   method: 'POST',
   path: '/api/sales/customers',
   summary:
-    'Sales agent: adds a customer by mobile number: links the account that has it, or makes one (marked as added by an agent, the number unverified until the customer signs in with a code) with an optional first address',
+    "Sales agent: adds a customer by mobile number. A customer of this website is linked (200); a new number gets an account (marked as added by an agent, the number unverified until the customer signs in with a code) with an optional first address (200); a number with an account elsewhere gets a code by SMS and nothing of theirs is used until the agent confirms with it (202, limits as sign-in codes: 429)",
   body: AddCustomerBody,
   response: AgentCustomer,
+  accepted: ConsentRequested,
 })
+
+export const ConfirmCustomerBody = z.strictObject({
+  mobile: Mobile,
+  code: OtpInput,
+})
+export type ConfirmCustomerBody = z.input<typeof ConfirmCustomerBody>
+
+export const confirmCustomer = defineContract({
+  method: 'POST',
+  path: '/api/sales/customers/confirm',
+  summary:
+    "Sales agent: the code the customer received, which says they agree: they become this website's customer and yours, with the name and address you typed (nothing of what they gave other websites); 422 for a wrong or expired code, 429 after 5 tries",
+  body: ConfirmCustomerBody,
+  response: AgentCustomer,
+})
+
+/** An add waiting for the customer's code: only what the agent typed. */
+export const PendingCustomer = z.object({ mobile: z.string(), name: z.string(), requested_at: z.string() })
+export type PendingCustomer = z.infer<typeof PendingCustomer>
 
 export const listCustomers = defineContract({
   method: 'GET',
   path: '/api/sales/customers',
-  summary: "Sales agent: the agent's customers with their last order and total ordered through this agent",
-  response: z.object({ data: z.array(AgentCustomer) }),
+  summary: "Sales agent: the agent's customers with their last order and total ordered through this agent, and the adds waiting for a customer's code",
+  response: z.object({ data: z.array(AgentCustomer), pending: z.array(PendingCustomer) }),
 })
 
 export const AGENT_PERIODS = ['day', 'week', 'month'] as const

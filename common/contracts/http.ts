@@ -19,6 +19,8 @@ export interface Contract<
   status?: 201
   /** the 409 body of a stale save (optimistic concurrency; see common/contracts/admin.ts) */
   stale?: $ZodType
+  /** the 202 body of a call that waits for someone before it is done (a customer's consent code), when it does */
+  accepted?: $ZodType
 }
 
 export const defineContract = <const C extends Contract>(c: C) => c

@@ -13,7 +13,7 @@ export interface RouteRequest<C extends Contract> extends FastifyRequest {
   body: Infer<C['body']>
 }
 
-type AnswerOf<C extends Contract> = C['response'] extends $ZodType ? input<C['response']> : never
+type AnswerOf<C extends Contract> = (C['response'] extends $ZodType ? input<C['response']> : never) | (C['accepted'] extends $ZodType ? input<C['accepted']> : never)
 
 type Handler<C extends Contract> = (req: RouteRequest<C>, reply: FastifyReply) => Promise<AnswerOf<C> | string | FastifyReply>
 
@@ -39,6 +39,8 @@ export function route<C extends Contract>(
   const response: Record<string, $ZodType> = { [contract.status ?? 200]: contract.response, '4xx': ErrorBody }
   // A stale save answers its own 409 body; any other 409 of the call keeps the usual error body.
   if (contract.stale) response[409] = z.union([contract.stale, ErrorBody])
+  // the handler answers 202 itself (reply.code) when the call waits for someone
+  if (contract.accepted) response[202] = contract.accepted
   const schema: NonNullable<RouteShorthandOptions['schema']> = { summary: contract.summary, tags: options.tags, response }
   if (contract.params) schema.params = contract.params
   if (contract.query) schema.querystring = contract.query

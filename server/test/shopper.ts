@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema/index'
+import { broughtAccount } from '../features/accounts/service'
 import * as sessionService from '../features/session/service'
 import type { WebsiteRow } from '../features/site-settings/queries'
 import { MAIN, type TestApp, type TestSession } from './app'
@@ -20,7 +21,8 @@ export async function websiteOf(t: TestApp, origin = MAIN): Promise<WebsiteRow> 
 }
 
 /**
- * A session signed in as a demo account (default: the shopper 9876500003), made the way sign-in makes one, so
+ * A session signed in as a demo account (default: the shopper 9876500003), made the way sign-in makes one (the
+ * website now knows the account: docs/decisions/0034), so
  * cart, coupon and wishlist tests don't depend on the one-time-code flow.
  */
 export async function signIn(t: TestApp, phone = '9876500003', origin = MAIN): Promise<SignedIn> {
@@ -28,6 +30,7 @@ export async function signIn(t: TestApp, phone = '9876500003', origin = MAIN): P
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
   if (!user) throw new Error(`no demo account ${phone}`)
   const site = await websiteOf(t, origin)
+  await broughtAccount(db, site.id, user.id)
   const { token, row } = await sessionService.create({ db, site }, {}, user.id)
   const xsrf = sessionService.xsrfToken(config.SESSION_SECRET, row)
   return { cookie: `sid=${token}; XSRF-TOKEN=${xsrf}`, xsrf, userId: user.id, websiteId: site.id, phone }

@@ -24,5 +24,13 @@ export function useAddCustomer() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['agents'] }),
   })
 }
+export function useConfirmCustomer() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: c.ConfirmCustomerBody) => api.call(c.confirmCustomer, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['agents'] }),
+  })
+}
 export const lookupCustomer = (api: Api, mobile: string) => api.call(c.lookupCustomer, { query: { mobile } })
 export const sendLink = (api: Api, orderId: number) => api.call(sendPaymentLink, { params: { orderId } })

@@ -7,9 +7,13 @@ import { errorText } from '../../lib/error-text'
 import { useNavigate } from '../../lib/router'
 import { Button } from '../../ui/button'
 import { lookupCustomer, useAddCustomer, useAgentCustomers } from './api'
+import { ConsentCode } from './consent-code'
 import { inputClass as input, rupees } from './format'
 
-/** Find a customer by mobile number, or add one; then 'Order for' switches the store into agent mode. */
+/**
+ * Find a customer of this website by mobile number, or add one; then 'Order for' switches the store into agent mode.
+ * Someone with an account elsewhere is added once they give the agent the code sent to them (docs/decisions/0034).
+ */
 export function OrderForCustomer() {
   const api = useApi()
   const navigate = useNavigate()
@@ -18,6 +22,7 @@ export function OrderForCustomer() {
   const [mobile, setMobile] = useState('')
   const [found, setFound] = useState<{ id: number; name: string; phone: string; mine: boolean } | null | undefined>(undefined)
   const [error, setError] = useState<string | null>(null)
+  const [waiting, setWaiting] = useState<{ mobile: string; name: string } | null>(null)
   const [form, setForm] = useState({ name: '', house: '', street: '', area: '', city: '', state: 'Karnataka', pincode: '' })
   const orderFor = (c: { id: number; name: string; phone: string | null }) => {
     setAgentMode({ id: c.id, name: c.name, phone: c.phone })
@@ -25,6 +30,7 @@ export function OrderForCustomer() {
   }
   async function find() {
     setError(null)
+    setWaiting(null)
     try {
       setFound((await lookupCustomer(api, mobile.trim())).customer)
     } catch (err) {
@@ -34,7 +40,7 @@ export function OrderForCustomer() {
   async function save(withAddress: boolean) {
     setError(null)
     try {
-      const c: AgentCustomer = await add.mutateAsync({
+      const answer = await add.mutateAsync({
         mobile: mobile.trim(),
         ...(withAddress
           ? {
@@ -53,11 +59,17 @@ export function OrderForCustomer() {
           : {}),
       })
       setFound(undefined)
+      if ('consent' in answer) return setWaiting({ mobile: answer.mobile, name: answer.name })
       setMobile('')
-      orderFor(c)
+      orderFor(answer)
     } catch (err) {
       setError(errorText(err))
     }
+  }
+  const confirmed = (c: AgentCustomer) => {
+    setWaiting(null)
+    setMobile('')
+    orderFor(c)
   }
   const field = (key: keyof typeof form, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {}) => (
     <label className="grid gap-1 text-sm">
@@ -123,7 +135,10 @@ export function OrderForCustomer() {
             void save(true)
           }}
         >
-          <p className="text-sm text-muted sm:col-span-2">No customer has this number yet: add them with their delivery address.</p>
+          <p className="text-sm text-muted sm:col-span-2">
+            Not a customer here yet: add them with their name and delivery address. If the number already has an account with us, the customer gets a code by
+            SMS to agree first.
+          </p>
           {field('name', 'Name', { required: true, autoComplete: 'off' })}
           {field('house', 'House / flat no.', { required: true })}
           {field('street', 'Building / street', { required: true })}
@@ -144,6 +159,24 @@ export function OrderForCustomer() {
             </Button>
           </div>
         </form>
+      )}
+      {waiting && <ConsentCode key={waiting.mobile} mobile={waiting.mobile} name={waiting.name} onConfirmed={confirmed} onCancel={() => setWaiting(null)} />}
+      {customers.data && customers.data.pending.length > 0 && (
+        <ul className="mt-3 divide-y divide-border border-t border-border text-sm" aria-label="Waiting for the customer's code">
+          {customers.data.pending.map((p) => (
+            <li key={p.mobile} className="flex items-center justify-between gap-2 py-2">
+              <span className="min-w-0">
+                <span className="block truncate font-medium">
+                  {p.name} <span className="font-normal text-muted">· {spacedMobile(p.mobile)}</span>
+                </span>
+                <span className="block text-xs text-muted">Waiting for the code the customer received</span>
+              </span>
+              <Button size="sm" variant="outline" onClick={() => setWaiting({ mobile: p.mobile, name: p.name })} aria-label={`Enter ${p.name}'s code`}>
+                Enter code
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
       {customers.data && customers.data.data.length > 0 && (
         <ul className="mt-3 divide-y divide-border border-t border-border text-sm" aria-label="Your customers">

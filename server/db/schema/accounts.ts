@@ -60,6 +60,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId, t.websiteId)],
 )
 
+export type CodePurpose = 'sign_in' | 'agent_consent'
+
 /** One-time sign-in codes: only a hash is kept; 5 minutes, 5 tries (CONTRACT). */
 export const otpCodes = pgTable(
   'otp_codes',
@@ -69,6 +71,8 @@ export const otpCodes = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
+    /** 'sign_in', or 'agent_consent': a customer agreeing that a sales agent adds them (docs/decisions/0034); each counts its own limits */
+    purpose: text('purpose').$type<CodePurpose>().notNull().default('sign_in'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     ip: text('ip').notNull(),
@@ -124,6 +128,36 @@ export const websiteSwitchTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('website_switch_tokens_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * What one website knows of a person (docs/decisions/0034 "What a website knows of a person"): the account's own
+ * name, phone and email when the person signed in there themselves (copied at each sign-in, changed with their
+ * profile there), else only what the website was told (an agent's or the counter's typing). Staff of a website read
+ * these, never the account's fields: a person known to several websites keeps what they gave each one apart.
+ * A row is also the person's relationship with the website (with orders, addresses, sessions and roles).
+ */
+export const customerProfiles = pgTable(
+  'customer_profiles',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.userId] }),
+    index('customer_profiles_phone_idx').on(t.websiteId, t.phone),
+    index('customer_profiles_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customer_profiles_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+  ],
 )
 
 /** A customer kept from ordering on one website (issue 11); other websites are not affected. */

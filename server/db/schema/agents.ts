@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 import { categories } from './catalogue'
 import { websites } from './sites'
@@ -24,6 +24,28 @@ export const agentCustomers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.agentId, t.userId] }), index('agent_customers_user_idx').on(t.websiteId, t.userId)],
+)
+
+/**
+ * An agent asked to add a person who already has an account (known to another website): until the person gives the
+ * agent the code sent to them, the website holds only what the agent typed here, and no link to the account.
+ */
+export const agentCustomerRequests = pgTable(
+  'agent_customer_requests',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    /** the first delivery address the agent typed (an AddressInput), made on confirmation */
+    address: jsonb('address').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.agentId, t.phone] })],
 )
 
 /** Commission per website: the default (no category) and per category, in basis points of the delivered value. */

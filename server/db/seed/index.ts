@@ -1,5 +1,5 @@
 import type { Db } from '../client'
-import { pincodes, posRegisters, taxSettings, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
+import { customerProfiles, pincodes, posRegisters, taxSettings, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
 import { countWebsites } from '../../features/site-settings/queries'
 import { shop2Categories } from './data/catalogue'
 import { seedSites } from './data/sites'
@@ -62,6 +62,10 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
           isSalesAgent: a.isSalesAgent,
         })),
       )
+      // the demo people use every demo website with their own accounts (docs/decisions/0034)
+      await tx
+        .insert(customerProfiles)
+        .values(DEMO_ACCOUNTS.map((a, i) => ({ websiteId: row.id, userId: accounts[i].id, name: a.name, phone: a.phone, email: a.email })))
       await seedPages(tx, row.id, site.key, site.name)
       // a GST registration in Karnataka (made-up GSTINs with a right check character), so demo orders get invoices
       await tx.insert(taxSettings).values({

@@ -59,6 +59,7 @@ export async function createFirstWebsite(db: Db, raw: unknown, { production }: {
     })
     await pages.createStarterPages(tx, site.id, site.name)
     await q.addMember(tx, { websiteId: site.id, userId: user.id, superadmin: true, hasAdminAccess: true, isSalesAgent: false })
+    await q.shareAccount(tx, site.id, user.id) // the owner runs it with their own account (decision 0034)
     const data = { name: site.name, origin, by: user.id, via: 'setup' }
     await q.insertAudit(tx, { websiteId: site.id, userId: user.id, action: 'website.create', entity: 'website', entityId: String(site.id), data })
     return { website: { id: site.id, name: site.name, origin }, owner: { id: user.id, username: owner.value } }

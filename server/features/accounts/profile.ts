@@ -21,13 +21,15 @@ export async function getProfile(ctx: RequestCtx): Promise<Profile> {
 /**
  * Name and email are the user's to change; the mobile number is not (a new number needs its own code:
  * SECURITY AU-15). A changed email is unverified until its owner signs in with it, and the email an account
- * signs in with cannot be dropped while it is the only verified way in.
+ * signs in with cannot be dropped while it is the only verified way in. This website learns the change; the other
+ * websites the person uses keep what they were given (decision 0034).
  */
 export async function updateProfile(ctx: RequestCtx, input: { name: string; email: string }): Promise<Profile> {
   const row = await load(ctx)
   const email = input.email.toLowerCase() || null
   if (email === row.email) {
     await q.updateUser(ctx.db, row.id, { name: input.name })
+    await q.updateProfileHere(ctx.db, ctx.site.id, row.id, { name: input.name, email })
     return getProfile(ctx)
   }
   if (row.emailVerifiedAt && !row.phoneVerifiedAt) {
@@ -39,5 +41,6 @@ export async function updateProfile(ctx: RequestCtx, input: { name: string; emai
     throw new AppError('conflict', 'This email belongs to another account', { email: 'This email belongs to another account' })
   }
   await q.updateUser(ctx.db, row.id, { name: input.name, email, emailVerifiedAt: null })
+  await q.updateProfileHere(ctx.db, ctx.site.id, row.id, { name: input.name, email })
   return getProfile(ctx)
 }

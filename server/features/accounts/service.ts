@@ -1,16 +1,18 @@
 import type { User, VerifyResult } from '../../../common/contracts/accounts'
 import { parseUsername, type Username } from '../../../common/rules/username'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import * as sessionService from '../session/service'
 import type { SessionRow } from '../session/service'
 import { mergeVisitorCart } from '../cart/service'
 import { AppError } from '../../platform/errors'
 import type { RequestCtx } from '../../platform/request-context'
-import { checkCode, type Refusal, sendCode } from './otp'
+import { type CheckResult, checkCode, type Refusal, type SendResult, sendCode } from './otp'
 import { type OtpDelivery, offersSignIn } from './otp-delivery/index'
 import * as q from './queries'
 
 export { blockedFrom } from './customers'
+export type { ProfileRow as CustomerHere } from './queries'
+export type { Refusal } from './otp'
 
 /** How long a verified username may still register (CONTRACT). */
 export const REGISTRATION_WINDOW_MS = 10 * 60_000
@@ -107,11 +109,13 @@ export async function register(ctx: RequestCtx, input: { name: string; email: st
 
 /**
  * Sign-in gets a new session id (SECURITY AU-10): a new row and token, the old row deleted. The visitor's
- * pincode comes along and their cart joins the account's cart.
+ * pincode comes along and their cart joins the account's cart. Signing in here is the person bringing their account
+ * to this website: it now knows their name, phone and email (decision 0034).
  */
 export async function startSession(ctx: RequestCtx, userId: number): Promise<SignedIn> {
   const old = ctx.session
   const pincode = old?.data.pincode
+  await broughtAccount(ctx.db, ctx.site.id, userId)
   const { token, row } = await sessionService.create(ctx, pincode ? { pincode } : {}, userId)
   if (old) {
     await mergeVisitorCart(ctx, old.idHash, userId)
@@ -128,4 +132,33 @@ export async function logout(ctx: RequestCtx) {
   await sessionService.destroy(ctx)
   ctx.session = null
   ctx.user = null
+}
+
+/** The person signed in on this website themselves: it now knows their account's name, phone and email (decision 0034). */
+export const broughtAccount = (db: Db | Tx, websiteId: number, userId: number) => q.shareAccount(db, websiteId, userId)
+
+/**
+ * What this website knows of a person (docs/decisions/0034): its staff and agents read this, never the account's own
+ * name, phone and email, which may have been given to another website only. Null: not a customer of this website.
+ */
+export const customerHere = (db: Db | Tx, websiteId: number, userId: number) => q.findProfile(db, websiteId, userId)
+
+/** A customer of this website by the number this website was given; someone known only elsewhere is not found. */
+export const customerHereByPhone = (db: Db | Tx, websiteId: number, phone: string) => q.findProfileByPhone(db, websiteId, phone)
+
+/** Someone of this website (a sales agent, the counter) gave the person's name and number: this website's record of them. */
+export const recordGivenHere = (db: Db | Tx, websiteId: number, userId: number, given: { name: string; phone: string | null }) =>
+  q.recordGiven(db, websiteId, userId, given)
+
+/**
+ * A code to a person known to another website, which they give the sales agent to agree to be added here
+ * (decision 0034): sign-in's codes and limits, with their own purpose, so it never signs anyone in.
+ */
+export function sendConsentCode(ctx: RequestCtx, delivery: OtpDelivery, mobile: string, ip: string, agentName: string): Promise<SendResult> {
+  return sendCode(ctx, delivery, { kind: 'mobile', value: mobile }, ip, { purpose: 'agent_consent', agentName })
+}
+
+/** The consent code the agent entered: the newest sent to this number from the agent's session, 5 tries, used once. */
+export function checkConsentCode(ctx: RequestCtx, mobile: string, code: string): Promise<CheckResult> {
+  return checkCode(ctx, { kind: 'mobile', value: mobile }, code, 'agent_consent')
 }

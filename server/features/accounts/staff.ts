@@ -98,6 +98,9 @@ export async function addStaff(ctx: StaffWriteCtx, input: AddStaffInput): Promis
   const member = await staffWrite(ctx, { action: 'staff.add', entity: 'staff', data: { account } }, async (tx) => {
     const before = await q.findStaffForUpdate(tx, ctx.site.id, userId)
     await q.saveRoles(tx, ctx.site.id, userId, wanted)
+    // this website's record of them is what the admin typed until they sign in here (decision 0034)
+    const typed = username.kind === 'mobile' ? { phone: username.value } : { phone: null, email: username.value }
+    await q.recordGiven(tx, ctx.site.id, userId, { name: input.name?.trim() ?? '', ...typed })
     const after = await q.findStaffForUpdate(tx, ctx.site.id, userId)
     if (!after) throw new Error('the staff member just saved is gone')
     return { id: userId, before: before ? shape(before) : null, after: shape(after), result: shape(after) }

@@ -116,6 +116,7 @@ export async function createWebsite(ctx: RequestCtx, input: NewWebsite, here: st
     })
     await pages.createStarterPages(tx, created.id, created.name)
     await q.addMember(tx, { websiteId: created.id, userId: user.id, superadmin: true, hasAdminAccess: true, isSalesAgent: false })
+    await q.shareAccount(tx, created.id, user.id) // its creator runs it with their own account (decision 0034)
     const data = { name: created.name, origin, by: user.id }
     await q.insertAudit(tx, { websiteId: created.id, userId: user.id, action: 'website.create', entity: 'website', entityId: String(created.id), data })
     await q.insertAudit(tx, { websiteId: ctx.site.id, userId: user.id, action: 'website.create', entity: 'website', entityId: String(created.id), data })

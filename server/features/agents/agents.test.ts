@@ -4,7 +4,8 @@ import type { AgentCustomer, SalesDashboard } from '../../../common/contracts/ag
 import type { Product } from '../../../common/contracts/catalogue'
 import { rowsOf } from '../../db/client'
 import { users, websiteMembers } from '../../db/schema/index'
-import { buildTestApp, drivers, MAIN, type TestApp, type TestSession } from '../../test/app'
+import { buildTestApp, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
+import { type OtpMessage, otpText } from '../accounts/otp-delivery/message'
 import { newShopper, type SignedIn, signIn, websiteOf } from '../../test/shopper'
 import { staffCall } from '../../test/staff'
 
@@ -31,8 +32,10 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
   const call = (s: TestSession | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, actingFor?: number) =>
     t.call({ method, url: `/s/api${url}`, session: s, payload, origin: MAIN, headers: actingFor ? { 'x-acting-for': String(actingFor) } : {} })
 
+  const sent: OtpMessage[] = []
+
   beforeAll(async () => {
-    t = await buildTestApp(driver, { AUTH_FIXED_OTP: '123456' })
+    t = await buildTestApp(driver, { AUTH_FIXED_OTP: '123456' }, { otpDelivery: { send: async (m) => void sent.push(m) } })
     siteId = (await websiteOf(t, MAIN)).id
     agentA = await signIn(t, '9876500002')
     // a second agent of the same website
@@ -57,6 +60,7 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
       ['GET', '/sales/customers'],
       ['GET', '/sales/customers/lookup?mobile=9876500003'],
       ['POST', '/sales/customers', { mobile: '9123456780', name: 'X' }],
+      ['POST', '/sales/customers/confirm', { mobile: '9123456780', code: '123456' }],
       ['GET', '/sales/orders'],
     ]
     for (const [method, url, body] of calls) {
@@ -224,4 +228,120 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     expect(d.series).toHaveLength(14)
     expect(d.series.at(-1)!.orders).toBe(Number(r.today))
   }
+
+  // Tenancy (issue 25): Priya signed in on shop2 and gave it her name and email; this website has never seen her.
+  const rand = (first: string) => `${first}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+  let priya: { id: number; phone: string; email: string }
+  const adminCustomers = (q: string) => staffCall(t, admin, 'GET', `/s/api/admin/customers?perPage=100&q=${encodeURIComponent(q)}`)
+  const consentAdd = () =>
+    call(agentA, 'POST', '/sales/customers', { mobile: priya.phone, name: 'Priya B', address: { ...ADDRESS, name: 'Priya B', mobile: priya.phone } })
+
+  it('a lookup by an agent of another website answers "not a customer here", the same answer as for a number nobody has', async () => {
+    const phone = rand('6')
+    const email = `priya-${phone}@shop2.example`
+    const [row] = await t.app.deps.db.insert(users).values({ name: 'Priya Elsewhere', phone, email, phoneVerifiedAt: new Date() }).returning({ id: users.id })
+    priya = { id: row.id, phone, email }
+    await signIn(t, phone, SHOP2)
+
+    const known = await call(agentA, 'GET', `/sales/customers/lookup?mobile=${phone}`)
+    const nobody = await call(agentA, 'GET', `/sales/customers/lookup?mobile=${rand('6')}`)
+    expect(known.statusCode).toBe(200)
+    expect(known.json()).toEqual({ customer: null })
+    expect(known.body).toBe(nobody.body)
+    // shop2's agents find her there, by what shop2 knows
+    const onShop2 = await signIn(t, '9876500002', SHOP2)
+    const there = await t.call({ method: 'GET', url: `/s/api/sales/customers/lookup?mobile=${phone}`, session: onShop2, origin: SHOP2 })
+    expect(there.json()).toEqual({ customer: { id: priya.id, name: 'Priya Elsewhere', phone, mine: false } })
+  })
+
+  it('adding that number sends her a consent code; nothing of hers is linked or used until the agent confirms with it', async () => {
+    const before = sent.length
+    const noName = await call(agentA, 'POST', '/sales/customers', { mobile: priya.phone })
+    expect(noName.statusCode).toBe(422)
+    expect(noName.json().errors.name).toBeTruthy()
+    const res = await consentAdd()
+    expect(res.statusCode, res.body).toBe(202)
+    expect(res.json()).toEqual({ consent: 'code_sent', mobile: priya.phone, name: 'Priya B', minutes: 5 })
+    const messages = sent.slice(before)
+    expect(messages.map((m) => m.to.value)).toEqual([priya.phone])
+    expect(otpText(messages[0])).toMatch(/add you as a customer/)
+    expect(otpText(messages[0])).not.toMatch(/sign-in code/)
+    // another code waits, as sign-in's do
+    const again = await consentAdd()
+    expect(again.statusCode).toBe(429)
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
+
+    const [held] = rowsOf<Record<string, number>>(
+      await t.app.deps.db.execute(sql`select
+        (select count(*)::int from agent_customers where website_id = ${siteId} and user_id = ${priya.id}) as links,
+        (select count(*)::int from customer_profiles where website_id = ${siteId} and user_id = ${priya.id}) as profiles,
+        (select count(*)::int from addresses where website_id = ${siteId} and user_id = ${priya.id}) as addresses`),
+    )
+    expect(held).toEqual({ links: 0, profiles: 0, addresses: 0 })
+    expect((await call(agentA, 'GET', '/cart', undefined, priya.id)).statusCode).toBe(403)
+    const mine = (await call(agentA, 'GET', '/sales/customers')).json() as { data: AgentCustomer[]; pending: { mobile: string; name: string }[] }
+    expect(mine.data.map((c) => c.id)).not.toContain(priya.id)
+    expect(mine.pending).toContainEqual(expect.objectContaining({ mobile: priya.phone, name: 'Priya B' }))
+    expect((await call(agentA, 'GET', `/sales/customers/lookup?mobile=${priya.phone}`)).json()).toEqual({ customer: null })
+    expect((await adminCustomers(priya.phone)).json().meta.total).toBe(0)
+    expect((await staffCall(t, admin, 'GET', `/s/api/admin/customers/${priya.id}`)).statusCode).toBe(404)
+    // the consent code signs nobody in: the agent's session cannot use it as Priya's sign-in code
+    const signInWithIt = await t.call({
+      method: 'POST',
+      url: '/s/api/auth/verify',
+      session: agentA,
+      origin: MAIN,
+      payload: { username: priya.phone, otp: '123456' },
+    })
+    expect(signInWithIt.statusCode).toBe(422)
+    // a code is for the agent who asked for it
+    expect((await call(agentB, 'POST', '/sales/customers/confirm', { mobile: priya.phone, code: '123456' })).statusCode).toBe(422)
+  })
+
+  it('with her code she is a customer here, known by what the agent typed: staff and agents never see what she gave the other website', async () => {
+    const wrong = await call(agentA, 'POST', '/sales/customers/confirm', { mobile: priya.phone, code: '000000' })
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json().errors.code).toMatch(/not right/)
+    const res = await call(agentA, 'POST', '/sales/customers/confirm', { mobile: priya.phone, code: '123456' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ id: priya.id, name: 'Priya B', phone: priya.phone, added_by_agent: false })
+    expect((await call(agentA, 'POST', '/sales/customers/confirm', { mobile: priya.phone, code: '123456' })).statusCode).toBe(422)
+    expect((await call(agentA, 'GET', `/sales/customers/lookup?mobile=${priya.phone}`)).json()).toEqual({
+      customer: { id: priya.id, name: 'Priya B', phone: priya.phone, mine: true },
+    })
+    const order = await orderFor(priya.id, 'cod')
+
+    const list = await adminCustomers(priya.phone)
+    expect(list.json().data).toEqual([expect.objectContaining({ user_id: priya.id, name: 'Priya B', phone: priya.phone, email: null })])
+    expect((await adminCustomers(priya.email)).json().meta.total).toBe(0)
+    expect((await adminCustomers('Priya Elsewhere')).json().meta.total).toBe(0)
+    const detail = await staffCall(t, admin, 'GET', `/s/api/admin/customers/${priya.id}`)
+    expect(detail.json()).toMatchObject({ user_id: priya.id, name: 'Priya B', email: null })
+    expect(detail.json().addresses).toEqual([expect.objectContaining({ name: 'Priya B', pincode: ADDRESS.pincode })])
+    const exported = await staffCall(t, admin, 'GET', `/s/api/admin/customers/${priya.id}/export`)
+    expect(exported.json().profile).toMatchObject({ user_id: priya.id, name: 'Priya B', phone: priya.phone, email: null })
+    const orderDetail = await staffCall(t, admin, 'GET', `/s/api/admin/orders/${order.order_id}`)
+    expect(orderDetail.json().customer).toMatchObject({ id: priya.id, name: 'Priya B', email: null })
+    const answers = [
+      list,
+      detail,
+      exported,
+      orderDetail,
+      await staffCall(t, admin, 'GET', `/s/api/admin/orders?q=${priya.phone}`),
+      await staffCall(t, admin, 'GET', '/s/api/admin/customers?perPage=100'),
+      await call(agentA, 'GET', '/sales/customers'),
+      await call(agentA, 'GET', '/sales/orders'),
+      await call(agentA, 'GET', '/sales/dashboard'),
+      await call(agentA, 'GET', '/account/addresses', undefined, priya.id),
+    ]
+    for (const a of answers) {
+      expect(a.statusCode, `${a.raw.req.url}: ${a.body}`).toBe(200)
+      expect(a.body).not.toContain(priya.email)
+      expect(a.body).not.toContain('Elsewhere')
+    }
+    // shop2 keeps what she gave it
+    const shop2Admin = await signIn(t, '9876500001', SHOP2)
+    const there = await staffCall(t, shop2Admin, 'GET', `/s/api/admin/customers/${priya.id}`, undefined, SHOP2)
+    expect(there.json()).toMatchObject({ name: 'Priya Elsewhere', email: priya.email })
+  })
 })

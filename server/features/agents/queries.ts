@@ -1,21 +1,20 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 
 /** Every read and write of the agents feature (docs/decisions/0034-sales-agents.md). */
 type Conn = Db | Tx
 
-export interface PersonRow {
+/** The account that holds a number, on any website: only whether it is one, never what it holds (decision 0034). */
+export interface HolderRow {
   id: number
-  name: string
-  phone: string | null
   phone_verified: boolean
   added_by_agent: boolean
 }
 
-export async function personByPhone(db: Conn, phone: string): Promise<PersonRow | null> {
-  const [row] = rowsOf<PersonRow>(
+export async function holderOfPhone(db: Conn, phone: string): Promise<HolderRow | null> {
+  const [row] = rowsOf<HolderRow>(
     await db.execute(sql`
-      select id, name, phone, phone_verified_at is not null as phone_verified, added_by_agent_at is not null as added_by_agent
+      select id, phone_verified_at is not null as phone_verified, added_by_agent_at is not null as added_by_agent
       from users where phone = ${phone} limit 1`),
   )
   return row ?? null
@@ -37,17 +36,65 @@ export async function link(tx: Conn, websiteId: number, agentId: number, userId:
     on conflict do nothing`)
 }
 
+/** An add waiting for the customer's code: what the agent typed, nothing of the account's. */
+export interface RequestRow {
+  phone: string
+  name: string
+  address: Record<string, unknown> | null
+  created_at: Date | string
+}
+
+export async function saveRequest(db: Conn, websiteId: number, agentId: number, r: { phone: string; name: string; address: object | null }) {
+  await db.execute(sql`
+    insert into agent_customer_requests (website_id, agent_id, phone, name, address) values (${websiteId}, ${agentId}, ${r.phone}, ${r.name}, ${r.address === null ? null : JSON.stringify(r.address)}::jsonb)
+    on conflict (website_id, agent_id, phone) do update
+    set name = excluded.name, address = coalesce(excluded.address, agent_customer_requests.address), created_at = now()`)
+}
+
+/** Adds waiting for a code are kept a week: an agent may send a new code until then. */
+const FRESH_REQUEST = sql`created_at > now() - interval '7 days'`
+
+export async function findRequest(db: Conn, websiteId: number, agentId: number, phone: string): Promise<RequestRow | null> {
+  const [row] = rowsOf<RequestRow>(
+    await db.execute(sql`
+      select phone, name, address, created_at from agent_customer_requests
+      where website_id = ${websiteId} and agent_id = ${agentId} and phone = ${phone} and ${FRESH_REQUEST}`),
+  )
+  return row ?? null
+}
+
+export async function pendingRequests(db: Conn, websiteId: number, agentId: number): Promise<RequestRow[]> {
+  return rowsOf<RequestRow>(
+    await db.execute(sql`
+      select phone, name, address, created_at from agent_customer_requests
+      where website_id = ${websiteId} and agent_id = ${agentId} and ${FRESH_REQUEST}
+      order by created_at desc limit 100`),
+  )
+}
+
+export async function deleteRequest(db: Conn, websiteId: number, agentId: number, phone: string) {
+  await db.execute(sql`delete from agent_customer_requests where website_id = ${websiteId} and agent_id = ${agentId} and phone = ${phone}`)
+}
+
 export async function isCustomerOf(db: Conn, websiteId: number, agentId: number, userId: number): Promise<boolean> {
   const rows = rowsOf(await db.execute(sql`select 1 from agent_customers where website_id = ${websiteId} and agent_id = ${agentId} and user_id = ${userId}`))
   return rows.length > 0
 }
 
-export interface CustomerRow extends PersonRow {
+export interface CustomerRow {
+  id: number
+  name: string
+  phone: string | null
+  phone_verified: boolean
+  added_by_agent: boolean
   orders: number
   total_paise: string | number
   last_order_number: string | null
   last_order_at: Date | string | null
 }
+
+/** The person as this website knows them (`p`: its customer profile), never the account's own name and number (decision 0034). */
+const PROFILE = (websiteId: SQL, userId: SQL) => sql`left join customer_profiles p on p.website_id = ${websiteId} and p.user_id = ${userId}`
 
 /** Orders that count for figures: not cancelled or expired, not awaiting (or refused) an online payment. */
 export const COUNTS = sql`o.status not in ('cancelled', 'expired') and o.payment_status not in ('pending', 'failed')`
@@ -55,16 +102,17 @@ export const COUNTS = sql`o.status not in ('cancelled', 'expired') and o.payment
 export async function customersOf(db: Conn, websiteId: number, agentId: number, userId?: number): Promise<CustomerRow[]> {
   return rowsOf<CustomerRow>(
     await db.execute(sql`
-      select u.id, u.name, u.phone, u.phone_verified_at is not null as phone_verified, ac.added as added_by_agent,
+      select u.id, coalesce(p.name, '') as name, p.phone, u.phone_verified_at is not null as phone_verified, ac.added as added_by_agent,
              count(o.id) filter (where ${COUNTS})::int as orders,
              coalesce(sum(o.total_paise) filter (where ${COUNTS}), 0)::bigint as total_paise,
              (array_agg(o.order_number order by o.created_at desc) filter (where o.id is not null))[1] as last_order_number,
              max(o.created_at) as last_order_at
       from agent_customers ac
       join users u on u.id = ac.user_id
+      ${PROFILE(sql`ac.website_id`, sql`ac.user_id`)}
       left join orders o on o.website_id = ac.website_id and o.user_id = ac.user_id and o.agent_id = ac.agent_id
       where ac.website_id = ${websiteId} and ac.agent_id = ${agentId} ${userId === undefined ? sql`` : sql`and ac.user_id = ${userId}`}
-      group by u.id, ac.added, ac.created_at
+      group by u.id, p.name, p.phone, ac.added, ac.created_at
       order by max(o.created_at) desc nulls last, ac.created_at desc
       limit 1000`),
   )
@@ -174,10 +222,10 @@ export async function series(db: Conn, websiteId: number, agentId: number, perio
 export async function topCustomers(db: Conn, websiteId: number, agentId: number, limit = 5) {
   return rowsOf<{ id: number; name: string; phone: string | null; orders: number; paise: string }>(
     await db.execute(sql`
-      select u.id, u.name, u.phone, count(*)::int as orders, sum(o.total_paise)::bigint::text as paise
-      from orders o join users u on u.id = o.user_id
+      select o.user_id as id, coalesce(max(p.name), '') as name, max(p.phone) as phone, count(*)::int as orders, sum(o.total_paise)::bigint::text as paise
+      from orders o ${PROFILE(sql`o.website_id`, sql`o.user_id`)}
       where o.website_id = ${websiteId} and o.agent_id = ${agentId} and ${COUNTS}
-      group by u.id order by sum(o.total_paise) desc, u.id limit ${limit}`),
+      group by o.user_id order by sum(o.total_paise) desc, o.user_id limit ${limit}`),
   )
 }
 
@@ -210,9 +258,9 @@ export async function agentOrders(
   if (f.to) conditions.push(sql`${LOCAL} < ${f.to}::date + 1`)
   return rowsOf<AgentOrderRow>(
     await db.execute(sql`
-      select o.id, o.order_number, o.user_id as customer_id, u.name as customer_name, o.status, o.payment_status, o.payment_method,
-             o.total_paise, round(${COMMISSION})::bigint::text as commission_paise, o.created_at
-      from orders o join users u on u.id = o.user_id
+      select o.id, o.order_number, o.user_id as customer_id, coalesce(p.name, o.address->>'name', '') as customer_name, o.status, o.payment_status,
+             o.payment_method, o.total_paise, round(${COMMISSION})::bigint::text as commission_paise, o.created_at
+      from orders o ${PROFILE(sql`o.website_id`, sql`o.user_id`)}
       where ${sql.join(conditions, sql` and `)}
       order by o.created_at desc, o.id desc limit 500`),
   )

@@ -1,7 +1,10 @@
+import type { AddressInput } from '../../../common/contracts/accounts'
 import {
   ACTING_FOR_HEADER,
   type AddCustomerBody,
   type AgentCustomer,
+  type ConfirmCustomerBody,
+  type ConsentRequested,
   type AgentOrder,
   type AgentOrdersQuery,
   type AgentPeriod,
@@ -12,7 +15,10 @@ import { AppError } from '../../platform/errors'
 import { requireAgent } from '../../platform/guards'
 import type { RequestCtx, Visitors } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
+import type { Tx } from '../../db/client'
 import { createAddress } from '../accounts/addresses'
+import type { OtpDelivery } from '../accounts/otp-delivery/index'
+import * as accounts from '../accounts/service'
 import * as q from './queries'
 
 /** Sales agents and their customers (docs/decisions/0034-sales-agents.md). */
@@ -34,53 +40,129 @@ function customerAnswer(r: q.CustomerRow): AgentCustomer {
   }
 }
 
-/** A lookup by number tells the name and whether the person is already the agent's: nothing else of them. */
+/**
+ * A lookup answers only a customer of this website, found by the number this website has for them, with this
+ * website's name for them and whether they are already the agent's. Anyone else, whether another website knows them
+ * or nobody does, is the same `null` from the same one query (decision 0034).
+ */
 export async function lookup(ctx: RequestCtx, mobile: string) {
   const agent = requireAgent(ctx)
-  const person = await q.personByPhone(ctx.db, mobile)
-  if (!person?.phone) return { customer: null }
-  return { customer: { id: person.id, name: person.name, phone: person.phone, mine: await q.isCustomerOf(ctx.db, ctx.site.id, agent.id, person.id) } }
+  const here = await accounts.customerHereByPhone(ctx.db, ctx.site.id, mobile)
+  if (!here) return { customer: null }
+  return { customer: { id: here.userId, name: here.name, phone: mobile, mine: await q.isCustomerOf(ctx.db, ctx.site.id, agent.id, here.userId) } }
 }
 
 export async function listCustomers(ctx: RequestCtx) {
   const agent = requireAgent(ctx)
-  return { data: (await q.customersOf(ctx.db, ctx.site.id, agent.id)).map(customerAnswer) }
+  const [customers, pending] = await Promise.all([q.customersOf(ctx.db, ctx.site.id, agent.id), q.pendingRequests(ctx.db, ctx.site.id, agent.id)])
+  return {
+    data: customers.map(customerAnswer),
+    pending: pending.map((r) => ({ mobile: r.phone, name: r.name, requested_at: new Date(r.created_at).toISOString() })),
+  }
+}
+
+const NAME_NEEDED = 'This number is not a customer here yet: enter the customer’s name'
+
+/**
+ * Adds a customer by number (decision 0034):
+ * - a customer of this website (by the number it has for them) becomes the agent's too;
+ * - a number no account holds gets an account, marked as added by an agent, its number unverified (it signs in with
+ *   its own code, which verifies it), with this website's record of what the agent typed and the address given;
+ * - a number whose account another website knows gets a consent code by SMS: nothing of that account is read or
+ *   linked until the agent confirms with the code (`confirmCustomer`); meanwhile the website holds only what the
+ *   agent typed, as a request waiting for the code.
+ */
+export async function addCustomer(
+  ctx: RequestCtx,
+  delivery: OtpDelivery,
+  ip: string,
+  input: AddCustomerBody,
+): Promise<Result<AgentCustomer | ConsentRequested> | accounts.Refusal> {
+  const agent = requireAgent(ctx)
+  const here = await accounts.customerHereByPhone(ctx.db, ctx.site.id, input.mobile)
+  if (here) {
+    await q.link(ctx.db, ctx.site.id, agent.id, here.userId, false)
+    return ok(await customerOfAgent(ctx, agent.id, here.userId))
+  }
+  const name = input.name?.trim()
+  if (!name) return fail('invalid', NAME_NEEDED, { name: NAME_NEEDED })
+  const holder = await q.holderOfPhone(ctx.db, input.mobile)
+  if (holder && holds(holder)) {
+    const sent = await accounts.sendConsentCode(ctx, delivery, input.mobile, ip, agent.name)
+    if (!sent.ok) return sent
+    await q.saveRequest(ctx.db, ctx.site.id, agent.id, { phone: input.mobile, name, address: input.address ?? null })
+    return ok({ consent: 'code_sent' as const, mobile: input.mobile, name, minutes: CONSENT_MINUTES })
+  }
+  const userId = await ctx.db.transaction((tx) => makeAccount(tx, ctx.site.id, agent.id, name, input.mobile))
+  if (input.address) await addAddress(ctx, userId, input.address)
+  return ok(await customerOfAgent(ctx, agent.id, userId))
 }
 
 /**
- * Links the account that has this number, or makes one: marked as added by an agent, its number unverified (it
- * signs in with its own code, which verifies it). An address given is the customer's first.
+ * The code the customer received, entered by the agent who asked for it (bound to their session): the person agrees,
+ * and becomes this website's customer and the agent's with what the agent typed, never what they gave elsewhere.
  */
-export async function addCustomer(ctx: RequestCtx, input: AddCustomerBody): Promise<Result<AgentCustomer>> {
+export async function confirmCustomer(ctx: RequestCtx, input: ConfirmCustomerBody): Promise<Result<AgentCustomer> | accounts.Refusal> {
   const agent = requireAgent(ctx)
-  const userId = await ctx.db.transaction(async (tx) => {
-    const holder = await q.personByPhone(tx, input.mobile)
-    if (holder && (holder.phone_verified || holder.added_by_agent)) {
-      await q.link(tx, ctx.site.id, agent.id, holder.id, false)
-      return { id: holder.id, made: false }
-    }
-    const name = input.name?.trim()
-    if (!name) return null
-    if (holder) await q.releaseUnverifiedPhone(tx, input.mobile)
-    const id = await q.insertCustomerAccount(tx, name, input.mobile)
-    await q.link(tx, ctx.site.id, agent.id, id, true)
-    return { id, made: true }
-  })
-  if (!userId)
-    return fail('invalid', 'No account has this number yet: enter the customer’s name', { name: 'No account has this number yet: enter the customer’s name' })
-  if (input.address && userId.made) {
-    const customer = await customerUser(ctx, userId.id)
-    await createAddress({ ...ctx, user: customer }, { ...input.address, landmark: input.address.landmark ?? '', type: input.address.type ?? 'home' } as never)
+  const request = await q.findRequest(ctx.db, ctx.site.id, agent.id, input.mobile)
+  if (!request) {
+    const message = 'No customer with this number is waiting for a code: add them again'
+    return fail('invalid', message, { mobile: message })
   }
-  const [row] = await q.customersOf(ctx.db, ctx.site.id, agent.id, userId.id)
-  return ok(customerAnswer(row))
+  const checked = await accounts.checkConsentCode(ctx, input.mobile, input.code)
+  if (!checked.ok) return checked.fieldErrors?.otp ? { ...checked, fieldErrors: { code: checked.fieldErrors.otp } } : checked
+  const userId = await ctx.db.transaction(async (tx) => {
+    const holder = await q.holderOfPhone(tx, input.mobile)
+    // the account gave up the number meanwhile: the customer is made as for a new number
+    if (!holder || !holds(holder)) return makeAccount(tx, ctx.site.id, agent.id, request.name, input.mobile)
+    await accounts.recordGivenHere(tx, ctx.site.id, holder.id, { name: request.name, phone: input.mobile })
+    await q.link(tx, ctx.site.id, agent.id, holder.id, false)
+    await q.deleteRequest(tx, ctx.site.id, agent.id, input.mobile)
+    return holder.id
+  })
+  if (request.address) await addAddress(ctx, userId, request.address as AddressInput)
+  return ok(await customerOfAgent(ctx, agent.id, userId))
 }
 
-async function customerUser(ctx: RequestCtx, userId: number): Promise<User> {
-  const person = await ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) })
-  if (!person) throw new AppError('not_found', 'This customer was not found')
-  // the customer as a shopper: none of the agent's roles come along
-  return { id: person.id, name: person.name, email: person.email, phone: person.phone, superadmin: false, hasAdminAccess: false, isSalesAgent: false }
+const CONSENT_MINUTES = 5
+/** A number an account has proved, or one an agent made an account for: its holder must agree to be added. */
+const holds = (h: q.HolderRow) => h.phone_verified || h.added_by_agent
+
+/** A number nobody holds: an account made by the agent (decision 0006: one who only typed it loses it). */
+async function makeAccount(tx: Tx, websiteId: number, agentId: number, name: string, mobile: string): Promise<number> {
+  await q.releaseUnverifiedPhone(tx, mobile)
+  const id = await q.insertCustomerAccount(tx, name, mobile)
+  await accounts.recordGivenHere(tx, websiteId, id, { name, phone: mobile })
+  await q.link(tx, websiteId, agentId, id, true)
+  await q.deleteRequest(tx, websiteId, agentId, mobile)
+  return id
+}
+
+async function addAddress(ctx: RequestCtx, userId: number, address: AddressInput) {
+  const customer = await customerUser(ctx, userId)
+  await createAddress({ ...ctx, user: customer }, { ...address, landmark: address.landmark ?? '', type: address.type ?? 'home' } as never)
+}
+
+async function customerOfAgent(ctx: RequestCtx, agentId: number, userId: number): Promise<AgentCustomer> {
+  const [row] = await q.customersOf(ctx.db, ctx.site.id, agentId, userId)
+  return customerAnswer(row)
+}
+
+/**
+ * The customer as a shopper, as this website knows them (its name, number and email for them, nothing when it has no
+ * record): none of the agent's roles, and none of what the account gave other websites.
+ */
+async function customerUser(ctx: Pick<RequestCtx, 'db' | 'site'>, userId: number): Promise<User> {
+  const here = await accounts.customerHere(ctx.db, ctx.site.id, userId)
+  return {
+    id: userId,
+    name: here?.name ?? '',
+    email: here?.email ?? null,
+    phone: here?.phone ?? null,
+    superadmin: false,
+    hasAdminAccess: false,
+    isSalesAgent: false,
+  }
 }
 
 /**
@@ -108,7 +190,7 @@ export async function actingAs(ctx: Pick<RequestCtx, 'db' | 'site' | 'user'>, he
   if (!agent.isSalesAgent) throw new AppError('forbidden', 'Only sales agents of this website can order for a customer')
   const id = /^\d{1,9}$/.test(header) ? Number(header) : null
   if (id === null || !(await q.isCustomerOf(ctx.db, ctx.site.id, agent.id, id))) throw new AppError('forbidden', 'This person is not one of your customers')
-  return { user: await customerUser(ctx as RequestCtx, id), agent }
+  return { user: await customerUser(ctx, id), agent }
 }
 
 export async function dashboard(ctx: RequestCtx, period: AgentPeriod = 'day', now = new Date()): Promise<SalesDashboard> {

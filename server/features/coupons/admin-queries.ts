@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import type { CouponQuery, CouponState } from '../../../common/contracts/admin-coupons'
 import { parseSort } from '../../../common/contracts/admin'
 import type { Db, Tx } from '../../db/client'
-import { brands, categories, couponRedemptions, coupons, orders, users } from '../../db/schema/index'
+import { brands, categories, couponRedemptions, coupons, customerProfiles, orders } from '../../db/schema/index'
 import type { CouponRow } from './queries'
 
 export type CouponValues = Omit<typeof coupons.$inferInsert, 'id' | 'websiteId' | 'used' | 'version' | 'createdAt' | 'updatedAt' | 'status'>
@@ -135,15 +135,16 @@ export async function usage(db: Db, couponId: number, page: number, perPage: num
         orderId: orders.id,
         orderNumber: orders.orderNumber,
         placedAt: orders.createdAt,
-        customer: users.name,
-        phone: users.phone,
+        // the customer as this website knows them (docs/decisions/0034), never the account's own name and number
+        customer: sql<string>`coalesce(${customerProfiles.name}, ${orders.address}->>'name', '')`,
+        phone: customerProfiles.phone,
         status: orders.status,
         discountPaise: orders.discountPaise,
         totalPaise: orders.totalPaise,
       })
       .from(couponRedemptions)
       .innerJoin(orders, eq(orders.couponRedemptionId, couponRedemptions.id))
-      .innerJoin(users, eq(users.id, couponRedemptions.userId))
+      .leftJoin(customerProfiles, and(eq(customerProfiles.websiteId, orders.websiteId), eq(customerProfiles.userId, couponRedemptions.userId)))
       .where(where)
       .orderBy(newestFirst ? desc(orders.createdAt) : asc(orders.createdAt), desc(orders.id))
       .limit(perPage)

@@ -121,6 +121,38 @@ describe.each(drivers)('the shop counter (%s)', (driver: Driver) => {
     expect((await stockOf(pack.pack_id, warehouseId)).quantity).toBe(8)
   })
 
+  it('a sale to a number another website knows names the customer as this website knows them, never by what they gave the other website', async () => {
+    await shift()
+    const { pack } = await stocked(5)
+    const t = h.k().t
+    const phone = `6${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+    const email = `kavya-${phone}@shop2.example`
+    await h.db().insert(users).values({ name: 'Kavya Elsewhere', phone, email, phoneVerifiedAt: new Date() })
+    await signIn(t, phone, SHOP2)
+    const sold = await pos('POST', '/sales', sale(pack.pack_id, 1, [{ method: 'cash', amount: pack.price }], { customer_phone: phone }))
+    expect(sold.statusCode, sold.body).toBe(201)
+    const [order] = await rows<{ id: number; user_id: number; name: string }>(
+      sql`select id, user_id, address->>'name' as name from orders where order_number = ${sold.json().order_number}`,
+    )
+    expect(order.name).toBe('Customer')
+    const staff = await admin()
+    const found = await staffCall(t, staff, 'GET', `/s/api/admin/customers?q=${phone}`)
+    expect(found.json().data).toEqual([expect.objectContaining({ user_id: order.user_id, name: 'Customer', phone, email: null })])
+    const answers = [
+      found,
+      await staffCall(t, staff, 'GET', `/s/api/admin/customers/${order.user_id}`),
+      await staffCall(t, staff, 'GET', `/s/api/admin/customers/${order.user_id}/export`),
+      await staffCall(t, staff, 'GET', `/s/api/admin/orders/${order.id}`),
+      await staffCall(t, staff, 'GET', `/s/api/admin/orders?q=${phone}`),
+      await pos('GET', `/sales/${sold.json().order_number}`),
+    ]
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200)
+      expect(a.body).not.toContain(email)
+      expect(a.body).not.toContain('Elsewhere')
+    }
+  })
+
   it('ten sends of one client id at once make one sale', async () => {
     await shift()
     const { pack, warehouseId } = await stocked(20)

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client'
 import { categories, type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import * as accounts from '../accounts/service'
 import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
@@ -103,7 +104,7 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
     })
   }
 
-  const customer = input.customer_phone ? await customerFor(tx, input.customer_phone) : null
+  const customer = input.customer_phone ? await customerFor(tx, ctx.site.id, input.customer_phone) : null
   // The coupon's use, counted with the web orders' under the coupon row's lock (after the stock rows, before the
   // order counter, as checkout takes them). An offline sale already gave the discount: when the coupon cannot be
   // used any more it is recorded anyway, without a use, and the order says why.
@@ -383,9 +384,15 @@ function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
   return ok(taken)
 }
 
-/** The customer by mobile number: found, or made (an account the shop created, signed in by a code later). */
-async function customerFor(tx: Tx, phone: string): Promise<{ id: number; name: string }> {
+/**
+ * The customer by mobile number: found, or made (an account the shop created, signed in by a code later). The counter
+ * was given the number, so this website records it; the sale names them as this website knows them, never by what
+ * they gave another website (decision 0034).
+ */
+async function customerFor(tx: Tx, websiteId: number, phone: string): Promise<{ id: number; name: string }> {
   await tx.insert(users).values({ name: 'Customer', phone }).onConflictDoNothing()
-  const [row] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.phone, phone))
-  return row
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+  await accounts.recordGivenHere(tx, websiteId, row.id, { name: 'Customer', phone })
+  const here = await accounts.customerHere(tx, websiteId, row.id)
+  return { id: row.id, name: here?.name ?? 'Customer' }
 }

@@ -11,13 +11,13 @@ export function consoleSender(config: Pick<Config, 'NODE_ENV'>, log: Pick<Fastif
   const production = config.NODE_ENV === 'production'
   return {
     name: 'console',
-    async send({ to, code, notice }) {
+    async send({ to, code, notice, consent }) {
       if (notice) return log.info(`message for ${maskUsername(to)}: ${notice.subject} (console provider)`)
       if (production) {
         log.warn({ to: maskUsername(to) }, 'sign-in code not delivered: no SMS or email provider is configured (OTP_SMS_PROVIDER, OTP_EMAIL_PROVIDER)')
         return
       }
-      log.info(`sign-in code for ${maskUsername(to)}: ${code} (console provider, development only)`)
+      log.info(`${consent ? 'consent' : 'sign-in'} code for ${maskUsername(to)}: ${code} (console provider, development only)`)
     },
   }
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import type * as Nodemailer from 'nodemailer'
 import type { Config } from '../../../config'
 import { lazyModule } from '../../../platform/lazy-module'
-import { OtpDeliveryError, otpText, type OtpSender } from './message'
+import { OtpDeliveryError, otpSubject, otpText, type OtpSender } from './message'
 
 // loaded only by a process that sends email (lazy-module.ts)
 const nodemailer = lazyModule<typeof Nodemailer>(() => createRequire(import.meta.url)('nodemailer'))
@@ -23,7 +23,7 @@ export function smtpSender(config: Pick<Config, 'SMTP_URL' | 'SMTP_FROM'>): OtpS
         await transport.sendMail({
           from: config.SMTP_FROM,
           to: message.to.value,
-          subject: message.notice?.subject ?? `Your ${message.siteName} sign-in code`,
+          subject: otpSubject(message),
           text: otpText(message),
         })
       } catch (err) {

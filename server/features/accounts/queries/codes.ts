@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { otpCodes } from '../../../db/schema/index'
+import { type CodePurpose, otpCodes } from '../../../db/schema/index'
 
 type Conn = Db | Tx
 
@@ -11,19 +11,23 @@ export async function lockKey(tx: Tx, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
 }
 
-export async function countCodesForUsername(db: Conn, websiteId: number, username: string, since: Date): Promise<number> {
+/** Codes of one purpose sent to a username: an agent's consent requests never use up the person's sign-in codes. */
+const codesOf = (websiteId: number, username: string, purpose: CodePurpose) =>
+  and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username), eq(otpCodes.purpose, purpose))
+
+export async function countCodesForUsername(db: Conn, websiteId: number, username: string, since: Date, purpose: CodePurpose): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(otpCodes)
-    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username), gt(otpCodes.createdAt, since)))
+    .where(and(codesOf(websiteId, username, purpose), gt(otpCodes.createdAt, since)))
   return row.n
 }
 
-export async function lastCodeAt(db: Conn, websiteId: number, username: string): Promise<Date | null> {
+export async function lastCodeAt(db: Conn, websiteId: number, username: string, purpose: CodePurpose): Promise<Date | null> {
   const rows = await db
     .select({ at: otpCodes.createdAt })
     .from(otpCodes)
-    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .where(codesOf(websiteId, username, purpose))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1)
   return rows[0]?.at ?? null
@@ -53,12 +57,12 @@ export async function deleteCodesBefore(db: Conn, before: Date) {
   await db.delete(otpCodes).where(lt(otpCodes.createdAt, before))
 }
 
-/** Only the newest code for a username counts (SECURITY AU-07). */
-export async function latestCode(db: Conn, websiteId: number, username: string): Promise<OtpRow | null> {
+/** Only the newest code for a username (and purpose) counts (SECURITY AU-07). */
+export async function latestCode(db: Conn, websiteId: number, username: string, purpose: CodePurpose): Promise<OtpRow | null> {
   const rows = await db
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.websiteId, websiteId), eq(otpCodes.username, username)))
+    .where(codesOf(websiteId, username, purpose))
     .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
     .limit(1)
   return rows[0] ?? null

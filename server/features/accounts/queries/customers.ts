@@ -1,23 +1,30 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { customerBlocks, users } from '../../../db/schema/index'
+import { customerBlocks, customerProfiles, users } from '../../../db/schema/index'
 
 type Conn = Db | Tx
 
-/** Signed in here (a session), ordered here, saved an address here or added by staff here (a membership row). */
+/**
+ * Signed in here (a session), ordered here, saved an address here, added by staff here (a membership row) or given to
+ * this website by one of its agents or its counter (a customer profile here).
+ */
 const relatedTo = (websiteId: number) => sql`(
-  exists (select 1 from website_members m where m.website_id = ${websiteId} and m.user_id = users.id)
+  exists (select 1 from customer_profiles p where p.website_id = ${websiteId} and p.user_id = users.id)
+  or exists (select 1 from website_members m where m.website_id = ${websiteId} and m.user_id = users.id)
   or exists (select 1 from orders o where o.website_id = ${websiteId} and o.user_id = users.id)
   or exists (select 1 from addresses a where a.website_id = ${websiteId} and a.user_id = users.id)
   or exists (select 1 from sessions s where s.website_id = ${websiteId} and s.user_id = users.id)
 )`
 
+/** The person as this website knows them (its customer profile), never the account's own fields (decision 0034). */
+const here = (websiteId: number) => and(eq(customerProfiles.userId, users.id), eq(customerProfiles.websiteId, websiteId))
+
 const customerColumns = (websiteId: number) => ({
   userId: users.id,
-  name: users.name,
-  phone: users.phone,
-  email: users.email,
-  createdAt: users.createdAt,
+  name: sql<string>`coalesce(${customerProfiles.name}, '')`,
+  phone: customerProfiles.phone,
+  email: customerProfiles.email,
+  createdAt: sql<Date>`coalesce(${customerProfiles.createdAt}, ${users.createdAt})`,
   ordersCount: sql<number>`(select count(*)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('orders_count'),
   totalSpent:
     sql<number>`(select coalesce(sum(o.total_paise), 0)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id and o.status not in ('cancelled', 'expired'))`.as(
@@ -32,7 +39,7 @@ export type CustomerRow = {
   name: string
   phone: string | null
   email: string | null
-  createdAt: Date
+  createdAt: Date | string
   ordersCount: number
   totalSpent: number
   lastOrderAt: string | Date | null
@@ -59,16 +66,23 @@ export async function listCustomers(
   if (opts.state === 'never_ordered') parts.push(sql`not ${ordered}`)
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    parts.push(or(ilike(users.name, like), ilike(users.phone, like), ilike(users.email, like))!)
+    parts.push(or(ilike(customerProfiles.name, like), ilike(customerProfiles.phone, like), ilike(customerProfiles.email, like))!)
   }
   const where = and(...parts)
   const columns = customerColumns(websiteId)
   const column =
-    opts.sort === 'name' ? sql`${users.name}` : opts.sort === 'user_id' ? sql`${users.id}` : opts.sort === 'total_spent' ? sql`total_spent` : sql`last_order_at`
+    opts.sort === 'name' ? sql`${customerProfiles.name}` : opts.sort === 'user_id' ? sql`${users.id}` : opts.sort === 'total_spent' ? sql`total_spent` : sql`last_order_at`
   const order = opts.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls first`
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(users).where(where).orderBy(order, asc(users.id)).limit(opts.limit).offset(opts.offset),
-    db.select({ total: count() }).from(users).where(where),
+    db
+      .select(columns)
+      .from(users)
+      .leftJoin(customerProfiles, here(websiteId))
+      .where(where)
+      .orderBy(order, asc(users.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ total: count() }).from(users).leftJoin(customerProfiles, here(websiteId)).where(where),
   ])
   return { rows, total }
 }
@@ -77,6 +91,7 @@ export async function findCustomer(db: Conn, websiteId: number, userId: number):
   const rows = await db
     .select(customerColumns(websiteId))
     .from(users)
+    .leftJoin(customerProfiles, here(websiteId))
     .where(and(eq(users.id, userId), relatedTo(websiteId)))
     .limit(1)
   return rows[0] ?? null

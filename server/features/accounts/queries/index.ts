@@ -6,3 +6,4 @@ export * from './addresses' // addresses (always by website and user: a foreign 
 export * from './staff' // staff of a website (only rows with a role count; docs/decisions/0020)
 export * from './customers' // customers of a website: anyone with a relationship with it (docs/decisions/0006)
 export * from './privacy' // privacy requests (issue 11): a person's data, and erasing it
+export * from './profiles' // what one website knows of a person (docs/decisions/0034): staff read these, never the account's fields

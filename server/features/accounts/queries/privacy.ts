@@ -14,15 +14,23 @@ export async function listWishlists(db: Conn, websiteId: number, userId: number)
 /** Has the person a relationship with any website but this one? */
 export async function knownElsewhere(db: Conn, websiteId: number, userId: number): Promise<boolean> {
   const rows = await db.execute(sql`select
-    exists (select 1 from website_members m where m.website_id <> ${websiteId} and m.user_id = ${userId})
+    exists (select 1 from customer_profiles p where p.website_id <> ${websiteId} and p.user_id = ${userId})
+    or exists (select 1 from website_members m where m.website_id <> ${websiteId} and m.user_id = ${userId})
     or exists (select 1 from orders o where o.website_id <> ${websiteId} and o.user_id = ${userId})
     or exists (select 1 from addresses a where a.website_id <> ${websiteId} and a.user_id = ${userId})
     or exists (select 1 from sessions s where s.website_id <> ${websiteId} and s.user_id = ${userId}) as elsewhere`)
   return rowsOf<{ elsewhere: boolean }>(rows)[0]?.elsewhere === true
 }
 
-/** This website's copies of the person's data: addresses, wishlists, cart and sessions go. */
+/**
+ * This website's copies of the person's data: what it knew of them is anonymised (the orders kept for the accounts
+ * still name someone), addresses, wishlists, cart, sessions and agents' links go.
+ */
 export async function eraseOnWebsite(tx: Tx, websiteId: number, userId: number) {
+  await tx.execute(
+    sql`update customer_profiles set name = 'Erased customer', phone = null, email = null, updated_at = now() where website_id = ${websiteId} and user_id = ${userId}`,
+  )
+  await tx.execute(sql`delete from agent_customers where website_id = ${websiteId} and user_id = ${userId}`)
   await tx.execute(sql`delete from addresses where website_id = ${websiteId} and user_id = ${userId}`)
   await tx.execute(sql`delete from wishlist_items where website_id = ${websiteId} and user_id = ${userId}`)
   await tx.execute(sql`delete from wishlist_categories where website_id = ${websiteId} and user_id = ${userId}`)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Db, outer, type Tx } from '../../../db/client'
-import { orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
+import { customerProfiles, orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
 import type { OrderPaymentStatus, OrderStatus } from '../../../db/schema/orders'
 import { databaseErrorOf } from '../../../platform/db-errors'
 
@@ -176,7 +176,11 @@ export async function findSiteOrder(db: Conn, websiteId: number, id: number): Pr
   return rows[0] ?? null
 }
 
-export async function customerOf(db: Conn, userId: number) {
-  const rows = await db.select({ id: users.id, name: users.name, phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId))
+/** The order's customer as its website knows them (docs/decisions/0034), never the account's own name, phone and email. */
+export async function customerOf(db: Conn, websiteId: number, userId: number) {
+  const rows = await db
+    .select({ id: customerProfiles.userId, name: customerProfiles.name, phone: customerProfiles.phone, email: customerProfiles.email })
+    .from(customerProfiles)
+    .where(and(eq(customerProfiles.websiteId, websiteId), eq(customerProfiles.userId, userId)))
   return rows[0] ?? null
 }

@@ -27,13 +27,15 @@ function staffWhere(websiteId: number, query: AdminOrderQuery, withStatus: boole
     const like = likeOf(query.q)
     const digits = query.q.replace(/\D/g, '')
     // Two id sets, each found through its own trigram indexes (docs/decisions/0018): the order's own number and
-    // address snapshot, and the account's name and phone. One OR across both would read every order of the website.
+    // address snapshot, and the customer's name and phone as this website knows them (decision 0034: never the
+    // account's own, which another website may have been given). One OR across both would read every order of the website.
     parts.push(sql`${orders.id} in (
       select o.id from orders o where o.website_id = ${websiteId} and (o.order_number ilike ${like} or o.address->>'name' ilike ${like}${
         digits.length >= 4 ? sql` or o.address->>'mobile' like ${likeOf(digits.slice(-10))}` : sql``
       })
       union all
-      select o.id from users u join orders o on o.user_id = u.id and o.website_id = ${websiteId} where u.name ilike ${like} or u.phone like ${like}
+      select o.id from customer_profiles p join orders o on o.user_id = p.user_id and o.website_id = p.website_id
+      where p.website_id = ${websiteId} and (p.name ilike ${like} or p.phone like ${like})
     )`)
   }
   return and(...parts)
@@ -48,7 +50,7 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
     db
       .select({
         order: orders,
-        customer: sql<string | null>`(select u.name from users u where u.id = ${outer(orders.userId)})`,
+        customer: sql<string | null>`(select p.name from customer_profiles p where p.website_id = ${outer(orders.websiteId)} and p.user_id = ${outer(orders.userId)})`,
         slot: sql<
           string | null
         >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${outer(orders.id)} order by d.delivery_charge_id limit 1)`,
