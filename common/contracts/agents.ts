@@ -57,7 +57,7 @@ export const addCustomer = defineContract({
   method: 'POST',
   path: '/api/sales/customers',
   summary:
-    "Sales agent: adds a customer by mobile number. A customer of this website is linked (200); a new number gets an account (marked as added by an agent, the number unverified until the customer signs in with a code) with an optional first address (200); a number with an account elsewhere gets a code by SMS and nothing of theirs is used until the agent confirms with it (202, limits as sign-in codes: 429)",
+    'Sales agent: adds a customer by mobile number. A customer of this website is linked (200); a new number gets an account (marked as added by an agent, the number unverified until the customer signs in with a code) with an optional first address (200); a number with an account elsewhere gets a code by SMS and nothing of theirs is used until the agent confirms with it (202, limits as sign-in codes: 429)',
   body: AddCustomerBody,
   response: AgentCustomer,
   accepted: ConsentRequested,

@@ -13,7 +13,9 @@ export interface RouteRequest<C extends Contract> extends FastifyRequest {
   body: Infer<C['body']>
 }
 
-type AnswerOf<C extends Contract> = (C['response'] extends $ZodType ? input<C['response']> : never) | (C['accepted'] extends $ZodType ? input<C['accepted']> : never)
+type AnswerOf<C extends Contract> =
+  | (C['response'] extends $ZodType ? input<C['response']> : never)
+  | (C['accepted'] extends $ZodType ? input<C['accepted']> : never)
 
 type Handler<C extends Contract> = (req: RouteRequest<C>, reply: FastifyReply) => Promise<AnswerOf<C> | string | FastifyReply>
 

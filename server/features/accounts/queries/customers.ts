@@ -71,17 +71,16 @@ export async function listCustomers(
   const where = and(...parts)
   const columns = customerColumns(websiteId)
   const column =
-    opts.sort === 'name' ? sql`${customerProfiles.name}` : opts.sort === 'user_id' ? sql`${users.id}` : opts.sort === 'total_spent' ? sql`total_spent` : sql`last_order_at`
+    opts.sort === 'name'
+      ? sql`${customerProfiles.name}`
+      : opts.sort === 'user_id'
+        ? sql`${users.id}`
+        : opts.sort === 'total_spent'
+          ? sql`total_spent`
+          : sql`last_order_at`
   const order = opts.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls first`
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .leftJoin(customerProfiles, here(websiteId))
-      .where(where)
-      .orderBy(order, asc(users.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
+    db.select(columns).from(users).leftJoin(customerProfiles, here(websiteId)).where(where).orderBy(order, asc(users.id)).limit(opts.limit).offset(opts.offset),
     db.select({ total: count() }).from(users).leftJoin(customerProfiles, here(websiteId)).where(where),
   ])
   return { rows, total }

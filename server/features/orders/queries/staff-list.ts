@@ -50,7 +50,9 @@ export async function listSiteOrders(db: Conn, websiteId: number, query: AdminOr
     db
       .select({
         order: orders,
-        customer: sql<string | null>`(select p.name from customer_profiles p where p.website_id = ${outer(orders.websiteId)} and p.user_id = ${outer(orders.userId)})`,
+        customer: sql<
+          string | null
+        >`(select p.name from customer_profiles p where p.website_id = ${outer(orders.websiteId)} and p.user_id = ${outer(orders.userId)})`,
         slot: sql<
           string | null
         >`(select d.date || ' ' || d.start_time || '–' || d.end_time from order_deliveries d where d.order_id = ${outer(orders.id)} order by d.delivery_charge_id limit 1)`,
