@@ -6,8 +6,8 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { en } from 'zod/locales'
 import { config as zodConfig } from 'zod/mini'
+import { inShopWords } from '../common/contracts/issue-messages'
 import { API_BASE } from '../common/contracts/http'
 import type { Config } from './config'
 import type { Database } from './db/client'
@@ -65,8 +65,9 @@ import { createSiteResolver } from './platform/site-context'
 import { registerStaffSeam } from './platform/staff'
 import { registerWeb } from './web/serve'
 
-// The web client carries no message catalogue; the server answers in English for checks without their own text.
-zodConfig(en())
+// The web client carries no message catalogue; the server answers in the shop's words for checks without their own
+// text, naming the field and how to put it right (common/contracts/issue-messages.ts).
+zodConfig({ localeError: inShopWords })
 
 export interface AppOptions {
   config: Config

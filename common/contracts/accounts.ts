@@ -5,6 +5,7 @@ import { MOBILE_MESSAGE, MOBILE_PATTERN } from '../rules/mobile'
 import { PINCODE_MESSAGE, PINCODE_PATTERN } from '../rules/pincode'
 import { parseUsername, USERNAME_MESSAGE } from '../rules/username'
 import { defineContract } from './http'
+import { wholeNumber } from './whole-numbers'
 import { text } from './text'
 import { User } from './user'
 
@@ -191,7 +192,7 @@ export const switchWebsite = defineContract({
   path: '/api/bos/switch',
   summary:
     'Superadmin: hands your sign-in over to another website you manage. Answers an address on that website whose #fragment holds a one-time token (60 s, single use) for POST /api/bos/switch/redeem there',
-  body: z.strictObject({ website_id: int() }),
+  body: z.strictObject({ website_id: wholeNumber(1) }),
   response: z.object({ url: z.string(), origin: z.string(), name: z.string() }),
 })
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
-import { IdParam, IdParams, listAnswer, staffListQuery, staleBody, Version } from './admin'
+import { IdParam, IdParams, listAnswer, someChange, staffListQuery, staleBody, Version } from './admin'
 import { Pack, Product } from './catalogue'
 import { defineContract } from './http'
+import { INT_MAX } from './whole-numbers'
 import { text } from './text'
 
 /**
@@ -367,7 +368,7 @@ export const updateAdminCategory = defineContract({
   path: '/api/admin/categories/:id',
   summary: 'Admin: renames a category, changes its slug or avatar',
   params: IdParams,
-  body: z.strictObject({ name: z.optional(required('Name', 80)), slug: z.optional(Slug()), avatar: z.optional(z.nullable(ImageRef('Avatar'))) }),
+  body: someChange(z.strictObject({ name: z.optional(required('Name', 80)), slug: z.optional(Slug()), avatar: z.optional(z.nullable(ImageRef('Avatar'))) })),
   response: AdminCategory,
 })
 
@@ -378,7 +379,7 @@ export const moveAdminCategory = defineContract({
   params: IdParams,
   body: z.strictObject({
     parent_id: z.nullable(IdParam('parent_id')),
-    position: z.number().check(z.int('position must be a whole number'), z.gte(0, 'position must be 0 or more')),
+    position: z.number().check(z.int('position must be a whole number'), z.gte(0, 'position must be 0 or more'), z.lte(INT_MAX, 'position is too large')),
   }),
   response: z.object({ data: z.array(AdminCategory) }),
 })
@@ -427,7 +428,7 @@ export const updateAdminBrand = defineContract({
   path: '/api/admin/brands/:id',
   summary: 'Admin: renames a brand, changes its slug or logo',
   params: IdParams,
-  body: z.strictObject({ name: z.optional(required('Name', 80)), ...BrandFields }),
+  body: someChange(z.strictObject({ name: z.optional(required('Name', 80)), ...BrandFields })),
   response: AdminBrand,
 })
 

@@ -3,7 +3,7 @@ import { IdParam, IdParams, listAnswer, staffListQuery, staleBody, Version } fro
 import { Slug } from './admin-catalogue'
 import { CouponCode } from './coupons'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate, text } from './text'
 
 /**
  * Staff calls of coupons (docs/decisions/0019-coupons-admin.md). Amounts are rupees at the edge (paise inside);
@@ -58,7 +58,7 @@ const Limit = (label: string) =>
       .number({ error: `${label} must be a number` })
       .check(z.int(`${label} must be a whole number`), z.gte(1, `${label} must be 1 or more`), z.lte(10_000_000, `${label} is too large`)),
   )
-const Day = (label: string) => z.nullable(text(label, [z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2026-01-31`)]))
+const Day = (label: string) => z.nullable(calendarDate(label))
 
 const couponFields = {
   code: CouponCode,

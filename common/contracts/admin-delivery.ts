@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { IdParam, IdParams, listAnswer, staffListQuery, staleBody } from './admin'
+import { IdParam, IdParams, listAnswer, staffListQuery, staleBody, versionOf } from './admin'
 import { Pincode } from './admin-stock'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate, text } from './text'
 
 /**
  * Staff calls of delivery settings (docs/decisions/0021-delivery-settings.md): the pincodes each warehouse serves,
@@ -163,7 +163,7 @@ export type SlotTemplate = z.infer<typeof SlotTemplate>
 
 export const SlotTemplateInput = z.strictObject({
   /** the version read (0 for the default template); 409 when someone saved in between */
-  version: z.number({ error: 'version must be a number' }).check(z.int('version must be a whole number'), z.gte(0, 'version cannot be negative')),
+  version: versionOf(0, 'the default template'),
   weekdays: z
     .array(
       z
@@ -207,8 +207,6 @@ export const setSlotTemplate = defineContract({
 
 /* ---------- closures ---------- */
 
-const Day = (label: string) => text(label, [z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2026-01-31`)])
-
 export const Closure = z.object({
   id: int(),
   /** null = every warehouse of the website */
@@ -222,8 +220,8 @@ export type Closure = z.infer<typeof Closure>
 
 export const ClosureInput = z.strictObject({
   warehouse_id: z.nullable(IdParam('warehouse_id')),
-  from: Day('From'),
-  to: Day('To'),
+  from: calendarDate('First day'),
+  to: calendarDate('Last day'),
   reason: text('Reason', [z.trim(), z.minLength(1, 'Say why (e.g. Diwali)'), z.maxLength(120, 'Reason is at most 120 characters')]),
 })
 export type ClosureInput = z.infer<typeof ClosureInput>

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
 import { IdParams, ListMeta, staffListQuery } from './admin'
 import { defineContract } from './http'
+import { INT_MAX, wholeNumber } from './whole-numbers'
 import { OrderDetail } from './orders'
-import { text } from './text'
+import { calendarDate, text } from './text'
 
 /**
  * Staff calls of orders and fulfilment (CONTRACT "Staff calls": `GET /api/admin/orders`,
@@ -42,18 +43,18 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 export const STAFF_MOVES = ['confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const
 export type StaffMove = (typeof STAFF_MOVES)[number]
 
-const day = (label: string) => z.optional(text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)]))
+const day = (label: string) => z.optional(calendarDate(label))
 
 export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_number'], '-created_at', {
   status: z.optional(z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` })),
   payment_status: z.optional(z.enum(PAYMENT_STATUSES, { error: `payment_status must be one of: ${PAYMENT_STATUSES.join(', ')}` })),
   payment_method: z.optional(z.enum(PAYMENT_METHODS, { error: `payment_method must be one of: ${PAYMENT_METHODS.join(', ')}` })),
-  from: day('from'),
-  to: day('to'),
+  from: day('From date'),
+  to: day('To date'),
   pincode: z.optional(text('pincode', [z.regex(/^\d{6}$/, 'pincode must be 6 digits')])),
   channel: z.optional(z.enum(ORDER_CHANNELS, { error: `channel must be one of: ${ORDER_CHANNELS.join(', ')}` })),
   /** orders delivered on this day (India's calendar), in the slot starting at `slot` when given */
-  slot_date: day('slot_date'),
+  slot_date: day('Delivery date'),
   slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>
@@ -153,7 +154,9 @@ export const MoveOrderInput = z.strictObject({
   /** delivered, cash on delivery: the cash taken at the door, in paise (the order's total when left out) */
   cash_collected: z.optional(
     z.nullable(
-      z.number({ error: 'Cash collected must be a number' }).check(z.int('Cash collected must be whole paise'), z.gte(0, 'Cash collected cannot be negative')),
+      z
+        .number({ error: 'Cash collected must be a number' })
+        .check(z.int('Cash collected must be whole paise'), z.gte(0, 'Cash collected cannot be negative'), z.lte(INT_MAX, 'Cash collected is too large')),
     ),
   ),
 })
@@ -171,7 +174,7 @@ export const moveAdminOrder = defineContract({
 
 /** A slot of a day by its start time (`09:00`); left out, all the day's slots. */
 export const PickListQuery = z.object({
-  date: text('date', [z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date (YYYY-MM-DD)')]),
+  date: calendarDate('Delivery date'),
   slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type PickListQuery = z.infer<typeof PickListQuery>
@@ -222,7 +225,9 @@ export const getPickList = defineContract({
   response: PickListAnswer,
 })
 
-const Units = z.number({ error: 'Quantity must be a number' }).check(z.int('Quantity must be whole units'), z.gte(1, 'Quantity must be at least 1'))
+const Units = z
+  .number({ error: 'Quantity must be a number' })
+  .check(z.int('Quantity must be whole units'), z.gte(1, 'Quantity must be at least 1'), z.lte(INT_MAX, 'Quantity is too large'))
 
 /**
  * A staff refund: per line (`lines`, units of order lines) or an `amount` in paise, one of the two, and why. The
@@ -231,10 +236,14 @@ const Units = z.number({ error: 'Quantity must be a number' }).check(z.int('Quan
 export const RefundOrderInput = z.strictObject({
   lines: z.optional(
     z
-      .array(z.strictObject({ id: int(), quantity: Units }), { error: 'Lines must be a list of order lines and quantities' })
+      .array(z.strictObject({ id: wholeNumber(1), quantity: Units }), { error: 'Lines must be a list of order lines and quantities' })
       .check(z.minLength(1, 'Choose at least one line'), z.maxLength(200, 'At most 200 lines')),
   ),
-  amount: z.optional(z.number({ error: 'Amount must be a number' }).check(z.int('Amount must be whole paise'), z.gte(100, 'A refund is at least ₹1'))),
+  amount: z.optional(
+    z
+      .number({ error: 'Amount must be a number' })
+      .check(z.int('Amount must be whole paise'), z.gte(100, 'A refund is at least ₹1'), z.lte(INT_MAX, 'Amount is too large')),
+  ),
   reason: text('Reason', [z.trim(), z.minLength(1, 'Say why the money goes back'), z.maxLength(300, 'Reason is at most 300 characters')]),
 })
 export type RefundOrderInput = z.infer<typeof RefundOrderInput>
@@ -258,8 +267,10 @@ export const EditOrderLinesInput = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        id: int(),
-        quantity: z.number({ error: 'Quantity must be a number' }).check(z.int('Quantity must be whole units'), z.gte(0, 'Quantity cannot be negative')),
+        id: wholeNumber(1),
+        quantity: z
+          .number({ error: 'Quantity must be a number' })
+          .check(z.int('Quantity must be whole units'), z.gte(0, 'Quantity cannot be negative'), z.lte(INT_MAX, 'Quantity is too large')),
       }),
       { error: 'Lines must be a list of order lines and quantities' },
     )

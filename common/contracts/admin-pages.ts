@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { isAppPage, isAppPath, PAGE_URL } from '../rules/page-paths'
-import { staleBody } from './admin'
+import { staleBody, versionOf } from './admin'
 import { defineContract } from './http'
+import { wholeNumber } from './whole-numbers'
 import { PageBlockInput } from './page-blocks'
 import { MAX_PAGE_URL_LENGTH, PageData } from './pages'
 import { text } from './text'
@@ -61,7 +62,7 @@ export const APP_PAGE_BLOCKS_MESSAGE = 'This is the shop’s own screen: it show
 export const SavePageInput = z.extend(PageContentInput, {
   url: PageUrl,
   /** the draft version the editor read (0 for a page with no draft yet); 409 when someone saved in between */
-  version: int().check(z.gte(0, 'version cannot be negative')),
+  version: versionOf(0, 'a new page'),
 })
 export type SavePageInput = z.infer<typeof SavePageInput>
 
@@ -134,7 +135,7 @@ export const rollbackPage = defineContract({
   method: 'POST',
   path: '/api/admin/pages/rollback',
   summary: 'Admin: make an earlier version the draft and publish it',
-  body: z.object({ url: PageUrl, number: int().check(z.gte(1, 'number must be 1 or more')) }),
+  body: z.object({ url: PageUrl, number: wholeNumber(1) }),
   response: PublishedPage,
 })
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate } from './text'
 
 /**
  * Reports (docs/decisions/0023-reports.md): figures over India calendar days `from`..`to` (both included; default
@@ -12,7 +12,7 @@ import { text } from './text'
  */
 
 const int = () => z.number().check(z.int())
-const day = (label: string) => z.optional(text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)]))
+const day = (label: string) => z.optional(calendarDate(label))
 
 /** The longest range a report reads: two years of days. */
 export const REPORT_MAX_DAYS = 731
@@ -34,11 +34,11 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   split: 'Split (counter)',
 }
 
-export const ReportQuery = z.object({ from: day('from'), to: day('to') })
+export const ReportQuery = z.object({ from: day('From date'), to: day('To date') })
 export type ReportQuery = z.infer<typeof ReportQuery>
 export const SalesQuery = z.object({
-  from: day('from'),
-  to: day('to'),
+  from: day('From date'),
+  to: day('To date'),
   group: z._default(z.enum(SALES_GROUPS, { error: `group must be one of: ${SALES_GROUPS.join(', ')}` }), 'day'),
 })
 export type SalesQuery = z.infer<typeof SalesQuery>

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate, text } from './text'
+import { INT_MAX } from './whole-numbers'
 
 /**
  * What every staff table and every staff write share: the list query and answer of a server-side data table,
@@ -10,7 +11,8 @@ import { text } from './text'
 
 const int = () => z.number().check(z.int())
 
-export const ID_MAX = 2_147_483_647
+/** the largest id a path or query takes: what the database's integer ids hold */
+export const ID_MAX = INT_MAX
 /** A positive database id in a path or query (`/products/12`, `?category_id=3`). */
 export const IdParam = (name = 'id') =>
   z.coerce
@@ -68,7 +70,14 @@ export function parseSort<S extends string>(sort: S | `-${S}`): { column: S; des
  * Optimistic concurrency: an edit sends the `version` it read. When someone saved in between, the answer is 409
  * with the record as it is now and the fields that changed since that version; nothing is written.
  */
-export const Version = z.number({ error: 'version must be a number' }).check(z.int('version must be a whole number'), z.positive('version must be positive'))
+export const versionOf = (firstVersion: 0 | 1, whatIsZero?: string) => {
+  const message = whatIsZero ? `Send the version you loaded: 0 for ${whatIsZero}` : 'Send the version you loaded (it comes with the record)'
+  return z.number({ error: message }).check(z.int(message), z.gte(firstVersion, message), z.lte(ID_MAX, message))
+}
+export const Version = versionOf(1)
+/** The body of an edit that sends only what changes: one field at least, else 422 (an empty change would write nothing). */
+export const someChange = <T extends z.ZodMiniObject>(body: T) =>
+  body.check(z.refine((fields) => Object.values(fields).some((v) => v !== undefined), 'Send at least one field to change'))
 export const staleBody = <T extends $ZodType>(record: T) =>
   z.object({ message: z.string(), code: z.literal('stale'), current: record, changed: z.array(z.string()) })
 
@@ -90,16 +99,14 @@ export const AuditEntry = z.object({
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 
-const DATE = text('Date', [z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-01-31')])
-
 export const AuditQuery = staffListQuery(['at'], '-at', {
   entity: z.optional(text('Entity', [z.regex(/^[a-z_]{1,40}$/, 'Unknown entity')])),
   entity_id: z.optional(text('Entity id', [z.maxLength(40)])),
   user_id: z.optional(IdParam('user_id')),
   action: z.optional(text('Action', [z.maxLength(60)])),
   /** first and last day, inclusive, in India time */
-  from: z.optional(DATE),
-  to: z.optional(DATE),
+  from: z.optional(calendarDate('From date')),
+  to: z.optional(calendarDate('To date')),
 })
 export type AuditQuery = z.output<typeof AuditQuery>
 

@@ -2,7 +2,9 @@ import * as z from 'zod/mini'
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '../rules/mobile'
 import { AddressInput, OtpInput } from './accounts'
 import { defineContract } from './http'
-import { text } from './text'
+import { wholeNumber } from './whole-numbers'
+import { IdParam } from './admin'
+import { calendarDate, text } from './text'
 
 /** Sales agents (spec §§1, 2, 6; docs/decisions/0034-sales-agents.md). Money in rupees, like the admin home. */
 
@@ -138,14 +140,14 @@ export const getSalesDashboard = defineContract({
   response: SalesDashboard,
 })
 
-const day = (label: string) => z.optional(text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)]))
+const day = (label: string) => z.optional(calendarDate(label))
 export const AgentOrdersQuery = z.object({
   status: z.optional(
     z.enum(['open', 'awaiting_payment', 'delivered', 'cancelled'], { error: 'status must be open, awaiting_payment, delivered or cancelled' }),
   ),
-  customer_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
-  from: day('from'),
-  to: day('to'),
+  customer_id: z.optional(IdParam('customer_id')),
+  from: day('From date'),
+  to: day('To date'),
 })
 export type AgentOrdersQuery = z.infer<typeof AgentOrdersQuery>
 
@@ -204,7 +206,7 @@ export const saveCommissionRules = defineContract({
   summary: "Staff: replaces the website's commission rules (audited); they apply to every agent order's figures from then on",
   body: z.strictObject({
     default_percent: Percent,
-    categories: z.array(z.strictObject({ category_id: z.number().check(z.int(), z.positive()), percent: Percent })).check(z.maxLength(200)),
+    categories: z.array(z.strictObject({ category_id: wholeNumber(1), percent: Percent })).check(z.maxLength(200)),
   }),
   response: CommissionRules,
 })

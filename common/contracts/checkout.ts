@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { INT_MAX, wholeNumber } from './whole-numbers'
 import { text } from './text'
 
 const int = () => z.number().check(z.int())
@@ -29,11 +30,11 @@ export const getCheckoutSlots = defineContract({
 
 export const PlaceOrderBody = z.strictObject({
   address_id: id('address_id'),
-  slots: z.array(z.strictObject({ delivery_charge_id: int(), slot_id: id('slot_id') })).check(z.maxLength(20)),
+  slots: z.array(z.strictObject({ delivery_charge_id: wholeNumber(-INT_MAX), slot_id: id('slot_id') })).check(z.maxLength(20)),
   payment_method: z.enum(CHECKOUT_METHODS, { error: 'Choose a payment method' }),
   notes: z.optional(text('Notes', [z.maxLength(500, 'Notes can be at most 500 characters')])),
   /** the total the shopper saw, in paise: a different total now refuses the order with what changed */
-  expected_total: z.optional(int()),
+  expected_total: z.optional(wholeNumber()),
   /** made once per checkout page by the browser: a double click or a retry places one order */
   idempotency_key: text('idempotency_key', [z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)]),
 })

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 import { INDIAN_STATES } from '../rules/address'
 import { gstinProblem } from '../rules/gstin'
-import { staleBody, Version } from './admin'
+import { IdParam, staleBody, Version } from './admin'
 import { GST_RATES } from './admin-catalogue'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate, text } from './text'
 
 /**
  * GST tax invoices and credit notes (docs/decisions/0030-gst-invoices.md): a website's registration (staff set it)
@@ -103,8 +103,8 @@ export const TaxDocumentSummary = z.object({
 })
 export type TaxDocumentSummary = z.infer<typeof TaxDocumentSummary>
 
-const OrderIdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) })
-const DocParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()), documentId: z.coerce.number().check(z.int(), z.positive()) })
+const OrderIdParams = z.object({ id: IdParam() })
+const DocParams = z.object({ id: IdParam(), documentId: IdParam('documentId') })
 
 export const listOrderTaxDocuments = defineContract({
   method: 'GET',
@@ -234,13 +234,12 @@ export const issueMissingInvoices = defineContract({
 
 /* ---------- staff: GST report of a period ---------- */
 
-const day = (label: string) => text(label, [z.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)])
 export const GST_REPORT_SECTIONS = ['documents', 'rates', 'hsn'] as const
 
-export const GstReportQuery = z.object({ from: day('from'), to: day('to') })
+export const GstReportQuery = z.object({ from: calendarDate('From date'), to: calendarDate('To date') })
 export const GstReportCsvQuery = z.object({
-  from: day('from'),
-  to: day('to'),
+  from: calendarDate('From date'),
+  to: calendarDate('To date'),
   section: z.enum(GST_REPORT_SECTIONS, { error: 'section must be documents, rates or hsn' }),
 })
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { INT_MAX, wholeNumber } from './whole-numbers'
 import { classifyLink } from '../rules/links'
 import { COLOUR_PATTERN } from './site-settings'
 import { text } from './text'
@@ -39,7 +40,9 @@ export const HeroBannerBlock = {
       .check(z.maxLength(20, 'At most 20 slides')),
   }),
   settings: z.object({
-    aspect: z.optional(z.union([text('Aspect', [z.regex(/^\d+(\.\d+)?(\s*[/:]\s*\d+(\.\d+)?)?$/, 'Aspect looks like 16/5')]), z.number()])),
+    aspect: z.optional(
+      z.union([text('Aspect', [z.regex(/^\d+(\.\d+)?(\s*[/:]\s*\d+(\.\d+)?)?$/, 'Aspect looks like 16/5')]), z.number().check(z.gt(0), z.lte(100))]),
+    ),
     bgcolor: z.optional(text('Background colour', [z.regex(COLOUR_PATTERN, 'Not a colour')])),
     fullpage: z.optional(z.boolean()),
     slidesconfig: z.optional(SlidesConfig),
@@ -89,7 +92,7 @@ const block = <T extends string, D extends z.ZodMiniType, S extends z.ZodMiniTyp
   z.object({
     name: Name('Block name', 120),
     type: z.literal(type),
-    order: z._default(z.number().check(z.int()), 0),
+    order: z._default(wholeNumber(-INT_MAX), 0),
     data: props.data,
     settings: z._default((props.settings ?? Empty) as S, {} as never),
     logicdata: z._default((props.logicdata ?? Empty) as L, {} as never),

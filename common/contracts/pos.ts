@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { IdParams } from './admin'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDateTime, text } from './text'
 import { EMAIL_PATTERN } from '../rules/form-field'
 
 /**
@@ -196,7 +196,7 @@ export const SaleInput = z.object({
   customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
   /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
   offline: z.optional(z.boolean()),
-  sold_at: z.optional(text('sold_at', [z.iso.datetime({ offset: true, message: 'sold_at must be an ISO date-time' })])),
+  sold_at: z.optional(calendarDateTime('Time of sale')),
   register_id: RegisterChoice,
 })
 export type SaleInput = z.infer<typeof SaleInput>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { CALENDAR_DATE_EXAMPLE, calendarDateMessage, ISO_DATE_PATTERN, isCalendarDate } from '../dates'
 
 /** U+0000, or half of a surrogate pair (a code unit without its partner). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what this refuses
@@ -16,3 +17,23 @@ type StringCheck = Parameters<z.ZodMiniString['check']>[number]
  */
 export const text = (label: string, checks: StringCheck[] = [], params?: Parameters<typeof z.string>[0]) =>
   z.string(params).check(...checks, z.refine(isAllowedText, `${label} contains characters that are not allowed`))
+
+/**
+ * A day in a call (YYYY-MM-DD): the one date rule of every contract (common/dates.ts), so a day the calendar does
+ * not have (2026-13-45, 2026-02-30) answers 422 on its field and never reaches a query.
+ */
+export const calendarDate = (label: string) => {
+  const message = calendarDateMessage(label)
+  return text(label, [z.trim(), z.regex(ISO_DATE_PATTERN, { message, abort: true }), z.refine(isCalendarDate, message)])
+}
+
+const isOnCalendarDay = (dateTime: string) => isCalendarDate(dateTime.slice(0, 10))
+
+/** A moment in a call (2026-01-31T09:30:00+05:30): an ISO date-time with its offset, on a day the date rule takes. */
+export const calendarDateTime = (label: string) => {
+  const message = `${label} must be a date and time with its offset, like ${CALENDAR_DATE_EXAMPLE}T09:30:00+05:30`
+  return text(label, [z.iso.datetime({ offset: true, message, abort: true }), z.refine(isOnCalendarDay, message)])
+}
+
+/** The date rules' own checks, so a test can tell a date field that has them (text.test.ts). */
+export const DATE_CHECKS: readonly unknown[] = [isCalendarDate, isOnCalendarDay]

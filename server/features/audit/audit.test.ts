@@ -73,7 +73,7 @@ describe.each(drivers)('GET /s/api/admin/audit (%s)', (driver) => {
     expect(first.data.map((r) => r.id).some((id) => second.data.some((r) => r.id === id))).toBe(false)
     const bad = await staffCall(t, who.admin, 'GET', '/s/api/admin/audit?from=31-01-2025')
     expect(bad.statusCode).toBe(422)
-    expect(bad.json().errors).toEqual({ from: 'Use a date like 2025-01-31' })
+    expect(bad.json().errors).toEqual({ from: 'From date must be a real date from 1900 to 2099, written like 2026-01-31' })
   })
 
   it('shows each website only its own rows', async () => {

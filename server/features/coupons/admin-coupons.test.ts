@@ -103,7 +103,7 @@ describe.each(drivers)('staff coupons (%s)', (driver) => {
     expect((await errorsOf({ value: -5 })).value).toBe('Value must be more than 0')
     expect((await errorsOf({ min_cart: -1 })).min_cart).toBe('Minimum cart cannot be negative')
     expect((await errorsOf({ starts_on: '2026-12-10', ends_on: '2026-12-01' })).ends_on).toBe('The end date cannot be before the start date')
-    expect((await errorsOf({ starts_on: '2026-02-30' })).starts_on).toBe('This is not a date')
+    expect((await errorsOf({ starts_on: '2026-02-30' })).starts_on).toBe('Start date must be a real date from 1900 to 2099, written like 2026-01-31')
     expect((await errorsOf({ kind: 'flat', value: 50, max_discount: 40 })).max_discount).toBe('A flat coupon gives its value: leave the maximum discount empty')
     expect((await errorsOf({ categories: ['rice', 'no-such-aisle'] })).categories).toBe('There is no category “no-such-aisle” on this website')
     expect((await errorsOf({ brands: ['no-such-brand'] })).brands).toBe('There is no brand “no-such-brand” on this website')

@@ -23,7 +23,6 @@ const DAY_MS = 86_400_000
 /** the first instant of an India day */
 const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - IST_MS)
 const indiaDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10)
-const validDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)
 
 export function stateOf(c: Pick<CouponRow, 'status' | 'startsAt' | 'endsAt'>, now: Date): CouponState {
   if (c.status === 'paused') return 'paused'
@@ -127,13 +126,10 @@ async function valuesOf(db: Db | Tx, websiteId: number, input: Fields, current: 
   if (merged.usage_limit != null && merged.per_customer_limit != null && merged.per_customer_limit > merged.usage_limit) {
     errors.per_customer_limit = 'Uses per shopper cannot be more than total uses'
   }
-  for (const field of ['starts_on', 'ends_on'] as const) {
-    const day = input[field]
-    if (day && !validDay(day)) errors[field] = 'This is not a date'
-  }
-  if (input.starts_on !== undefined && !errors.starts_on) values.startsAt = input.starts_on ? dayStart(input.starts_on) : null
-  if (input.ends_on !== undefined && !errors.ends_on) values.endsAt = input.ends_on ? new Date(dayStart(input.ends_on).getTime() + DAY_MS) : null
-  if (!errors.starts_on && !errors.ends_on && merged.starts_on && merged.ends_on && merged.ends_on < merged.starts_on) {
+  // the days themselves are checked by the contract's date rule (common/dates.ts)
+  if (input.starts_on !== undefined) values.startsAt = input.starts_on ? dayStart(input.starts_on) : null
+  if (input.ends_on !== undefined) values.endsAt = input.ends_on ? new Date(dayStart(input.ends_on).getTime() + DAY_MS) : null
+  if (merged.starts_on && merged.ends_on && merged.ends_on < merged.starts_on) {
     errors.ends_on = 'The end date cannot be before the start date'
   }
   if (input.first_order_only !== undefined) values.firstOrderOnly = input.first_order_only ? 1 : 0

@@ -253,9 +253,14 @@ describe.each(drivers)('staff delivery settings (%s)', (driver: Driver) => {
 
     const bad = await as('POST', '/closures', { warehouse_id: null, from: '2026-02-30', to: '2020-01-01', reason: ' ' })
     expect(bad.statusCode).toBe(422)
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['reason'])
-    const dates = await as('POST', '/closures', { warehouse_id: null, from: '2026-02-30', to: '2020-01-01', reason: 'Holi' })
-    expect(dates.json().errors).toEqual({ from: 'This is not a date', to: 'These days have already passed' })
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'reason'])
+    const dates = await as('POST', '/closures', { warehouse_id: null, from: '2026-02-30', to: '2026-13-45', reason: 'Holi' })
+    expect(dates.json().errors).toEqual({
+      from: 'First day must be a real date from 1900 to 2099, written like 2026-01-31',
+      to: 'Last day must be a real date from 1900 to 2099, written like 2026-01-31',
+    })
+    const past = await as('POST', '/closures', { warehouse_id: null, from: '2020-01-01', to: '2020-01-01', reason: 'Holi' })
+    expect(past.json().errors).toEqual({ to: 'These days have already passed' })
     const backwards = await as('POST', '/closures', { warehouse_id: null, from: addDays(tomorrow, 3), to: tomorrow, reason: 'Holi' })
     expect(backwards.json().errors).toEqual({ to: 'The last day cannot be before the first' })
     const foreign = await staffCall(
