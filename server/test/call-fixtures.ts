@@ -113,6 +113,8 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
   'GET /s/api/sales/dashboard': async () => ({ url: '/s/api/sales/dashboard?period=week' }),
   'GET /s/api/sales/customers/lookup': async () => ({ url: '/s/api/sales/customers/lookup?mobile=9876500003' }),
   'POST /s/api/sales/customers': async () => ({ url: '/s/api/sales/customers', payload: { mobile: freshPhone(), name: 'Meena', address } }),
+  // a code for a number with no add waiting: validation passes, the service answers 404 (the walk needs no consent)
+  'POST /s/api/sales/customers/confirm': async () => ({ url: '/s/api/sales/customers/confirm', payload: { mobile: freshPhone(), code: '123456' } }),
   'GET /s/api/sales/orders': async () => ({ url: '/s/api/sales/orders?status=open&from=2026-11-01&to=2026-11-24' }),
 }
 
