@@ -39,10 +39,11 @@ export function PosScreen() {
     networkMode: 'always',
     // The server is the truth (another device on the register may sell or close the shift): asked on start, on
     // focus, every minute and after every refusal (onShift). Reloaded offline, the copy kept on this device shows first.
+    // (Offline, the kept copy serves: asking would only fail.)
     staleTime: 5_000,
-    refetchOnMount: 'always',
-    refetchOnWindowFocus: 'always',
-    refetchInterval: 60_000,
+    refetchOnMount: () => (navigator.onLine ? 'always' : false),
+    refetchOnWindowFocus: () => (navigator.onLine ? 'always' : false),
+    refetchInterval: () => (navigator.onLine ? 60_000 : false),
     initialData: () => shiftCopy.get(registerId),
     initialDataUpdatedAt: 0,
   })
