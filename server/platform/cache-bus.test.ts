@@ -189,7 +189,9 @@ describe.runIf(drivers.includes('postgres'))('closing an app on PostgreSQL', () 
     const attempts = busConnections()
     try {
       await dropListeners(watcher)
-      await reconnecting.app.close() // with a reconnection pending
+      // it has noticed (caching off) and set its reconnection going: closed with the reconnection pending
+      await until(() => !reconnecting.app.deps.caches.catalogue.live(), 10_000, 'the app to notice the drop')
+      await reconnecting.app.close()
       // a reconnection the closed app might still make was due within 125 ms of its drop (cache-bus-postgres.ts): begun by now
       await timersDue(250)
       await attempts.ended()

@@ -19,6 +19,7 @@ export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<A
   // every response of this server, ended once its handler has answered (also when the caller gave up on it)
   const responses: http.ServerResponse[] = []
   t.app.server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => void responses.push(res))
+  let sinceReset = 0
   const config = t.app.deps.config
   const providers = createPaymentProviders(config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
   t.app.payments = providers // the app's own calls (webhooks look unknown orders up) reach this port too
@@ -45,12 +46,17 @@ export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<A
     log: () => control<{ requests: LoggedRequest[]; webhooks: Delivery[] }>('GET', '/log'),
     fault: (body: Record<string, unknown>) => control('POST', '/faults', body),
     webhookOptions: (body: Record<string, unknown>) => control('POST', '/webhooks/options', body),
-    reset: () => control('POST', '/reset', {}),
+    async reset() {
+      const answer = await control('POST', '/reset', {})
+      sinceReset = responses.length // what the reset let go (hang, succeed_then_timeout) is never answered
+      return answer
+    },
     /**
-     * Waits until every call made so far has been answered by the provider, also one its caller stopped waiting for
-     * (a delay fault): what a slow provider commits late is committed then, and nothing held runs into the next test.
+     * Waits until every call made since the last reset has been answered by the provider, also one its caller stopped
+     * waiting for (a delay fault): what a slow provider commits late is committed then, and nothing held runs into the
+     * next test.
      */
-    callsAnswered: () => until(() => responses.every((res) => res.writableEnded), 10_000, 'the provider to answer every call'),
+    callsAnswered: () => until(() => responses.slice(sinceReset).every((res) => res.writableEnded), 10_000, 'the provider to answer every call'),
     close: () => t.close(),
   }
 }
