@@ -91,18 +91,16 @@ export async function animationsDone(page: Page) {
  * that it did not show something: by then it would have.
  */
 export async function pageCaughtUp(page: Page) {
+  // no named functions inside: tsx would wrap them in a helper the page does not have
   await page.evaluate(async () => {
-    const task = () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel()
-        channel.port1.onmessage = () => resolve()
+    for (let i = 0; i < 5; i++) {
+      const channel = new MessageChannel()
+      await new Promise((resolve) => {
+        channel.port1.onmessage = resolve
         channel.port2.postMessage(null)
       })
-    for (let i = 0; i < 2; i++) {
-      await task()
-      await new Promise((resolve) => requestAnimationFrame(resolve))
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      if (i % 2 === 0) await new Promise((resolve) => requestAnimationFrame(resolve))
+      else await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    await task()
   })
 }
