@@ -1,6 +1,6 @@
 import { after, before } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { animationsDone, DESKTOP, launchBrowser, openPage } from './browser'
+import { animationsDone, DESKTOP, launchBrowser, openPage, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
 
 /** The sign-in code the e2e servers use (startServer({ AUTH_FIXED_OTP: STAFF_CODE })). */
@@ -27,6 +27,7 @@ export function staffSuite(env: Record<string, string> = {}) {
 export async function shot(page: Page, name: string, fullPage = true) {
   const dir = process.env.SCREENSHOT_DIR
   if (!dir) return
+  await pageCaughtUp(page) // what the last step set going (a dialog opening) is rendered
   await animationsDone(page)
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage })
 }
