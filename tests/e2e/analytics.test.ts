@@ -6,7 +6,7 @@ import type { Browser, Request } from 'playwright-core'
 import { type Envelope, parseEnvelope } from '../../server/features/analytics/envelope'
 import { decodeBody } from '../../server/features/analytics/ingest'
 import { until as untilHolds } from '../../server/test/wait'
-import { DESKTOP, launchBrowser, openPage } from './browser'
+import { DESKTOP, launchBrowser, openPage, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
 import { SUPERADMIN, STAFF_CODE, signedIn } from './staff-session'
 
@@ -176,7 +176,11 @@ describe('analytics and monitoring (spec §9)', () => {
     try {
       const dsn = `http://key@127.0.0.1:${(dsnHost.address() as AddressInfo).port}/7`
       const staff = await signedIn(browser, server.origin, SUPERADMIN)
+      // the form takes the saved DSN when it arrives: typed before that, it would be replaced
+      const loaded = staff.page.waitForResponse((r) => r.url().endsWith('/api/admin/monitoring') && r.request().method() === 'GET')
       await staff.page.goto(`${server.origin}/bos/admin/analytics`)
+      await loaded
+      await pageCaughtUp(staff.page)
       await staff.page.getByLabel('DSN').fill(dsn)
       await staff.page.getByRole('button', { name: 'Save' }).first().click()
       await staff.page.getByText('Monitoring DSN saved').waitFor()
