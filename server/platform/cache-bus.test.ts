@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
+import net from 'node:net'
 import { Redis } from 'ioredis'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, rowsOf } from '../db/client'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
+import { timersDue, until } from '../test/wait'
 import { createAppCaches } from './cache'
 import { createCacheBus } from './cache-bus'
 
@@ -145,6 +148,37 @@ describe.runIf(drivers.includes('postgres'))('two app processes on one PostgreSQ
   })
 })
 
+/** The cache buses' LISTEN connections begun from now on (pg.Client#connect), to wait until each has connected or failed. */
+function busConnections() {
+  const connect = pg.Client.prototype.connect
+  const begun: Promise<unknown>[] = []
+  pg.Client.prototype.connect = function (this: pg.Client & { connectionParameters: { application_name?: string } }, ...args: unknown[]) {
+    const result = (connect as (...a: unknown[]) => unknown).apply(this, args)
+    if (this.connectionParameters.application_name === 'storefront-cache-bus') begun.push(Promise.resolve(result).catch(() => {}))
+    return result
+  } as typeof connect
+  return {
+    ended: () => Promise.all(begun),
+    stop: () => void (pg.Client.prototype.connect = connect),
+  }
+}
+
+/** Connection attempts to `port` from now on (net.Socket#connect, under both pg and ioredis). */
+function connectionsTo(port: number) {
+  const connect = net.Socket.prototype.connect
+  let count = 0
+  net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+    const [first] = args as [number | { port?: number } | unknown[]]
+    const to = Array.isArray(first) ? (first[0] as { port?: number })?.port : typeof first === 'number' ? first : (first as { port?: number })?.port
+    if (Number(to) === port) count++
+    return (connect as (...a: unknown[]) => net.Socket).apply(this, args)
+  } as typeof connect
+  return {
+    count: () => count,
+    stop: () => void (net.Socket.prototype.connect = connect),
+  }
+}
+
 describe.runIf(drivers.includes('postgres'))('closing an app on PostgreSQL', () => {
   it('leaves no LISTEN connection behind, also while it is reconnecting', async () => {
     const { apps } = await buildTestAppsOnOneDatabase(3)
@@ -152,10 +186,20 @@ describe.runIf(drivers.includes('postgres'))('closing an app on PostgreSQL', () 
     expect(await listeners(watcher)).toBe(3)
     await quiet.app.close()
     expect(await listeners(watcher)).toBe(2)
-    await dropListeners(watcher)
-    await reconnecting.app.close() // with a reconnection pending
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(await listeners(watcher), 'only the watcher listens again').toBe(1)
+    const attempts = busConnections()
+    try {
+      await dropListeners(watcher)
+      // it has noticed (caching off) and set its reconnection going: closed with the reconnection pending
+      await until(() => !reconnecting.app.deps.caches.catalogue.live(), 10_000, 'the app to notice the drop')
+      await reconnecting.app.close()
+      // a reconnection the closed app might still make was due within 125 ms of its drop (cache-bus-postgres.ts): begun by now
+      await timersDue(250)
+      await attempts.ended()
+      await until(async () => (await listeners(watcher)) > 0, 10_000, 'the watcher to listen again')
+      expect(await listeners(watcher), 'only the watcher listens again').toBe(1)
+    } finally {
+      attempts.stop()
+    }
     for (const t of apps) await t.close()
   })
 
@@ -243,14 +287,19 @@ describe('a bus that cannot listen', () => {
     ['Redis', 'redis://127.0.0.1:1'],
   ])('keeps nothing, says so once while it retries, and closes (%s)', async (_kind, redisUrl) => {
     const warnings: string[] = []
-    const bus = await createCacheBus({ database: unreachable, redisUrl, log: { warn: (_o, msg) => warnings.push(msg), error() {} } })
-    const caches = createAppCaches(bus)
-    expect(bus.live()).toBe(false)
-    let loads = 0
-    for (let i = 0; i < 2; i++) await caches.catalogue.getOrLoad(1, 'k', async () => ++loads)
-    expect(loads, 'every answer from the database').toBe(2)
-    await new Promise((r) => setTimeout(r, 700)) // a few retries
-    expect(warnings).toEqual(['cache invalidations are not being received; caching is off until they are'])
-    await bus.close()
+    const attempts = connectionsTo(1)
+    try {
+      const bus = await createCacheBus({ database: unreachable, redisUrl, log: { warn: (_o, msg) => warnings.push(msg), error() {} } })
+      const caches = createAppCaches(bus)
+      expect(bus.live()).toBe(false)
+      let loads = 0
+      for (let i = 0; i < 2; i++) await caches.catalogue.getOrLoad(1, 'k', async () => ++loads)
+      expect(loads, 'every answer from the database').toBe(2)
+      await until(() => attempts.count() >= 4, 10_000, 'a few retries') // the first try and three retries, each refused
+      expect(warnings).toEqual(['cache invalidations are not being received; caching is off until they are'])
+      await bus.close()
+    } finally {
+      attempts.stop()
+    }
   })
 })

@@ -6,6 +6,9 @@ import { type AppOptions, buildApp } from '../app'
 import { loadConfig, type Config } from '../config'
 import { type Database, openDb } from '../db/client'
 import { withDatabase } from '../db/template'
+import { templatesReady } from './templates'
+
+await templatesReady()
 
 export type Driver = 'pglite' | 'postgres'
 

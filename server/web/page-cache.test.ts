@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct } from '../../common/contracts/admin-catalogue'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
+import { until } from '../test/wait'
 import { cast, staffCall } from '../test/staff'
 import type { RequestCtx } from '../platform/request-context'
 import { renderedPageCache } from './page-cache'
@@ -18,10 +18,16 @@ const hostOf = (origin: string) => new URL(origin).host
 const page = (t: TestApp, url: string, { origin = MAIN, cookie }: { origin?: string; cookie?: string } = {}) =>
   t.app.inject({ method: 'GET', url, remoteAddress: '10.0.1.1', headers: { host: hostOf(origin), accept: 'text/html', ...(cookie ? { cookie } : {}) } })
 
-/** Two loads of `url`, a few milliseconds apart. */
+/** Once the clock has moved on from now: a page rendered after that carries another time than one rendered before. */
+async function clockMoves() {
+  const now = Date.now()
+  await until(() => Date.now() > now)
+}
+
+/** Two loads of `url`, at different times by the clock. */
 async function twice(t: TestApp, url: string, options: { origin?: string; cookie?: string } = {}) {
   const first = await page(t, url, options)
-  await sleep(5)
+  await clockMoves()
   return [first, await page(t, url, options)] as const
 }
 
@@ -76,7 +82,7 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
       // Rendered three times: a page with a query string is kept from its second render.
       const url = `/?from=${who}`
       const [a, b] = await twice(t, url, { cookie })
-      await sleep(5)
+      await clockMoves()
       const c = await page(t, url, { cookie })
       expect(new Set([a.body, b.body, c.body]).size).toBe(3)
       expect(c.headers['cache-control']).toBe('private, no-store')
@@ -97,13 +103,19 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
     const visitorCtx = { db, config, caches, site: site!, session: null, user: null } as unknown as RequestCtx
     const cache = (await renderedPageCache(visitorCtx, MAIN, '/offers'))!
     let renders = 0
+    const finishes: (() => void)[] = []
+    /** a render that ends when the test says so */
     const render = async () => {
       renders++
-      await sleep(20)
+      await new Promise<void>((finish) => finishes.push(finish))
       return `render ${renders}`
     }
-    const pages = await Promise.all(Array.from({ length: 5 }, () => cache.once(render)))
-    expect(pages).toEqual(Array(5).fill('render 1'))
-    expect(await cache.once(render)).toBe('render 2')
+    const finishAll = () => finishes.splice(0).forEach((finish) => finish())
+    const asked = Array.from({ length: 5 }, () => cache.once(render))
+    finishAll() // all five asked while the first render was under way
+    expect(await Promise.all(asked)).toEqual(Array(5).fill('render 1'))
+    const after = cache.once(render)
+    finishAll()
+    expect(await after).toBe('render 2')
   })
 })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser'
+import { animationsDone, DESKTOP, launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 
 const CODE = '123456'
@@ -285,7 +285,7 @@ describe('accounts in the browser', () => {
         .locator('[role=dialog][data-state=open]')
         .waitFor()
         .catch(() => {})
-      await page.waitForTimeout(400)
+      await animationsDone(page)
       assert.deepEqual(await serious(page), [], `address dialog at ${viewport.viewport.width}px`)
       await context.close()
     }

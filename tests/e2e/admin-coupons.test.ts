@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchBrowser } from './browser'
 import { startServer, type TestServer } from './server'
-import { signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
@@ -16,12 +15,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 describe('coupons in the staff app', () => {
   it('an admin adds a coupon (a taken code is refused on its field), edits it, pauses it from the list; the form guards unsaved changes', async () => {

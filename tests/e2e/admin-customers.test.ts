@@ -4,11 +4,10 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { placeCodOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
 const SHOPPER = '9876500003'
 
 before(async () => {
@@ -18,12 +17,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 /** The shopper tries to order again: placed (the order number) or refused (the message checkout shows). */
 async function tryToOrder(page: Page): Promise<string> {

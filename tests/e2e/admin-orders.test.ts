@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { placeCodOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
@@ -17,12 +16,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 describe('orders in the staff app', () => {
   it('an order of the demo shopper is packed, sent out and delivered by an admin; the shopper sees each step', async () => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { placeCodOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
@@ -21,12 +21,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 /** The size of each page of a PDF in points, read from its /MediaBox entries (Chromium writes them plainly). */
 function pageSizes(pdf: Buffer): [number, number][] {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { BrowserContext } from 'playwright-core'
 import { MOBILE, openPage } from './browser'
+import { until } from '../../server/test/wait'
 import { placeCodOrder, placeRazorpayOrder, signInShopper } from './shop-flow'
 import { shot, signedIn, STAFF_CODE, SUPERADMIN, staffSuite } from './staff-session'
 
@@ -47,12 +48,16 @@ describe('refunds and line edits in the staff app', () => {
     await refunds.getByText('₹50', { exact: true }).waitFor()
     await refunds.getByText(/“Two eggs broken in the tray”/).waitFor()
     // the outbox job sends it to the simulator; the provider's answer or its webhook makes it processed
-    for (let i = 0; i < 40 && !(await refunds.getByText('Processed', { exact: true }).isVisible()); i++) {
-      await admin.waitForTimeout(500)
-      await admin.reload()
-      await admin.getByRole('list', { name: 'Refunds' }).waitFor()
-    }
-    await refunds.getByText('Processed', { exact: true }).waitFor()
+    await until(
+      async () => {
+        if (await refunds.getByText('Processed', { exact: true }).isVisible()) return true
+        await admin.reload()
+        await admin.getByRole('list', { name: 'Refunds' }).waitFor()
+        return false
+      },
+      30_000,
+      'the refund processed',
+    )
     await admin
       .getByText(/^Refunded$/)
       .first()

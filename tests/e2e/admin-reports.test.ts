@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { bundleReport } from '../../bench/bundle-size'
 import { launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { placeCodOrder, signInShopper } from './shop-flow'
-import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { shot, signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
-const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {
   ;[server, browser] = await Promise.all([startServer({ AUTH_FIXED_OTP: STAFF_CODE }), launchBrowser()])
@@ -19,12 +18,6 @@ after(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 describe('reports', () => {
   it('an admin opens Reports, sees today’s order in the chart and its table, switches reports and downloads a CSV', async () => {

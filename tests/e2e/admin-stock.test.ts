@@ -7,13 +7,12 @@ import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { DESKTOP, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
-import { fillNewProduct, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
+import { fillNewProduct, shot, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
 let browser: Browser
 let dir: string
 const signedIn = (username: string) => signInAs(browser, server.origin, username)
-const SHOTS = process.env.SCREENSHOT_DIR
 
 before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'admin-stock-'))
@@ -24,12 +23,6 @@ after(async () => {
   await server?.stop()
   await rm(dir, { recursive: true, force: true })
 })
-
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await page.waitForTimeout(400) // a drawer's slide-in
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
 
 /** The stock table's row of a pack at a warehouse. */
 const stockRow = (admin: Page, pack: string, warehouse: string) =>

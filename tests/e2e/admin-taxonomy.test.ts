@@ -5,7 +5,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { launchBrowser, openPage } from './browser'
+import { animationsDone, launchBrowser, openPage } from './browser'
 import { startServer, type TestServer } from './server'
 import { signedIn, STAFF_CODE, SUPERADMIN } from './staff-session'
 
@@ -163,7 +163,7 @@ describe('categories and brands in the staff app', () => {
         await admin.getByRole('button', { name: 'Add brand' }).first().click()
         await admin.getByRole('form', { name: 'New brand' }).waitFor()
         await admin.locator('[role="dialog"][data-state="open"]').waitFor()
-        await admin.waitForTimeout(400)
+        await animationsDone(admin)
         await admin.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `brand-form-${width}.png`) })
       }
     }

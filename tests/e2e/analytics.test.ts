@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test'
 import type { Browser, Request } from 'playwright-core'
 import { type Envelope, parseEnvelope } from '../../server/features/analytics/envelope'
 import { decodeBody } from '../../server/features/analytics/ingest'
-import { DESKTOP, launchBrowser, openPage } from './browser'
+import { until as untilHolds } from '../../server/test/wait'
+import { DESKTOP, launchBrowser, openPage, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
 import { SUPERADMIN, STAFF_CODE, signedIn } from './staff-session'
 
@@ -54,13 +55,7 @@ function capture(page: import('playwright-core').Page) {
   return { batches, envelopes }
 }
 
-const until = async (what: string, ok: () => boolean, ms = 15_000) => {
-  const deadline = Date.now() + ms
-  while (!ok()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const until = (what: string, ok: () => boolean, ms = 15_000) => untilHolds(ok, ms, what)
 
 /** posthog-js drops what a bot sends (user agent and brands HeadlessChrome, navigator.webdriver): a shopper's browser here */
 async function shopperPage() {
@@ -97,11 +92,14 @@ describe('analytics and monitoring (spec §9)', () => {
     await page.goBack()
     await page.waitForURL(`${server.origin}/`)
     await until('three page views', () => pageviews().length >= 3)
-    await new Promise((r) => setTimeout(r, 3500))
+    // one more navigation: its page view is sent after everything queued before it, an automatic one included
+    await page.goForward()
+    await page.waitForURL(/\/products\?q=basmati$/)
+    await until('four page views', () => pageviews().length >= 4)
     const urls = pageviews().map((e) => new URL(String(e.properties.$current_url)))
     assert.deepEqual(
       urls.map((u) => u.pathname + u.search),
-      ['/', '/products?q=basmati', '/'],
+      ['/', '/products?q=basmati', '/', '/products?q=basmati'],
       'one page view per navigation, none automatic',
     )
 
@@ -132,7 +130,10 @@ describe('analytics and monitoring (spec §9)', () => {
     }
     assert.equal(event.environment, 'staging')
     assert.equal(event.exception.values[0]!.value, 'e2e boom')
-    await new Promise((r) => setTimeout(r, 1000))
+    // a second error, reported after whatever the first one or the page load queued
+    await page.evaluate("setTimeout(() => { throw new Error('e2e boom 2') })")
+    const second = (e: Envelope) => e.items.some((i) => i.type === 'event' && JSON.stringify(i.payload).includes('e2e boom 2'))
+    await until('the second error', () => sent.envelopes.some(second))
     assert.deepEqual([...new Set(sent.envelopes.flatMap((e) => e.items.map((i) => i.type)))], ['event'], 'without a DSN only errors are sent')
     assert.deepEqual(
       await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /telemetry-tracing/.test(r.name)).length),
@@ -184,7 +185,11 @@ describe('analytics and monitoring (spec §9)', () => {
     try {
       const dsn = `http://key@127.0.0.1:${(dsnHost.address() as AddressInfo).port}/7`
       const staff = await signedIn(browser, server.origin, SUPERADMIN)
+      // the form takes the saved DSN when it arrives: typed before that, it would be replaced
+      const loaded = staff.page.waitForResponse((r) => r.url().endsWith('/api/admin/monitoring') && r.request().method() === 'GET')
       await staff.page.goto(`${server.origin}/bos/admin/analytics`)
+      await loaded
+      await pageCaughtUp(staff.page)
       await staff.page.getByLabel('DSN').fill(dsn)
       await staff.page.getByRole('button', { name: 'Save' }).first().click()
       await staff.page.getByText('Monitoring DSN saved').waitFor()

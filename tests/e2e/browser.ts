@@ -69,3 +69,38 @@ export async function openSlowPhone(browser: Browser): Promise<{ context: Browse
   })
   return { context, page, errors: collectErrors(page) }
 }
+
+/**
+ * Once the page's finite animations and transitions (a dialog fading in, a drawer sliding) have ended: what a
+ * screenshot or a contrast check should see. Endless ones (spinners) are left running.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  )
+}
+
+/**
+ * Once the page has done the work already queued in it: tasks (React's renders and effects), a frame, timers due now,
+ * and the renders those start. After something that makes a page act (a clock jump, a module loaded), for checking
+ * that it did not show something: by then it would have.
+ */
+export async function pageCaughtUp(page: Page) {
+  // no named functions inside: tsx would wrap them in a helper the page does not have
+  await page.evaluate(async () => {
+    for (let i = 0; i < 5; i++) {
+      const channel = new MessageChannel()
+      await new Promise((resolve) => {
+        channel.port1.onmessage = resolve
+        channel.port2.postMessage(null)
+      })
+      if (i % 2 === 0) await new Promise((resolve) => requestAnimationFrame(resolve))
+      else await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+  })
+}

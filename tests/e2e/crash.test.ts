@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import pg from 'pg'
+import { until } from '../../server/test/wait'
 import { freePort, startServer, type TestServer } from './server'
 
 /**
@@ -16,7 +17,8 @@ import { freePort, startServer, type TestServer } from './server'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CODE = '123456'
-const TRAFFIC_MS = 2500
+/** the traffic before the kill: this many orders placed and paid at the provider (2.5 s on an idle machine) */
+const BEFORE_KILL = { placed: 8, paidInSim: 2 }
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 const dbName = `crash_${randomBytes(4).toString('hex')}`
 const dbUrl = (() => {
@@ -156,6 +158,22 @@ class Shopper {
   }
 }
 
+/**
+ * Once the provider has delivered every webhook it made and the app answered each with a 2xx: what it retried through
+ * the crash (with its backoff) is in the app by then.
+ */
+const webhooksDelivered = () =>
+  until(
+    async () => {
+      const events = (await simCall('/webhooks')).json as { eventId: string }[]
+      const { webhooks } = (await simCall('/log')).json as { webhooks: { eventId: string; status: number | null }[] }
+      const delivered = new Set(webhooks.filter((d) => d.status !== null && d.status < 300).map((d) => d.eventId))
+      return events.every((e) => delivered.has(e.eventId))
+    },
+    60_000,
+    'the provider to deliver every webhook',
+  )
+
 const simCall = async (pathname: string, body?: unknown) => {
   const res = await fetch(`${provider!.origin.replace('localhost', '127.0.0.1')}/__sim${pathname}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -291,7 +309,7 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
 
   const stop = { now: false }
   const traffic = shoppers.map((s, i) => shop(s, i, stop))
-  await sleep(TRAFFIC_MS)
+  await until(() => stats.placed >= BEFORE_KILL.placed && stats.paidInSim >= BEFORE_KILL.paidInSim, 120_000, 'the traffic before the kill')
   const crashedAt = Date.now()
   await killApp('SIGKILL')
   stop.now = true
@@ -338,7 +356,7 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
 
     // webhooks retried by the provider arrive, the outbox drains: wait until no event is unprocessed and the outbox is empty
     const settle = async (label: string) => {
-      const until = Date.now() + 20_000
+      const deadline = Date.now() + 20_000
       for (;;) {
         // an outbox row leased by the killed process waits for its lease (60 s) to end; time passes here too. Every
         // lease taken before the restart ends before restartedAt + 60 s, every lease of the new process after it
@@ -349,7 +367,7 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
         const [w] = await q(
           `select (select count(*)::int from payment_events where processed_at is null) as events, (select count(*)::int from outbox where sent_at is null) as outbox`,
         )
-        if ((w.events === 0 && w.outbox === 0) || Date.now() > until) {
+        if ((w.events === 0 && w.outbox === 0) || Date.now() > deadline) {
           mark(`${label}: ${w.events} unprocessed webhooks, ${w.outbox} unsent outbox rows`)
           if (w.outbox > 0) {
             const unsent = await q(`select id, kind, attempts, last_error, available_at, claimed_until, payload from outbox where sent_at is null`)
@@ -364,14 +382,14 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
         await sleep(200)
       }
     }
-    await sleep(1500) // the provider's retry backoff
+    await webhooksDelivered()
     await settle('settled')
 
     // time passes: the holds of still-unpaid orders run out and the sweeper releases them
     await q(
       `update orders set hold_expires_at = now() - interval '1 second' where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at is not null`,
     )
-    for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
       const [h] = await q(
         `select count(*)::int as n from orders where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at < now()`,
       )
@@ -387,7 +405,7 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
     if (late) {
       const r = await simCall('/pay', { provider: late.provider, order_id: late.provider_order_id, outcome: 'success' })
       mark(`late payment of released order ${late.id}: ${r.status}`)
-      await sleep(1000)
+      await webhooksDelivered()
     }
     const settled = await settle('final')
     assert.equal(settled.events, 0, 'every stored webhook was processed')

@@ -48,8 +48,12 @@ async function openTab(page: Page, name: string) {
   const tab = page.getByRole('tab', { name })
   for (let i = 0; i < 5; i++) {
     await tab.click()
-    if ((await tab.getAttribute('aria-selected')) === 'true') return
-    await page.waitForTimeout(200)
+    const selected = await page
+      .getByRole('tab', { name, selected: true })
+      .waitFor({ timeout: 2000 })
+      .then(() => true)
+      .catch(() => false)
+    if (selected) return
   }
   assert.fail(`the ${name} tab does not open`)
 }
@@ -143,6 +147,8 @@ describe('the page builder (Website Settings → Pages)', () => {
     const text = admin.getByRole('region', { name: 'Text settings' })
     // typed through the rich-text toolbar: a heading, bold, a link by the link rule (javascript: refused), undo
     const area = text.getByRole('textbox', { name: 'Text', exact: true })
+    // the page's clock from here on, so that a pause in typing is a jump of its clock rather than a wait
+    await admin.clock.install()
     await area.click()
     await text.getByRole('combobox', { name: 'Text style' }).selectOption('2')
     await admin.keyboard.type('Diwali sweets')
@@ -154,9 +160,9 @@ describe('the page builder (Website Settings → Pages)', () => {
     await admin.keyboard.type(' on sweets and dry fruits.')
     await admin.keyboard.press('Enter')
     // the editor's history groups what is typed within half a second: a pause makes 'Oops' its own step
-    await admin.waitForTimeout(700)
+    await admin.clock.fastForward(700)
     await admin.keyboard.type('Oops')
-    await admin.waitForTimeout(700)
+    await admin.clock.fastForward(700)
     await text.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click()
     await admin.keyboard.type('See all sweets')
     await admin.keyboard.press('Shift+Home')

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { MOBILE, openPage } from './browser'
+import { untilValue } from '../../server/test/wait'
 import { signInShopper } from './shop-flow'
 import { shot, signedIn, STAFF_CODE, SUPERADMIN, staffSuite } from './staff-session'
 
@@ -89,11 +90,7 @@ describe('a sales agent orders for a customer', () => {
         const res = await fetch('/s/api/sales/orders', { headers: { 'x-web-url': location.origin } })
         return (await res.json()).data
       })) as { id: number; payment_method: string; payment_status: string; status: string; total: number }[]
-    let mine = await orders()
-    for (let i = 0; i < 40 && mine.find((o) => o.payment_method === 'razorpay')?.payment_status !== 'paid'; i++) {
-      await page.waitForTimeout(250)
-      mine = await orders()
-    }
+    const mine = await untilValue(orders, (list) => list.find((o) => o.payment_method === 'razorpay')?.payment_status === 'paid', 15_000, 'the paid webhook')
     const online = mine.find((o) => o.payment_method === 'razorpay')!
     const cod = mine.find((o) => o.payment_method === 'cod')!
     assert.equal(online.payment_status, 'paid')

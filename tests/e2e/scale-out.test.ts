@@ -10,6 +10,7 @@ import { SIMULATOR_DEFAULTS } from '../../server/features/payments/config'
 import * as sessions from '../../server/features/session/service'
 import { makePostgresTemplate, withDatabase } from '../../server/db/template'
 import { createCacheBus, type CacheBus } from '../../server/platform/cache-bus'
+import { until } from '../../server/test/wait'
 import { startServer, type TestServer } from './server'
 
 /**
@@ -395,7 +396,7 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
         }
       }
       const load = Promise.all(shoppers.map(shop))
-      await sleep(1500)
+      await until(() => acknowledged.length >= 12, 60_000, 'a quarter of the orders answered') // under load: then A dies
       a.child.kill('SIGKILL')
       killed = true
       await load
@@ -440,7 +441,10 @@ describe('one compiled app process', () => {
     try {
       await holder.query('select pg_advisory_lock(7316001)') // as another process migrating this database would
       server = await startServer({ DATABASE_URL: url, SEED: 'never' }, { compiled: true, until: 'live' })
-      await sleep(300)
+      // the process waits for the lock to migrate
+      const waiting = async () =>
+        (await holder.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 7316001 and not granted")).rows[0].n > 0
+      await until(waiting, 30_000, 'the process to wait for the migration lock')
       const ready = await fetch(`${server.origin}/readyz`)
       assert.deepEqual([ready.status, await ready.json()], [503, { status: 'migrating' }])
       assert.equal((await fetch(`${server.origin}/s/api/init`)).status, 503)
@@ -496,7 +500,7 @@ describe('one compiled app process', () => {
       }
     })()
     const workers = Array.from({ length: 8 }, (_, n) => worker(n))
-    await sleep(1500)
+    await until(() => [...answers.values()].reduce((a, b) => a + b, 0) >= 80, 60_000, 'the load to be under way')
     const sentAt = Date.now()
     signalled = true
     server.child.kill('SIGTERM')

@@ -1,6 +1,6 @@
 import { after, before } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, openPage } from './browser'
+import { animationsDone, DESKTOP, launchBrowser, openPage, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
 
 /** The sign-in code the e2e servers use (startServer({ AUTH_FIXED_OTP: STAFF_CODE })). */
@@ -23,12 +23,13 @@ export function staffSuite(env: Record<string, string> = {}) {
   return suite
 }
 
-/** A full-page screenshot into SCREENSHOT_DIR when it is set (for reviewing screens); nothing otherwise. */
-export async function shot(page: Page, name: string) {
+/** A screenshot (full page unless told) into SCREENSHOT_DIR when it is set (for reviewing screens), once what moves has stopped; nothing otherwise. */
+export async function shot(page: Page, name: string, fullPage = true) {
   const dir = process.env.SCREENSHOT_DIR
   if (!dir) return
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+  await pageCaughtUp(page) // what the last step set going (a dialog opening) is rendered
+  await animationsDone(page)
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage })
 }
 
 const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()

@@ -98,7 +98,7 @@ describe.each(drivers)('online payments through the simulator (%s)', (driver: Dr
       .where(eq(payments.providerOrderId, pay.provider_order_id))
     const triple = await kit().sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: pay.provider_order_id, outcome: 'success' })
     expect((await kit().call(s, 'POST', `/checkout/confirm/${order.order_id}`, pick(triple))).json().status).toBe('failed')
-    await new Promise((r) => setTimeout(r, 300))
+    await kit().webhooksAnswered(pay.provider_order_id) // the provider's word by webhook too: taken, and still not paid
     expect((await orderRow(order.order_id)).paymentStatus).not.toBe('paid')
   })
 

@@ -136,7 +136,14 @@ describe.each(drivers)('money that cannot be applied to its order is refunded, o
       expect((await k.call(s, 'POST', `/checkout/confirm/${order.order_id}`, {})).json()).toMatchObject({ status: 'failed' })
       await k.drain()
       expect(await h.refundRows(order.order_id)).toMatchObject([{ amount_paise: order.total + 300, status: 'pending' }])
-      await new Promise((r) => setTimeout(r, 150)) // the provider settles it; its webhook is refused
+      // the provider settles it; its webhook is refused
+      const atProvider = () => k.cashfree<{ refund_status: string }[]>(`/orders/${pay.provider_order_id}/refunds`)
+      await until(async () => {
+        const refunds = await atProvider()
+        return refunds.length > 0 && refunds.every((r) => r.refund_status === 'SUCCESS')
+      })
+      await k.webhooksAnswered(pay.provider_order_id, { refused: true })
+      expect(await h.refundRows(order.order_id)).toMatchObject([{ status: 'pending' }])
       await h.db().execute(sql`update outbox set available_at = now() where kind = 'refund' and sent_at is null`)
       await k.drain()
       expect(await h.refundRows(order.order_id)).toMatchObject([{ status: 'processed' }])
@@ -242,6 +249,7 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
     await k.sim('/webhooks/options', { duplicate: 2, concurrent: true })
     const cases: { s: Awaited<ReturnType<typeof h.onlineOrder>>['s']; orderId: number; hint: object }[] = []
     const captured = new Map<string, { provider: 'razorpay' | 'cashfree'; amount: number; providerOrderId: string }>()
+    const lateIds: string[] = []
 
     for (let i = 0; i < 3; i++) {
       // the wrong amount
@@ -270,6 +278,7 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
       })
       const tc = await k.sim<Record<string, string>>('/pay', { provider: 'razorpay', order_id: c.pay.provider_order_id, outcome: 'success' })
       cases.push({ s: c.s, orderId: c.order.order_id, hint: pick(tc) })
+      lateIds.push(late.error.metadata.payment_id)
       captured.set(late.error.metadata.payment_id, { provider: 'razorpay', amount: c.order.total, providerOrderId: c.pay.provider_order_id })
       // the wrong amount, Cashfree
       const d = await h.onlineOrder('cashfree')
@@ -283,8 +292,12 @@ describe.skipIf(!drivers.includes('postgres'))('webhooks, replays, confirms and 
       captured.set(td.cf_payment_id, { provider: 'cashfree', amount: d.order.total + 100, providerOrderId: d.pay.provider_order_id })
     }
 
+    // the banks' late confirmations: each late payment authorised and captured at the provider, its webhooks on their way
+    await until(async () => {
+      const payments = await Promise.all(lateIds.map((id) => k.razorpay<{ status: string }>('GET', `/payments/${id}`)))
+      return payments.every((p) => p.status !== 'failed')
+    })
     // while the (duplicated, concurrent) webhooks arrive: 6 confirms per order, every event replayed, 3 outbox workers, twice
-    await new Promise((r) => setTimeout(r, 350)) // the late confirmations
     for (let round = 0; round < 2; round++) {
       const events = await k.t.app.inject({ method: 'GET', url: '/__sim/webhooks' }).then((r) => r.json() as { eventId: string }[])
       await Promise.all([

@@ -11,16 +11,11 @@ import { newShopper, type SignedIn } from '../../test/shopper'
 import { drainOutbox } from '../orders/outbox'
 import { createPaymentProviders } from '../payments/providers/registry'
 import { providersFor } from '../payments/service'
+import { until } from '../../test/wait'
 import { outboxHandlers } from './jobs'
 
 /** waits until `check` holds (webhooks and jobs run in the background) */
-export async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
+export { until } from '../../test/wait'
 
 /** the three fields Razorpay's checkout hands the page, out of what `/__sim/pay` answers */
 export const pick = (t: Record<string, string>) => ({
@@ -66,7 +61,24 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
       t.app.log,
       100,
     )
-  return { t, origin, sim, razorpay, cashfree, drain, catalogue, ...shopping(t, catalogue) }
+  /**
+   * Waits until the simulator has sent every webhook about a provider order and the app has answered each one, with a
+   * 2xx unless `refused`: the sign that what the webhooks do (or must not do) is done, before checking the order.
+   */
+  const webhooksAnswered = (providerOrderId: string, { refused = false } = {}) =>
+    until(
+      async () => {
+        const events = (await (await fetch(`${origin}/__sim/webhooks`)).json()) as { eventId: string; body: string }[]
+        const { webhooks } = (await (await fetch(`${origin}/__sim/log`)).json()) as { webhooks: { eventId: string; status: number | null }[] }
+        const about = events.filter((e) => e.body.includes(providerOrderId))
+        const answered = (e: { eventId: string }) =>
+          webhooks.some((d) => d.eventId === e.eventId && d.status !== null && (refused ? d.status >= 400 : d.status < 300))
+        return about.length > 0 && about.every(answered)
+      },
+      10_000,
+      `the webhooks about ${providerOrderId} answered`,
+    )
+  return { t, origin, sim, razorpay, cashfree, drain, webhooksAnswered, catalogue, ...shopping(t, catalogue) }
 }
 
 export type CheckoutKit = Awaited<ReturnType<typeof startCheckoutApp>>

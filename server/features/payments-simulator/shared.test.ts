@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../../db/client'
 import { buildTestAppsOnOneDatabase, drivers, type TestApp } from '../../test/app'
+import { until } from '../../test/wait'
 import { startWebhookReceiver } from './test-kit'
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * Decision 0039: two app processes on one PostgreSQL database share one simulator. What one makes, the other
@@ -45,6 +44,24 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
   const simPay = (t: TestApp, body: object) => t.app.inject({ method: 'POST', url: '/__sim/pay', payload: body })
   const types = () => receiver.received.map((r) => JSON.parse(r.body.toString('utf8')).type ?? JSON.parse(r.body.toString('utf8')).event)
   const db = () => a.app.deps.db
+  /**
+   * Every task run and deleted (webhooks sent, refunds settled) and every delivery the running processes began
+   * answered: what the simulator was asked to do is done, so a webhook that has not come by now never will.
+   */
+  const quiet = (processes: TestApp[]) =>
+    until(
+      async () => {
+        const [{ n }] = rowsOf<{ n: number }>(await processes[0].app.deps.db.execute(sql`select count(*)::int as n from payment_sim_tasks`))
+        if (n > 0) return false
+        for (const t of processes) {
+          const { webhooks } = (await t.app.inject({ method: 'GET', url: '/__sim/log' })).json() as { webhooks: { status: number | null; error?: string }[] }
+          if (webhooks.some((d) => d.status === null && d.error === undefined)) return false
+        }
+        return true
+      },
+      15_000,
+      'the simulator to be done',
+    )
 
   it('a Cashfree order made through A is paid and refunded through B; each webhook is sent once; both answer', async () => {
     receiver.clear()
@@ -64,10 +81,9 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
     expect(refund.json()).toMatchObject({ refund_status: 'PENDING' })
     // settled by whichever process claims the task
     const settled = async () => (await cashfree(a, 'GET', `/orders/${orderId}/refunds/r1`)).json().refund_status
-    for (let i = 0; i < 100 && (await settled()) !== 'SUCCESS'; i++) await sleep(50)
-    expect(await settled()).toBe('SUCCESS')
+    await until(async () => (await settled()) === 'SUCCESS', 10_000, 'the refund settled')
     await receiver.waitFor(2)
-    await sleep(1500) // two polls of each process: nothing more comes
+    await quiet([a, b])
     expect(types()).toEqual(['PAYMENT_SUCCESS_WEBHOOK', 'REFUND_STATUS_WEBHOOK'])
     const ids = receiver.received.map((r) => r.headers['x-idempotency-key'])
     expect(new Set(ids).size).toBe(2)
@@ -98,8 +114,8 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
     await closeA() // before the webhook is due: A takes its wake-up with it, the task stays
     // this order's only: the race above does not wait for its own webhooks, which may still be arriving
     const mine = () => receiver.received.filter((r) => r.body.toString('utf8').includes(order.id))
-    for (let i = 0; i < 160 && mine().length < 3; i++) await sleep(50)
-    await sleep(1500)
+    await until(() => mine().length >= 3, 15_000, 'the three webhooks')
+    await quiet([b])
     expect(mine().map((r) => JSON.parse(r.body.toString('utf8')).event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid'])
     expect(new Set(mine().map((r) => r.headers['x-razorpay-event-id'])).size).toBe(3)
     const [{ n }] = rowsOf<{ n: number }>(await b.app.deps.db.execute(sql`select count(*)::int as n from payment_sim_tasks`))

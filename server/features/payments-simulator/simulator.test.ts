@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, listRoutes } from '../../test/app'
+import { until } from '../../test/wait'
 import { type SimApp, startSimApp } from './test-kit'
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
@@ -219,13 +220,15 @@ describe('the payment simulator inside the app', () => {
       fetch(`${other.origin}/pg/orders`, {
         method: 'POST',
         headers: { ...cfHeaders, 'x-client-id': other.config.CASHFREE_CLIENT_ID ?? '', 'content-type': 'application/json' },
-        body: JSON.stringify({ order_amount: 5, order_currency: 'INR', customer_details: customer }),
+        body: JSON.stringify({ order_id: 'held-1', order_amount: 5, order_currency: 'INR', customer_details: customer }),
       }).catch(() => 'closed'),
       fetch(`${other.origin}/v1/orders`).catch(() => 'closed'),
     ]
     // both calls under way (their faults taken), and the order made: its answer held
-    while ((await other.control<{ faults: unknown[] }>('GET', '/faults')).faults.length) await new Promise((r) => setTimeout(r, 20))
-    await new Promise((r) => setTimeout(r, 200))
+    await until(async () => (await other.control<{ faults: unknown[] }>('GET', '/faults')).faults.length === 0)
+    const made = async () =>
+      (await fetch(`${other.origin}/pg/orders/held-1`, { headers: { ...cfHeaders, 'x-client-id': other.config.CASHFREE_CLIENT_ID ?? '' } })).status === 200
+    await until(made, 10_000, 'the held order to be made')
     const started = Date.now()
     await other.close()
     expect(Date.now() - started).toBeLessThan(3000)

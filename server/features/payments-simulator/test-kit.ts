@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Config } from '../../config'
 import type { AppOptions } from '../../app'
 import { buildTestApp, type TestApp } from '../../test/app'
+import { until } from '../../test/wait'
 import { createPaymentProviders } from '../payments/providers/registry'
 import type { LoggedRequest } from './request-log'
 import type { Delivery } from './webhooks/emitter'
@@ -11,10 +12,14 @@ import type { Delivery } from './webhooks/emitter'
  * The app with its simulator, listening on a loopback port so the provider SDKs make real HTTP calls to it
  * (PAYMENTS.md D.3), and the adapters pointed at that port.
  */
-export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'web'> = {}) {
+export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<AppOptions, 'web' | 'logStream'> = {}) {
   const t: TestApp = await buildTestApp('pglite', { PAYMENT_HTTP_TIMEOUT_MS: 2000, ...overrides }, extra)
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+  // every response of this server, ended once its handler has answered (also when the caller gave up on it)
+  const responses: http.ServerResponse[] = []
+  t.app.server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => void responses.push(res))
+  let sinceReset = 0
   const config = t.app.deps.config
   const providers = createPaymentProviders(config, { razorpay: { apiBase: origin }, cashfree: { apiBase: `${origin}/pg` } })
   t.app.payments = providers // the app's own calls (webhooks look unknown orders up) reach this port too
@@ -41,7 +46,17 @@ export async function startSimApp(overrides: Partial<Config> = {}, extra: Pick<A
     log: () => control<{ requests: LoggedRequest[]; webhooks: Delivery[] }>('GET', '/log'),
     fault: (body: Record<string, unknown>) => control('POST', '/faults', body),
     webhookOptions: (body: Record<string, unknown>) => control('POST', '/webhooks/options', body),
-    reset: () => control('POST', '/reset', {}),
+    async reset() {
+      const answer = await control('POST', '/reset', {})
+      sinceReset = responses.length // what the reset let go (hang, succeed_then_timeout) is never answered
+      return answer
+    },
+    /**
+     * Waits until every call made since the last reset has been answered by the provider, also one its caller stopped
+     * waiting for (a delay fault): what a slow provider commits late is committed then, and nothing held runs into the
+     * next test.
+     */
+    callsAnswered: () => until(() => responses.slice(sinceReset).every((res) => res.writableEnded), 10_000, 'the provider to answer every call'),
     close: () => t.close(),
   }
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { toPaise, toRupees } from '../../../../common/money'
 import { type SimApp, startSimApp } from '../../payments-simulator/test-kit'
+import { untilValue } from '../../../test/wait'
 import { type CashfreeSettings, createCashfreeProvider } from './cashfree'
 import type { CreateOrderInput, PaymentProvider, PaymentProviderError } from './types'
 
@@ -119,7 +120,7 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     await s.fault({ route: 'POST /pg/orders', mode: 'delay', ms: 600 })
     const created = await cf.createOrder(order(), key)
     expect(created.providerOrderId).toBe('w1-ORD-1001-1')
-    await new Promise((r) => setTimeout(r, 500))
+    await s.callsAnswered() // the slow first one too
     const posts = await calls('POST /pg/orders')
     expect(posts).toHaveLength(2)
     expect(new Set(posts.map((p) => p.headers['x-idempotency-key']))).toEqual(new Set(['attempt-7-1']))
@@ -192,8 +193,13 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     expect(await failure(refund('ORD-1001-r2', 7346))).toMatchObject({ kind: 'rejected', providerCode: 'refund_amount_invalid' })
     expect(await refund('ORD-1001-r3', 7345)).toMatchObject({ amountPaise: 7345 })
     const ids = { providerOrderId: o.providerOrderId, providerPaymentId: String(cf_payment_id) }
-    await new Promise((r) => setTimeout(r, 120))
-    expect(await cf.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' })).toMatchObject({
+    const settled = await untilValue(
+      () => cf.fetchRefund({ ...ids, refundId: 'ORD-1001-r1' }),
+      (r) => r?.status !== 'pending',
+      10_000,
+      'the refund settled',
+    )
+    expect(settled).toMatchObject({
       providerRefundId: first.providerRefundId,
       status: 'processed',
       amountPaise: 5000,

@@ -154,7 +154,7 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
   it('RE-03: the provider is slow and commits after our timeout: "unknown" now, the same order on the next try', async () => {
     await s.fault({ route: 'POST /v1/orders', mode: 'delay', ms: 700 })
     expect(await failure(rzp.createOrder(order(), key))).toMatchObject({ kind: 'unknown' })
-    await new Promise((r) => setTimeout(r, 600))
+    await s.callsAnswered() // the late commit
     const later = await rzp.createOrder(order(), key)
     expect(later.reused).toBe(true)
     expect(await posts('POST /v1/orders')).toHaveLength(1)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { until, untilValue } from '../../../test/wait'
 import { headerMap, type SimApp, startSimApp, startWebhookReceiver } from '../../payments-simulator/test-kit'
 import { createCashfreeProvider } from './cashfree'
 import { createRazorpayProvider } from './razorpay'
@@ -17,8 +18,10 @@ const order = (orderNumber: string): CreateOrderInput => ({
 describe('webhooks: the simulator signs like the providers, the adapters verify the raw bytes', () => {
   let s: SimApp
   let hook: Awaited<ReturnType<typeof startWebhookReceiver>>
+  /** what the app logs at warn level: the simulator says when it gives up on a webhook */
+  const warnings: string[] = []
   beforeAll(async () => {
-    s = await startSimApp()
+    s = await startSimApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line: string) => void warnings.push(line) } })
     hook = await startWebhookReceiver()
   })
   afterAll(async () => {
@@ -182,7 +185,10 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
       [2, 500],
       [3, 200],
     ])
-    expect(log[2].at - log[1].at).toBeGreaterThanOrEqual(log[1].at - log[0].at)
+    // retried after the backoff (20 ms here), doubled each time: timers never fire early, a loaded machine only makes
+    // the gaps longer (a millisecond allowed for the clocks' rounding)
+    expect(log[1].at - log[0].at).toBeGreaterThanOrEqual(20 - 1)
+    expect(log[2].at - log[1].at).toBeGreaterThanOrEqual(40 - 1)
 
     hook.clear()
     hook.answerWith((_r, i) => (i === 0 ? 503 : 200))
@@ -197,9 +203,11 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
   it('gives up after maxAttempts; dropFirst loses deliveries that are then retried', async () => {
     hook.answerWith(() => 500)
     await s.webhookOptions({ maxAttempts: 2 })
+    warnings.length = 0
     await cfPaid('ORD-12')
     await hook.waitFor(2)
-    await new Promise((r) => setTimeout(r, 100))
+    // given up (said once the second attempt is answered): no third attempt is coming
+    await until(() => warnings.some((w) => w.includes('not delivered') && w.includes('after 2 attempts')), 10_000, 'the simulator to give up')
     expect(hook.received).toHaveLength(2)
 
     await s.reset()
@@ -254,8 +262,12 @@ describe('webhooks: the simulator signs like the providers, the adapters verify 
   it("by default posts to this app's own /s/api/payments/webhooks/{provider} (issue #5 receives it)", async () => {
     await s.reset()
     await cfPaid('ORD-17')
-    await new Promise((r) => setTimeout(r, 200))
-    const [first] = (await s.log()).webhooks
+    const [first] = await untilValue(
+      async () => (await s.log()).webhooks,
+      ([d]) => d !== undefined && (d.status !== null || d.error !== undefined),
+      10_000,
+      'the first webhook answered',
+    )
     expect(first.url).toBe(`${s.origin}/s/api/payments/webhooks/cashfree`)
     // verified and stored (an order the shop doesn't know is recorded, not retried forever)
     expect(first.status).toBe(200)
