@@ -164,40 +164,50 @@ export function OrderForCustomer() {
       {customers.data && customers.data.pending.length > 0 && (
         <ul className="mt-3 divide-y divide-border border-t border-border text-sm" aria-label="Waiting for the customer's code">
           {customers.data.pending.map((p) => (
-            <li key={p.mobile} className="flex items-center justify-between gap-2 py-2">
-              <span className="min-w-0">
-                <span className="block truncate font-medium">
-                  {p.name} <span className="font-normal text-muted">· {spacedMobile(p.mobile)}</span>
-                </span>
-                <span className="block text-xs text-muted">Waiting for the code the customer received</span>
-              </span>
-              <Button size="sm" variant="outline" onClick={() => setWaiting({ mobile: p.mobile, name: p.name })} aria-label={`Enter ${p.name}'s code`}>
-                Enter code
-              </Button>
-            </li>
+            <CustomerRow
+              key={p.mobile}
+              name={p.name}
+              mobile={p.mobile}
+              detail="Waiting for the code the customer received"
+              action="Enter code"
+              actionLabel={`Enter ${p.name}'s code`}
+              onAction={() => setWaiting({ mobile: p.mobile, name: p.name })}
+            />
           ))}
         </ul>
       )}
       {customers.data && customers.data.data.length > 0 && (
         <ul className="mt-3 divide-y divide-border border-t border-border text-sm" aria-label="Your customers">
           {customers.data.data.map((c) => (
-            <li key={c.id} className="flex items-center justify-between gap-2 py-2">
-              <span className="min-w-0">
-                <span className="block truncate font-medium">
-                  {c.name} <span className="font-normal text-muted">· {spacedMobile(c.phone)}</span>
-                </span>
-                <span className="block text-xs text-muted">
-                  {c.orders ? `${c.orders} order${c.orders === 1 ? '' : 's'} · ${rupees(c.total_ordered)} · last ${c.last_order_number}` : 'No orders yet'}
-                  {c.added_by_agent && !c.phone_verified ? ' · number not verified yet' : ''}
-                </span>
-              </span>
-              <Button size="sm" variant="outline" onClick={() => orderFor(c)} aria-label={`Order for ${c.name}`}>
-                Order for
-              </Button>
-            </li>
+            <CustomerRow
+              key={c.id}
+              name={c.name}
+              mobile={c.phone}
+              detail={`${c.orders ? `${c.orders} order${c.orders === 1 ? '' : 's'} · ${rupees(c.total_ordered)} · last ${c.last_order_number}` : 'No orders yet'}${c.added_by_agent && !c.phone_verified ? ' · number not verified yet' : ''}`}
+              action="Order for"
+              actionLabel={`Order for ${c.name}`}
+              onAction={() => orderFor(c)}
+            />
           ))}
         </ul>
       )}
     </section>
+  )
+}
+
+/** One customer of the agent's lists: name and number, a line about them, and the one thing to do next. */
+function CustomerRow(props: { name: string; mobile: string | null; detail: string; action: string; actionLabel: string; onAction: () => void }) {
+  return (
+    <li className="flex items-center justify-between gap-2 py-2">
+      <span className="min-w-0">
+        <span className="block truncate font-medium">
+          {props.name} <span className="font-normal text-muted">· {spacedMobile(props.mobile)}</span>
+        </span>
+        <span className="block text-xs text-muted">{props.detail}</span>
+      </span>
+      <Button size="sm" variant="outline" onClick={props.onAction} aria-label={props.actionLabel}>
+        {props.action}
+      </Button>
+    </li>
   )
 }
