@@ -3,7 +3,7 @@ import { hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from './lib/router'
 import { App } from './app/app'
-import { routeComponentFor } from './app/routes'
+import { preloadRoute } from './app/routes'
 import { browserTransport, createApi } from './lib/api'
 import { createQueryClient } from './lib/query-client'
 import { NAVIGATIONS } from './lib/router'
@@ -30,8 +30,7 @@ const app = (
 )
 // Server-rendered pages are hydrated once their route's code is here; the Vite dev server (no SSR) renders from scratch.
 if (root.firstElementChild)
-  routeComponentFor(window.location.pathname)
-    .preload()
+  preloadRoute(window.location.pathname)
     .then(() => hydrateRoot(root, app))
     .then(startTelemetry)
 else {

@@ -6,7 +6,7 @@ import { Route, useLocation } from '../lib/router'
 import { Spinner } from '../ui/spinner'
 import { ClientOnly } from './client-only'
 import { RootLayout } from './root-layout'
-import { type AppRoute, routeFor, StaffShell } from './routes'
+import { type AppRoute, routeFor } from './routes'
 
 const routeFallback = (
   <div className="flex justify-center py-24">
@@ -32,10 +32,10 @@ export function App({ api, queryClient }: { api: Api; queryClient: QueryClient }
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
         {route.shell === 'staff' ? (
-          // Staff screens: their own shell, outside the storefront layout, rendered in the browser only.
+          // Staff screens: the staff app (its own shell and screen table), outside the storefront layout, rendered in the browser only.
           <ClientOnly>
             <Suspense fallback={routeFallback}>
-              <StaffShell route={route}>{page(route)}</StaffShell>
+              <route.component />
             </Suspense>
           </ClientOnly>
         ) : (

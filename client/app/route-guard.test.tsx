@@ -3,8 +3,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
 import { MemoryRouter, useLocation } from '../lib/router'
+import { screenFor } from '../staff/staff-app'
 import { useRouteGuard } from './route-guard'
 import { routeFor } from './routes'
+
+/** The rule of an address: its route's flags, or in a staff area its screen's permission. */
+const ruleFor = (pathname: string) => (routeFor(pathname).route.shell === 'staff' ? screenFor(pathname).screen : routeFor(pathname).route)
 
 const shopper: User = { id: 3, name: 'Meera', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false }
 const agent: User = { ...shopper, id: 2, isSalesAgent: true }
@@ -13,7 +17,7 @@ const superadminElsewhere: User = { ...shopper, id: 4, superadmin: true }
 
 function Probe({ user }: { user: User | null | undefined }) {
   const { pathname, search } = useLocation()
-  const access = useRouteGuard(routeFor(pathname).route, user)
+  const access = useRouteGuard(ruleFor(pathname), user)
   return <p data-testid="at">{`${pathname}${search} ${access.kind === 'redirect' ? 'blocked' : access.kind}`}</p>
 }
 

@@ -3,36 +3,52 @@ import type { User } from '../../common/contracts/accounts'
 import { useLocation, useNavigate } from '../lib/router'
 import * as paths from '../lib/paths'
 import { savePath } from '../lib/saved-path'
-import type { AppRoute } from './routes'
+
+/** What a staff screen asks of who is signed in (client/staff/staff-screens.ts); issue 29's roles will add to it. */
+export type Permission = 'admin'
+
+const PERMITS: Record<Permission, (user: User) => boolean> = {
+  admin: (user) => user.hasAdminAccess,
+}
+
+/** Who may see a page: a route's flags (app/routes.ts) or a staff screen's permission. */
+export interface AccessRule {
+  /** spec §4: a visitor is sent to /auth/login with the path saved */
+  requiresLogin?: boolean
+  /** spec §4: a signed-in non-agent is sent to /account/orders */
+  agentOnly?: boolean
+  /** spec §2 and §6: only those it permits; others signed in see a 403 screen */
+  permission?: Permission
+}
 
 export type Access = { kind: 'open' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' }
 
 const OPEN: Access = { kind: 'open' }
 
 /**
- * Spec §4 guards from the route's flags: a login-required (or admin) target with nobody signed in goes to
- * /auth/login; an agent-only target for a non-agent goes to /account/orders; an admin screen for someone signed
- * in without admin access is forbidden (a 403 screen, not a redirect: they know where they are and why).
+ * Spec §4 guards from the page's rule: a login-required target (or one that needs a permission) with nobody signed
+ * in goes to /auth/login; an agent-only target for a non-agent goes to /account/orders; a screen for someone signed
+ * in without its permission is forbidden (a 403 screen, not a redirect: they know where they are and why).
  * `undefined`: startup has not said who is signed in yet.
  */
-export function routeAccess(route: AppRoute, user: User | null | undefined): Access {
+export function routeAccess(rule: AccessRule, user: User | null | undefined): Access {
   if (user === undefined) return OPEN
-  if ((route.requiresLogin || route.adminOnly) && !user) return { kind: 'redirect', to: paths.login() }
-  if (route.agentOnly && !user?.isSalesAgent) return { kind: 'redirect', to: paths.accountOrders() }
-  if (route.adminOnly && !user?.hasAdminAccess) return { kind: 'forbidden' }
+  if ((rule.requiresLogin || rule.permission) && !user) return { kind: 'redirect', to: paths.login() }
+  if (rule.agentOnly && !user?.isSalesAgent) return { kind: 'redirect', to: paths.accountOrders() }
+  if (rule.permission && user && !PERMITS[rule.permission](user)) return { kind: 'forbidden' }
   return OPEN
 }
 
 /**
- * Applies routeAccess to the route of the current address (the caller's, so that the lazily loaded staff shell
- * needs no import of the route table, which loads it): a redirect saves the full path first. Answers the access, so the
- * layout shows a spinner while redirecting and the 403 screen when forbidden. The server refuses these calls
- * anyway; this only keeps people on pages they can use.
+ * Applies routeAccess to the page of the current address (the root layout passes its route, the staff shell its
+ * screen): a redirect saves the full path first. Answers the access, so the layout shows a spinner while
+ * redirecting and the 403 screen when forbidden. The server refuses these calls anyway; this only keeps people on
+ * pages they can use.
  */
-export function useRouteGuard(route: AppRoute, user: User | null | undefined): Access {
+export function useRouteGuard(rule: AccessRule, user: User | null | undefined): Access {
   const { pathname, search, hash } = useLocation()
   const navigate = useNavigate()
-  const access = routeAccess(route, user)
+  const access = routeAccess(rule, user)
   const target = access.kind === 'redirect' ? access.to : null
   useEffect(() => {
     if (!target) return

@@ -2,19 +2,19 @@ import { type ComponentType, createElement } from 'react'
 import { matchPath } from '../lib/router'
 import { lazyRoute, type LazyRoute } from '../lib/lazy-route'
 import { PATTERNS as P } from '../lib/paths'
-import type { AdminPage } from '../staff/staff-app'
 import { ClientOnly } from './client-only'
+import type { AccessRule } from './route-guard'
 
 /**
  * The one route table of the web client. The router (app.tsx), the guards (route-guard.ts), the server's
  * preload and data loading (entry-server.tsx, prefetch.ts) and the content-page check all read it; links are
  * built from the same patterns (lib/paths.ts). The first entry whose pattern matches wins.
  */
-export interface AppRoute {
+export interface AppRoute extends Omit<AccessRule, 'permission'> {
   path: string
   /** the page, in its own chunk; `preload()` before rendering or hydrating */
   component: LazyRoute
-  /** 'shop': the storefront layout (header, footer, drawers); 'staff': the staff shell, loaded with staff screens */
+  /** 'shop': the storefront layout (header, footer, drawers); 'staff': the staff app, which shows a screen of its own table */
   shell: 'shop' | 'staff'
   /** 'ssr': rendered on the server with its data; 'client': in the browser only (the server sends a loading state) */
   render: 'ssr' | 'client'
@@ -22,16 +22,8 @@ export interface AppRoute {
   data?: 'page' | 'product-list' | 'product'
   /** spec §2: full-width pages skip the centred container */
   fullWidth?: boolean
-  /** spec §4: a visitor is sent to /auth/login with the path saved */
-  requiresLogin?: boolean
-  /** spec §4: a signed-in non-agent is sent to /account/orders */
-  agentOnly?: boolean
-  /** spec §2 and §6: hasAdminAccess only; others signed in see a 403 screen */
-  adminOnly?: boolean
   /** an address kept for the app's own screens where none is: the server answers 404 */
   notFound?: boolean
-  /** a staff screen that fills the window without the staff sidebar and top bar (the POS, opened in its own tab) */
-  bare?: boolean
 }
 
 type Load = () => Promise<ComponentType>
@@ -43,10 +35,13 @@ function browserOnly(route: LazyRoute): LazyRoute {
   return Object.assign(Gated, { preload: route.preload, module: route.module })
 }
 
-/** The staff shell and pages load with the first staff screen, never with a shopper's page. */
-const STAFF_APP = 'staff/staff-app.ts'
+/**
+ * Every address of a staff area loads the staff app, in one import(): the shopper's entry carries this one loader and
+ * the areas' patterns, never the staff screens (their table, client/staff/staff-screens.ts, is in the staff app).
+ */
+const STAFF_APP = 'staff/staff-app.tsx'
 const loadStaffApp = () => import('../staff/staff-app')
-export const StaffShell = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffShell))
+const StaffApp = lazyRoute(STAFF_APP, () => loadStaffApp().then((m) => m.StaffApp))
 
 // `module` is the page's source under client/ (its key in Vite's manifest): the server preloads its chunk.
 const ssr = (path: string, module: string, load: Load, flags: Flags = {}): AppRoute => ({
@@ -63,17 +58,7 @@ const client = (path: string, module: string, load: Load, flags: Flags = {}): Ap
   render: 'client',
   ...flags,
 })
-function staff(path: string, name: AdminPage, flags: { bare?: boolean } = {}): AppRoute {
-  const page = lazyRoute(STAFF_APP, () =>
-    loadStaffApp().then(async ({ ADMIN_PAGES }) => {
-      await ADMIN_PAGES[name].preload()
-      return ADMIN_PAGES[name]
-    }),
-  )
-  const preload = () => Promise.all([StaffShell.preload(), page.preload()]).then(() => undefined)
-  const component = Object.assign((props: object) => createElement(page, props), { preload, module: STAFF_APP })
-  return { path, component, shell: 'staff', render: 'client', fullWidth: true, requiresLogin: true, adminOnly: true, ...flags }
-}
+const staff = (path: string): AppRoute => ({ path, component: StaffApp, shell: 'staff', render: 'client', fullWidth: true })
 
 const NOT_FOUND = 'routes/not-found.tsx'
 const notFound: Load = () => import('../routes/not-found').then((m) => m.NotFoundRoute)
@@ -109,49 +94,12 @@ export const ROUTES: readonly AppRoute[] = [
   client(P.checkoutCashfree, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),
   client(P.checkoutConfirm, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
   client(P.orderSuccess, 'routes/order-success.tsx', () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
-  // Administration (issue #10): the staff shell, admins only.
-  staff(P.admin, 'home'),
-  staff(P.adminProducts, 'products'),
-  staff(P.adminProductNew, 'productNew'),
-  staff(P.adminProduct, 'product'),
-  staff(P.adminCategories, 'categories'),
-  staff(P.adminBrands, 'brands'),
-  staff(P.adminSearch, 'search'),
-  staff(P.adminCatalogueCsv, 'catalogueCsv'),
-  staff(P.adminOrders, 'orders'),
-  staff(P.adminPickList, 'pickList'),
-  staff(P.adminOrder, 'order'),
-  staff(P.adminCustomers, 'customers'),
-  staff(P.adminCustomer, 'customer'),
-  staff(P.adminStock, 'stock'),
-  staff(P.adminWarehouses, 'warehouses'),
-  staff(P.adminWarehouseNew, 'warehouseNew'),
-  staff(P.adminWarehouse, 'warehouse'),
-  staff(P.adminCoupons, 'coupons'),
-  staff(P.adminCouponNew, 'couponNew'),
-  staff(P.adminCoupon, 'coupon'),
-  staff(P.adminDelivery, 'delivery'),
-  staff(P.adminPayments, 'payments'),
-  staff(P.adminTax, 'tax'),
-  staff(P.adminStaff, 'staff'),
-  staff(P.adminAgents, 'agents'),
-  staff(P.adminAudit, 'audit'),
-  staff(P.adminReports, 'reports'),
-  staff(P.adminAnalytics, 'analytics'),
-  staff('/bos/admin/*', 'notFound'),
-  // Point of sale (issue #13, spec §2: admin, new tab): the staff shell without its sidebar, a counter screen.
-  staff(P.pos, 'pos', { bare: true }),
-  // Website Settings (issue #12): the page builder's settings screens, staff chunks like Administration.
-  staff(P.pageBuilderSite, 'pbSite'),
-  staff(P.pageBuilderTheme, 'pbTheme'),
-  staff(P.pageBuilderNavigation, 'pbNavigation'),
-  staff(P.pageBuilderMenus, 'pbMenus'),
-  staff(P.pageBuilderPopupSeo, 'pbPopupSeo'),
-  // Website Settings (issue 12): the page builder, in the staff shell with its own sidebar.
-  staff('/page-builder', 'pages'),
-  staff(P.pageBuilderPages, 'pages'),
-  staff(P.pageBuilderPage, 'pageEditor'),
-  staff('/page-builder/*', 'notFound'),
+  // The staff areas (Administration, the counter, Website Settings): the staff app shows the screen of the address.
+  staff('/bos/admin'),
+  staff('/bos/admin/*'),
+  staff('/pos'),
+  staff('/page-builder'),
+  staff('/page-builder/*'),
   // Addresses kept for the app's own screens are never content pages.
   client('/account/*', NOT_FOUND, notFound, { requiresLogin: true, notFound: true }),
   ssr('/checkout/*', NOT_FOUND, notFound, { fullWidth: true, notFound: true }),
@@ -176,7 +124,9 @@ export function routeFor(pathname: string): RouteMatch {
   throw new Error(`no route for ${pathname}`)
 }
 
-/** The route component a path renders, to preload before rendering or hydrating. */
-export function routeComponentFor(pathname: string): LazyRoute {
-  return routeFor(pathname).route.component
+/** Loads the code a path shows before the page hydrates: its route's chunk, and for a staff address its screen's too. */
+export function preloadRoute(pathname: string): Promise<void> {
+  const { route } = routeFor(pathname)
+  if (route.shell !== 'staff') return route.component.preload()
+  return Promise.all([StaffApp.preload(), loadStaffApp().then((m) => m.preloadScreen(pathname))]).then(() => undefined)
 }

@@ -1,7 +1,7 @@
 /**
- * Every page's address pattern, named once: the route table (client/app/routes.ts) matches these, and links
+ * Every shopper page's address pattern, named once: the route table (client/app/routes.ts) matches these, and links
  * build their addresses from them with `paths.*` (`import * as paths`; Saleor's typed URL builders), so a link cannot point at a
- * page that does not exist.
+ * page that does not exist. The staff screens' addresses are in their own table (client/staff/staff-screens.ts).
  */
 export const PATTERNS = {
   home: '/',
@@ -26,43 +26,6 @@ export const PATTERNS = {
   accountOrder: '/account/orders/:id',
   accountWishlist: '/account/wishlist',
   salesDashboard: '/account/dashboard',
-  admin: '/bos/admin',
-  adminProducts: '/bos/admin/products',
-  adminProductNew: '/bos/admin/products/new',
-  adminProduct: '/bos/admin/products/:id',
-  adminCategories: '/bos/admin/categories',
-  adminBrands: '/bos/admin/brands',
-  adminSearch: '/bos/admin/search',
-  adminCatalogueCsv: '/bos/admin/catalogue/import-export',
-  adminStock: '/bos/admin/stock',
-  adminOrders: '/bos/admin/orders',
-  adminPickList: '/bos/admin/orders/pick-list',
-  adminOrder: '/bos/admin/orders/:id',
-  adminCustomers: '/bos/admin/customers',
-  adminCustomer: '/bos/admin/customers/:id',
-  adminWarehouses: '/bos/admin/warehouses',
-  adminWarehouseNew: '/bos/admin/warehouses/new',
-  adminWarehouse: '/bos/admin/warehouses/:id',
-  adminCoupons: '/bos/admin/coupons',
-  adminCouponNew: '/bos/admin/coupons/new',
-  adminCoupon: '/bos/admin/coupons/:id',
-  adminDelivery: '/bos/admin/delivery',
-  adminPayments: '/bos/admin/payments',
-  adminTax: '/bos/admin/tax',
-  adminStaff: '/bos/admin/staff',
-  adminAudit: '/bos/admin/audit',
-  adminReports: '/bos/admin/reports',
-  adminAnalytics: '/bos/admin/analytics',
-  adminAgents: '/bos/admin/agents',
-  pos: '/pos',
-  pageBuilderSite: '/page-builder/site',
-  pageBuilderTheme: '/page-builder/theme',
-  pageBuilderNavigation: '/page-builder/navigation',
-  pageBuilderMenus: '/page-builder/menus',
-  pageBuilderPopupSeo: '/page-builder/popup-seo',
-  // Website Settings (issue 12): the page builder, opened from Administration in a new tab
-  pageBuilderPages: '/page-builder/pages',
-  pageBuilderPage: '/page-builder/pages/edit',
 } as const
 
 export type PageName = keyof typeof PATTERNS
@@ -84,9 +47,8 @@ export function pathTo<P extends string>(pattern: P, params: PathParams<P>, sear
 
 const none = {} as Record<string, never>
 
-// Builders are separate exports (import * as paths), so the shopper's bundle keeps only the ones it uses. The staff
-// screens' builders are in staff-paths.ts: staff chunks import them, and an export of the entry chunk that any chunk
-// imports stays in it.
+// Builders are separate exports (import * as paths), so the shopper's bundle keeps only the ones it uses (an export of
+// the entry chunk that any chunk imports stays in it).
 export const home = () => PATTERNS.home
 export const products = (search?: URLSearchParams | string) => pathTo(PATTERNS.products, none, search)
 export const product = (slug: string) => pathTo(PATTERNS.product, { slug })

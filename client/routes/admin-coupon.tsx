@@ -2,16 +2,13 @@ import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
 import { CouponEditor } from '../features/admin/coupon-form'
 import { useParams } from '../lib/router'
-import { useStaffTitle } from '../staff/use-staff-title'
 import { AdminNotFoundRoute } from './admin-not-found'
 
 export function AdminCouponRoute() {
   const id = safeParse(IdParam(), useParams<{ id: string }>().id)
-  useStaffTitle('Coupon')
   return id.success ? <CouponEditor id={id.data} /> : <AdminNotFoundRoute />
 }
 
 export function AdminCouponNewRoute() {
-  useStaffTitle('New coupon')
   return <CouponEditor id={null} />
 }

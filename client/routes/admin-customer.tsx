@@ -2,11 +2,9 @@ import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
 import { CustomerDetailView } from '../features/admin/customer-detail-view'
 import { useParams } from '../lib/router'
-import { useStaffTitle } from '../staff/use-staff-title'
 import { AdminNotFoundRoute } from './admin-not-found'
 
 export function AdminCustomerRoute() {
   const id = safeParse(IdParam(), useParams<{ id: string }>().id)
-  useStaffTitle('Customer')
   return id.success ? <CustomerDetailView id={id.data} /> : <AdminNotFoundRoute />
 }

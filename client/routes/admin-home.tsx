@@ -1,18 +1,15 @@
 import { Link } from '../lib/router'
 import { buttonClasses } from '../ui/button'
 import { PageHeader } from '../staff/ui/page-header'
-import { useStaffTitle } from '../staff/use-staff-title'
-import { ADMIN_SECTIONS } from '../staff/staff-sections'
+import { useStaffSections } from '../staff/use-staff-sections'
 import { ProductShortcuts } from '../features/admin/product-shortcuts'
 import { DashboardFigures } from '../features/admin/dashboard-view'
 import { useInit } from '../features/site-settings/api'
-import * as paths from '../lib/staff-paths'
 
 /** Administration's home: today's figures (GET /s/api/admin/dashboard), then where each section is. */
 export function AdminHomeRoute() {
   const { web, user } = useInit()
-  useStaffTitle('Dashboard')
-  const sections = ADMIN_SECTIONS.filter((s) => s.description)
+  const sections = useStaffSections().filter((s) => s.description)
   return (
     <>
       <PageHeader title={`Welcome, ${user?.name.split(' ')[0] ?? 'there'}`} description={`${web.name} today: orders, slots and stock at a glance.`} />
@@ -26,7 +23,7 @@ export function AdminHomeRoute() {
               {s.label}
             </h2>
             <p className="mt-2 text-sm text-muted">{s.description}</p>
-            <div className="flex-1">{s.to === paths.adminProducts() && <ProductShortcuts />}</div>
+            <div className="flex-1">{s.name === 'products' && <ProductShortcuts />}</div>
             <div className="mt-4 flex flex-wrap gap-2">
               <Link to={s.to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                 Open {s.label.toLowerCase()}

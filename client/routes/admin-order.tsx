@@ -2,11 +2,9 @@ import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
 import { OrderDetailView } from '../features/admin/order-detail-view'
 import { useParams } from '../lib/router'
-import { useStaffTitle } from '../staff/use-staff-title'
 import { AdminNotFoundRoute } from './admin-not-found'
 
 export function AdminOrderRoute() {
   const id = safeParse(IdParam(), useParams<{ id: string }>().id)
-  useStaffTitle('Order')
   return id.success ? <OrderDetailView id={id.data} /> : <AdminNotFoundRoute />
 }

@@ -2,11 +2,9 @@ import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
 import { ProductEditor } from '../features/admin/product-editor'
 import { useParams } from '../lib/router'
-import { useStaffTitle } from '../staff/use-staff-title'
 import { AdminNotFoundRoute } from './admin-not-found'
 
 export function AdminProductRoute() {
   const id = safeParse(IdParam(), useParams<{ id: string }>().id)
-  useStaffTitle('Product')
   return id.success ? <ProductEditor id={id.data} /> : <AdminNotFoundRoute />
 }

@@ -2,8 +2,8 @@ import * as z from 'zod/mini'
 import { PageUrl } from '../../common/contracts/admin-pages'
 import { PageEditorView } from '../features/page-builder/page-editor-view'
 import { Link, useSearchParams } from '../lib/router'
-import * as paths from '../lib/staff-paths'
-import { useStaffTitle } from '../staff/use-staff-title'
+import { staffPath } from '../staff/staff-paths'
+import { useStaffTitle } from '../staff/staff-title'
 import { PageHeader } from '../staff/ui/page-header'
 
 /** Website Settings → Pages → the editor of the page at `?url=`. */
@@ -14,9 +14,9 @@ export function PageBuilderPageRoute() {
   if (!url.success)
     return (
       <div>
-        <PageHeader title="This page cannot be edited" back={{ to: paths.pageBuilderPages(), label: 'Pages' }} />
+        <PageHeader title="This page cannot be edited" back={{ to: staffPath('/page-builder/pages'), label: 'Pages' }} />
         <p className="text-muted">{url.error.issues[0]?.message}</p>
-        <Link to={paths.pageBuilderPages()} className="text-primary underline">
+        <Link to={staffPath('/page-builder/pages')} className="text-primary underline">
           Back to the pages
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { App } from '../app/app'
 import { routeFor } from '../app/routes'
 import { fakeApi, renderAt } from '../lib/test-kit'
 import { MemoryRouter, useLocation } from '../lib/router'
+import { screenFor } from './staff-app'
 import { StaffShell } from './staff-shell'
 
 afterEach(cleanup)
@@ -35,11 +36,12 @@ function api(who: User | null) {
   }).api
 }
 
-/** The shell with the route of the current address, as the app renders it. */
+/** The shell with the screen of the current address, as the staff app renders it (none once sent elsewhere). */
 function RoutedShell() {
   const { pathname } = useLocation()
+  if (routeFor(pathname).route.shell !== 'staff') return null
   return (
-    <StaffShell route={routeFor(pathname).route}>
+    <StaffShell screen={screenFor(pathname).screen}>
       <h1>Staff page</h1>
     </StaffShell>
   )

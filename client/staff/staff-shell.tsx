@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useRef, useState } from 'react'
 import type { User } from '../../common/contracts/accounts'
 import { useRouteGuard } from '../app/route-guard'
-import type { AppRoute } from '../app/routes'
 import { initQuery } from '../features/site-settings/api'
 import { useApi } from '../lib/api-context'
 import { errorText } from '../lib/error-text'
 import { Link, useLocation } from '../lib/router'
-import * as paths from '../lib/staff-paths'
+import * as paths from '../lib/paths'
 import { Button } from '../ui/button'
 import { ConfirmHost } from '../ui/confirm-dialog'
 import { Drawer } from '../ui/drawer'
@@ -16,8 +15,12 @@ import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
 import { Forbidden } from './forbidden'
 import { StaffNav } from './staff-nav'
-import { ADMIN_SECTIONS, PAGE_BUILDER_SECTIONS } from './staff-sections'
+import type { StaffScreen } from './staff-screens'
+import { staffPath } from './staff-paths'
+import { areaOf, sidebarOf } from './staff-sections'
+import { StaffTitle } from './staff-title'
 import { focusNextPageHeading } from './ui/page-header'
+import { SectionsContext } from './use-staff-sections'
 
 const loading = (label: string) => (
   <div className="flex min-h-[50vh] items-center justify-center">
@@ -27,12 +30,12 @@ const loading = (label: string) => (
 
 /**
  * The staff app's frame, outside the storefront layout (no store header, popup or cart): sidebar of sections,
- * a top bar with the website, a way back to the store and who is signed in. Admins only: a visitor is sent to
- * sign in (path saved), anyone else signed in sees a 403 screen.
+ * a top bar with the website, a way back to the store and who is signed in. The screen's permission decides who
+ * enters: a visitor is sent to sign in (path saved), anyone else signed in without it sees a 403 screen.
  */
-export function StaffShell({ route, children }: { route: AppRoute; children: ReactNode }) {
+export function StaffShell({ screen, children }: { screen: StaffScreen; children: ReactNode }) {
   const init = useQuery(initQuery(useApi()))
-  const access = useRouteGuard(route, init.data?.user)
+  const access = useRouteGuard(screen, init.data?.user)
   if (!init.data) {
     if (!init.isError) return loading('Loading')
     return (
@@ -54,29 +57,29 @@ export function StaffShell({ route, children }: { route: AppRoute; children: Rea
       </div>
     )
   }
-  if (route.bare) {
+  const page = <StaffTitle title={screen.title}>{children}</StaffTitle>
+  if (screen.bare) {
     return (
       <div className="min-h-screen bg-background print:bg-white">
-        <Suspense fallback={loading('Loading')}>{children}</Suspense>
+        <Suspense fallback={loading('Loading')}>{page}</Suspense>
         <Toaster />
         <ConfirmHost />
       </div>
     )
   }
   return (
-    <StaffFrame siteName={web.name} user={user}>
-      {children}
+    <StaffFrame siteName={web.name} user={user} screen={screen}>
+      {page}
     </StaffFrame>
   )
 }
 
-function StaffFrame({ siteName, user, children }: { siteName: string; user: User; children: ReactNode }) {
+function StaffFrame({ siteName, user, screen, children }: { siteName: string; user: User; screen: StaffScreen; children: ReactNode }) {
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   // Website Settings (/page-builder) is its own area with its own sidebar, in the same frame.
-  const websiteSettings = pathname === '/page-builder' || pathname.startsWith('/page-builder/')
-  const area = websiteSettings ? 'Website Settings' : 'Administration'
-  const sections = websiteSettings ? PAGE_BUILDER_SECTIONS : ADMIN_SECTIONS
+  const area = areaOf(pathname)
+  const sections = sidebarOf(area)
   // A new page: its heading takes the focus (flagged while rendering, before the page's own effects run).
   const lastPath = useRef<string | null>(null)
   if (lastPath.current !== pathname) {
@@ -96,18 +99,20 @@ function StaffFrame({ siteName, user, children }: { siteName: string; user: User
           <span className="ml-2 hidden truncate text-sm font-semibold xl:inline">{area}</span>
         </div>
         <div className="flex-1 overflow-y-auto p-2">
-          <StaffNav sections={sections} label={area} rail />
+          <StaffNav sections={sections} current={screen.section} label={area} rail />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar siteName={siteName} user={user} area={area} onOpenMenu={() => setMenuOpen(true)} />
         <main id="staff-main" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 outline-none sm:px-6 print:max-w-none print:p-0">
-          <Suspense fallback={loading('Loading')}>{children}</Suspense>
+          <SectionsContext.Provider value={sections}>
+            <Suspense fallback={loading('Loading')}>{children}</Suspense>
+          </SectionsContext.Provider>
         </main>
       </div>
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={area} side="left" width={280}>
         <div className="p-2">
-          <StaffNav sections={sections} label={area} onNavigate={() => setMenuOpen(false)} />
+          <StaffNav sections={sections} current={screen.section} label={area} onNavigate={() => setMenuOpen(false)} />
         </div>
       </Drawer>
       <Toaster />
@@ -135,7 +140,7 @@ function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteN
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
         {area === 'Administration' && (
           <Link
-            to={paths.pageBuilderPages()}
+            to={staffPath('/page-builder/pages')}
             target="_blank"
             rel="noopener"
             className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm text-primary hover:bg-background md:inline-flex"

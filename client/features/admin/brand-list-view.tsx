@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { type AdminBrand, AdminBrandQuery } from '../../../common/contracts/admin-catalogue'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { Image } from '../../ui/image'
 import { DataTable } from '../../staff/table/data-table'
@@ -48,7 +48,7 @@ function brandColumns(edit: (b: AdminBrand) => void): StaffColumns<AdminBrand> {
       cell: ({ row: { original: b } }) =>
         b.products > 0 ? (
           <Link
-            to={paths.adminProducts(new URLSearchParams({ brand: b.slug }))}
+            to={staffPath('/bos/admin/products', new URLSearchParams({ brand: b.slug }))}
             tabIndex={-1}
             className="hover:text-primary hover:underline"
             onClick={(e) => e.stopPropagation()}

@@ -7,7 +7,7 @@ import { formatDate } from '../../../common/dates'
 import { formatINR, toPaise } from '../../../common/money'
 import { ApiError, errorText } from '../../lib/error-text'
 import { useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { FormAlert } from '../../ui/form-alert'
 import { TextField } from '../../ui/form-field'
@@ -141,7 +141,7 @@ export function CouponEditor({ id }: { id: number | null }) {
     return (
       <PageHeader
         title={missing ? 'Coupon not found' : 'The coupon could not be loaded'}
-        back={{ to: paths.adminCoupons(), label: 'Coupons' }}
+        back={{ to: staffPath('/bos/admin/coupons'), label: 'Coupons' }}
         description={missing ? 'It may have been deleted, or belong to another website.' : errorText(found.error)}
       />
     )
@@ -160,7 +160,7 @@ function CouponCreateForm() {
     create.mutate(body, {
       onSuccess: (made) => {
         toast.success(`${made.code} added`)
-        navigate(paths.adminCoupon(made.id), { replace: true, force: true })
+        navigate(staffPath('/bos/admin/coupons/:id', { id: made.id }), { replace: true, force: true })
       },
       onError: (err) => setFormError(err instanceof ApiError && err.status === 422 ? showServerErrors(err, form.setError, FIELDS) : errorText(err)),
     })
@@ -169,7 +169,7 @@ function CouponCreateForm() {
     <form onSubmit={form.handleSubmit(save)} noValidate className="flex max-w-3xl flex-col gap-5">
       <PageHeader
         title="New coupon"
-        back={{ to: paths.adminCoupons(), label: 'Coupons' }}
+        back={{ to: staffPath('/bos/admin/coupons'), label: 'Coupons' }}
         description="A code shoppers enter in their cart for a discount."
         actions={
           <Button type="submit" loading={create.isPending}>
@@ -240,7 +240,7 @@ function CouponEditForm({ coupon }: { coupon: AdminCoupon }) {
     remove.mutate(coupon.id, {
       onSuccess: (r) => {
         toast.success(r.outcome === 'archived' ? `${coupon.code} archived` : `${coupon.code} deleted`)
-        navigate(paths.adminCoupons(), { replace: true, force: true })
+        navigate(staffPath('/bos/admin/coupons'), { replace: true, force: true })
       },
       onError: (err) => toast.fromError(err),
     })
@@ -256,7 +256,7 @@ function CouponEditForm({ coupon }: { coupon: AdminCoupon }) {
               <CouponStateBadge state={coupon.state} />
             </span>
           }
-          back={{ to: paths.adminCoupons(), label: 'Coupons' }}
+          back={{ to: staffPath('/bos/admin/coupons'), label: 'Coupons' }}
           description={couponOffer(coupon)}
           actions={
             <>

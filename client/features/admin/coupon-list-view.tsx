@@ -4,7 +4,7 @@ import { formatDate } from '../../../common/dates'
 import { formatINR, toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'
 import { DataTable } from '../../staff/table/data-table'
@@ -58,7 +58,11 @@ const columns: StaffColumns<AdminCoupon> = h.columns([
     enableSorting: true,
     cell: ({ row: { original: c } }) => (
       <div className="min-w-0">
-        <Link to={paths.adminCoupon(c.id)} tabIndex={-1} className="font-mono font-semibold text-text hover:text-primary hover:underline">
+        <Link
+          to={staffPath('/bos/admin/coupons/:id', { id: c.id })}
+          tabIndex={-1}
+          className="font-mono font-semibold text-text hover:text-primary hover:underline"
+        >
           {c.code}
         </Link>
         {c.description && <p className="max-w-64 truncate text-xs text-muted">{c.description}</p>}
@@ -134,7 +138,7 @@ export function CouponListView() {
         title="Coupons"
         description="Discount codes shoppers enter in their cart. A change applies at once, also to carts that already hold the code."
         actions={
-          <Link to={paths.adminCouponNew()} className={buttonClasses()}>
+          <Link to={staffPath('/bos/admin/coupons/new')} className={buttonClasses()}>
             <PlusIcon /> Add coupon
           </Link>
         }
@@ -169,7 +173,7 @@ export function CouponListView() {
         error={list.error ?? undefined}
         onRetry={() => void list.refetch()}
         refreshing={list.isPlaceholderData}
-        onOpenRow={(c) => navigate(paths.adminCoupon(c.id))}
+        onOpenRow={(c) => navigate(staffPath('/bos/admin/coupons/:id', { id: c.id }))}
         toolbar={
           <>
             <TableSearch
@@ -211,7 +215,7 @@ export function CouponListView() {
               title="No coupons yet"
               message="Add a code such as WELCOME10 for first orders or FLAT50 for bigger carts."
               action={
-                <Link to={paths.adminCouponNew()} className={buttonClasses()}>
+                <Link to={staffPath('/bos/admin/coupons/new')} className={buttonClasses()}>
                   Add coupon
                 </Link>
               }

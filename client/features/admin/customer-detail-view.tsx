@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react'
 import type { CustomerDetail } from '../../../common/contracts/admin-customers'
 import { formatINR } from '../../../common/money'
 import { ApiError, errorText } from '../../lib/error-text'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Link } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { confirm } from '../../ui/confirm-dialog'
@@ -35,7 +35,7 @@ export function CustomerDetailView({ id }: { id: number }) {
     <>
       <PageHeader
         title={missing ? 'Customer not found' : 'The customer could not be loaded'}
-        back={{ to: paths.adminCustomers(), label: 'Customers' }}
+        back={{ to: staffPath('/bos/admin/customers'), label: 'Customers' }}
         description={missing ? 'They may be a customer of another website only.' : errorText(customer.error)}
       />
       {!missing && (
@@ -75,7 +75,7 @@ function CustomerPage({ customer: c }: { customer: CustomerDetail }) {
             {name} {c.blocked && <BlockedBadge />}
           </span>
         }
-        back={{ to: paths.adminCustomers(), label: 'Customers' }}
+        back={{ to: staffPath('/bos/admin/customers'), label: 'Customers' }}
         description={`Customer since ${orderWhen(c.joined_at)}`}
         actions={
           <div className="flex flex-wrap gap-2">
@@ -125,7 +125,7 @@ function CustomerPage({ customer: c }: { customer: CustomerDetail }) {
                     {c.orders.map((o) => (
                       <tr key={o.id}>
                         <td className="px-4 py-2 sm:pl-0">
-                          <Link to={paths.adminOrder(o.id)} className="font-semibold hover:text-primary hover:underline">
+                          <Link to={staffPath('/bos/admin/orders/:id', { id: o.id })} className="font-semibold hover:text-primary hover:underline">
                             {o.order_number}
                           </Link>
                           <p className="text-xs text-muted">{orderWhen(o.created_at)}</p>

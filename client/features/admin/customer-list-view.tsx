@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { CUSTOMER_STATES, CustomerQuery, type CustomerRow, type CustomerState } from '../../../common/contracts/admin-customers'
 import { formatINR } from '../../../common/money'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Link, useNavigate } from '../../lib/router'
 import { Button } from '../../ui/button'
 import { DataTable } from '../../staff/table/data-table'
@@ -29,7 +29,11 @@ function customerColumns(): StaffColumns<CustomerRow> {
       meta: { className: 'min-w-44' },
       cell: ({ row: { original: c } }) => (
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={paths.adminCustomer(c.user_id)} tabIndex={-1} className="font-medium text-text hover:text-primary hover:underline">
+          <Link
+            to={staffPath('/bos/admin/customers/:id', { id: c.user_id })}
+            tabIndex={-1}
+            className="font-medium text-text hover:text-primary hover:underline"
+          >
             {c.name || 'No name'}
           </Link>
           {c.blocked && <BlockedBadge />}
@@ -88,7 +92,7 @@ export function CustomerListView() {
         error={list.error ?? undefined}
         onRetry={() => void list.refetch()}
         refreshing={list.isPlaceholderData}
-        onOpenRow={(c) => navigate(paths.adminCustomer(c.user_id))}
+        onOpenRow={(c) => navigate(staffPath('/bos/admin/customers/:id', { id: c.user_id }))}
         toolbar={
           <>
             <TableSearch

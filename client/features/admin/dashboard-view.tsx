@@ -2,15 +2,12 @@ import { type Dashboard, type SlotFill, WAITING_LABELS } from '../../../common/c
 import { formatINR, toPaise } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Link } from '../../lib/router'
 import { Card } from '../../staff/ui/card'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { useDashboard } from './dashboard-api'
-
-/** The orders screens (issue 11, built alongside): their list takes `?status=`. */
-const ordersList = (search = '') => `/bos/admin/orders${search ? `?${search}` : ''}`
 
 /** A slot this full is "filling up". */
 const FILLING = 0.8
@@ -113,24 +110,24 @@ export function DashboardFigures() {
   return (
     <div className="mb-8 flex flex-col gap-4">
       <section aria-label="Today" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Figure label="Orders today" value={d.today.orders} to={ordersList(`from=${d.date}&to=${d.date}`)} hint="See today’s orders" />
+        <Figure label="Orders today" value={d.today.orders} to={staffPath('/bos/admin/orders', `from=${d.date}&to=${d.date}`)} hint="See today’s orders" />
         <Figure
           label="Revenue today"
           value={formatINR(toPaise(d.today.revenue))}
-          to={ordersList(`from=${d.date}&to=${d.date}`)}
+          to={staffPath('/bos/admin/orders', `from=${d.date}&to=${d.date}`)}
           hint="Orders placed since midnight"
         />
         <Figure
           label="Low stock"
           value={d.stock.low}
-          to={paths.adminStock('state=low')}
+          to={staffPath('/bos/admin/stock', 'state=low')}
           hint="Packs at or below their low mark"
           tone={d.stock.low > 0 ? 'warn' : undefined}
         />
         <Figure
           label="Out of stock"
           value={d.stock.out_of_stock}
-          to={paths.adminStock('state=out_of_stock')}
+          to={staffPath('/bos/admin/stock', 'state=out_of_stock')}
           hint="Packs nobody can order"
           tone={d.stock.out_of_stock > 0 ? 'danger' : undefined}
         />
@@ -140,7 +137,10 @@ export function DashboardFigures() {
           <ul className="divide-y divide-border">
             {d.waiting.map((w) => (
               <li key={w.status}>
-                <Link to={ordersList(`status=${w.status}`)} className="flex items-center justify-between py-2 text-sm hover:text-primary hover:underline">
+                <Link
+                  to={staffPath('/bos/admin/orders', `status=${w.status}`)}
+                  className="flex items-center justify-between py-2 text-sm hover:text-primary hover:underline"
+                >
                   <span>{WAITING_LABELS[w.status]}</span>
                   <span
                     className={cn(

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { AdminOrderDetail, StaffMove } from '../../../common/contracts/admin-orders'
 import { formatINR } from '../../../common/money'
 import { ApiError, errorText } from '../../lib/error-text'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { confirm } from '../../ui/confirm-dialog'
 import { TextField } from '../../ui/form-field'
@@ -58,7 +58,7 @@ export function OrderDetailView({ id }: { id: number }) {
     <>
       <PageHeader
         title={missing ? 'Order not found' : 'The order could not be loaded'}
-        back={{ to: paths.adminOrders(), label: 'Orders' }}
+        back={{ to: staffPath('/bos/admin/orders'), label: 'Orders' }}
         description={missing ? 'It may belong to another website.' : errorText(order.error)}
       />
       {!missing && (
@@ -113,7 +113,7 @@ function OrderPage({ order }: { order: AdminOrderDetail }) {
             Order {order.order_number} <OrderStatusBadge status={order.status} />
           </span>
         }
-        back={{ to: paths.adminOrders(), label: 'Orders' }}
+        back={{ to: staffPath('/bos/admin/orders'), label: 'Orders' }}
         description={`Placed ${orderWhen(order.created_at)} · ${METHOD_LABELS[order.payment_method] ?? order.payment_method} · ${formatINR(order.total)}`}
         actions={
           order.next.length > 0 || canRefund ? (

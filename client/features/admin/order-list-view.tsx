@@ -12,7 +12,7 @@ import {
 import { formatINR } from '../../../common/money'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { toast } from '../../ui/toast'
@@ -39,7 +39,7 @@ function orderColumns(): StaffColumns<AdminOrderRow> {
       enableSorting: true,
       cell: ({ row: { original: r } }) => (
         <div>
-          <Link to={paths.adminOrder(r.id)} className="font-semibold text-text hover:text-primary hover:underline">
+          <Link to={staffPath('/bos/admin/orders/:id', { id: r.id })} className="font-semibold text-text hover:text-primary hover:underline">
             {r.order_number}
           </Link>
           <p className="text-xs text-muted">
@@ -145,7 +145,7 @@ export function OrderListView() {
         title="Orders"
         description="Every order of this website. Open one to see it in full and move it along: packed, out for delivery, delivered."
         actions={
-          <Link to={paths.adminPickList()} className={buttonClasses({ variant: 'outline' })}>
+          <Link to={staffPath('/bos/admin/orders/pick-list')} className={buttonClasses({ variant: 'outline' })}>
             Pick list and packing slips
           </Link>
         }
@@ -207,7 +207,7 @@ export function OrderListView() {
         error={list.error ?? undefined}
         onRetry={() => void list.refetch()}
         refreshing={list.isPlaceholderData}
-        onOpenRow={(r) => navigate(paths.adminOrder(r.id))}
+        onOpenRow={(r) => navigate(staffPath('/bos/admin/orders/:id', { id: r.id }))}
         toolbar={
           <>
             <TableSearch

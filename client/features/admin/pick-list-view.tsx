@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { PackingSlip, PickLine } from '../../../common/contracts/admin-orders'
 import { formatINR } from '../../../common/money'
 import { errorText } from '../../lib/error-text'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { useSearchParams } from '../../lib/router'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../staff/ui/page-header'
@@ -65,7 +65,7 @@ export function PickListView() {
         <PageHeader
           title="Pick list"
           description="What to pick for a delivery slot: the lines of its confirmed orders (not yet packed), summed per pack and warehouse, and the packing slips of its orders."
-          back={{ to: paths.adminOrders(), label: 'Orders' }}
+          back={{ to: staffPath('/bos/admin/orders'), label: 'Orders' }}
           actions={
             <>
               <Button variant="outline" disabled={empty} onClick={() => print('pick')}>

@@ -1,6 +1,6 @@
 import type { ProductStatus } from '../../../common/contracts/admin-catalogue'
 import { useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { confirm } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
 import { useBulkProducts, useDuplicateProduct } from './api'
@@ -59,7 +59,7 @@ export function useProductActions() {
     duplicate.mutate(product.product_id, {
       onSuccess: (copy) => {
         toast.success(`Copied as a draft: ${copy.product_name}`)
-        navigate(paths.adminProduct(copy.product_id))
+        navigate(staffPath('/bos/admin/products/:id', { id: copy.product_id }))
       },
       onError: (err) => toast.fromError(err),
     })

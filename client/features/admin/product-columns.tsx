@@ -2,7 +2,7 @@ import type { AdminProductRow } from '../../../common/contracts/admin-catalogue'
 import { formatDate } from '../../../common/dates'
 import { formatINR, toPaise } from '../../../common/money'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Image } from '../../ui/image'
 import { type StaffColumns, staffColumns } from '../../staff/table/table-features'
 import { CopyIcon, TrashIcon } from '../../staff/ui/staff-icons'
@@ -29,7 +29,11 @@ export function productColumns(actions: RowActions): StaffColumns<AdminProductRo
         <div className="flex items-center gap-3">
           <Image src={p.image} size="thumb" width={40} height={40} className="size-10 shrink-0 rounded-md border border-border object-cover" />
           <div className="min-w-0">
-            <Link to={paths.adminProduct(p.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">
+            <Link
+              to={staffPath('/bos/admin/products/:id', { id: p.product_id })}
+              tabIndex={-1}
+              className="block truncate font-medium text-text hover:text-primary hover:underline"
+            >
               {p.product_name}
             </Link>
             <p className="truncate text-xs text-muted">

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import type { output } from 'zod/v4/core'
 import { CreateProductInput } from '../../../common/contracts/admin-catalogue'
 import { useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { toast } from '../../ui/toast'
 import { contractResolver } from '../../staff/form/contract-resolver'
 import { showServerErrors } from '../../staff/form/server-errors'
@@ -33,14 +33,14 @@ export function ProductCreator() {
     create.mutate(body, {
       onSuccess: (product) => {
         toast.success(`${product.product_name} created`)
-        navigate(paths.adminProduct(product.product_id), { replace: true, force: true })
+        navigate(staffPath('/bos/admin/products/:id', { id: product.product_id }), { replace: true, force: true })
       },
       onError: (err) => setFormError(showServerErrors(err, form.setError, PRODUCT_FIELDS)),
     })
   }
   return (
     <>
-      <PageHeader title="New product" back={{ to: paths.adminProducts(), label: 'Products' }} />
+      <PageHeader title="New product" back={{ to: staffPath('/bos/admin/products'), label: 'Products' }} />
       <ProductForm form={form} onSubmit={save} mode="create" saving={create.isPending} formError={formError} brands={brands} categories={categories} />
     </>
   )

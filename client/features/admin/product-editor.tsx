@@ -6,7 +6,8 @@ import { type AdminProduct, UpdateProductInput, updateAdminProduct } from '../..
 import { ApiError } from '../../lib/error-text'
 import { errorText } from '../../lib/error-text'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import * as paths from '../../lib/paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
@@ -46,7 +47,7 @@ export function ProductEditor({ id }: { id: number }) {
     <>
       <PageHeader
         title={missing ? 'Product not found' : 'The product could not be loaded'}
-        back={{ to: paths.adminProducts(), label: 'Products' }}
+        back={{ to: staffPath('/bos/admin/products'), label: 'Products' }}
         description={missing ? 'It may have been removed, or it belongs to another website.' : errorText(product.error)}
       />
       {!missing && (
@@ -115,7 +116,7 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
             <ProductStatusBadge status={product.status} />
           </span>
         }
-        back={{ to: paths.adminProducts(), label: 'Products' }}
+        back={{ to: staffPath('/bos/admin/products'), label: 'Products' }}
         actions={
           <>
             {product.status === 'active' && (

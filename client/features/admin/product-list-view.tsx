@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { type AdminProductRow, AdminProductQuery } from '../../../common/contracts/admin-catalogue'
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { DataTable } from '../../staff/table/data-table'
 import { TableEmpty } from '../../staff/table/table-parts'
@@ -36,7 +36,7 @@ export function ProductListView() {
         title="Products"
         description="Everything in your catalogue, in every status."
         actions={
-          <Link to={paths.adminProductNew()} className={buttonClasses()}>
+          <Link to={staffPath('/bos/admin/products/new')} className={buttonClasses()}>
             <PlusIcon /> Add product
           </Link>
         }
@@ -52,7 +52,7 @@ export function ProductListView() {
         error={list.error ?? undefined}
         onRetry={() => void list.refetch()}
         refreshing={list.isPlaceholderData}
-        onOpenRow={(p) => navigate(paths.adminProduct(p.product_id))}
+        onOpenRow={(p) => navigate(staffPath('/bos/admin/products/:id', { id: p.product_id }))}
         toolbar={
           <>
             <TableSearch
@@ -83,7 +83,7 @@ export function ProductListView() {
               title="No products yet"
               message="Add your first product with its packs and prices."
               action={
-                <Link to={paths.adminProductNew()} className={buttonClasses()}>
+                <Link to={staffPath('/bos/admin/products/new')} className={buttonClasses()}>
                   Add product
                 </Link>
               }

@@ -1,6 +1,6 @@
 import type { AdminProductQuery } from '../../../common/contracts/admin-catalogue'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { useAdminProducts } from './api'
 
 const view = (filters: Partial<AdminProductQuery>): AdminProductQuery => ({ page: 1, perPage: 5, sort: '-updated_at', ...filters })
@@ -9,7 +9,7 @@ function Shortcut({ label, filters, search }: { label: string; filters: Partial<
   const total = useAdminProducts(view(filters)).data?.meta.total
   return (
     <li>
-      <Link to={paths.adminProducts(search)} className="flex items-center justify-between rounded-md px-2 py-1.5 text-sm hover:bg-background">
+      <Link to={staffPath('/bos/admin/products', search)} className="flex items-center justify-between rounded-md px-2 py-1.5 text-sm hover:bg-background">
         <span>{label}</span>
         <span className="font-semibold tabular-nums">{total ?? '…'}</span>
       </Link>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { type StockRow, StockQuery, type StockState } from '../../../common/contracts/admin-stock'
 import { cn } from '../../lib/cn'
 import { Link } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { Image } from '../../ui/image'
 import { DataTable } from '../../staff/table/data-table'
@@ -54,7 +54,11 @@ function stockColumns({ editing, edit, history }: Handlers): StaffColumns<StockR
         <div className="flex items-center gap-3">
           <Image src={r.image} size="thumb" width={40} height={40} className="size-10 shrink-0 rounded-md border border-border object-cover" />
           <div className="min-w-0">
-            <Link to={paths.adminProduct(r.product_id)} tabIndex={-1} className="block truncate font-medium text-text hover:text-primary hover:underline">
+            <Link
+              to={staffPath('/bos/admin/products/:id', { id: r.product_id })}
+              tabIndex={-1}
+              className="block truncate font-medium text-text hover:text-primary hover:underline"
+            >
               {r.product_name}
             </Link>
             <p className="truncate text-xs text-muted">
@@ -169,7 +173,7 @@ export function StockListView() {
         title="Stock"
         description="On hand, held by open orders, and available, for every pack at every warehouse. Every change is kept in the pack's history."
         actions={
-          <Link to={paths.adminWarehouses()} className={buttonClasses({ variant: 'outline' })}>
+          <Link to={staffPath('/bos/admin/warehouses')} className={buttonClasses({ variant: 'outline' })}>
             Warehouses
           </Link>
         }
@@ -249,7 +253,7 @@ export function StockListView() {
               title="No packs yet"
               message="Add products with their packs; their stock shows here."
               action={
-                <Link to={paths.adminProductNew()} className={buttonClasses()}>
+                <Link to={staffPath('/bos/admin/products/new')} className={buttonClasses()}>
                   Add product
                 </Link>
               }

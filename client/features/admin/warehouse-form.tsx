@@ -4,7 +4,7 @@ import type { output } from 'zod/v4/core'
 import { CreateWarehouseInput, UpdateWarehouseInput, type Warehouse } from '../../../common/contracts/admin-stock'
 import { ApiError, errorText } from '../../lib/error-text'
 import { useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { FormAlert } from '../../ui/form-alert'
 import { TextField } from '../../ui/form-field'
@@ -61,7 +61,7 @@ export function WarehouseEditor({ id }: { id: number | null }) {
     return (
       <PageHeader
         title={list.error ? 'The warehouse could not be loaded' : 'Warehouse not found'}
-        back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
+        back={{ to: staffPath('/bos/admin/warehouses'), label: 'Warehouses' }}
         description={list.error ? errorText(list.error) : 'It may belong to another website.'}
       />
     )
@@ -102,7 +102,7 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
       create.mutate(body, {
         onSuccess: (made) => {
           toast.success(`${made.name} added`)
-          navigate(paths.adminWarehouse(made.id), { replace: true, force: true })
+          navigate(staffPath('/bos/admin/warehouses/:id', { id: made.id }), { replace: true, force: true })
         },
         onError,
       })
@@ -121,7 +121,7 @@ function WarehouseForm({ warehouse }: { warehouse: Warehouse | null }) {
     <form onSubmit={save} noValidate className="flex max-w-3xl flex-col gap-5">
       <PageHeader
         title={warehouse ? warehouse.name : 'New warehouse'}
-        back={{ to: paths.adminWarehouses(), label: 'Warehouses' }}
+        back={{ to: staffPath('/bos/admin/warehouses'), label: 'Warehouses' }}
         description="A warehouse (or store) that holds stock and delivers to the pincodes it serves."
         actions={
           <Button type="submit" loading={saving}>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { errorText } from '../../lib/error-text'
@@ -19,7 +19,7 @@ export function WarehouseListView() {
         title="Warehouses"
         description="Where stock is kept and which pincodes each one delivers to."
         actions={
-          <Link to={paths.adminWarehouseNew()} className={buttonClasses()}>
+          <Link to={staffPath('/bos/admin/warehouses/new')} className={buttonClasses()}>
             <PlusIcon /> Add warehouse
           </Link>
         }
@@ -58,10 +58,10 @@ export function WarehouseListView() {
                 <tr
                   key={w.id}
                   className="cursor-pointer border-t border-border align-top hover:bg-background"
-                  onClick={() => navigate(paths.adminWarehouse(w.id))}
+                  onClick={() => navigate(staffPath('/bos/admin/warehouses/:id', { id: w.id }))}
                 >
                   <td className="px-4 py-3">
-                    <Link to={paths.adminWarehouse(w.id)} className="font-medium text-text hover:text-primary hover:underline">
+                    <Link to={staffPath('/bos/admin/warehouses/:id', { id: w.id })} className="font-medium text-text hover:text-primary hover:underline">
                       {w.name}
                     </Link>
                     {w.is_default && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">Default</span>}
@@ -81,7 +81,7 @@ export function WarehouseListView() {
                   </td>
                   <td className="px-4 py-3 text-right">
                     <Link
-                      to={`${paths.adminStock()}?warehouse_id=${w.id}`}
+                      to={`${staffPath('/bos/admin/stock')}?warehouse_id=${w.id}`}
                       className={buttonClasses({ variant: 'ghost', size: 'sm' })}
                       onClick={(e) => e.stopPropagation()}
                     >

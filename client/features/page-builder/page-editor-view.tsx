@@ -7,7 +7,7 @@ import { useApi } from '../../lib/api-context'
 import { cn } from '../../lib/cn'
 import { ApiError, errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { useNavigate } from '../../lib/router'
 import { Button } from '../../ui/button'
 import { confirm } from '../../ui/confirm-dialog'
@@ -39,7 +39,7 @@ export function PageEditorView({ url }: { url: string }) {
   if (draft.isError)
     return (
       <div className="flex flex-col items-start gap-3">
-        <PageHeader title={url} back={{ to: paths.pageBuilderPages(), label: 'Pages' }} />
+        <PageHeader title={url} back={{ to: staffPath('/page-builder/pages'), label: 'Pages' }} />
         <p className="text-danger">{errorText(draft.error)}</p>
         <Button onClick={() => draft.refetch()}>Try again</Button>
       </div>
@@ -214,7 +214,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
   return (
     <div className="flex flex-col gap-2">
       <PageHeader
-        back={{ to: paths.pageBuilderPages(), label: 'Pages' }}
+        back={{ to: staffPath('/page-builder/pages'), label: 'Pages' }}
         title={<span className="[&_textarea]:font-mono">{url}</span>}
         description={
           <span className="flex flex-wrap items-center gap-2">
@@ -464,7 +464,7 @@ function TakeDown({
     try {
       await remove.mutateAsync(url)
       toast.success(`${url} deleted`)
-      navigate(paths.pageBuilderPages())
+      navigate(staffPath('/page-builder/pages'))
     } catch (err) {
       toast.error(`Not deleted: ${errorText(err)}`)
     }

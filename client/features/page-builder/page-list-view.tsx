@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../common/dates'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
@@ -96,7 +96,10 @@ export function PageListView() {
                         <p className="text-xs text-muted">The shop’s own screen: not edited as a page</p>
                       </>
                     ) : (
-                      <Link to={paths.pageBuilderPage(p.url)} className="font-mono font-semibold text-text hover:text-primary hover:underline">
+                      <Link
+                        to={staffPath('/page-builder/pages/edit', new URLSearchParams({ url: p.url }))}
+                        className="font-mono font-semibold text-text hover:text-primary hover:underline"
+                      >
                         {p.url}
                       </Link>
                     )}
@@ -148,7 +151,7 @@ function NewPageDialog({ open, onClose, taken }: { open: boolean; onClose: () =>
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Not a page address')
     if (taken.includes(parsed.data)) return setError('A page already has this address: open it from the list')
     onClose()
-    navigate(paths.pageBuilderPage(parsed.data))
+    navigate(staffPath('/page-builder/pages/edit', new URLSearchParams({ url: parsed.data })))
   }
   return (
     <Modal

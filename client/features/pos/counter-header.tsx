@@ -1,6 +1,6 @@
 import type { ShiftReport } from '../../../common/contracts/pos'
 import { cn } from '../../lib/cn'
-import * as paths from '../../lib/staff-paths'
+import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { rupees } from './cart-maths'
 
@@ -65,7 +65,7 @@ export function CounterHeader({
         <Button variant="outline" onClick={() => onDialog('close')} disabled={!online}>
           Close shift
         </Button>
-        <a href={paths.admin()} className="hidden h-10 items-center px-2 text-sm text-primary xl:inline-flex">
+        <a href={staffPath('/bos/admin')} className="hidden h-10 items-center px-2 text-sm text-primary xl:inline-flex">
           Administration
         </a>
       </header>

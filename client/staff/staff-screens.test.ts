@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { routeFor } from '../app/routes'
+import { screenFor } from './staff-app'
+import { staffPath } from './staff-paths'
+import { AREAS, SCREENS, SECTIONS, type StaffScreen } from './staff-screens'
+import { areaOf, sidebarOf } from './staff-sections'
+
+const screens: readonly StaffScreen[] = SCREENS
+/** A concrete address for a pattern: each :param and * filled in. */
+const sample = (pattern: string) => pattern.replace(/:[A-Za-z_]+/g, '42').replace('*', 'anything')
+
+describe('the staff screen table', () => {
+  it('serves every screen from a staff area of the app, at its own addresses (none is shadowed by an earlier one)', () => {
+    for (const screen of screens)
+      for (const pattern of [screen.path, screen.also].filter((p) => p !== undefined)) {
+        expect(routeFor(sample(pattern)).route.shell, pattern).toBe('staff')
+        expect(screenFor(sample(pattern)), pattern).toEqual({ screen, pattern })
+      }
+    expect(new Set(screens.flatMap((s) => [s.path, s.also ?? []]).flat()).size).toBe(screens.length + screens.filter((s) => s.also).length)
+  })
+
+  it('has a screen for every address of a staff area, the not-found screen for the rest', () => {
+    for (const route of ['/bos/admin', '/bos/admin/*', '/pos', '/page-builder', '/page-builder/*']) expect(routeFor(sample(route)).route.shell).toBe('staff')
+    expect(screenFor('/bos/admin/products/12/extra').screen.title).toBe('Not found')
+    expect(screenFor('/page-builder/nothing').screen.title).toBe('Not found')
+    expect(screenFor('/page-builder').screen.path).toBe('/page-builder/pages')
+    expect(screenFor('/bos/admin/products/new').screen.title).toBe('New product')
+    expect(screenFor('/bos/admin/orders/pick-list').screen.title).toBe('Pick list')
+    expect(screenFor('/pos').screen).toMatchObject({ title: 'Point of sale', bare: true })
+  })
+
+  it('asks admin access for every screen (until issue 29 brings roles)', () => {
+    expect(new Set(screens.map((s) => s.permission))).toEqual(new Set(['admin']))
+  })
+
+  it('builds links that land on their screen, with parameters and query encoded', () => {
+    expect(staffPath('/bos/admin/products/:id', { id: 12 })).toBe('/bos/admin/products/12')
+    expect(screenFor(staffPath('/bos/admin/products/:id', { id: 12 })).screen.title).toBe('Product')
+    expect(staffPath('/bos/admin/products', 'status=draft&page=2')).toBe('/bos/admin/products?status=draft&page=2')
+    expect(staffPath('/bos/admin/orders', new URLSearchParams({ q: 'KF 1' }))).toBe('/bos/admin/orders?q=KF+1')
+    expect(staffPath('/page-builder/pages/edit', new URLSearchParams({ url: '/diwali' }))).toBe('/page-builder/pages/edit?url=%2Fdiwali')
+    expect(staffPath('/bos/admin/customers/:id', { id: 'a/b' })).toBe('/bos/admin/customers/a%2Fb')
+  })
+})
+
+describe('the sidebars, from the sections of the table', () => {
+  it('lists each area’s sections in order, each linking to its first screen under that screen’s title', () => {
+    expect(sidebarOf('Administration').map((s) => [s.label, s.to])).toEqual([
+      ['Dashboard', '/bos/admin'],
+      ['Orders', '/bos/admin/orders'],
+      ['Customers', '/bos/admin/customers'],
+      ['Products', '/bos/admin/products'],
+      ['Categories', '/bos/admin/categories'],
+      ['Brands', '/bos/admin/brands'],
+      ['Search', '/bos/admin/search'],
+      ['Stock', '/bos/admin/stock'],
+      ['Warehouses', '/bos/admin/warehouses'],
+      ['Import / export', '/bos/admin/catalogue/import-export'],
+      ['Coupons', '/bos/admin/coupons'],
+      ['Delivery', '/bos/admin/delivery'],
+      ['Payments', '/bos/admin/payments'],
+      ['Tax & invoices', '/bos/admin/tax'],
+      ['Staff', '/bos/admin/staff'],
+      ['Sales agents', '/bos/admin/agents'],
+      ['Audit log', '/bos/admin/audit'],
+      ['Reports', '/bos/admin/reports'],
+      ['Analytics', '/bos/admin/analytics'],
+    ])
+    expect(sidebarOf('Website Settings').map((s) => s.label)).toEqual(['Pages', 'Site', 'Theme', 'Navigation', 'Menus', 'Popup & SEO'])
+    expect(AREAS.flatMap((a) => sidebarOf(a.name)).length).toBe(Object.keys(SECTIONS).length)
+  })
+
+  it('offers actions that land on a screen of the same section', () => {
+    for (const section of AREAS.flatMap((a) => sidebarOf(a.name)))
+      if (section.action) expect(screenFor(section.action.to.split('?')[0]).screen.section, section.action.label).toBe(section.name)
+  })
+
+  it('puts an address in its area', () => {
+    expect(['/bos/admin', '/bos/admin/orders/3', '/pos', '/page-builder', '/page-builder/menus'].map(areaOf)).toEqual([
+      'Administration',
+      'Administration',
+      'Administration',
+      'Website Settings',
+      'Website Settings',
+    ])
+  })
+})
