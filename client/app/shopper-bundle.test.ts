@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const STAFF_FILES = /^client\/(staff\/|features\/admin\/|features\/pos\/|routes\/admin-|routes\/pos)/
+const STAFF_FILES = /^client\/(staff\/|features\/[^/]+\/staff\/|features\/(admin|pos|page-builder|site-editor)\/|routes\/(admin-|page-builder-))/
 const STAFF_PACKAGES = /^(@tanstack\/react-table|@tanstack\/table-core|react-hook-form|@hookform\/|qrcode|idb)/
 
 /** Static imports of a module (what a bundler puts in the same load); `import type` and import() are not. */
@@ -55,7 +55,7 @@ describe("the shopper's first load", () => {
   })
 
   it('would notice one (the walk does reach staff modules from the staff shell)', () => {
-    const { files, packages } = staticGraph('client/routes/admin-products.tsx')
+    const { files, packages } = staticGraph('client/features/admin/brand-list-view.tsx')
     expect(files).toContain('client/staff/table/data-table.tsx')
     expect(packages).toContain('@tanstack/react-table')
     expect(packages).toContain('react-hook-form')

@@ -1,5 +1,0 @@
-import { AnalyticsView } from '../features/admin/analytics-view'
-
-export function AdminAnalyticsRoute() {
-  return <AnalyticsView />
-}

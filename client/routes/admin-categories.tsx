@@ -1,5 +1,0 @@
-import { CategoryTreeView } from '../features/admin/category-tree-view'
-
-export function AdminCategoriesRoute() {
-  return <CategoryTreeView />
-}

@@ -1,5 +1,0 @@
-import { CouponListView } from '../features/admin/coupon-list-view'
-
-export function AdminCouponsRoute() {
-  return <CouponListView />
-}

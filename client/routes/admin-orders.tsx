@@ -1,5 +1,0 @@
-import { OrderListView } from '../features/admin/order-list-view'
-
-export function AdminOrdersRoute() {
-  return <OrderListView />
-}

@@ -1,5 +1,0 @@
-import { PickListView } from '../features/admin/pick-list-view'
-
-export function AdminPickListRoute() {
-  return <PickListView />
-}

@@ -1,5 +1,0 @@
-import { ProductCreator } from '../features/admin/product-creator'
-
-export function AdminProductNewRoute() {
-  return <ProductCreator />
-}

@@ -1,5 +1,0 @@
-import { ProductListView } from '../features/admin/product-list-view'
-
-export function AdminProductsRoute() {
-  return <ProductListView />
-}

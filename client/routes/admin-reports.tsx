@@ -1,5 +1,0 @@
-import { ReportsView } from '../features/admin/reports-view'
-
-export function AdminReportsRoute() {
-  return <ReportsView />
-}

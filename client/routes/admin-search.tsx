@@ -1,5 +1,0 @@
-import { SearchView } from '../features/admin/search-view'
-
-export function AdminSearchRoute() {
-  return <SearchView />
-}

@@ -1,5 +1,0 @@
-import { TaxSettingsView } from '../features/admin/tax-settings-view'
-
-export function AdminTaxRoute() {
-  return <TaxSettingsView />
-}

@@ -1,5 +1,0 @@
-import { ThemeView } from '../features/site-editor/theme-view'
-
-export function PageBuilderThemeRoute() {
-  return <ThemeView />
-}
