@@ -55,7 +55,7 @@ describe("the shopper's first load", () => {
   })
 
   it('would notice one (the walk does reach staff modules from the staff shell)', () => {
-    const { files, packages } = staticGraph('client/features/admin/brand-list-view.tsx')
+    const { files, packages } = staticGraph('client/features/catalogue/staff/brand-list-view.tsx')
     expect(files).toContain('client/staff/table/data-table.tsx')
     expect(packages).toContain('@tanstack/react-table')
     expect(packages).toContain('react-hook-form')

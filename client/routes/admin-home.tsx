@@ -2,7 +2,7 @@ import { Link } from '../lib/router'
 import { buttonClasses } from '../ui/button'
 import { PageHeader } from '../staff/ui/page-header'
 import { useStaffSections } from '../staff/use-staff-sections'
-import { ProductShortcuts } from '../features/admin/product-shortcuts'
+import { ProductShortcuts } from '../features/catalogue/staff/product-shortcuts'
 import { DashboardFigures } from '../features/admin/dashboard-view'
 import { useInit } from '../features/site-settings/api'
 

@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
-import { ProductEditor } from '../features/admin/product-editor'
+import { ProductEditor } from '../features/catalogue/staff/product-editor'
 import { useParams } from '../lib/router'
 import { AdminNotFoundRoute } from './admin-not-found'
 

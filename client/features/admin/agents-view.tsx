@@ -7,7 +7,7 @@ import { Card } from '../../staff/ui/card'
 import { PageHeader } from '../../staff/ui/page-header'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/toast'
-import { useAdminCategories } from './api'
+import { useAdminCategories } from '../catalogue/staff/api'
 
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n)
 const cell = 'px-3 py-2 text-right tabular-nums'
