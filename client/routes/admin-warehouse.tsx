@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
-import { WarehouseEditor } from '../features/admin/warehouse-form'
+import { WarehouseEditor } from '../features/stock/staff/warehouse-form'
 import { useParams } from '../lib/router'
 import { AdminNotFoundRoute } from './admin-not-found'
 

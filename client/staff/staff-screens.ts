@@ -234,14 +234,14 @@ export const SCREENS = [
     title: 'Stock',
     section: 'stock',
     permission: 'admin',
-    load: () => import('../features/admin/stock-list-view').then((m) => m.StockListView),
+    load: () => import('../features/stock/staff/stock-list-view').then((m) => m.StockListView),
   },
   {
     path: '/bos/admin/warehouses',
     title: 'Warehouses',
     section: 'warehouses',
     permission: 'admin',
-    load: () => import('../features/admin/warehouse-list-view').then((m) => m.WarehouseListView),
+    load: () => import('../features/stock/staff/warehouse-list-view').then((m) => m.WarehouseListView),
   },
   {
     path: '/bos/admin/warehouses/new',

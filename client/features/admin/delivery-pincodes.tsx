@@ -14,7 +14,7 @@ import { TextareaField } from '../../ui/textarea-field'
 import { toast } from '../../ui/toast'
 import { Card } from '../../staff/ui/card'
 import { useAddPincodes, useDeliveryPincodes, usePreviewPincodes, useRemovePincodes, useSetPincodeDays } from './delivery-api'
-import { useWarehouses } from './stock-api'
+import { useWarehouses } from '../stock/staff/api'
 
 const PER_PAGE = 20 as const
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`

@@ -12,7 +12,7 @@ import { toast } from '../../ui/toast'
 import { Card } from '../../staff/ui/card'
 import { TrashIcon } from '../../staff/ui/staff-icons'
 import { useClosures, useCreateClosure, useDeleteClosure, useSaveTemplate, useSlotFill, useSlotTemplate } from './delivery-api'
-import { useWarehouses } from './stock-api'
+import { useWarehouses } from '../stock/staff/api'
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 /** the fill shows at least this many days (more when the template offers more) */

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { STAFF_STOCK_REASONS, STOCK_REASON_LABELS, type StaffStockReason, type StockRow } from '../../../common/contracts/admin-stock'
-import { errorText } from '../../lib/error-text'
-import { fieldErrors } from '../../lib/field-errors'
-import { Button } from '../../ui/button'
-import { toast } from '../../ui/toast'
-import { useAdjustStock, useSetStock } from './stock-api'
+import { STAFF_STOCK_REASONS, STOCK_REASON_LABELS, type StaffStockReason, type StockRow } from '../../../../common/contracts/admin-stock'
+import { errorText } from '../../../lib/error-text'
+import { fieldErrors } from '../../../lib/field-errors'
+import { Button } from '../../../ui/button'
+import { toast } from '../../../ui/toast'
+import { useAdjustStock, useSetStock } from './api'
 
 type Mode = 'set' | 'add' | 'remove'
 const MODES: { value: Mode; label: string; reason: StaffStockReason }[] = [

@@ -1,11 +1,11 @@
-import { Link, useNavigate } from '../../lib/router'
-import { staffPath } from '../../staff/staff-paths'
-import { Button, buttonClasses } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
-import { errorText } from '../../lib/error-text'
-import { PageHeader } from '../../staff/ui/page-header'
-import { PlusIcon } from '../../staff/ui/staff-icons'
-import { useWarehouses } from './stock-api'
+import { Link, useNavigate } from '../../../lib/router'
+import { staffPath } from '../../../staff/staff-paths'
+import { Button, buttonClasses } from '../../../ui/button'
+import { Spinner } from '../../../ui/spinner'
+import { errorText } from '../../../lib/error-text'
+import { PageHeader } from '../../../staff/ui/page-header'
+import { PlusIcon } from '../../../staff/ui/staff-icons'
+import { useWarehouses } from './api'
 
 const MAX_SHOWN = 8
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-stock'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
-import { ADMIN_KEY } from '../catalogue/staff/api'
+import * as c from '../../../../common/contracts/admin-stock'
+import type { Api } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
+import { ADMIN_KEY } from '../../catalogue/staff/api'
 
 export const adminStockQuery = (api: Api, query: c.StockQuery) =>
   queryOptions({ queryKey: ['admin', 'stock', 'list', query], queryFn: () => api.call(c.listStock, { query }), placeholderData: keepPreviousData })
