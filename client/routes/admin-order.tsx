@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
-import { OrderDetailView } from '../features/admin/order-detail-view'
+import { OrderDetailView } from '../features/orders/staff/order-detail-view'
 import { useParams } from '../lib/router'
 import { AdminNotFoundRoute } from './admin-not-found'
 

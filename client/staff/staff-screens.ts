@@ -199,14 +199,14 @@ export const SCREENS = [
     title: 'Orders',
     section: 'orders',
     permission: 'admin',
-    load: () => import('../features/admin/order-list-view').then((m) => m.OrderListView),
+    load: () => import('../features/orders/staff/order-list-view').then((m) => m.OrderListView),
   },
   {
     path: '/bos/admin/orders/pick-list',
     title: 'Pick list',
     section: 'orders',
     permission: 'admin',
-    load: () => import('../features/admin/pick-list-view').then((m) => m.PickListView),
+    load: () => import('../features/orders/staff/pick-list-view').then((m) => m.PickListView),
   },
   {
     path: '/bos/admin/orders/:id',

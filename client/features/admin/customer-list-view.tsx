@@ -11,7 +11,7 @@ import { TableSearch } from '../../staff/table/table-search'
 import { useTableQuery } from '../../staff/table/use-table-query'
 import { PageHeader } from '../../staff/ui/page-header'
 import { useCustomers } from './customers-api'
-import { orderWhen } from './order-status'
+import { orderWhen } from '../orders/staff/order-status'
 
 const STATE_LABELS: Record<CustomerState, string> = { blocked: 'Blocked', ordered: 'Has ordered', never_ordered: 'Never ordered' }
 const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'

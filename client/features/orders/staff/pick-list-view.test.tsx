@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PickListAnswer } from '../../../common/contracts/admin-orders'
-import { fakeApi, renderAt } from '../../lib/test-kit'
+import type { PickListAnswer } from '../../../../common/contracts/admin-orders'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
 import { PickListView } from './pick-list-view'
 
 afterEach(cleanup)

@@ -8,22 +8,22 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type StaffMove,
-} from '../../../common/contracts/admin-orders'
-import { formatINR } from '../../../common/money'
-import { cn } from '../../lib/cn'
-import { errorText } from '../../lib/error-text'
-import { staffPath } from '../../staff/staff-paths'
-import { Link, useNavigate } from '../../lib/router'
-import { Button, buttonClasses } from '../../ui/button'
-import { toast } from '../../ui/toast'
-import { DataTable } from '../../staff/table/data-table'
-import { type StaffColumns, staffColumns } from '../../staff/table/table-features'
-import { TableEmpty } from '../../staff/table/table-parts'
-import { TableSearch } from '../../staff/table/table-search'
-import { useTableQuery } from '../../staff/table/use-table-query'
-import { PageHeader } from '../../staff/ui/page-header'
+} from '../../../../common/contracts/admin-orders'
+import { formatINR } from '../../../../common/money'
+import { cn } from '../../../lib/cn'
+import { errorText } from '../../../lib/error-text'
+import { staffPath } from '../../../staff/staff-paths'
+import { Link, useNavigate } from '../../../lib/router'
+import { Button, buttonClasses } from '../../../ui/button'
+import { toast } from '../../../ui/toast'
+import { DataTable } from '../../../staff/table/data-table'
+import { type StaffColumns, staffColumns } from '../../../staff/table/table-features'
+import { TableEmpty } from '../../../staff/table/table-parts'
+import { TableSearch } from '../../../staff/table/table-search'
+import { useTableQuery } from '../../../staff/table/use-table-query'
+import { PageHeader } from '../../../staff/ui/page-header'
 import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText, paymentStatusText, statusText } from './order-status'
-import { useAdminOrders, useMoveOrder } from './orders-api'
+import { useAdminOrders, useMoveOrder } from './api'
 
 const TABS: (AdminOrderQuery['status'] | undefined)[] = [undefined, 'placed', 'confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled']
 /** What a page of selected orders can be moved to together (cancel needs a reason per order: from the order's page). */

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import type { AdminOrderDetail } from '../../../common/contracts/admin-orders'
-import { formatINR } from '../../../common/money'
-import { fieldErrors } from '../../lib/field-errors'
-import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
-import { TextareaField } from '../../ui/textarea-field'
-import { toast } from '../../ui/toast'
-import { useEditOrderLines } from './orders-api'
+import type { AdminOrderDetail } from '../../../../common/contracts/admin-orders'
+import { formatINR } from '../../../../common/money'
+import { fieldErrors } from '../../../lib/field-errors'
+import { Button } from '../../../ui/button'
+import { Modal } from '../../../ui/modal'
+import { TextareaField } from '../../../ui/textarea-field'
+import { toast } from '../../../ui/toast'
+import { useEditOrderLines } from './api'
 
 /**
  * Before packing, staff take units out of an order (out of stock at the shelf): docs/decisions/0018 "Line edits".

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-orders'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
+import * as c from '../../../../common/contracts/admin-orders'
+import type { Api } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
 
 export const adminOrdersQuery = (api: Api, query: c.AdminOrderQuery) =>
   queryOptions({ queryKey: ['admin', 'orders', 'list', query], queryFn: () => api.call(c.listAdminOrders, { query }), placeholderData: keepPreviousData })

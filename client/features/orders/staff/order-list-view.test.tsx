@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AdminOrderRow } from '../../../common/contracts/admin-orders'
-import { ApiError } from '../../lib/error-text'
-import { fakeApi, renderAt } from '../../lib/test-kit'
-import { Toaster, toast } from '../../ui/toast'
+import type { AdminOrderRow } from '../../../../common/contracts/admin-orders'
+import { ApiError } from '../../../lib/error-text'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
+import { Toaster, toast } from '../../../ui/toast'
 import { OrderListView } from './order-list-view'
 
 afterEach(() => {
