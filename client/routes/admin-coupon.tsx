@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
-import { CouponEditor } from '../features/admin/coupon-form'
+import { CouponEditor } from '../features/coupons/staff/coupon-form'
 import { useParams } from '../lib/router'
 import { AdminNotFoundRoute } from './admin-not-found'
 

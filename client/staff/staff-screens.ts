@@ -262,7 +262,7 @@ export const SCREENS = [
     title: 'Coupons',
     section: 'coupons',
     permission: 'admin',
-    load: () => import('../features/admin/coupon-list-view').then((m) => m.CouponListView),
+    load: () => import('../features/coupons/staff/coupon-list-view').then((m) => m.CouponListView),
   },
   {
     path: '/bos/admin/coupons/new',

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AdminCoupon } from '../../../common/contracts/admin-coupons'
-import type { Contract } from '../../../common/contracts/http'
-import type { CallInput } from '../../lib/api'
-import { ApiError } from '../../lib/error-text'
-import { fakeApi, renderAt } from '../../lib/test-kit'
-import { ConfirmHost } from '../../ui/confirm-dialog'
+import type { AdminCoupon } from '../../../../common/contracts/admin-coupons'
+import type { Contract } from '../../../../common/contracts/http'
+import type { CallInput } from '../../../lib/api'
+import { ApiError } from '../../../lib/error-text'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
+import { ConfirmHost } from '../../../ui/confirm-dialog'
 import { CouponEditor } from './coupon-form'
 
 afterEach(cleanup)

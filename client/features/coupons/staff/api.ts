@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-coupons'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
+import * as c from '../../../../common/contracts/admin-coupons'
+import type { Api } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
 
 export const adminCouponsQuery = (api: Api, query: c.CouponQuery) =>
   queryOptions({ queryKey: ['admin', 'coupons', 'list', query], queryFn: () => api.call(c.listCoupons, { query }), placeholderData: keepPreviousData })
