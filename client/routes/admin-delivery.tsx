@@ -1,4 +1,4 @@
-import { DeliveryView } from '../features/admin/delivery-view'
+import { DeliveryView } from '../features/delivery/staff/delivery-view'
 
 export function AdminDeliveryRoute() {
   return <DeliveryView />

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-delivery'
-import { useApi } from '../../lib/api-context'
+import * as c from '../../../../common/contracts/admin-delivery'
+import { useApi } from '../../../lib/api-context'
 
 const KEY = ['admin', 'delivery'] as const
 
