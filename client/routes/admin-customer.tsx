@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/v4/core'
 import { IdParam } from '../../common/contracts/admin'
-import { CustomerDetailView } from '../features/admin/customer-detail-view'
+import { CustomerDetailView } from '../features/accounts/staff/customer-detail-view'
 import { useParams } from '../lib/router'
 import { AdminNotFoundRoute } from './admin-not-found'
 

@@ -220,7 +220,7 @@ export const SCREENS = [
     title: 'Customers',
     section: 'customers',
     permission: 'admin',
-    load: () => import('../features/admin/customer-list-view').then((m) => m.CustomerListView),
+    load: () => import('../features/accounts/staff/customer-list-view').then((m) => m.CustomerListView),
   },
   {
     path: '/bos/admin/customers/:id',
@@ -304,7 +304,7 @@ export const SCREENS = [
     title: 'Staff',
     section: 'staff',
     permission: 'admin',
-    load: () => import('../features/admin/staff-list-view').then((m) => m.StaffListView),
+    load: () => import('../features/accounts/staff/staff-list-view').then((m) => m.StaffListView),
   },
   {
     path: '/bos/admin/agents',

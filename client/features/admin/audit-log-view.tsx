@@ -9,7 +9,7 @@ import { PageHeader } from '../../staff/ui/page-header'
 import { Button } from '../../ui/button'
 import { useAudit } from './audit-api'
 import { auditDiff } from './audit-diff'
-import { useStaff } from './staff-api'
+import { useStaff } from '../accounts/staff/staff-api'
 
 /** What staff records are called in the log (entity names of the staff writes). */
 const ENTITIES: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-customers'
-import { type Api, buildUrl } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
-import { ADMIN_KEY } from '../catalogue/staff/api'
+import * as c from '../../../../common/contracts/admin-customers'
+import { type Api, buildUrl } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
+import { ADMIN_KEY } from '../../catalogue/staff/api'
 
 export const customersQuery = (api: Api, query: c.CustomerQuery) =>
   queryOptions({ queryKey: ['admin', 'customers', 'list', query], queryFn: () => api.call(c.listCustomers, { query }), placeholderData: keepPreviousData })

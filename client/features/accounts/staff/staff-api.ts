@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-staff'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
-import { ADMIN_KEY } from '../catalogue/staff/api'
+import * as c from '../../../../common/contracts/admin-staff'
+import type { Api } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
+import { ADMIN_KEY } from '../../catalogue/staff/api'
 
 export const staffQuery = (api: Api, query: c.StaffQuery) =>
   queryOptions({ queryKey: ['admin', 'staff', query], queryFn: () => api.call(c.listStaff, { query }), placeholderData: keepPreviousData })

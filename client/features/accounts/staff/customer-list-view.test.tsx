@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CustomerRow } from '../../../common/contracts/admin-customers'
-import { fakeApi, renderAt } from '../../lib/test-kit'
+import type { CustomerRow } from '../../../../common/contracts/admin-customers'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
 import { CustomerListView } from './customer-list-view'
 
 afterEach(cleanup)

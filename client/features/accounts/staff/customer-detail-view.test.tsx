@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CustomerDetail } from '../../../common/contracts/admin-customers'
-import { ApiError } from '../../lib/error-text'
-import { fakeApi, renderAt } from '../../lib/test-kit'
-import { ConfirmHost } from '../../ui/confirm-dialog'
-import { Toaster, toast } from '../../ui/toast'
+import type { CustomerDetail } from '../../../../common/contracts/admin-customers'
+import { ApiError } from '../../../lib/error-text'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
+import { ConfirmHost } from '../../../ui/confirm-dialog'
+import { Toaster, toast } from '../../../ui/toast'
 import { CustomerDetailView } from './customer-detail-view'
 
 afterEach(() => {
