@@ -325,7 +325,7 @@ export const SCREENS = [
     title: 'Reports',
     section: 'reports',
     permission: 'admin',
-    load: () => import('../features/admin/reports-view').then((m) => m.ReportsView),
+    load: () => import('../features/reports/reports-view').then((m) => m.ReportsView),
   },
   {
     path: '/bos/admin/analytics',

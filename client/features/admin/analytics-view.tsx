@@ -5,8 +5,8 @@ import { PageHeader } from '../../staff/ui/page-header'
 import { useAnalytics, useClientErrors } from './analytics-api'
 import { MonitoringSettingsCard } from './monitoring-settings'
 import { RetentionSettingsCard } from './retention-settings'
-import { TrendChart } from './report-charts'
-import { FigureTable } from './reports-view'
+import { TrendChart } from '../reports/report-charts'
+import { FigureTable } from '../reports/reports-view'
 
 /** Page views per day, top pages and searches (the last 30 days), and the browser errors kept (spec §9, decision 0037). */
 export function AnalyticsView() {

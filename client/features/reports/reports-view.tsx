@@ -18,7 +18,7 @@ import { PageHeader } from '../../staff/ui/page-header'
 import { DownloadIcon } from '../../staff/ui/staff-icons'
 import { Button, buttonClasses } from '../../ui/button'
 import { BarsChart, TrendChart } from './report-charts'
-import { type ReportParams, reportCsvUrl, useReport } from './reports-api'
+import { type ReportParams, reportCsvUrl, useReport } from './api'
 
 /** Reports (docs/decisions/0023-reports.md): a range of India days, one report per tab, each a chart, its table and its CSV. */
 
