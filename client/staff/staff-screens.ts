@@ -332,7 +332,7 @@ export const SCREENS = [
     title: 'Analytics',
     section: 'analytics',
     permission: 'admin',
-    load: () => import('../features/admin/analytics-view').then((m) => m.AnalyticsView),
+    load: () => import('../features/analytics/staff/analytics-view').then((m) => m.AnalyticsView),
   },
   // Point of sale (issue #13, spec §2: admin, new tab): a counter screen without the sidebar.
   {

@@ -1,12 +1,12 @@
-import { formatDate, formatDateTime } from '../../../common/dates'
-import { errorText } from '../../lib/error-text'
-import { Card } from '../../staff/ui/card'
-import { PageHeader } from '../../staff/ui/page-header'
-import { useAnalytics, useClientErrors } from './analytics-api'
+import { formatDate, formatDateTime } from '../../../../common/dates'
+import { errorText } from '../../../lib/error-text'
+import { Card } from '../../../staff/ui/card'
+import { PageHeader } from '../../../staff/ui/page-header'
+import { useAnalytics, useClientErrors } from './api'
 import { MonitoringSettingsCard } from './monitoring-settings'
 import { RetentionSettingsCard } from './retention-settings'
-import { TrendChart } from '../reports/report-charts'
-import { FigureTable } from '../reports/reports-view'
+import { TrendChart } from '../../reports/report-charts'
+import { FigureTable } from '../../reports/reports-view'
 
 /** Page views per day, top pages and searches (the last 30 days), and the browser errors kept (spec §9, decision 0037). */
 export function AnalyticsView() {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { getRetention, saveRetention } from '../../../common/contracts/admin-analytics'
-import { useApi } from '../../lib/api-context'
-import { errorText } from '../../lib/error-text'
-import { fieldErrors } from '../../lib/field-errors'
-import { Card } from '../../staff/ui/card'
-import { Button } from '../../ui/button'
-import { TextField } from '../../ui/form-field'
-import { toast } from '../../ui/toast'
+import { getRetention, saveRetention } from '../../../../common/contracts/admin-analytics'
+import { useApi } from '../../../lib/api-context'
+import { errorText } from '../../../lib/error-text'
+import { fieldErrors } from '../../../lib/field-errors'
+import { Card } from '../../../staff/ui/card'
+import { Button } from '../../../ui/button'
+import { TextField } from '../../../ui/form-field'
+import { toast } from '../../../ui/toast'
 
 /** How many days the product keeps the analytics events and browser errors it stores itself (decision 0037). */
 export function RetentionSettingsCard() {

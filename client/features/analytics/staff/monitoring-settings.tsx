@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { getMonitoring, saveMonitoring } from '../../../common/contracts/admin-analytics'
-import { useApi } from '../../lib/api-context'
-import { errorText } from '../../lib/error-text'
-import { fieldErrors } from '../../lib/field-errors'
-import { Card } from '../../staff/ui/card'
-import { Button } from '../../ui/button'
-import { TextField } from '../../ui/form-field'
-import { toast } from '../../ui/toast'
+import { getMonitoring, saveMonitoring } from '../../../../common/contracts/admin-analytics'
+import { useApi } from '../../../lib/api-context'
+import { errorText } from '../../../lib/error-text'
+import { fieldErrors } from '../../../lib/field-errors'
+import { Card } from '../../../staff/ui/card'
+import { Button } from '../../../ui/button'
+import { TextField } from '../../../ui/form-field'
+import { toast } from '../../../ui/toast'
 
 /** The website's Sentry-compatible DSN (spec §9): empty, the product keeps its browser errors (listed above). */
 export function MonitoringSettingsCard() {

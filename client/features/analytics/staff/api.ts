@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getAnalytics, listClientErrors } from '../../../common/contracts/admin-analytics'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
+import { getAnalytics, listClientErrors } from '../../../../common/contracts/admin-analytics'
+import type { Api } from '../../../lib/api'
+import { useApi } from '../../../lib/api-context'
 
 export const analyticsQuery = (api: Api) =>
   queryOptions({ queryKey: ['admin', 'analytics'], queryFn: () => api.call(getAnalytics, { query: {} }), staleTime: 60_000 })
