@@ -297,7 +297,7 @@ export const SCREENS = [
     title: 'Tax & invoices',
     section: 'tax',
     permission: 'admin',
-    load: () => import('../features/admin/tax-settings-view').then((m) => m.TaxSettingsView),
+    load: () => import('../features/invoices/staff/tax-settings-view').then((m) => m.TaxSettingsView),
   },
   {
     path: '/bos/admin/staff',

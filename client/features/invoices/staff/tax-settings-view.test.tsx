@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TaxSettingsAnswer } from '../../../common/contracts/invoices'
-import { fakeApi, renderAt } from '../../lib/test-kit'
+import type { TaxSettingsAnswer } from '../../../../common/contracts/invoices'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
 import { TaxSettingsView } from './tax-settings-view'
 
 afterEach(cleanup)
