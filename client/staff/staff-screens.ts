@@ -290,7 +290,7 @@ export const SCREENS = [
     title: 'Payments',
     section: 'payments',
     permission: 'admin',
-    load: () => import('../features/admin/payment-methods-view').then((m) => m.PaymentMethodsView),
+    load: () => import('../features/payments/staff/payment-methods-view').then((m) => m.PaymentMethodsView),
   },
   {
     path: '/bos/admin/tax',

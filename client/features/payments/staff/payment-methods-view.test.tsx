@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PaymentMethodsAnswer } from '../../../common/contracts/admin-payments'
-import type { Contract } from '../../../common/contracts/http'
-import type { CallInput } from '../../lib/api'
-import { ApiError } from '../../lib/error-text'
-import { fakeApi, renderAt } from '../../lib/test-kit'
-import { ConfirmHost } from '../../ui/confirm-dialog'
+import type { PaymentMethodsAnswer } from '../../../../common/contracts/admin-payments'
+import type { Contract } from '../../../../common/contracts/http'
+import type { CallInput } from '../../../lib/api'
+import { ApiError } from '../../../lib/error-text'
+import { fakeApi, renderAt } from '../../../lib/test-kit'
+import { ConfirmHost } from '../../../ui/confirm-dialog'
 import { PaymentMethodsView } from './payment-methods-view'
 
 afterEach(cleanup)

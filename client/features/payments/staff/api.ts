@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import * as c from '../../../common/contracts/admin-payments'
-import { useApi } from '../../lib/api-context'
+import * as c from '../../../../common/contracts/admin-payments'
+import { useApi } from '../../../lib/api-context'
 
 const KEY = ['admin', 'payment-methods']
 
