@@ -1,4 +1,4 @@
-import { AuditLogView } from '../features/admin/audit-log-view'
+import { AuditLogView } from '../features/audit/audit-log-view'
 
 export function AdminAuditRoute() {
   return <AuditLogView />

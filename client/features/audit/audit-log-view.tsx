@@ -7,7 +7,7 @@ import { TableSearch } from '../../staff/table/table-search'
 import { useTableQuery } from '../../staff/table/use-table-query'
 import { PageHeader } from '../../staff/ui/page-header'
 import { Button } from '../../ui/button'
-import { useAudit } from './audit-api'
+import { useAudit } from './api'
 import { auditDiff } from './audit-diff'
 import { useStaff } from '../accounts/staff/staff-api'
 
