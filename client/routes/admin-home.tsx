@@ -3,7 +3,7 @@ import { buttonClasses } from '../ui/button'
 import { PageHeader } from '../staff/ui/page-header'
 import { useStaffSections } from '../staff/use-staff-sections'
 import { ProductShortcuts } from '../features/catalogue/staff/product-shortcuts'
-import { DashboardFigures } from '../features/admin/dashboard-view'
+import { DashboardFigures } from '../features/dashboard/dashboard-view'
 import { useInit } from '../features/site-settings/api'
 
 /** Administration's home: today's figures (GET /s/api/admin/dashboard), then where each section is. */

@@ -7,7 +7,7 @@ import { Link } from '../../lib/router'
 import { Card } from '../../staff/ui/card'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
-import { useDashboard } from './dashboard-api'
+import { useDashboard } from './api'
 
 /** A slot this full is "filling up". */
 const FILLING = 0.8
