@@ -1,4 +1,4 @@
-import { AgentsView } from '../features/admin/agents-view'
+import { AgentsView } from '../features/agents/staff/agents-view'
 
 export function AdminAgentsRoute() {
   return <AgentsView />
