@@ -4,7 +4,7 @@ import { TextField } from '../../ui/form-field'
 import { SelectField } from '../../ui/select-field'
 import { Spinner } from '../../ui/spinner'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../staff/ui/staff-icons'
-import { SingleImageField } from '../admin/single-image-field'
+import { SingleImageField } from '../../staff/form/single-image-field'
 import { type EditorBlock, moveItem, type Props } from './editor-state'
 
 /**

@@ -7,7 +7,7 @@ import { confirm } from '../../ui/confirm-dialog'
 import { TextField } from '../../ui/form-field'
 import { SelectField } from '../../ui/select-field'
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, GripIcon, IndentIcon, OutdentIcon, PlusIcon, TrashIcon } from '../../staff/ui/staff-icons'
-import { SingleImageField } from '../admin/single-image-field'
+import { SingleImageField } from '../../staff/form/single-image-field'
 import { Check, type GroupForm, GroupScreen } from './group-form'
 import {
   addChild,

@@ -5,7 +5,7 @@ import { TextField } from '../../ui/form-field'
 import { TextareaField } from '../../ui/textarea-field'
 import { Card } from '../../staff/ui/card'
 import { PlusIcon, TrashIcon } from '../../staff/ui/staff-icons'
-import { SingleImageField } from '../admin/single-image-field'
+import { SingleImageField } from '../../staff/form/single-image-field'
 import { Check, GroupScreen } from './group-form'
 
 type Values = SiteEditorAnswer['popup_seo']

@@ -3,7 +3,7 @@ import { TextField } from '../../ui/form-field'
 import { SelectField } from '../../ui/select-field'
 import { TextareaField } from '../../ui/textarea-field'
 import { Card } from '../../staff/ui/card'
-import { SingleImageField } from '../admin/single-image-field'
+import { SingleImageField } from '../../staff/form/single-image-field'
 import { Check, GroupScreen } from './group-form'
 
 type Values = SiteEditorAnswer['site']

@@ -11,7 +11,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { useUnsavedChanges } from '../../../staff/form/use-unsaved-changes'
 import { useCreateBrand, useUpdateBrand } from './api'
-import { SingleImageField } from '../../admin/single-image-field'
+import { SingleImageField } from '../../../staff/form/single-image-field'
 
 interface BrandFormValues {
   name: string

@@ -12,7 +12,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { useCreateCategory, useUpdateCategory } from './api'
 import { categoryTree, type CategoryNode } from './category-tree'
-import { SingleImageField } from '../../admin/single-image-field'
+import { SingleImageField } from '../../../staff/form/single-image-field'
 
 interface CategoryFormValues {
   name: string

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/error-text'
 import { fakeApi, renderAt } from '../../../lib/test-kit'
 import { ProductEditor } from './product-editor'
 
-vi.mock('../../admin/media-upload', () => ({
+vi.mock('../../../staff/form/media-upload', () => ({
   uploadImage: (file: File, onProgress: (f: number) => void) => {
     onProgress(0.5)
     const done = file.name.endsWith('.svg')

@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text'
 import { TextField } from '../../../ui/form-field'
 import { Image } from '../../../ui/image'
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, GripIcon, TrashIcon, UploadIcon } from '../../../staff/ui/staff-icons'
-import { uploadImage } from '../../admin/media-upload'
+import { uploadImage } from '../../../staff/form/media-upload'
 import type { ProductFormValues } from './product-form-values'
 
 const iconButton = 'flex size-8 items-center justify-center rounded-md border border-border bg-surface text-muted hover:text-text disabled:opacity-40'

@@ -3,7 +3,7 @@ import { MEDIA_ACCEPT, MEDIA_MAX_LABEL } from '../../../common/contracts/admin-m
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { Image } from '../../ui/image'
-import { TrashIcon, UploadIcon } from '../../staff/ui/staff-icons'
+import { TrashIcon, UploadIcon } from '../ui/staff-icons'
 import { type UploadHandle, uploadImage } from './media-upload'
 
 interface SingleImageFieldProps {
