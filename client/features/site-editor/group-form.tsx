@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
-import { safeParse } from 'zod/v4/core'
 import type { SiteEditorAnswer, SiteGroup } from '../../../common/contracts/admin-site'
-import { ApiError, errorText } from '../../lib/error-text'
+import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
 import { Button } from '../../ui/button'
 import { FormAlert } from '../../ui/form-alert'
@@ -9,6 +8,7 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { ConflictDialog } from '../../staff/form/conflict-dialog'
 import { useUnsavedChanges } from '../../staff/form/use-unsaved-changes'
+import { useSaveConflict } from '../../staff/form/use-versioned-save'
 import { PageHeader } from '../../staff/ui/page-header'
 import { SAVE_CALLS, useSaveGroup, useSiteEditor } from './api'
 import { previewPatch } from './preview-patch'
@@ -61,7 +61,7 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
   const [dirty, setDirty] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ current: SiteEditorAnswer; changed: string[] } | null>(null)
+  const { conflict, caught, close } = useSaveConflict(SAVE_CALLS[group].stale)
   useUnsavedChanges(dirty, `your changes to ${what}`)
 
   useEffect(() => {
@@ -85,15 +85,11 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
           setValues(valuesOf(saved))
           setErrors({})
           setDirty(false)
-          setConflict(null)
+          close()
           toast.success(`${title} saved`)
         },
         onError: (err) => {
-          const stale = err instanceof ApiError && err.status === 409 ? safeParse(SAVE_CALLS[group].stale, err.body) : null
-          if (stale?.success) {
-            setConflict({ current: stale.data.current, changed: stale.data.changed })
-            return
-          }
+          if (caught(err)) return
           const fields = fieldErrors(err)
           setErrors(fields)
           const count = Object.keys(fields).length
@@ -142,13 +138,13 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
         what={what}
         rows={conflict ? conflict.changed.map((f) => ({ label: f, theirs: 'Changed', mine: 'Your version' })) : []}
         saving={save.isPending}
-        onClose={() => setConflict(null)}
+        onClose={close}
         onReloadTheirs={() => {
           if (!conflict) return
           version.current = conflict.current.versions[group]
           setValues(valuesOf(conflict.current))
           setDirty(false)
-          setConflict(null)
+          close()
         }}
         onKeepMine={() => {
           if (!conflict) return

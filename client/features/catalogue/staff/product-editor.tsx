@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { safeParse } from 'zod/v4/core'
 import type { output } from 'zod/v4/core'
 import { type AdminProduct, UpdateProductInput, updateAdminProduct } from '../../../../common/contracts/admin-catalogue'
 import { ApiError } from '../../../lib/error-text'
@@ -16,6 +15,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { resetToSaved } from '../../../staff/form/reset-to-saved'
 import { useUnsavedChanges } from '../../../staff/form/use-unsaved-changes'
+import { useVersionedForm } from '../../../staff/form/use-versioned-save'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { CopyIcon, TrashIcon } from '../../../staff/ui/staff-icons'
 import { ExternalIcon } from '../../../ui/shop-icons'
@@ -27,10 +27,6 @@ import { CHANGE_LABELS, PRODUCT_FIELDS, type ProductFormValues, productFormValue
 import { ProductStatusBadge } from './product-status'
 
 type Body = output<typeof UpdateProductInput>
-interface Conflict {
-  current: AdminProduct
-  changed: string[]
-}
 
 /** A product's page: loads it, then the form (keyed by product, so another product starts clean). */
 export function ProductEditor({ id }: { id: number }) {
@@ -71,30 +67,28 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
   )
   const form = useForm<ProductFormValues, unknown, Body>({ defaultValues: productFormValues(product), resolver })
   const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<Conflict | null>(null)
-  const dirty = form.formState.isDirty
-  useUnsavedChanges(dirty, 'your changes to this product')
-
-  // A newer version arrived (an archive, someone else's save seen on refetch): shown at once unless there are
-  // edits, which a save then checks against it (409). An older answer arriving late changes nothing.
-  useEffect(() => {
-    if (product.version <= version.current || form.formState.isDirty) return
-    version.current = product.version
-    form.reset(productFormValues(product))
-  }, [product, form])
+  // an archive or someone else's save seen on refetch is a newer version too
+  const versioned = useVersionedForm({
+    record: product,
+    version,
+    form,
+    valuesOf: productFormValues,
+    stale: updateAdminProduct.stale,
+    saveAgain: () => void form.handleSubmit(save)(),
+  })
+  const { conflict } = versioned
+  useUnsavedChanges(form.formState.isDirty, 'your changes to this product')
 
   const save = (body: Body) => {
     setFormError(null)
     update.mutate(body, {
       onSuccess: (saved) => {
-        version.current = saved.version
+        versioned.saved(saved)
         resetToSaved(form.reset, productFormValues(saved))
         toast.success('Saved')
       },
       onError: (err) => {
-        const stale = err instanceof ApiError && err.status === 409 ? safeParse(updateAdminProduct.stale, err.body) : null
-        if (stale?.success) setConflict({ current: stale.data.current, changed: stale.data.changed })
-        else setFormError(showServerErrors(err, form.setError, PRODUCT_FIELDS))
+        if (!versioned.caught(err)) setFormError(showServerErrors(err, form.setError, PRODUCT_FIELDS))
       },
     })
   }
@@ -137,25 +131,7 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
         }
       />
       <ProductForm form={form} onSubmit={save} mode="edit" saving={update.isPending} formError={formError} brands={brands} categories={categories} />
-      <ConflictDialog
-        open={conflict !== null}
-        what="this product"
-        rows={conflictRows}
-        saving={update.isPending}
-        onClose={() => setConflict(null)}
-        onReloadTheirs={() => {
-          if (!conflict) return
-          version.current = conflict.current.version
-          form.reset(productFormValues(conflict.current))
-          setConflict(null)
-        }}
-        onKeepMine={() => {
-          if (!conflict) return
-          version.current = conflict.current.version
-          setConflict(null)
-          void form.handleSubmit(save)()
-        }}
-      />
+      <ConflictDialog {...versioned.dialog} what="this product" rows={conflictRows} saving={update.isPending} />
     </>
   )
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { type UseFormReturn, useForm } from 'react-hook-form'
 import type { output } from 'zod/v4/core'
-import { safeParse } from 'zod/v4/core'
 import { type PaymentMethodsAnswer, PaymentMethodsInput, updatePaymentMethods } from '../../../../common/contracts/admin-payments'
-import { ApiError, errorText } from '../../../lib/error-text'
+import { errorText } from '../../../lib/error-text'
 import { Button } from '../../../ui/button'
 import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
@@ -14,6 +13,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { resetToSaved } from '../../../staff/form/reset-to-saved'
 import { useUnsavedChanges } from '../../../staff/form/use-unsaved-changes'
+import { useVersionedForm } from '../../../staff/form/use-versioned-save'
 import { Card } from '../../../staff/ui/card'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { usePaymentMethods, useSavePaymentMethods, useTestConnection } from './api'
@@ -87,14 +87,16 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
   const [resolver] = useState(() => contractResolver(PaymentMethodsInput, { toInput: (v: Values) => toInput(v, version.current) }))
   const form = useForm<Values, unknown, Body>({ defaultValues: valuesOf(methods), resolver })
   const [formError, setFormError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<{ current: PaymentMethodsAnswer; changed: string[] } | null>(null)
+  const versioned = useVersionedForm({
+    record: methods,
+    version,
+    form,
+    valuesOf,
+    stale: updatePaymentMethods.stale,
+    saveAgain: () => void form.handleSubmit(submit)(),
+  })
+  const { conflict } = versioned
   useUnsavedChanges(form.formState.isDirty, 'your changes to the payment methods')
-
-  useEffect(() => {
-    if (methods.version <= version.current || form.formState.isDirty) return
-    version.current = methods.version
-    form.reset(valuesOf(methods))
-  }, [methods, form])
 
   const submit = (body: Body) => {
     setFormError(null)
@@ -102,14 +104,12 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
       { ...body, version: version.current },
       {
         onSuccess: (saved) => {
-          version.current = saved.version
+          versioned.saved(saved)
           resetToSaved(form.reset, valuesOf(saved))
           toast.success('Payment methods saved')
         },
         onError: (err) => {
-          const stale = err instanceof ApiError && err.status === 409 ? safeParse(updatePaymentMethods.stale, err.body) : null
-          if (stale?.success) setConflict({ current: stale.data.current, changed: stale.data.changed })
-          else setFormError(showServerErrors(err, form.setError, FIELDS))
+          if (!versioned.caught(err)) setFormError(showServerErrors(err, form.setError, FIELDS))
         },
       },
     )
@@ -137,7 +137,7 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
         <CashfreeCard form={form} methods={methods} />
       </form>
       <ConflictDialog
-        open={conflict !== null}
+        {...versioned.dialog}
         what="the payment methods"
         rows={
           conflict
@@ -150,19 +150,6 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
             : []
         }
         saving={save.isPending}
-        onClose={() => setConflict(null)}
-        onReloadTheirs={() => {
-          if (!conflict) return
-          version.current = conflict.current.version
-          form.reset(valuesOf(conflict.current))
-          setConflict(null)
-        }}
-        onKeepMine={() => {
-          if (!conflict) return
-          version.current = conflict.current.version
-          setConflict(null)
-          void form.handleSubmit(submit)()
-        }}
       />
     </>
   )
