@@ -6,7 +6,7 @@ import { useAnalytics, useClientErrors } from './api'
 import { MonitoringSettingsCard } from './monitoring-settings'
 import { RetentionSettingsCard } from './retention-settings'
 import { TrendChart } from '../../reports/report-charts'
-import { FigureTable } from '../../reports/reports-view'
+import { FigureTable } from '../../../staff/ui/figure-table'
 
 /** Page views per day, top pages and searches (the last 30 days), and the browser errors kept (spec §9, decision 0037). */
 export function AnalyticsView() {
