@@ -10,6 +10,7 @@ import { Button } from '../../ui/button'
 import { useAudit } from './api'
 import { auditDiff } from './audit-diff'
 import { useStaff } from '../accounts/staff/staff-api'
+import { FilterSelect } from '../../staff/table/filter-select'
 
 /** What staff records are called in the log (entity names of the staff writes). */
 const ENTITIES: Record<string, string> = {
@@ -22,7 +23,6 @@ const ENTITIES: Record<string, string> = {
   staff: 'Staff',
   website: 'Website',
 }
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const inputClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const MAX_CHANGES = 6
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
@@ -115,9 +115,8 @@ export function AuditLogView() {
               label="Search actions"
               placeholder="Action, e.g. staff.roles"
             />
-            <select
+            <FilterSelect
               aria-label="Record"
-              className={selectClasses}
               value={query.entity ?? ''}
               onChange={(e) => setQuery({ entity: e.target.value || undefined, entity_id: undefined })}
             >
@@ -127,10 +126,9 @@ export function AuditLogView() {
                   {label}
                 </option>
               ))}
-            </select>
-            <select
+            </FilterSelect>
+            <FilterSelect
               aria-label="Who"
-              className={selectClasses}
               value={query.user_id ?? ''}
               onChange={(e) => setQuery({ user_id: e.target.value ? Number(e.target.value) : undefined })}
             >
@@ -140,7 +138,7 @@ export function AuditLogView() {
                   {p.name}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             <label className="flex items-center gap-2 text-sm text-muted">
               From
               <input

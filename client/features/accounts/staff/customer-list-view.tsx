@@ -12,9 +12,9 @@ import { useTableQuery } from '../../../staff/table/use-table-query'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { useCustomers } from './customers-api'
 import { orderWhen } from '../../orders/staff/order-status'
+import { FilterSelect } from '../../../staff/table/filter-select'
 
 const STATE_LABELS: Record<CustomerState, string> = { blocked: 'Blocked', ordered: 'Has ordered', never_ordered: 'Never ordered' }
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const h = staffColumns<CustomerRow>()
 
 export function BlockedBadge() {
@@ -101,9 +101,8 @@ export function CustomerListView() {
               label="Search customers"
               placeholder="Name, phone or email"
             />
-            <select
+            <FilterSelect
               aria-label="Show"
-              className={selectClasses}
               value={query.state ?? ''}
               onChange={(e) => setQuery({ state: (e.target.value || undefined) as CustomerState | undefined })}
             >
@@ -113,7 +112,7 @@ export function CustomerListView() {
                   {STATE_LABELS[s]}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             {filtered && (
               <Button variant="ghost" size="sm" onClick={clear}>
                 Clear filters

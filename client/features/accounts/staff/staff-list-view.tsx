@@ -19,10 +19,10 @@ import { Modal } from '../../../ui/modal'
 import { toast } from '../../../ui/toast'
 import { useInit } from '../../site-settings/api'
 import { useAddStaff, useStaff, useUpdateStaff } from './staff-api'
+import { FilterSelect } from '../../../staff/table/filter-select'
 
 type Role = 'has_admin_access' | 'is_sales_agent' | 'superadmin'
 const ROLE_NAMES: Record<Role, string> = { has_admin_access: 'admin access', is_sales_agent: 'sales agent', superadmin: 'superadmin' }
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const h = staffColumns<StaffMember>()
 const lastRole = (m: StaffMember, role: Role) => (['has_admin_access', 'is_sales_agent', 'superadmin'] as const).every((r) => r === role || !m[r])
 
@@ -229,19 +229,14 @@ export function StaffListView() {
               label="Search staff"
               placeholder="Name, mobile or email"
             />
-            <select
-              aria-label="Role"
-              className={selectClasses}
-              value={query.role ?? ''}
-              onChange={(e) => setQuery({ role: (e.target.value || undefined) as StaffQuery['role'] })}
-            >
+            <FilterSelect aria-label="Role" value={query.role ?? ''} onChange={(e) => setQuery({ role: (e.target.value || undefined) as StaffQuery['role'] })}>
               <option value="">All roles</option>
               {STAFF_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {STAFF_ROLE_LABELS[r]}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             {filtered && (
               <Button variant="ghost" size="sm" onClick={() => setQuery({ q: undefined, role: undefined })}>
                 Clear

@@ -5,10 +5,9 @@ import { Combobox } from '../../../ui/combobox'
 import { useAdminBrands, useAdminCategories } from './api'
 import { categoryOptions } from './category-options'
 import { STATUS_LABELS } from './product-status'
+import { FilterSelect } from '../../../staff/table/filter-select'
 
 export type ProductFilters = Pick<AdminProductQuery, 'category' | 'brand' | 'status' | 'stock'>
-
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 
 export const hasProductFilters = (q: ProductFilters & { q?: string }) => Boolean(q.q || q.category || q.brand || q.status || q.stock)
 
@@ -38,9 +37,8 @@ export function ProductFilterBar({ value, onChange }: { value: ProductFilters & 
           onChange={(brand) => onChange({ brand: brand || undefined })}
         />
       </div>
-      <select
+      <FilterSelect
         aria-label="Status"
-        className={selectClasses}
         value={value.status ?? ''}
         onChange={(e) => onChange({ status: (e.target.value || undefined) as ProductFilters['status'] })}
       >
@@ -50,17 +48,16 @@ export function ProductFilterBar({ value, onChange }: { value: ProductFilters & 
             {STATUS_LABELS[s]}
           </option>
         ))}
-      </select>
-      <select
+      </FilterSelect>
+      <FilterSelect
         aria-label="Stock"
-        className={selectClasses}
         value={value.stock ?? ''}
         onChange={(e) => onChange({ stock: (e.target.value || undefined) as ProductFilters['stock'] })}
       >
         <option value="">Any stock</option>
         <option value="in_stock">In stock</option>
         <option value="out_of_stock">Out of stock</option>
-      </select>
+      </FilterSelect>
       {hasProductFilters(value) && (
         <Button
           variant="ghost"

@@ -24,11 +24,11 @@ import { useTableQuery } from '../../../staff/table/use-table-query'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText, paymentStatusText, statusText } from './order-status'
 import { useAdminOrders, useMoveOrder } from './api'
+import { FilterSelect } from '../../../staff/table/filter-select'
 
 const TABS: (AdminOrderQuery['status'] | undefined)[] = [undefined, 'placed', 'confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled']
 /** What a page of selected orders can be moved to together (cancel needs a reason per order: from the order's page). */
 const BULK_MOVES: StaffMove[] = ['packed', 'out_for_delivery', 'delivered']
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const dateClasses = 'h-10 rounded-md border border-border bg-surface px-2 text-sm'
 const h = staffColumns<AdminOrderRow>()
 
@@ -216,9 +216,8 @@ export function OrderListView() {
               label="Search orders"
               placeholder="Order number, phone or name"
             />
-            <select
+            <FilterSelect
               aria-label="Payment status"
-              className={selectClasses}
               value={query.payment_status ?? ''}
               onChange={(e) => setQuery({ payment_status: (e.target.value || undefined) as AdminOrderQuery['payment_status'] })}
             >
@@ -228,10 +227,9 @@ export function OrderListView() {
                   {paymentStatusText(s)}
                 </option>
               ))}
-            </select>
-            <select
+            </FilterSelect>
+            <FilterSelect
               aria-label="Payment method"
-              className={selectClasses}
               value={query.payment_method ?? ''}
               onChange={(e) => setQuery({ payment_method: (e.target.value || undefined) as AdminOrderQuery['payment_method'] })}
             >
@@ -241,7 +239,7 @@ export function OrderListView() {
                   {METHOD_LABELS[m]}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             <div className="flex flex-wrap items-center gap-2">
               <label className="flex items-center gap-1 text-sm text-muted">
                 From
@@ -265,9 +263,8 @@ export function OrderListView() {
                 if (v === '' || /^\d{6}$/.test(v)) setQuery({ pincode: v || undefined }, { replace: true })
               }}
             />
-            <select
+            <FilterSelect
               aria-label="Channel"
-              className={selectClasses}
               value={query.channel ?? ''}
               onChange={(e) => setQuery({ channel: (e.target.value || undefined) as OrderChannel | undefined })}
             >
@@ -277,7 +274,7 @@ export function OrderListView() {
                   {CHANNEL_LABELS[c]}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             <label className="flex items-center gap-1 text-sm text-muted">
               Delivery on
               <input
@@ -288,12 +285,7 @@ export function OrderListView() {
               />
             </label>
             {query.slot_date && (
-              <select
-                aria-label="Delivery slot"
-                className={selectClasses}
-                value={query.slot ?? ''}
-                onChange={(e) => setQuery({ slot: e.target.value || undefined })}
-              >
+              <FilterSelect aria-label="Delivery slot" value={query.slot ?? ''} onChange={(e) => setQuery({ slot: e.target.value || undefined })}>
                 <option value="">All slots of the day</option>
                 {query.slot && !windows.some((w) => w.start === query.slot) && <option value={query.slot}>{query.slot}</option>}
                 {windows.map((w) => (
@@ -301,7 +293,7 @@ export function OrderListView() {
                     {w.start}–{w.end}
                   </option>
                 ))}
-              </select>
+              </FilterSelect>
             )}
             {filtered && (
               <Button variant="ghost" size="sm" onClick={clear}>

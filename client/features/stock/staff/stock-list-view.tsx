@@ -15,6 +15,7 @@ import { HistoryIcon } from '../../../staff/ui/staff-icons'
 import { useAdminStock, useWarehouses } from './api'
 import { StockEditor } from './stock-editor'
 import { StockHistoryDrawer } from './stock-history-drawer'
+import { FilterSelect } from '../../../staff/table/filter-select'
 
 const STATE_LABELS: Record<StockState, string> = { in_stock: 'In stock', low: 'Low', out_of_stock: 'Out of stock' }
 const STATE_TONE: Record<StockState, string> = {
@@ -28,7 +29,6 @@ const VIEWS: { state: StockState | undefined; label: string }[] = [
   { state: 'out_of_stock', label: 'Out of stock' },
   { state: 'in_stock', label: 'In stock' },
 ]
-const selectClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const rowKey = (r: Pick<StockRow, 'pack_id' | 'warehouse_id'>) => `${r.pack_id}:${r.warehouse_id}`
 const h = staffColumns<StockRow>()
 
@@ -217,9 +217,8 @@ export function StockListView() {
               label="Search stock"
               placeholder="Product, pack, SKU or barcode"
             />
-            <select
+            <FilterSelect
               aria-label="Warehouse"
-              className={selectClasses}
               value={query.warehouse_id ?? ''}
               onChange={(e) => setQuery({ warehouse_id: e.target.value ? Number(e.target.value) : undefined })}
             >
@@ -229,7 +228,7 @@ export function StockListView() {
                   {w.name}
                 </option>
               ))}
-            </select>
+            </FilterSelect>
             {filtered && (
               <Button variant="ghost" size="sm" onClick={clear}>
                 Clear filters
