@@ -13,7 +13,7 @@ import { productQuery } from './features/catalogue/api'
 import { listHeading } from './features/catalogue/list-heading'
 import { parseProductSearch } from './features/catalogue/use-product-query-params'
 import { pageQuery } from './features/pages/api'
-import { initQuery } from './features/site-settings/api'
+import { initQuery } from './lib/init'
 import { createQueryClient } from './lib/query-client'
 import { createServerApi, type ServerData } from './lib/server-api'
 

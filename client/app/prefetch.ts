@@ -3,7 +3,7 @@ import type { Api } from '../lib/api'
 import { productListQuery, productQuery } from '../features/catalogue/api'
 import { parseProductSearch } from '../features/catalogue/use-product-query-params'
 import { pageQuery } from '../features/pages/api'
-import { initQuery } from '../features/site-settings/api'
+import { initQuery } from '../lib/init'
 import { routeFor } from './routes'
 
 /** Server rendering loads what the page shows before rendering it, from the same queries the browser uses (the route's `data`). */

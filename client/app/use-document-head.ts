@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from '../lib/router'
 import { computeHead, type HeadInput, safeJsonLd } from './head'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 /** After client-side navigation, keeps <head> in step with the page (the server rendered the first one). */
 export function useDocumentHead(input: Omit<HeadInput, 'init' | 'origin' | 'url'>) {

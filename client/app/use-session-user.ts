@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { User } from '../../common/contracts/accounts'
 import type { InitData } from '../../common/contracts/site-settings'
 import { useApi } from '../lib/api-context'
-import { initQuery } from '../features/site-settings/api'
+import { initQuery } from '../lib/init'
 
 /**
  * After sign-in or sign-out: the account menu shows the new user at once, then the init data (cart, pincode)

@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { AddressBook } from '../features/accounts/address-book'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 export function AccountAddressesRoute() {
   const { user } = useInit()

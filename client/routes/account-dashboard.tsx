@@ -8,7 +8,7 @@ import { OrderForCustomer } from '../features/agents/order-for-customer'
 import { PlacedNotice } from '../features/agents/placed-notice'
 import { SalesFigures, TopCustomers } from '../features/agents/sales-figures'
 import { SalesOverTime } from '../features/agents/sales-over-time'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { errorText } from '../lib/error-text'
 
 /** Sales agents only (route flag agentOnly; the server answers 403 to anyone else). Phone first. */

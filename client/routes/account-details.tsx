@@ -3,7 +3,7 @@ import { useDocumentHead } from '../app/use-document-head'
 import { AccountLayout, LoadFailed } from '../features/accounts/account-layout'
 import { useProfile } from '../features/accounts/api'
 import { ProfileForm } from '../features/accounts/profile-form'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { errorText } from '../lib/error-text'
 
 export function AccountDetailsRoute() {

@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { OrderDetailView } from '../features/orders/order-detail'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { useParams } from '../lib/router'
 
 export function AccountOrderRoute() {

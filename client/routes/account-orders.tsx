@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { OrdersList } from '../features/orders/orders-list'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 export function AccountOrdersRoute() {
   const { user } = useInit()

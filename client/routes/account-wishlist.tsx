@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { AccountLayout, EmptyState } from '../features/accounts/account-layout'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { NewWishlistButton, WishlistPage } from '../features/wishlist/wishlist-page'
 import { Link } from '../lib/router'
 import { buttonClasses } from '../ui/button'

@@ -1,7 +1,7 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { AccountLayout } from '../features/accounts/account-layout'
 import { AccountOverview } from '../features/accounts/account-overview'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 export function AccountRoute() {
   const { user } = useInit()

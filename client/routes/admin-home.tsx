@@ -4,7 +4,7 @@ import { PageHeader } from '../staff/ui/page-header'
 import { useStaffSections } from '../staff/use-staff-sections'
 import { ProductShortcuts } from '../features/catalogue/staff/product-shortcuts'
 import { DashboardFigures } from '../features/dashboard/dashboard-view'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 /** Administration's home: today's figures (GET /s/api/admin/dashboard), then where each section is. */
 export function AdminHomeRoute() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useDocumentHead } from '../app/use-document-head'
 import { AuthCard } from '../features/accounts/auth-card'
 import { LoginForm } from '../features/accounts/login-form'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { Link, useLocation, useNavigate } from '../lib/router'
 
 const REASONS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useDocumentHead } from '../app/use-document-head'
 import { useSessionUser } from '../app/use-session-user'
 import { useLogout } from '../features/accounts/api'
-import { useInitMaybe } from '../features/site-settings/api'
+import { useInitMaybe } from '../lib/init'
 import { useNavigate } from '../lib/router'
 import { Spinner } from '../ui/spinner'
 

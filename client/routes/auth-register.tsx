@@ -5,7 +5,7 @@ import { AuthCard } from '../features/accounts/auth-card'
 import { LoginForm } from '../features/accounts/login-form'
 import { clearPendingSignIn, verifiedForRegistration } from '../features/accounts/pending-sign-in'
 import { RegisterForm } from '../features/accounts/register-form'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { Link, useNavigate } from '../lib/router'
 import { takeSavedPath } from '../lib/saved-path'
 

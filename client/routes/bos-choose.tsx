@@ -1,7 +1,7 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { AccountLayout, EmptyState } from '../features/accounts/account-layout'
 import { WebsiteList } from '../features/accounts/website-list'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { Link } from '../lib/router'
 import { buttonClasses } from '../ui/button'
 

@@ -4,7 +4,7 @@ import { useDocumentHead } from '../app/use-document-head'
 import { AccountLayout, EmptyState } from '../features/accounts/account-layout'
 import { useSwitchWebsite } from '../features/accounts/api'
 import { CreateWebsiteForm } from '../features/accounts/create-website-form'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { Button } from '../ui/button'
 import { toast } from '../ui/toast'
 

@@ -1,7 +1,7 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { ConfirmPage } from '../features/checkout/confirm-page'
 import { PayPage } from '../features/checkout/pay-page'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { useParams } from '../lib/router'
 
 function useOrderId() {

@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { CheckoutPage } from '../features/checkout/checkout-page'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 export function CheckoutRoute() {
   const { user } = useInit()

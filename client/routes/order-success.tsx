@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
 import { OrderSuccess } from '../features/orders/order-success'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { useParams } from '../lib/router'
 
 export function OrderSuccessRoute() {

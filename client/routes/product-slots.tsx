@@ -1,6 +1,6 @@
 import type { Pack, Product } from '../../common/contracts/catalogue'
 import { AddToCart } from '../features/cart/add-to-cart'
-import { useInitMaybe } from '../features/site-settings/api'
+import { useInitMaybe } from '../lib/init'
 import { WishlistHeart } from '../features/wishlist/wishlist-heart'
 
 /** The quantity comes from the shopper's cart (replaced by every cart answer), so every card and page agrees. */

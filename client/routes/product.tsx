@@ -3,7 +3,7 @@ import { useDocumentHead } from '../app/use-document-head'
 import { useProduct } from '../features/catalogue/api'
 import { categoryCrumbs } from '../features/catalogue/category-tree'
 import { ProductDetailPage } from '../features/catalogue/product-detail-page'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { DeliveryEstimate } from '../features/delivery/delivery-estimate'
 import { cardAction, cardCorner, detailAction } from './product-slots'
 

@@ -4,7 +4,7 @@ import { listHeading } from '../features/catalogue/list-heading'
 import { ProductListPage } from '../features/catalogue/product-list-page'
 import { useProductQueryParams } from '../features/catalogue/use-product-query-params'
 import { usePage } from '../features/pages/api'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 import { cardAction, cardCorner } from './product-slots'
 
 export function ProductsRoute() {

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import { useInit } from '../features/site-settings/api'
+import { useInit } from '../lib/init'
 
 const Refine = createContext<(title: string | null) => void>(() => {})
 

@@ -1,4 +1,4 @@
-import { useInitMaybe } from '../site-settings/api'
+import { useInitMaybe } from '../../lib/init'
 import { useState } from 'react'
 import type { Address, AddressInput } from '../../../common/contracts/accounts'
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressRules, INDIAN_STATES } from '../../../common/rules/address'

@@ -7,7 +7,7 @@ import { useApi } from '../../lib/api-context'
 import { toast } from '../../ui/toast'
 
 export const CART_KEY = ['cart'] as const
-/** The init answer's key (site-settings owns the query): its cart feeds the header badge and the card controls. */
+/** The init answer's key (lib/init.ts): its cart feeds the header badge and the card controls. */
 const INIT_KEY = ['init'] as const
 
 export const cartQuery = (api: Api) => queryOptions({ queryKey: CART_KEY, queryFn: () => api.call(getCart) })

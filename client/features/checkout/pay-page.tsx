@@ -4,7 +4,7 @@ import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
-import { useInit } from '../site-settings/api'
+import { useInit } from '../../lib/init'
 import { type ConfirmHint, loadScript, useConfirmPayment, usePayment } from './api'
 import { paymentLabel } from './format'
 

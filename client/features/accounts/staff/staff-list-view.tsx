@@ -17,7 +17,7 @@ import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
 import { Modal } from '../../../ui/modal'
 import { toast } from '../../../ui/toast'
-import { useInit } from '../../site-settings/api'
+import { useInit } from '../../../lib/init'
 import { useAddStaff, useStaff, useUpdateStaff } from './staff-api'
 import { FilterSelect } from '../../../staff/table/filter-select'
 

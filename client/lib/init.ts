@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getInit, type InitData } from '../../../common/contracts/site-settings'
-import type { Api } from '../../lib/api'
-import { useApi } from '../../lib/api-context'
+import { getInit, type InitData } from '../../common/contracts/site-settings'
+import type { Api } from './api'
+import { useApi } from './api-context'
 
 export const initQuery = (api: Api) => queryOptions({ queryKey: ['init'], queryFn: () => api.call(getInit), staleTime: 60_000 })
 
-/** The site data of GET /api/init; the root layout only renders once it is there. */
+/**
+ * The site data of GET /api/init (who is signed in, the website, its menus and the cart): every part of the app reads
+ * it, so it lives here rather than in site-settings, the feature that serves it. The root layout only renders once it is there.
+ */
 export function useInit(): InitData {
   const { data } = useQuery(initQuery(useApi()))
   if (!data) throw new Error('useInit before startup finished')
