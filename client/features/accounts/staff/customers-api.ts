@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import * as c from '../../../../common/contracts/admin-customers'
 import { type Api, buildUrl } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
-import { ADMIN_KEY } from '../../catalogue/staff/api'
+import { ADMIN_KEY } from '../../../staff/staff-query'
 
 export const customersQuery = (api: Api, query: c.CustomerQuery) =>
   queryOptions({ queryKey: ['admin', 'customers', 'list', query], queryFn: () => api.call(c.listCustomers, { query }), placeholderData: keepPreviousData })

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import * as c from '../../../../common/contracts/admin-staff'
 import type { Api } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
-import { ADMIN_KEY } from '../../catalogue/staff/api'
+import { ADMIN_KEY } from '../../../staff/staff-query'
 
 export const staffQuery = (api: Api, query: c.StaffQuery) =>
   queryOptions({ queryKey: ['admin', 'staff', query], queryFn: () => api.call(c.listStaff, { query }), placeholderData: keepPreviousData })

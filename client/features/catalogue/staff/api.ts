@@ -3,9 +3,7 @@ import * as c from '../../../../common/contracts/admin-catalogue'
 import * as csv from '../../../../common/contracts/admin-catalogue-csv'
 import { type Api, buildUrl, checkedAnswer, uploadFile } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
-
-/** Every staff query key starts with 'admin'; a staff write refreshes them and the storefront's own answers. */
-export const ADMIN_KEY = ['admin'] as const
+import { ADMIN_KEY } from '../../../staff/staff-query'
 
 export const adminProductsQuery = (api: Api, query: c.AdminProductQuery) =>
   queryOptions({

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import * as c from '../../../../common/contracts/admin-stock'
 import type { Api } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
-import { ADMIN_KEY } from '../../catalogue/staff/api'
+import { ADMIN_KEY } from '../../../staff/staff-query'
 
 export const adminStockQuery = (api: Api, query: c.StockQuery) =>
   queryOptions({ queryKey: ['admin', 'stock', 'list', query], queryFn: () => api.call(c.listStock, { query }), placeholderData: keepPreviousData })
