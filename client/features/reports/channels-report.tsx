@@ -2,7 +2,7 @@ import { CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../common/contracts
 import { FigureTable } from '../../staff/ui/figure-table'
 import { type ReportParams, useReport } from './api'
 import { ReportCard } from './report-card'
-import { BarsChart } from './report-charts'
+import { BarsChart } from '../../staff/ui/charts'
 import { axisRupees, percent, rupees } from './report-format'
 
 /** Orders and revenue by channel (web, counter, agent) and by payment method. */

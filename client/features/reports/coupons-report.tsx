@@ -1,7 +1,7 @@
 import { FigureTable } from '../../staff/ui/figure-table'
 import { type ReportParams, useReport } from './api'
 import { ReportCard } from './report-card'
-import { BarsChart } from './report-charts'
+import { BarsChart } from '../../staff/ui/charts'
 import { axisRupees, plural, rupees } from './report-format'
 
 /** Each coupon code's uses, the discount it gave and the revenue of its orders. */

@@ -3,7 +3,7 @@ import { FigureTable } from '../../staff/ui/figure-table'
 import { Button } from '../../ui/button'
 import { type ReportParams, useReport } from './api'
 import { Figures, ReportCard } from './report-card'
-import { TrendChart } from './report-charts'
+import { TrendChart } from '../../staff/ui/charts'
 import { axisRupees, GROUP_LABELS, periodLabel, plural, rupees } from './report-format'
 
 /** Orders and revenue per day, week or month. */

@@ -2,7 +2,7 @@ import { formatDate } from '../../../common/dates'
 import { FigureTable } from '../../staff/ui/figure-table'
 import { type ReportParams, useReport } from './api'
 import { ReportCard } from './report-card'
-import { BarsChart } from './report-charts'
+import { BarsChart } from '../../staff/ui/charts'
 import { percent, periodLabel } from './report-format'
 
 /** Delivery places booked against capacity, per day and per window of the day. */

@@ -2,7 +2,7 @@ import { REPORT_TOP } from '../../../common/contracts/admin-reports'
 import { FigureTable } from '../../staff/ui/figure-table'
 import { type ReportParams, useReport } from './api'
 import { ReportCard } from './report-card'
-import { BarsChart } from './report-charts'
+import { BarsChart } from '../../staff/ui/charts'
 import { rupees } from './report-format'
 
 /** The best-selling products or categories by units. */

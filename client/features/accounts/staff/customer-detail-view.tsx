@@ -16,7 +16,7 @@ import { PageHeader } from '../../../staff/ui/page-header'
 import { DownloadIcon } from '../../../staff/ui/staff-icons'
 import { BlockedBadge } from './customer-list-view'
 import { customerExportUrl, useCustomer, useCustomerWrites } from './customers-api'
-import { METHOD_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText } from '../../orders/staff/order-status'
+import { METHOD_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText } from '../../../staff/ui/order-status'
 
 /** What the shop types to erase someone: a word, not a click, since nothing brings the data back. */
 const ERASE_WORD = 'ERASE'

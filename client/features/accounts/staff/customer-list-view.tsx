@@ -11,7 +11,7 @@ import { TableSearch } from '../../../staff/table/table-search'
 import { useTableQuery } from '../../../staff/table/use-table-query'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { useCustomers } from './customers-api'
-import { orderWhen } from '../../orders/staff/order-status'
+import { orderWhen } from '../../../staff/ui/order-status'
 import { FilterSelect } from '../../../staff/table/filter-select'
 
 const STATE_LABELS: Record<CustomerState, string> = { blocked: 'Blocked', ordered: 'Has ordered', never_ordered: 'Never ordered' }

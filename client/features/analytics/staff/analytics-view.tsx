@@ -5,7 +5,7 @@ import { PageHeader } from '../../../staff/ui/page-header'
 import { useAnalytics, useClientErrors } from './api'
 import { MonitoringSettingsCard } from './monitoring-settings'
 import { RetentionSettingsCard } from './retention-settings'
-import { TrendChart } from '../../reports/report-charts'
+import { TrendChart } from '../../../staff/ui/charts'
 import { FigureTable } from '../../../staff/ui/figure-table'
 
 /** Page views per day, top pages and searches (the last 30 days), and the browser errors kept (spec §9, decision 0037). */

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button'
 import { Card } from '../../../staff/ui/card'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { OrderPaymentCard } from './order-payment-card'
-import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, statusText } from './order-status'
+import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, statusText } from '../../../staff/ui/order-status'
 
 const EVENT_LABELS: Record<string, string> = {
   payment_failed: 'Payment failed',

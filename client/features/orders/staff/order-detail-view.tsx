@@ -13,7 +13,7 @@ import { OrderDetailPage } from './order-detail-page'
 import { EditLinesDialog } from './order-lines-dialog'
 import { CancelDialog, DispatchDialog } from './order-move-dialogs'
 import { RefundDialog } from './order-refund-dialog'
-import { statusText } from './order-status'
+import { statusText } from '../../../staff/ui/order-status'
 
 const fieldErrors = (err: unknown): Record<string, string> => {
   if (!(err instanceof ApiError) || err.status !== 422) return {}

@@ -22,7 +22,7 @@ import { TableEmpty } from '../../../staff/table/table-parts'
 import { TableSearch } from '../../../staff/table/table-search'
 import { useTableQuery } from '../../../staff/table/use-table-query'
 import { PageHeader } from '../../../staff/ui/page-header'
-import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText, paymentStatusText, statusText } from './order-status'
+import { METHOD_LABELS, MOVE_LABELS, OrderStatusBadge, orderWhen, PaymentStatusText, paymentStatusText, statusText } from '../../../staff/ui/order-status'
 import { useAdminOrders, useMoveOrder } from './api'
 import { FilterSelect } from '../../../staff/table/filter-select'
 

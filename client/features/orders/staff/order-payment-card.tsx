@@ -3,7 +3,7 @@ import { formatINR } from '../../../../common/money'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../staff/ui/card'
 import { TaxDocumentLinks } from '../../invoices/tax-documents'
-import { METHOD_LABELS, orderWhen, PaymentStatusText } from './order-status'
+import { METHOD_LABELS, orderWhen, PaymentStatusText } from '../../../staff/ui/order-status'
 
 const REFUND_REASONS: Record<string, string> = {
   staff: 'Refund by staff',

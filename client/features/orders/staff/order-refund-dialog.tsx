@@ -7,7 +7,7 @@ import { TextField } from '../../../ui/form-field'
 import { Modal } from '../../../ui/modal'
 import { TextareaField } from '../../../ui/textarea-field'
 import { toast } from '../../../ui/toast'
-import { METHOD_LABELS } from './order-status'
+import { METHOD_LABELS } from '../../../staff/ui/order-status'
 import { useRefundOrder } from './api'
 
 type Mode = 'lines' | 'amount'

@@ -6,7 +6,7 @@ import { staffPath } from '../../../staff/staff-paths'
 import { useSearchParams } from '../../../lib/router'
 import { Button } from '../../../ui/button'
 import { PageHeader } from '../../../staff/ui/page-header'
-import { METHOD_LABELS } from './order-status'
+import { METHOD_LABELS } from '../../../staff/ui/order-status'
 import { usePickList } from './api'
 
 /** What a Print button prints: the pick list on A4, or the packing slips on A4 (one a page) or an 80 mm receipt roll. */

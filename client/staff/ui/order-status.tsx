@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type StaffMove } from '../../../../common/contracts/admin-orders'
-import { cn } from '../../../lib/cn'
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type StaffMove } from '../../../common/contracts/admin-orders'
+import { cn } from '../../lib/cn'
 
 const STATUS_TONE: Record<string, string> = {
   placed: 'bg-accent/25 text-text',
