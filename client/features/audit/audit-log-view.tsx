@@ -9,7 +9,6 @@ import { PageHeader } from '../../staff/ui/page-header'
 import { Button } from '../../ui/button'
 import { useAudit } from './api'
 import { auditDiff } from './audit-diff'
-import { useStaff } from '../accounts/staff/staff-api'
 import { FilterSelect } from '../../staff/table/filter-select'
 
 /** What staff records are called in the log (entity names of the staff writes). */
@@ -86,11 +85,10 @@ function columns(): StaffColumns<AuditEntry> {
   ])
 }
 
-/** Every staff change of this website: who, when, what, before and after (GET /s/api/admin/audit). */
-export function AuditLogView() {
+/** Every staff change of this website: who, when, what, before and after (GET /s/api/admin/audit); `people` to filter by. */
+export function AuditLogView({ people }: { people: { user_id: number; name: string }[] }) {
   const { query, setQuery } = useTableQuery(AuditQuery)
   const list = useAudit(query)
-  const people = useStaff({ page: 1, perPage: 100, sort: 'name', role: 'admin' }).data?.data ?? []
   const cols = useMemo(() => columns(), [])
   const filtered = Boolean(query.q || query.entity || query.entity_id || query.user_id || query.action || query.from || query.to)
   return (

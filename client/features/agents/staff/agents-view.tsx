@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import type { AdminCategory } from '../../../../common/contracts/admin-catalogue'
 import { type CommissionRules, getCommissionRules, listAgents, saveCommissionRules } from '../../../../common/contracts/agents'
 import { useApi } from '../../../lib/api-context'
 import { errorText } from '../../../lib/error-text'
@@ -7,13 +8,15 @@ import { Card } from '../../../staff/ui/card'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { Button } from '../../../ui/button'
 import { toast } from '../../../ui/toast'
-import { useAdminCategories } from '../../catalogue/staff/api'
 
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n)
 const cell = 'px-3 py-2 text-right tabular-nums'
 
-/** Administration › Sales agents (docs/decisions/0034): agents side by side, and the website's commission rules. */
-export function AgentsView() {
+/**
+ * Administration › Sales agents (docs/decisions/0034): agents side by side, and the website's commission rules per
+ * category (catalogue's categories, given by the route).
+ */
+export function AgentsView({ categories }: { categories: AdminCategory[] }) {
   const api = useApi()
   const agents = useQuery({ queryKey: ['admin', 'agents'], queryFn: () => api.call(listAgents) })
   return (
@@ -59,16 +62,15 @@ export function AgentsView() {
           </div>
         )}
       </Card>
-      <RulesCard />
+      <RulesCard categories={categories} />
     </div>
   )
 }
 
-function RulesCard() {
+function RulesCard({ categories }: { categories: AdminCategory[] }) {
   const api = useApi()
   const qc = useQueryClient()
   const rules = useQuery({ queryKey: ['admin', 'commission-rules'], queryFn: () => api.call(getCommissionRules) })
-  const categories = useAdminCategories()
   const [draft, setDraft] = useState<CommissionRules | null>(null)
   useEffect(() => {
     if (rules.data) setDraft(rules.data)
@@ -86,7 +88,7 @@ function RulesCard() {
     onError: (err) => toast.fromError(err),
   })
   if (!draft) return <Card title="Commission rules">{rules.isError ? errorText(rules.error) : 'Loading…'}</Card>
-  const unused = (categories.data?.data ?? []).filter((c) => !draft.categories.some((r) => r.category_id === c.id))
+  const unused = categories.filter((c) => !draft.categories.some((r) => r.category_id === c.id))
   return (
     <Card
       title="Commission rules"
@@ -115,7 +117,7 @@ function RulesCard() {
         </label>
         {draft.categories.map((r) => (
           <div key={r.category_id} className="flex items-center gap-2">
-            <span className="w-40 truncate">{r.name || categories.data?.data.find((c) => c.id === r.category_id)?.name}</span>
+            <span className="w-40 truncate">{r.name || categories.find((c) => c.id === r.category_id)?.name}</span>
             <input
               type="number"
               min={0}

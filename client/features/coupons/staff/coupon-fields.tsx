@@ -3,19 +3,23 @@ import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
 import { SelectField } from '../../../ui/select-field'
 import { Card } from '../../../staff/ui/card'
-import { useAdminBrands, useAdminCategories } from '../../catalogue/staff/api'
-import { categoryOptions } from '../../catalogue/staff/category-options'
 import { ChipPicker } from './chip-picker'
-import type { CouponBody, CouponFormValues } from './coupon-form-values'
+import type { CouponBody, CouponFormValues, CouponScope } from './coupon-form-values'
 
 const checkRow = 'flex items-start gap-2 text-sm'
 
 /** A coupon's fields: code and discount, limits and dates, what it applies to. */
-export function CouponFields({ form, formError }: { form: UseFormReturn<CouponFormValues, unknown, CouponBody>; formError: string | null }) {
+export function CouponFields({
+  form,
+  formError,
+  scope,
+}: {
+  form: UseFormReturn<CouponFormValues, unknown, CouponBody>
+  formError: string | null
+  scope: CouponScope
+}) {
   const errors = form.formState.errors
   const kind = form.watch('kind')
-  const categories = categoryOptions(useAdminCategories().data?.data ?? [])
-  const brands = (useAdminBrands().data?.data ?? []).map((b) => ({ value: b.slug, label: b.name }))
   return (
     <>
       <FormAlert message={formError} />
@@ -96,8 +100,8 @@ export function CouponFields({ form, formError }: { form: UseFormReturn<CouponFo
         description="Empty: every item. With categories or brands, only matching items are discounted (a category includes its subcategories)."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <ChipPicker form={form} name="categories" label="Categories" options={categories} error={errors.categories?.message} />
-          <ChipPicker form={form} name="brands" label="Brands" options={brands} error={errors.brands?.message} />
+          <ChipPicker form={form} name="categories" label="Categories" options={scope.categories} error={errors.categories?.message} />
+          <ChipPicker form={form} name="brands" label="Brands" options={scope.brands} error={errors.brands?.message} />
         </div>
       </Card>
     </>

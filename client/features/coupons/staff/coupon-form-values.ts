@@ -96,5 +96,11 @@ export const shown = (v: CouponFormValues, field: string): string => {
   return value === '' ? '—' : String(value)
 }
 
+/** What a coupon may apply to: catalogue's categories (indented by depth) and brands, by slug; the route gives them. */
+export interface CouponScope {
+  categories: { value: string; label: string }[]
+  brands: { value: string; label: string }[]
+}
+
 /** What a coupon's form sends (the create call's body; an edit adds the version). */
 export type CouponBody = output<typeof CreateCouponInput>

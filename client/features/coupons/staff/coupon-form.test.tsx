@@ -8,16 +8,18 @@ import { ApiError } from '../../../lib/error-text'
 import { fakeApi, renderAt } from '../../../lib/test-kit'
 import { ConfirmHost } from '../../../ui/confirm-dialog'
 import { CouponEditor } from './coupon-form'
+import type { CouponScope } from './coupon-form-values'
 
 afterEach(cleanup)
 
-const categories = {
-  data: [
-    { id: 1, name: 'Staples', slug: 'staples', parent_id: null, position: 0, avatar: null, products: 3 },
-    { id: 2, name: 'Rice', slug: 'rice', parent_id: 1, position: 0, avatar: null, products: 2 },
+/** What the route gives: catalogue's categories (indented by depth) and brands. */
+const scope: CouponScope = {
+  categories: [
+    { value: 'staples', label: 'Staples' },
+    { value: 'rice', label: '— Rice' },
   ],
+  brands: [{ value: 'sona-khet', label: 'Sona Khet' }],
 }
-const brands = { data: [{ id: 1, name: 'Sona Khet', slug: 'sona-khet', logo: null, products: 2 }], meta: { total: 1, page: 1, perPage: 100 } }
 const usage = { uses: 2, discount_given: 150.5, order_value: 1200, data: [], meta: { total: 0, page: 1, perPage: 10 } }
 
 const coupon = (over: Partial<AdminCoupon> = {}): AdminCoupon => ({
@@ -47,8 +49,6 @@ const coupon = (over: Partial<AdminCoupon> = {}): AdminCoupon => ({
 
 function staffApi(write: (input: CallInput<Contract>) => unknown, one = coupon()) {
   return fakeApi((contract, input) => {
-    if (contract.path === '/api/admin/categories') return categories
-    if (contract.path === '/api/admin/brands') return brands
     if (contract.path === '/api/admin/coupons/:id/usage') return usage
     if (contract.path === '/api/admin/coupons/:id' && contract.method === 'GET') return one
     return write(input)
@@ -62,7 +62,7 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 describe('the coupon form', () => {
   it("says what is missing with spec §5's messages without calling the server, then sends rupees, slugs and nulls", async () => {
     const { api, calls } = staffApi(() => coupon({ id: 9 }))
-    renderAt(<CouponEditor id={null} />, { url: '/bos/admin/coupons/new', api })
+    renderAt(<CouponEditor id={null} scope={scope} />, { url: '/bos/admin/coupons/new', api })
     fireEvent.click(screen.getByRole('button', { name: 'Add coupon' }))
     expect(await screen.findByText('Code is required')).toBeTruthy()
     expect(screen.getByText('Value is required')).toBeTruthy()
@@ -105,7 +105,7 @@ describe('the coupon form', () => {
     })
     renderAt(
       <>
-        <CouponEditor id={5} />
+        <CouponEditor id={5} scope={scope} />
         <ConfirmHost />
       </>,
       { url: '/bos/admin/coupons/5', api },
@@ -134,7 +134,7 @@ describe('the coupon form', () => {
     })
     renderAt(
       <>
-        <CouponEditor id={5} />
+        <CouponEditor id={5} scope={scope} />
         <ConfirmHost />
       </>,
       { url: '/bos/admin/coupons/5', api },

@@ -17,16 +17,16 @@ import { PageHeader } from '../../../staff/ui/page-header'
 import { TrashIcon } from '../../../staff/ui/staff-icons'
 import { useAdminCoupon, useCreateCoupon, useDeleteCoupon, useSetCouponStatus, useUpdateCoupon } from './api'
 import { CouponFields } from './coupon-fields'
-import { type CouponBody as Body, type CouponFormValues, FIELDS, LABELS, REQUIRED, shown, toInput, valuesOf } from './coupon-form-values'
+import { type CouponBody as Body, type CouponFormValues, type CouponScope, FIELDS, LABELS, REQUIRED, shown, toInput, valuesOf } from './coupon-form-values'
 import { CouponStateBadge, couponOffer } from './coupon-list-view'
 import { CouponUsage } from './coupon-usage'
 
 const createResolver = contractResolver(CreateCouponInput, { toInput, required: REQUIRED })
 
-/** A coupon's page: /new makes one, otherwise the one of the address, with its usage report. */
-export function CouponEditor({ id }: { id: number | null }) {
+/** A coupon's page: /new makes one, otherwise the one of the address, with its usage report; `scope` what it may apply to. */
+export function CouponEditor({ id, scope }: { id: number | null; scope: CouponScope }) {
   const found = useAdminCoupon(id)
-  if (id === null) return <CouponCreateForm />
+  if (id === null) return <CouponCreateForm scope={scope} />
   if (found.isPending)
     return (
       <div className="flex justify-center py-24">
@@ -43,10 +43,10 @@ export function CouponEditor({ id }: { id: number | null }) {
       />
     )
   }
-  return <CouponEditForm key={found.data.id} coupon={found.data} />
+  return <CouponEditForm key={found.data.id} coupon={found.data} scope={scope} />
 }
 
-function CouponCreateForm() {
+function CouponCreateForm({ scope }: { scope: CouponScope }) {
   const navigate = useNavigate()
   const create = useCreateCoupon()
   const form = useForm<CouponFormValues, unknown, Body>({ defaultValues: valuesOf(null), resolver: createResolver })
@@ -74,12 +74,12 @@ function CouponCreateForm() {
           </Button>
         }
       />
-      <CouponFields form={form} formError={formError} />
+      <CouponFields form={form} formError={formError} scope={scope} />
     </form>
   )
 }
 
-function CouponEditForm({ coupon }: { coupon: AdminCoupon }) {
+function CouponEditForm({ coupon, scope }: { coupon: AdminCoupon; scope: CouponScope }) {
   const navigate = useNavigate()
   const update = useUpdateCoupon(coupon.id)
   const setStatus = useSetCouponStatus()
@@ -162,7 +162,7 @@ function CouponEditForm({ coupon }: { coupon: AdminCoupon }) {
             </>
           }
         />
-        <CouponFields form={form} formError={formError} />
+        <CouponFields form={form} formError={formError} scope={scope} />
       </form>
       <div className="mt-5 max-w-3xl">
         <CouponUsage id={coupon.id} />

@@ -14,7 +14,7 @@ import { TextareaField } from '../../../ui/textarea-field'
 import { toast } from '../../../ui/toast'
 import { Card } from '../../../staff/ui/card'
 import { useAddPincodes, useDeliveryPincodes, usePreviewPincodes, useRemovePincodes, useSetPincodeDays } from './api'
-import { useWarehouses } from '../../stock/staff/api'
+import type { WarehouseOption } from './warehouse-option'
 
 const PER_PAGE = 20 as const
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`
@@ -27,18 +27,14 @@ export const csvFirstColumn = (csv: string) =>
     .filter(Boolean)
     .join('\n')
 
-export function DeliveryPincodes() {
-  const warehouses = useWarehouses()
-  const list = warehouses.data?.data ?? []
+export function DeliveryPincodes({ warehouses }: { warehouses: WarehouseOption[] }) {
   return (
     <>
-      <AddPincodes warehouses={list} />
-      <PincodeTable warehouses={list} />
+      <AddPincodes warehouses={warehouses} />
+      <PincodeTable warehouses={warehouses} />
     </>
   )
 }
-
-type WarehouseOption = { id: number; name: string }
 
 function AddPincodes({ warehouses }: { warehouses: WarehouseOption[] }) {
   const [warehouseId, setWarehouseId] = useState('')

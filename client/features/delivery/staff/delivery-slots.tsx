@@ -12,7 +12,7 @@ import { toast } from '../../../ui/toast'
 import { Card } from '../../../staff/ui/card'
 import { TrashIcon } from '../../../staff/ui/staff-icons'
 import { useClosures, useCreateClosure, useDeleteClosure, useSaveTemplate, useSlotFill, useSlotTemplate } from './api'
-import { useWarehouses } from '../../stock/staff/api'
+import type { WarehouseOption } from './warehouse-option'
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 /** the fill shows at least this many days (more when the template offers more) */
@@ -21,9 +21,7 @@ const FILL_DAYS = 3
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
 
-export function DeliverySlots() {
-  const warehouses = useWarehouses()
-  const list = warehouses.data?.data ?? []
+export function DeliverySlots({ warehouses: list }: { warehouses: WarehouseOption[] }) {
   const [chosen, setChosen] = useState<number | null>(null)
   const warehouseId = chosen ?? list[0]?.id ?? null
   return (

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../staff/ui/page-header'
 import { DeliveryCharges } from './delivery-charges'
 import { DeliveryPincodes } from './delivery-pincodes'
 import { DeliverySlots } from './delivery-slots'
+import type { WarehouseOption } from './warehouse-option'
 
 const TABS = [
   { key: 'pincodes', label: 'Pincodes' },
@@ -13,8 +14,11 @@ const TABS = [
 ] as const
 type Tab = (typeof TABS)[number]['key']
 
-/** Delivery settings: where each warehouse delivers, what delivery costs, and when (the tab is kept in the address). */
-export function DeliveryView() {
+/**
+ * Delivery settings: where each warehouse delivers, what delivery costs, and when (the tab is kept in the address).
+ * The warehouses are stock's: the route gives them.
+ */
+export function DeliveryView({ warehouses }: { warehouses: WarehouseOption[] }) {
   const [params, setParams] = useSearchParams()
   const tab: Tab = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'pincodes'
   const choose = (key: Tab) => {
@@ -55,9 +59,9 @@ export function DeliveryView() {
         ))}
       </div>
       <div role="tabpanel" id={`delivery-panel-${tab}`} aria-labelledby={`delivery-tab-${tab}`} className="flex flex-col gap-4">
-        {tab === 'pincodes' && <DeliveryPincodes />}
+        {tab === 'pincodes' && <DeliveryPincodes warehouses={warehouses} />}
         {tab === 'charges' && <DeliveryCharges />}
-        {tab === 'slots' && <DeliverySlots />}
+        {tab === 'slots' && <DeliverySlots warehouses={warehouses} />}
       </div>
     </>
   )
