@@ -17,7 +17,8 @@ import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
 import { CheckoutOffers } from './checkout-offers'
 import { totalChangeNote } from './total-change'
-import { cartRupees, clock, newIdempotencyKey, PAYMENT_HINTS, paymentLabel, slotDay } from './format'
+import { cartRupees, newIdempotencyKey, PAYMENT_HINTS } from './format'
+import { clock, paymentLabel, slotDay } from '../../lib/order-text'
 
 /** Cash on delivery collects the total rounded to the rupee (the order and its invoice keep it so). */
 const payable = (cart: Cart, cod: boolean) => (cod ? cart.cod_total : cart.total)

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { useInit } from '../../lib/init'
 import { type ConfirmHint, loadScript, useConfirmPayment, usePayment } from './api'
-import { paymentLabel } from './format'
+import { paymentLabel } from '../../lib/order-text'
 
 interface RazorpayInstance {
   open(): void

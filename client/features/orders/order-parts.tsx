@@ -4,7 +4,7 @@ import { formatINR } from '../../../common/money'
 import { landmarkText } from '../../../common/rules/address'
 import { cn } from '../../lib/cn'
 import { Link } from '../../lib/router'
-import { paymentLabel, slotText, statusLabel } from '../checkout/format'
+import { paymentLabel, slotText, statusLabel } from '../../lib/order-text'
 
 const TONES: Record<string, string> = {
   delivered: 'bg-success/10 text-success',

@@ -2,7 +2,7 @@ import { itemCount } from '../../lib/item-count'
 import { errorText } from '../../lib/error-text'
 import { Link } from '../../lib/router'
 import { buttonClasses } from '../../ui/button'
-import { paymentLabel } from '../checkout/format'
+import { paymentLabel } from '../../lib/order-text'
 import { useOrderByNumber } from './api'
 import { Card, OrderCharges, OrderDelivery, OrderLines } from './order-parts'
 

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from '../../lib/router'
 import { buttonClasses } from '../../ui/button'
 import { Pagination } from '../../ui/pagination'
 import { AccountLayout, EmptyState, LoadFailed } from '../accounts/account-layout'
-import { formatOrderDate } from '../checkout/format'
+import { formatOrderDate } from '../../lib/order-text'
 import { useOrders } from './api'
 import { StatusBadge } from './order-parts'
 
