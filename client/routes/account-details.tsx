@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useDocumentHead } from '../app/use-document-head'
-import { AccountLayout, LoadFailed } from '../features/accounts/account-layout'
+import { AccountLayout } from '../features/accounts/account-layout'
+import { LoadFailed } from '../ui/load-failed'
 import { useProfile } from '../features/accounts/api'
 import { ProfileForm } from '../features/accounts/profile-form'
 import { useInit } from '../lib/init'

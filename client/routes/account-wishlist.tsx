@@ -1,5 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
-import { AccountLayout, EmptyState } from '../features/accounts/account-layout'
+import { AccountLayout } from '../features/accounts/account-layout'
+import { EmptyState } from '../ui/empty-state'
 import { useInit } from '../lib/init'
 import { NewWishlistButton, WishlistPage } from '../features/wishlist/wishlist-page'
 import { Link } from '../lib/router'

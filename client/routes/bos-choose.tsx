@@ -1,5 +1,6 @@
 import { useDocumentHead } from '../app/use-document-head'
-import { AccountLayout, EmptyState } from '../features/accounts/account-layout'
+import { AccountLayout } from '../features/accounts/account-layout'
+import { EmptyState } from '../ui/empty-state'
 import { WebsiteList } from '../features/accounts/website-list'
 import { useInit } from '../lib/init'
 import { Link } from '../lib/router'

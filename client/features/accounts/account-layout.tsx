@@ -61,28 +61,3 @@ export function AccountLayout({ user, title, actions, children }: { user: User; 
     </div>
   )
 }
-
-/** An honest empty state: what will be here, and what to do meanwhile. */
-export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center">
-      <p className="text-base font-semibold">{title}</p>
-      <div className="mt-1 max-w-md text-sm text-muted">{children}</div>
-      {action && <div className="mt-5">{action}</div>}
-    </div>
-  )
-}
-
-/** A failed load with the server's words (spec §8) and a way to try again. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-border bg-surface px-6 py-10 text-center">
-      <p className="text-sm text-danger">{message}</p>
-      {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-3 text-sm font-medium text-primary hover:underline">
-          Try again
-        </button>
-      )}
-    </div>
-  )
-}

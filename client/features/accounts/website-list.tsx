@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
 import { toast } from '../../ui/toast'
-import { LoadFailed } from './account-layout'
+import { LoadFailed } from '../../ui/load-failed'
 import { useManagedWebsites, useSwitchWebsite } from './api'
 
 /**
