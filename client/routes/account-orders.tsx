@@ -1,4 +1,5 @@
 import { useDocumentHead } from '../app/use-document-head'
+import { AccountLayout } from '../features/accounts/account-layout'
 import { OrdersList } from '../features/orders/orders-list'
 import { useInit } from '../lib/init'
 
@@ -6,5 +7,9 @@ export function AccountOrdersRoute() {
   const { user } = useInit()
   useDocumentHead({ title: 'Orders' })
   if (!user) return null
-  return <OrdersList user={user} />
+  return (
+    <AccountLayout user={user} title="Orders">
+      <OrdersList />
+    </AccountLayout>
+  )
 }

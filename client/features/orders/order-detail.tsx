@@ -1,20 +1,21 @@
 import { itemCount } from '../../lib/item-count'
 import type { ReactNode } from 'react'
-import type { User } from '../../../common/contracts/accounts'
+import type { OrderDetail } from '../../../common/contracts/orders'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { confirm, ConfirmHost } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
-import { AccountLayout } from '../accounts/account-layout'
 import { LoadFailed } from '../../ui/load-failed'
 import { formatOrderDate, formatOrderTime, statusLabel } from '../../lib/order-text'
 import { useCancelOrder, useOrder, useReorder } from './api'
-import { TaxDocumentLinks } from '../invoices/tax-documents'
 import { Card, OrderCharges, OrderDelivery, OrderLines, StatusBadge } from './order-parts'
 
-/** /account/orders/{id}: lines, charges, address, slot, payment, timeline; cancel before packing; reorder. */
-export function OrderDetailView({ user, id }: { user: User; id: number }) {
+/**
+ * /account/orders/{id}: lines, charges, address, slot, payment, timeline; cancel before packing; reorder. The route
+ * puts it in the account's frame and gives its tax documents (`documents`).
+ */
+export function OrderDetailView({ id, documents }: { id: number; documents: (order: OrderDetail) => ReactNode }) {
   const q = useOrder(id)
   const cancel = useCancelOrder()
   const again = useReorder()
@@ -82,9 +83,7 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
           <div className="space-y-3">
             <Card title="Delivery and payment">
               <OrderDelivery order={order} />
-              <div className="mt-3 border-t border-border pt-3 empty:hidden">
-                <TaxDocumentLinks orderId={order.id} status={order.status} />
-              </div>
+              <div className="mt-3 border-t border-border pt-3 empty:hidden">{documents(order)}</div>
             </Card>
             <Card title="Timeline">
               <ol className="relative space-y-3 border-l border-border pl-4 text-sm">
@@ -104,17 +103,9 @@ export function OrderDetailView({ user, id }: { user: User; id: number }) {
     )
   }
   return (
-    <AccountLayout
-      user={user}
-      title={order ? `Order ${order.order_number}` : 'Order'}
-      actions={
-        <Link to="/account/orders" className="text-sm font-medium text-primary hover:underline">
-          All orders
-        </Link>
-      }
-    >
+    <>
       {body}
       <ConfirmHost />
-    </AccountLayout>
+    </>
   )
 }

@@ -1,20 +1,18 @@
 import { itemCount } from '../../lib/item-count'
 import type { ReactNode } from 'react'
-import type { User } from '../../../common/contracts/accounts'
 import { formatINR } from '../../../common/money'
 import { errorText } from '../../lib/error-text'
 import { Link, useSearchParams } from '../../lib/router'
 import { buttonClasses } from '../../ui/button'
 import { Pagination } from '../../ui/pagination'
-import { AccountLayout } from '../accounts/account-layout'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadFailed } from '../../ui/load-failed'
 import { formatOrderDate } from '../../lib/order-text'
 import { useOrders } from './api'
 import { StatusBadge } from './order-parts'
 
-/** /account/orders: newest first, paginated by the server. */
-export function OrdersList({ user }: { user: User }) {
+/** /account/orders: newest first, paginated by the server (the route puts it in the account's frame). */
+export function OrdersList() {
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const q = useOrders(page)
@@ -74,9 +72,5 @@ export function OrdersList({ user }: { user: User }) {
       </>
     )
   }
-  return (
-    <AccountLayout user={user} title="Orders">
-      {body}
-    </AccountLayout>
-  )
+  return body
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { AdminOrderDetail, StaffMove } from '../../../../common/contracts/admin-orders'
 import { formatINR } from '../../../../common/money'
 import { staffPath } from '../../../staff/staff-paths'
@@ -26,10 +27,12 @@ export interface OrderDetailPageProps {
   moving: StaffMove | null
   onMove: (status: StaffMove) => void
   onOpen: (dialog: 'refund' | 'lines') => void
+  /** its tax documents (invoices', given by the route) */
+  documents: ReactNode
 }
 
 /** A staff order's page (what OrderDetailView loads and does): its moves, items, timeline, customer, delivery and payment. */
-export function OrderDetailPage({ order, canRefund, canEdit, moving, onMove, onOpen }: OrderDetailPageProps) {
+export function OrderDetailPage({ order, canRefund, canEdit, moving, onMove, onOpen, documents }: OrderDetailPageProps) {
   return (
     <>
       <PageHeader
@@ -161,7 +164,7 @@ export function OrderDetailPage({ order, canRefund, canEdit, moving, onMove, onO
             )}
             {order.notes && <p className="mt-2 rounded-md bg-background p-2 text-sm">Note from the shopper: {order.notes}</p>}
           </Card>
-          <OrderPaymentCard order={order} canRefund={canRefund} onRefund={() => onOpen('refund')} />
+          <OrderPaymentCard order={order} canRefund={canRefund} onRefund={() => onOpen('refund')} documents={documents} />
         </div>
       </div>
     </>

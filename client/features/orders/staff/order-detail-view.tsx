@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { AdminOrderDetail, StaffMove } from '../../../../common/contracts/admin-orders'
 import { formatINR } from '../../../../common/money'
 import { ApiError, errorText } from '../../../lib/error-text'
@@ -21,9 +21,10 @@ const fieldErrors = (err: unknown): Record<string, string> => {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]))
 }
 
-export function OrderDetailView({ id }: { id: number }) {
+/** A staff order by id: loaded, then its page; `documents` shows its tax documents (invoices', given by the route). */
+export function OrderDetailView({ id, documents }: { id: number; documents: (order: AdminOrderDetail) => ReactNode }) {
   const order = useAdminOrder(id)
-  if (order.data) return <OrderView order={order.data} />
+  if (order.data) return <OrderView order={order.data} documents={documents(order.data)} />
   if (order.isPending)
     return (
       <div className="flex justify-center py-24">
@@ -50,7 +51,7 @@ export function OrderDetailView({ id }: { id: number }) {
 type Dialog = 'cancelled' | 'out_for_delivery' | 'refund' | 'lines' | null
 
 /** The order's moves and dialogs; the page shows it. */
-function OrderView({ order }: { order: AdminOrderDetail }) {
+function OrderView({ order, documents }: { order: AdminOrderDetail; documents: ReactNode }) {
   const move = useMoveOrder()
   const [dialog, setDialog] = useState<Dialog>(null)
   const cod = order.payment_method === 'cod'
@@ -92,6 +93,7 @@ function OrderView({ order }: { order: AdminOrderDetail }) {
         moving={move.isPending ? (move.variables?.body.status ?? null) : null}
         onMove={(status) => void start(status)}
         onOpen={setDialog}
+        documents={documents}
       />
       {dialog === 'cancelled' && <CancelDialog order={order} onClose={() => setDialog(null)} onCancel={(note) => run('cancelled', { note })} />}
       {dialog === 'lines' && <EditLinesDialog order={order} onClose={() => setDialog(null)} />}

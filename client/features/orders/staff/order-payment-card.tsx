@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react'
 import type { AdminOrderDetail } from '../../../../common/contracts/admin-orders'
 import { formatINR } from '../../../../common/money'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../staff/ui/card'
-import { TaxDocumentLinks } from '../../invoices/tax-documents'
 import { METHOD_LABELS, orderWhen, PaymentStatusText } from '../../../staff/ui/order-status'
 
 const REFUND_REASONS: Record<string, string> = {
@@ -16,8 +16,18 @@ const REFUND_REASONS: Record<string, string> = {
 const REFUND_STATE_TONE: Record<string, string> = { pending: 'text-text', processed: 'text-success', failed: 'text-danger' }
 const REFUND_STATES: Record<string, string> = { pending: 'Pending', processed: 'Processed', failed: 'Failed' }
 
-/** How an order was paid: its attempts, tax documents, refunds and what can still be refunded. */
-export function OrderPaymentCard({ order, canRefund, onRefund }: { order: AdminOrderDetail; canRefund: boolean; onRefund: () => void }) {
+/** How an order was paid: its attempts, tax documents (`documents`, invoices'), refunds and what can still be refunded. */
+export function OrderPaymentCard({
+  order,
+  canRefund,
+  onRefund,
+  documents,
+}: {
+  order: AdminOrderDetail
+  canRefund: boolean
+  onRefund: () => void
+  documents: ReactNode
+}) {
   return (
     <Card title="Payment">
       <p className="flex items-center justify-between text-sm">
@@ -25,9 +35,7 @@ export function OrderPaymentCard({ order, canRefund, onRefund }: { order: AdminO
         <PaymentStatusText status={order.payment_status} />
       </p>
       {order.cash_collected !== null && <p className="mt-1 text-sm text-muted">Cash collected: {formatINR(order.cash_collected)}</p>}
-      <div className="mt-3 border-t border-border pt-3 empty:hidden">
-        <TaxDocumentLinks orderId={order.id} status={`${order.status}-${order.refunds.length}`} />
-      </div>
+      <div className="mt-3 border-t border-border pt-3 empty:hidden">{documents}</div>
       {order.payments.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm">
           {order.payments.map((p) => (
