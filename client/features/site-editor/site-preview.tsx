@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { SitePreviewMessage } from '../../../common/rules/page-preview'
-import { PreviewFrame, usePreviewFrame } from '../page-builder/live-preview'
+import { PreviewFrame, usePreviewFrame } from '../../staff/ui/preview-frame'
 
 const PLACES = [
   { path: '/', label: 'Home page' },
