@@ -9,6 +9,7 @@ import { Button } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
 import { AgentBanner } from '../features/agents/agent-banner'
+import { replaceCart } from '../features/cart/api'
 import { pageQuery } from '../features/pages/api'
 import { initQuery } from '../lib/init'
 import { Footer } from '../features/site-settings/footer'
@@ -86,7 +87,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <ScrollManager />
-      {data.user?.isSalesAgent && <AgentBanner />}
+      {data.user?.isSalesAgent && <AgentBanner replaceCart={replaceCart} />}
       {showNavbar && <Header init={data} showSubNavbar={showSubNavbar} onOpenMenu={() => setPanel('menu')} onOpenCart={() => setPanel('cart')} />}
       <main id="main" className={meta.fullWidth ? 'flex-1' : 'mx-auto w-full max-w-7xl flex-1 px-3 sm:px-4'}>
         {blocked ? (

@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { getCart } from '../../../common/contracts/cart'
+import { type Cart, getCart } from '../../../common/contracts/cart'
 import { setAgentMode, spacedMobile, useAgentMode } from '../../lib/agent-mode'
 import { useApi } from '../../lib/api-context'
 import { useNavigate } from '../../lib/router'
-import { replaceCart } from '../cart/api'
 
 /**
  * Agent mode's banner (docs/decisions/0034): whose order the agent is filling, and the way out. On entering or
- * leaving, the cart shown is replaced by the customer's (or the agent's own again).
+ * leaving, the cart shown is replaced by the customer's (or the agent's own again), the way the cart feature replaces
+ * it everywhere it is kept (`replaceCart`, given by the layout).
  */
-export function AgentBanner() {
+export function AgentBanner({ replaceCart }: { replaceCart: (qc: QueryClient, cart: Cart) => void }) {
   const mode = useAgentMode()
   const api = useApi()
   const qc = useQueryClient()
@@ -30,7 +30,7 @@ export function AgentBanner() {
     )
     void qc.invalidateQueries({ queryKey: ['accounts'] })
     void qc.invalidateQueries({ queryKey: ['checkout'] })
-  }, [mode?.id, api, qc])
+  }, [mode?.id, api, qc, replaceCart])
   if (!mode) return null
   return (
     <div
