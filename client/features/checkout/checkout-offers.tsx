@@ -1,19 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { Cart } from '../../../common/contracts/cart'
 import { applyCoupon, cartOffers } from '../../../common/contracts/coupons'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
-import { CouponBox } from '../cart/coupon-box'
 import { refreshCart } from './api'
 import { cartRupees } from './format'
+
+/** The coupon field (apply / remove) of the cart, given by the route; `onChange` re-reads the checkout cart. */
+export type CouponBoxSlot = (cart: Cart, onChange: () => void) => ReactNode
 
 /**
  * Checkout's coupon step (issue 18): the coupon field (apply / remove), why the cart's coupon takes nothing off,
  * and the offers this shopper can use with what each saves on this cart. Every change re-reads the checkout cart.
  */
-export function CheckoutOffers({ cart }: { cart: Cart }) {
+export function CheckoutOffers({ cart, couponBox }: { cart: Cart; couponBox: CouponBoxSlot }) {
   const api = useApi()
   const qc = useQueryClient()
   const offers = useQuery({ queryKey: ['cart', 'offers', cart.offercode, cart.amount], queryFn: () => api.call(cartOffers) })
@@ -40,7 +42,7 @@ export function CheckoutOffers({ cart }: { cart: Cart }) {
           <span className="font-semibold">{cart.offercode} is not applied:</span> {cart.coupon_message}. Remove it to place your order, or choose another offer.
         </p>
       )}
-      <CouponBox cart={cart} onChange={changed} />
+      {couponBox(cart, changed)}
       {list.length > 0 && (
         <div>
           <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">Offers for you</h3>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
-import type { Address } from '../../../common/contracts/accounts'
+import type { Address, AddressList } from '../../../common/contracts/accounts'
 import type { Cart } from '../../../common/contracts/cart'
 import type { SlotGroup } from '../../../common/contracts/checkout'
 import { formatINR, toPaise } from '../../../common/money'
@@ -9,13 +9,11 @@ import { itemCount } from '../../lib/item-count'
 import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
-import { toast } from '../../ui/toast'
-import { AddressForm } from '../accounts/address-form'
-import { useAddresses, useCreateAddress } from '../accounts/api'
+import { radioCard } from '../../ui/radio-card'
 import { agentMode } from '../../lib/agent-mode'
 import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
-import { CheckoutOffers } from './checkout-offers'
+import { CheckoutOffers, type CouponBoxSlot } from './checkout-offers'
 import { totalChangeNote } from './total-change'
 import { cartRupees, newIdempotencyKey, PAYMENT_HINTS } from './format'
 import { clock, paymentLabel, slotDay } from '../../lib/order-text'
@@ -40,75 +38,6 @@ function Step({ n, title, children, done, id }: { n: number; title: string; chil
       </h2>
       {children}
     </section>
-  )
-}
-
-const radioCard = (checked: boolean, disabled = false) =>
-  cn(
-    'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary',
-    checked ? 'border-primary bg-primary/5' : 'border-border hover:bg-background',
-    disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-  )
-
-function AddressStep({ addresses, chosen, onChoose }: { addresses: Address[]; chosen: number | null; onChoose: (id: number) => void }) {
-  const create = useCreateAddress()
-  const [adding, setAdding] = useState(addresses.length === 0)
-  useEffect(() => {
-    if (addresses.length === 0) setAdding(true)
-  }, [addresses.length])
-  return (
-    <div className="space-y-3">
-      {addresses.length > 0 && (
-        <fieldset>
-          <legend className="sr-only">Deliver to</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {addresses.map((a) => (
-              <label key={a.id} className={radioCard(chosen === a.id)}>
-                <input
-                  type="radio"
-                  name="address"
-                  className="mt-1 accent-primary"
-                  checked={chosen === a.id}
-                  onChange={() => onChoose(a.id)}
-                  aria-label={`${a.name}, ${a.house}, ${a.street}, ${a.area}, ${a.city} ${a.pincode}`}
-                />
-                <span className="min-w-0">
-                  <span className="flex flex-wrap items-center gap-2 font-semibold">
-                    {a.name}
-                    <span className="rounded bg-background px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-muted uppercase">{a.type}</span>
-                  </span>
-                  <span className="mt-0.5 block text-muted">
-                    {a.house}, {a.street}, {a.area}, {a.city} {a.pincode}
-                  </span>
-                  <span className="block text-muted">Mobile: {a.mobile}</span>
-                  {!a.serviceable && <span className="mt-1 block text-danger">{a.delivery_message}</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-      {adding ? (
-        <div className="rounded-lg border border-dashed border-border p-3 sm:p-4">
-          <h3 className="mb-3 text-sm font-semibold">New address</h3>
-          <AddressForm
-            onCancel={() => (addresses.length ? setAdding(false) : undefined)}
-            onSubmit={async (input) => {
-              const before = new Set(addresses.map((a) => a.id))
-              const list = await create.mutateAsync(input)
-              const added = list.addresses.find((a) => !before.has(a.id))
-              if (added) onChoose(added.id)
-              toast.success('Address added')
-              setAdding(false)
-            }}
-          />
-        </div>
-      ) : (
-        <button type="button" onClick={() => setAdding(true)} className="text-sm font-medium text-primary hover:underline">
-          + Add a new address
-        </button>
-      )}
-    </div>
   )
 }
 
@@ -239,11 +168,22 @@ function Summary({ cart, cod }: { cart: Cart; cod: boolean }) {
   )
 }
 
-/** /checkout: address, delivery windows, payment, notes and every charge, then one 'Place order'. */
-export function CheckoutPage() {
+/** What checkout takes from the shopper's address book (accounts', given by the route). */
+export interface CheckoutAddresses {
+  /** the address list as loaded, each with whether this website delivers there */
+  list: { data?: AddressList; isError: boolean; error: unknown; refetch: () => unknown }
+  /** the address step: choose one, or add one and have it chosen */
+  chooser: (props: { addresses: Address[]; chosen: number | null; onChoose: (id: number) => void }) => ReactNode
+}
+
+/**
+ * /checkout: address, delivery windows, payment, notes and every charge, then one 'Place order'. The route gives the
+ * address book (`addresses`) and the coupon field (`couponBox`, the cart's).
+ */
+export function CheckoutPage({ addresses: book, couponBox }: { addresses: CheckoutAddresses; couponBox: CouponBoxSlot }) {
   const navigate = useNavigate()
   const qc = useQueryClient()
-  const addresses = useAddresses()
+  const addresses = book.list
   const [addressId, setAddressId] = useState<number | null>(null)
   const list = addresses.data?.addresses
   // the default (or first deliverable) address is chosen for the shopper
@@ -362,7 +302,7 @@ export function CheckoutPage() {
       <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6">
         <div className="space-y-3 sm:space-y-4">
           <Step n={1} id="step-address" title="Delivery address" done={!!addressId && cart.serviceable}>
-            <AddressStep addresses={list} chosen={addressId} onChoose={(id) => (setAddressId(id), setRefusal(null))} />
+            {book.chooser({ addresses: list, chosen: addressId, onChoose: (id) => (setAddressId(id), setRefusal(null)) })}
           </Step>
           <Step n={2} id="step-slot" title="Delivery window" done={!!groups && groups.length > 0 && groups.every((g) => slots[g.delivery_charge_id])}>
             {!addressId ? (
@@ -402,7 +342,7 @@ export function CheckoutPage() {
             </fieldset>
           </Step>
           <Step n={4} id="step-offers" title="Coupons and offers" done={cart.discount > 0}>
-            <CheckoutOffers cart={cart} />
+            <CheckoutOffers cart={cart} couponBox={couponBox} />
           </Step>
           <Step n={5} id="step-notes" title="Notes (optional)" done={notes.trim() !== ''}>
             <label htmlFor="order-notes" className="sr-only">
