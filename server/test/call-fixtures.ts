@@ -4,12 +4,13 @@ import { createPaymentProviders } from '../features/payments/providers/registry'
 import type { TestApp, TestSession } from './app'
 import type { SignedIn } from './shopper'
 import { type Cast, cast } from './staff'
-import { fixtureKit, freshPhone, STAFF_FIXTURES, type FixtureKit, type StaffRequest } from './staff-fixtures'
+import { fixtureKit, freshPhone, type FixtureKit, type StaffRequest } from './fixture-kit'
+import { STAFF_FIXTURES } from './staff-fixtures'
 
 /**
  * A working request for every call that has fields (params, query or body), so tests that walk every call
  * (server/platform/malformed-input.test.ts) start each one from a request that gets past validation. Staff calls
- * have theirs in staff-fixtures.ts; the shopper, agent and sign-in calls here.
+ * have theirs in staff-fixtures/; the shopper, agent and sign-in calls here.
  */
 
 export interface CallKit extends FixtureKit {
