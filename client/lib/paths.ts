@@ -65,8 +65,6 @@ export const PATTERNS = {
   pageBuilderPage: '/page-builder/pages/edit',
 } as const
 
-export type PageName = keyof typeof PATTERNS
-
 /** The `:name` parameters of a pattern. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name | keyof PathParams<`/${Rest}`>]: string | number }
@@ -92,6 +90,5 @@ export const products = (search?: URLSearchParams | string) => pathTo(PATTERNS.p
 export const product = (slug: string) => pathTo(PATTERNS.product, { slug })
 export const login = () => PATTERNS.login
 export const logout = () => PATTERNS.logout
-export const account = () => PATTERNS.account
 export const accountOrders = () => PATTERNS.accountOrders
 export const accountOrder = (id: number) => pathTo(PATTERNS.accountOrder, { id })

@@ -33,7 +33,6 @@ export const adminAudit = (search?: URLSearchParams | string) => pathTo(PATTERNS
 export const adminReports = (search?: URLSearchParams | string) => pathTo(PATTERNS.adminReports, none, search)
 export const adminAgents = () => PATTERNS.adminAgents
 export const adminAnalytics = () => PATTERNS.adminAnalytics
-export const pos = () => PATTERNS.pos
 export const pageBuilderSite = () => PATTERNS.pageBuilderSite
 export const pageBuilderTheme = () => PATTERNS.pageBuilderTheme
 export const pageBuilderNavigation = () => PATTERNS.pageBuilderNavigation

@@ -5,8 +5,6 @@ import type { Api } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 
 /** Every account query key starts with 'accounts'; signing in or out drops them all. */
-export const ACCOUNT_KEY = ['accounts'] as const
-
 export const profileQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'profile'], queryFn: () => api.call(c.getProfile) })
 export const addressesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'addresses'], queryFn: () => api.call(c.listAddresses) })
 export const websitesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'websites'], queryFn: () => api.call(c.listManagedWebsites) })
