@@ -19,9 +19,9 @@ import { StartError } from './platform/start-error'
  * What stops a start (a setting, the port, the database) is one fatal log line and exit code 1 (issue 27).
  */
 const FIRST_WEBSITE =
-  'no website yet: every address answers "No website is configured" until the first one is made: node dist/app/setup.js --name "Shop" --origin https://shop.example --owner <mobile or email> --owner-name "Name" (npm run setup -- … from the sources; README "Production")'
+  'no website yet: every address answers "No website is configured" until the first one is made: node dist/app/setup.js --name "Shop" --origin https://shop.example --owner <mobile or email> --owner-name "Name" (npm run setup -- … from the sources; docs/operations.md "Production")'
 const NO_PROXY =
-  'TRUST_PROXY is unset: X-Forwarded-For and X-Forwarded-Proto are ignored, so behind a proxy every client has its address and pages are looked up as http://; set it to the proxy (README "Production")'
+  'TRUST_PROXY is unset: X-Forwarded-For and X-Forwarded-Proto are ignored, so behind a proxy every client has its address and pages are looked up as http://; set it to the proxy (docs/operations.md "Production")'
 
 try {
   const config = loadConfig()
