@@ -21,8 +21,9 @@ const config: KnipConfig = {
   ],
   project: ['{server,client,common,tests,bench,scripts}/**/*.{ts,tsx,mjs,cjs,js,css}', '*.{ts,cjs}'],
   ignore: [
-    // the payment simulator's browser scripts and style sheet: served as files by its routes (browser/assets.ts), never imported
-    '**/payments-simulator/assets/*',
+    // files a server route reads from disk and serves (the payment simulator's browser scripts and style sheet, its
+    // browser/assets.ts), never imported; wherever the simulator's folder lives
+    'server/**/assets/*',
   ],
   ignoreDependencies: [
     // dependency-cruiser's parser, loaded by name (`parser: 'swc'` in .dependency-cruiser.cjs), never imported
