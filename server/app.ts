@@ -43,6 +43,7 @@ import { agentRoutes } from './features/agents/routes'
 import { actingVisitors } from './features/agents/service'
 import { siteSettingsAdminRoutes } from './features/site-settings/admin-routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
+import { tlsAskRoutes } from './features/site-settings/tls-ask-routes'
 import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
 import { reportRoutes } from './features/reports/routes'
@@ -200,6 +201,8 @@ export async function buildApp({
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery: delivery })
   siteSettingsRoutes(app)
+  // the TLS proxy's question before it makes a certificate for a shop's domain (deploy/Caddyfile)
+  tlsAskRoutes(app)
   catalogueRoutes(app)
   pageRoutes(app)
   deliveryRoutes(app)

@@ -70,6 +70,21 @@ export function useCreateWebsite() {
   })
 }
 
+export const websiteDomainsQuery = (api: Api, websiteId: number) =>
+  queryOptions({ queryKey: ['accounts', 'websites', websiteId, 'domains'], queryFn: () => api.call(c.listWebsiteDomains, { params: { id: websiteId } }) })
+export const useWebsiteDomains = (websiteId: number) => useQuery(websiteDomainsQuery(useApi(), websiteId))
+
+/** Adding or removing a domain answers the website's whole list, which replaces the cached one. */
+export function useChangeWebsiteDomain(websiteId: number) {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ origin, remove }: { origin: string; remove?: boolean }) =>
+      api.call(remove ? c.removeWebsiteDomain : c.addWebsiteDomain, { params: { id: websiteId }, body: { origin } }),
+    onSuccess: (list) => qc.setQueryData(['accounts', 'websites', websiteId, 'domains'], list),
+  })
+}
+
 export function useUpdateProfile() {
   const api = useApi()
   const qc = useQueryClient()
