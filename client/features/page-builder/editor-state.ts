@@ -1,13 +1,12 @@
 import * as z from 'zod/mini'
 import { type PageDraft, type SavePageInput, SavePageInput as SaveSchema } from '../../../common/contracts/admin-pages'
-import type { BLOCK_TYPES } from '../../../common/contracts/page-blocks'
+import type { BlockType } from '../../../common/contracts/page-blocks'
 
 /**
  * The page editor's state: the page data of spec §3 as the owner edits it. Validation is the server's own
  * contract (common/contracts/admin-pages.ts → page-blocks.ts), so a field shows the message a save would get.
  */
 
-export type BlockType = (typeof BLOCK_TYPES)[number]
 export type Props = Record<string, unknown>
 
 export interface EditorBlock {
