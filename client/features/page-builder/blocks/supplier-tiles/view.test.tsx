@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '../../../lib/router'
-import { stubCarouselEnvironment } from '../../../ui/carousel-test-env'
-import { SupplierTiles } from './supplier-tiles'
+import { MemoryRouter } from '../../../../lib/router'
+import { stubCarouselEnvironment } from '../../../../ui/carousel-test-env'
+import { SupplierTiles } from './view'
 
 let restore: () => void
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
-import { cn } from '../../../lib/cn'
-import { Carousel } from '../../../ui/carousel'
-import { CarouselHeading } from '../../../ui/carousel-heading'
-import { Image } from '../../../ui/image'
+import { cn } from '../../../../lib/cn'
+import { Carousel } from '../../../../ui/carousel'
+import { CarouselHeading } from '../../../../ui/carousel-heading'
+import { Image } from '../../../../ui/image'
 import { SlideLink } from '../slide-link'
-import { blockTitle, type PageBlockProps } from './block-props'
+import { blockTitle, type PageBlockProps } from '../block-props'
 
 const SupplierTile = z.object({
   name: z.string().check(z.minLength(1)),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
-import { useNavigate } from '../../../lib/router'
+import { useNavigate } from '../../../../lib/router'
 import { classifyLink } from '../slide-link'
-import type { PageBlockProps } from './block-props'
+import type { PageBlockProps } from '../block-props'
 
 // No typography plugin is installed; these arbitrary variants give stored HTML a calm, readable "prose" look.
 const PROSE = [

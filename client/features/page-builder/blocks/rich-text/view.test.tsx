@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter, useLocation } from '../../../lib/router'
-import { RichText } from './rich-text'
+import { MemoryRouter, useLocation } from '../../../../lib/router'
+import { RichText } from './view'
 
 afterEach(() => {
   cleanup()

@@ -1,12 +1,12 @@
 import { useState, type CSSProperties } from 'react'
 import * as z from 'zod/mini'
-import { Colour } from '../../../../common/contracts/site-settings'
-import { CAROUSEL_DELAY_MS } from '../../../../common/rules/constants'
-import { cn } from '../../../lib/cn'
-import { imageUrl, PLACEHOLDER_IMAGE } from '../../../lib/image'
-import { Carousel, type SlidesPerView } from '../../../ui/carousel'
+import { Colour } from '../../../../../common/contracts/site-settings'
+import { CAROUSEL_DELAY_MS } from '../../../../../common/rules/constants'
+import { cn } from '../../../../lib/cn'
+import { imageUrl, PLACEHOLDER_IMAGE } from '../../../../lib/image'
+import { Carousel, type SlidesPerView } from '../../../../ui/carousel'
 import { SlideLink } from '../slide-link'
-import { blockTitle, type PageBlockProps } from './block-props'
+import { blockTitle, type PageBlockProps } from '../block-props'
 
 const Slide = z.object({
   image: z.string().check(z.minLength(1)),

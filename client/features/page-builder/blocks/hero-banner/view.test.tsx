@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '../../../lib/router'
-import type { PageComponent } from '../../../../common/contracts/pages'
-import { stubCarouselEnvironment } from '../../../ui/carousel-test-env'
-import { HeroBanner, parseAspect } from './hero-banner'
+import { MemoryRouter } from '../../../../lib/router'
+import type { PageComponent } from '../../../../../common/contracts/pages'
+import { stubCarouselEnvironment } from '../../../../ui/carousel-test-env'
+import { HeroBanner, parseAspect } from './view'
 
 let restore: () => void
 beforeEach(() => {
