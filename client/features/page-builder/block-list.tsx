@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, GripIcon, TrashIcon } from '../../staff/ui/staff-icons'
-import { BlockForm } from './block-forms'
+import { BlockForm } from './blocks/block-form'
 import { blockLabel, type EditorBlock, moveItem } from './editor-state'
 
 interface BlockListProps {
