@@ -4,7 +4,9 @@ import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, GripIcon, TrashIcon } from '../../staff/ui/staff-icons'
 import { BlockForm } from './blocks/block-form'
-import { blockLabel, type EditorBlock, moveItem } from './editor-state'
+import type { EditorBlock } from './blocks/block-draft'
+import { blockLabel } from './blocks/forms'
+import { moveItem } from './editor-state'
 
 interface BlockListProps {
   blocks: EditorBlock[]

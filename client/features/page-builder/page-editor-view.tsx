@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import type { PageDraft } from '../../../common/contracts/admin-pages'
+import * as z from 'zod/mini'
+import { type PageDraft, savePageDraft } from '../../../common/contracts/admin-pages'
+import type { BlockType } from '../../../common/contracts/page-blocks'
 import { isAppPage } from '../../../common/rules/page-paths'
 import { formatDateTime } from '../../../common/dates'
 import { useApi } from '../../lib/api-context'
@@ -22,7 +24,9 @@ import { PageHeader } from '../../staff/ui/page-header'
 import { HistoryIcon, PlusIcon } from '../../staff/ui/staff-icons'
 import { draftQuery, useDeletePage, useDraft, usePages, usePublish, useSaveDraft, useUnpublish } from './api'
 import { BlockList } from './block-list'
-import { BLOCK_INFO, type EditorBlock, type EditorPage, fromContent, newBlock, PALETTE, sameContent, toInput, validate } from './editor-state'
+import type { EditorBlock } from './blocks/block-draft'
+import { BLOCK_EDITORS, isBlockType, newBlock, PALETTE } from './blocks/forms'
+import { checkPage, type EditorPage, fromContent, type PageInputDraft, sameContent, toInput } from './editor-state'
 import { LivePreview } from './live-preview'
 import { PageStateBadge } from './page-list-view'
 import { VersionsPanel } from './versions-panel'
@@ -52,7 +56,7 @@ function keepKeys(next: EditorPage, current: EditorPage): EditorPage {
   return { ...next, blocks: next.blocks.map((b, i) => ({ ...b, key: current.blocks[i]?.key ?? b.key })) }
 }
 
-const summary = (v: unknown) =>
+const summary = (v: readonly object[] | string | boolean | null) =>
   Array.isArray(v)
     ? `${v.length} block${v.length === 1 ? '' : 's'}`
     : typeof v === 'boolean'
@@ -62,7 +66,8 @@ const summary = (v: unknown) =>
       : v === null || v === undefined
         ? ''
         : String(v)
-const FIELD_LABELS: Record<string, string> = {
+type ConflictField = keyof typeof FIELD_LABELS
+const FIELD_LABELS = {
   components: 'Blocks',
   css: 'CSS',
   show_navbar: 'Show navbar',
@@ -72,7 +77,8 @@ const FIELD_LABELS: Record<string, string> = {
   seo_description: 'SEO description',
   seo_keyword: 'SEO keywords',
   schema_script: 'Schema (JSON-LD)',
-}
+} satisfies Partial<Record<keyof PageDraft & keyof PageInputDraft, string>>
+const isConflictField = (key: string): key is ConflictField => Object.hasOwn(FIELD_LABELS, key)
 
 function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
   const api = useApi()
@@ -90,15 +96,16 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
   const save = useSaveDraft()
   const publish = usePublish()
 
-  const localErrors = useMemo(() => validate(page, url), [page, url])
+  const checked = useMemo(() => checkPage(page, url, 0), [page, url])
+  const localErrors = checked.ok ? {} : checked.errors
   const errors = { ...localErrors, ...serverErrors }
-  const invalid = Object.keys(localErrors).length > 0
   const dirty = !sameContent(page, saved)
   useUnsavedChanges(dirty, 'your changes to this page')
   const preview = useMemo(() => {
-    const { version: _v, ...rest } = toInput(page, url, 0)
+    if (!checked.ok) return null
+    const { version: _v, ...rest } = checked.input
     return rest
-  }, [page, url])
+  }, [checked])
 
   // the list's state of this page (draft / changes / published), refreshed by every save and publish
   const listed = usePages(url === '/' ? '' : url.slice(1)).data?.data.find((p) => p.url === url)?.state
@@ -133,12 +140,13 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
 
   /** Saves the draft; true when it was saved. Input stays as typed on any error. */
   async function saveDraft(version = base.version): Promise<boolean> {
-    if (invalid) {
+    const input = checkPage(page, url, version)
+    if (!input.ok) {
       showInvalid()
       return false
     }
     try {
-      const draft = await save.mutateAsync(toInput(page, url, version))
+      const draft = await save.mutateAsync(input.input)
       const next = keepKeys(fromContent(draft), page)
       setBase(draft)
       setSaved(next)
@@ -146,9 +154,9 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
       setStale(null)
       return true
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        const body = err.body as { current: PageDraft; changed: string[] }
-        setStale({ current: body.current, changed: body.changed ?? [] })
+      const conflict = err instanceof ApiError && err.status === 409 ? z.safeParse(savePageDraft.stale, err.body) : null
+      if (conflict?.success) {
+        setStale({ current: conflict.data.current, changed: conflict.data.changed })
         return false
       }
       const byField = fieldErrors(err)
@@ -184,7 +192,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
     reset(draft)
   }
 
-  function addBlock(type: keyof typeof BLOCK_INFO) {
+  function addBlock(type: BlockType) {
     const block = newBlock(type)
     update({ ...page, blocks: [...page.blocks, block] })
     setOpen(block.key)
@@ -193,7 +201,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
   function removeBlock(block: EditorBlock) {
     const index = page.blocks.findIndex((b) => b.key === block.key)
     update({ ...page, blocks: page.blocks.filter((b) => b.key !== block.key) })
-    toast.info(`${block.name || BLOCK_INFO[block.type as keyof typeof BLOCK_INFO]?.label || 'Block'} removed`, {
+    toast.info(`${block.name || (isBlockType(block.type) ? BLOCK_EDITORS[block.type].label : 'Block')} removed`, {
       duration: 8000,
       action: {
         label: 'Undo',
@@ -208,7 +216,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
     })
   }
 
-  const staleInput = toInput(page, url, 0) as unknown as Record<string, unknown>
+  const staleInput = toInput(page, url, 0)
   const liveVersion = base.published_version
 
   return (
@@ -290,8 +298,8 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
                     >
                       <PlusIcon className="mt-0.5 size-4 shrink-0 text-primary" />
                       <span>
-                        <span className="block text-sm font-medium">{BLOCK_INFO[type].label}</span>
-                        <span className="block text-xs text-muted">{BLOCK_INFO[type].description}</span>
+                        <span className="block text-sm font-medium">{BLOCK_EDITORS[type].label}</span>
+                        <span className="block text-xs text-muted">{BLOCK_EDITORS[type].description}</span>
                       </span>
                     </button>
                   ))}
@@ -386,7 +394,7 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
           )}
         </div>
         <div className="min-w-0 xl:sticky xl:top-20">
-          <LivePreview input={preview} invalid={invalid} />
+          <LivePreview path={url} input={preview} />
         </div>
       </div>
       <VersionsPanel url={url} open={versionsOpen} onClose={() => setVersionsOpen(false)} onRolledBack={reloadFromServer} dirty={dirty} />
@@ -394,10 +402,10 @@ function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) {
         open={stale !== null}
         what="this page"
         rows={(stale?.changed ?? [])
-          .filter((key) => key in FIELD_LABELS)
+          .filter(isConflictField)
           .map((key) => ({
             label: FIELD_LABELS[key],
-            theirs: summary((stale?.current as unknown as Record<string, unknown> | undefined)?.[key]),
+            theirs: stale ? summary(stale.current[key]) : '',
             mine: summary(staleInput[key]),
           }))
           .filter((row) => row.theirs !== row.mine || row.label === 'Blocks')}

@@ -1,10 +1,18 @@
+import type { BlockType } from '../../../../common/contracts/page-blocks'
 import { TextField } from '../../../ui/form-field'
+import type { EditorBlock } from './block-draft'
 import type { BlockFormProps } from './form-props'
-import { FORMS } from './forms'
+import { formFor } from './forms'
 
-export function BlockForm(props: BlockFormProps) {
-  const { block, onChange, error } = props
-  const Form = FORMS[block.type]
+interface BlockFormOf {
+  block: EditorBlock
+  onChange: (block: EditorBlock) => void
+  /** field path under this block ('data.slides.0.link') → message */
+  error: (path: string) => string | undefined
+}
+
+/** A block's name, then the settings form of its type. */
+export function BlockForm({ block, onChange, error }: BlockFormOf) {
   return (
     <div className="flex flex-col gap-4">
       <TextField
@@ -15,7 +23,16 @@ export function BlockForm(props: BlockFormProps) {
         error={error('name')}
         required
       />
-      {Form ? <Form {...props} /> : <p className="text-sm text-muted">This block type has no settings here.</p>}
+      {'unread' in block ? (
+        <p className="text-sm text-muted">This block type has no settings here.</p>
+      ) : (
+        <TypeForm block={block} onChange={onChange} error={error} />
+      )}
     </div>
   )
+}
+
+function TypeForm(props: BlockFormProps<BlockType>) {
+  const Form = formFor(props.block.type)
+  return <Form {...props} />
 }

@@ -1,21 +1,21 @@
 import { TextField } from '../../../ui/form-field'
-import type { Props } from '../editor-state'
-import { type BlockFormProps, useSetter } from './form-props'
+import { orNone } from './form-props'
 
-export const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v))
-export const list = (v: unknown): Props[] => (Array.isArray(v) ? (v as Props[]) : [])
-export const numOrUndefined = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : Number(s))
+const numOrUndefined = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? undefined : Number(s))
 
-export function TitleField(props: BlockFormProps & { label?: string }) {
-  const set = useSetter(props)
-  return (
-    <TextField
-      label={props.label ?? 'Title'}
-      value={str(props.block.data.title)}
-      onChange={(e) => set('data', 'title', e.target.value)}
-      error={props.error('data.title')}
-    />
-  )
+/** The block's title (`data.title`); emptied, the block has none. */
+export function TitleField({
+  label = 'Title',
+  value,
+  onChange,
+  error,
+}: {
+  label?: string
+  value: string | null | undefined
+  onChange: (title: string | undefined) => void
+  error?: string
+}) {
+  return <TextField label={label} value={value ?? ''} onChange={(e) => onChange(orNone(e.target.value))} error={error} />
 }
 
 export function LinkField({
@@ -26,16 +26,16 @@ export function LinkField({
   hint,
 }: {
   label: string
-  value: unknown
-  onChange: (v: string) => void
+  value: string | null | undefined
+  onChange: (link: string | undefined) => void
   error?: string
   hint?: string
 }) {
   return (
     <TextField
       label={label}
-      value={str(value)}
-      onChange={(e) => onChange(e.target.value)}
+      value={value ?? ''}
+      onChange={(e) => onChange(orNone(e.target.value))}
       error={error}
       hint={hint ?? 'A shop address like /products?c=sweets, or https://…'}
       inputMode="url"
@@ -66,7 +66,7 @@ export function NumberField({
   max,
 }: {
   label: string
-  value: unknown
+  value: number | undefined
   onChange: (v: number | undefined) => void
   error?: string
   hint?: string
@@ -79,7 +79,7 @@ export function NumberField({
       type="number"
       min={min}
       max={max}
-      value={value === undefined || value === null ? '' : String(value)}
+      value={value === undefined ? '' : String(value)}
       onChange={(e) => onChange(numOrUndefined(e.target.value))}
       error={error}
       hint={hint}

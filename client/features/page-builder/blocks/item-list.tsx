@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Button } from '../../../ui/button'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../../staff/ui/staff-icons'
-import { moveItem, type Props } from '../editor-state'
+import { moveItem } from '../editor-state'
 
 /** A list of items (slides, tiles): add, remove, move up and down. */
-export function ItemList({
+export function ItemList<I extends object>({
   label,
   items,
   onChange,
@@ -14,10 +14,11 @@ export function ItemList({
   error,
 }: {
   label: string
-  items: Props[]
-  onChange: (items: Props[]) => void
-  make: () => Props
-  render: (item: Props, set: (key: string, value: unknown) => void, index: number) => ReactNode
+  items: I[]
+  onChange: (items: I[]) => void
+  make: () => I
+  /** `set` replaces the keys it is given; a key set to undefined is not saved */
+  render: (item: I, set: (changes: Partial<I>) => void, index: number) => ReactNode
   itemLabel: (i: number) => string
   error?: string
 }) {
@@ -27,12 +28,7 @@ export function ItemList({
       {error && <p className="text-sm text-danger">{error}</p>}
       {items.length === 0 && <p className="text-sm text-muted">None yet.</p>}
       {items.map((item, i) => {
-        const set = (key: string, value: unknown) => {
-          const next = { ...item }
-          if (value === undefined || value === '') delete next[key]
-          else next[key] = value
-          onChange(items.map((x, j) => (j === i ? next : x)))
-        }
+        const set = (changes: Partial<I>) => onChange(items.map((x, j) => (j === i ? { ...item, ...changes } : x)))
         return (
           <div key={i} className="flex flex-col gap-3 rounded-md bg-background p-3">
             <div className="flex items-center gap-1">

@@ -1,9 +1,18 @@
 import { TextField } from '../../../../ui/form-field'
 import { SelectField } from '../../../../ui/select-field'
-import { LinkField, NumberField, str, TitleField } from '../form-fields'
-import { type BlockFormProps, useSetter } from '../form-props'
+import { LinkField, NumberField, TitleField } from '../form-fields'
+import { type BlockEditor, type BlockFormProps, propSetters } from '../form-props'
 
-const slugs = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '')
+export const productCarouselEditor: BlockEditor<'product_carousel'> = {
+  label: 'Product carousel',
+  description: 'A row of products from categories or brands',
+  make: () => ({ name: 'Products', type: 'product_carousel', data: { title: 'Top picks' }, settings: {}, logicdata: { s: 'popularity', limit: 12 } }),
+  Form: ProductCarouselForm,
+}
+
+type Sort = NonNullable<BlockFormProps<'product_carousel'>['block']['logicdata']['s']>
+
+const slugs = (list: string[] | undefined) => (list ?? []).join(', ')
 const toSlugs = (s: string) => {
   const items = s
     .split(',')
@@ -12,26 +21,26 @@ const toSlugs = (s: string) => {
   return items.length ? items : undefined
 }
 
-const SORTS = [
+const SORTS: { value: Sort; label: string }[] = [
   { value: 'popularity', label: 'Most popular' },
   { value: 'discount', label: 'Biggest discount' },
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Lowest price' },
 ]
 
-export function ProductCarouselForm(props: BlockFormProps) {
+function ProductCarouselForm(props: BlockFormProps<'product_carousel'>) {
   const { block, error } = props
-  const set = useSetter(props)
+  const { setData, setLogic } = propSetters(props)
   return (
     <>
-      <TitleField {...props} />
-      <LinkField label="“View all” link" value={block.data.link} onChange={(v) => set('data', 'link', v)} error={error('data.link')} />
+      <TitleField value={block.data.title} onChange={(title) => setData({ title })} error={error('data.title')} />
+      <LinkField label="“View all” link" value={block.data.link} onChange={(link) => setData({ link })} error={error('data.link')} />
       <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
         <legend className="px-1 text-sm font-semibold">Which products</legend>
         <TextField
           label="Categories"
           value={slugs(block.logicdata.c)}
-          onChange={(e) => set('logicdata', 'c', toSlugs(e.target.value))}
+          onChange={(e) => setLogic({ c: toSlugs(e.target.value) })}
           error={error('logicdata.c')}
           hint="Category addresses, separated by commas (sweets, dry-fruits); empty: every category"
           spellCheck={false}
@@ -39,7 +48,7 @@ export function ProductCarouselForm(props: BlockFormProps) {
         <TextField
           label="Brands"
           value={slugs(block.logicdata.b)}
-          onChange={(e) => set('logicdata', 'b', toSlugs(e.target.value))}
+          onChange={(e) => setLogic({ b: toSlugs(e.target.value) })}
           error={error('logicdata.b')}
           hint="Brand addresses, separated by commas; empty: every brand"
           spellCheck={false}
@@ -49,15 +58,15 @@ export function ProductCarouselForm(props: BlockFormProps) {
             label="Order"
             options={SORTS}
             placeholder={null}
-            value={str(block.logicdata.s) || 'popularity'}
-            onChange={(e) => set('logicdata', 's', e.target.value)}
+            value={block.logicdata.s ?? 'popularity'}
+            onChange={(e) => setLogic({ s: SORTS.find((sort) => sort.value === e.target.value)?.value })}
           />
           <NumberField
             label="How many"
             min={1}
             max={24}
             value={block.logicdata.limit}
-            onChange={(v) => set('logicdata', 'limit', v)}
+            onChange={(limit) => setLogic({ limit })}
             error={error('logicdata.limit')}
           />
         </div>
