@@ -1,11 +1,11 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { classifyLink } from '../../../common/rules/links'
-import { cn } from '../../lib/cn'
-import { Button } from '../../ui/button'
-import { TextField } from '../../ui/form-field'
-import { TextareaField } from '../../ui/textarea-field'
+import { classifyLink } from '../../../../../common/rules/links'
+import { cn } from '../../../../lib/cn'
+import { Button } from '../../../../ui/button'
+import { TextField } from '../../../../ui/form-field'
+import { TextareaField } from '../../../../ui/textarea-field'
 
 /**
  * The Text block's editor (docs/decisions/0032-rich-text-and-page-lifecycle.md): Tiptap (ProseMirror) with the

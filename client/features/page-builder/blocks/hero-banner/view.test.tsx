@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '../../../lib/router'
-import type { PageComponent } from '../../../../common/contracts/pages'
-import { stubCarouselEnvironment } from '../../../ui/carousel-test-env'
-import { HeroBanner, parseAspect } from './hero-banner'
+import { MemoryRouter } from '../../../../lib/router'
+import type { PageComponent } from '../../../../../common/contracts/pages'
+import { stubCarouselEnvironment } from '../../../../ui/carousel-test-env'
+import { heroBannerView, parseAspect } from './view'
+
+const { read, View: HeroBanner } = heroBannerView
 
 let restore: () => void
 beforeEach(() => {
@@ -30,7 +32,7 @@ const seeded = [
 const renderHero = (block: PageComponent) =>
   render(
     <MemoryRouter>
-      <HeroBanner block={block} headingId="h" />
+      <HeroBanner {...read(block)} headingId="h" />
     </MemoryRouter>,
   )
 

@@ -1,22 +1,27 @@
 import { useState, type CSSProperties } from 'react'
 import * as z from 'zod/mini'
-import { Colour } from '../../../../common/contracts/site-settings'
-import { CAROUSEL_DELAY_MS } from '../../../../common/rules/constants'
-import { cn } from '../../../lib/cn'
-import { imageUrl, PLACEHOLDER_IMAGE } from '../../../lib/image'
-import { Carousel, type SlidesPerView } from '../../../ui/carousel'
+import type { HeroBannerBlock } from '../../../../../common/contracts/page-blocks'
+import { Colour } from '../../../../../common/contracts/site-settings'
+import { CAROUSEL_DELAY_MS } from '../../../../../common/rules/constants'
+import { cn } from '../../../../lib/cn'
+import { imageUrl, PLACEHOLDER_IMAGE } from '../../../../lib/image'
+import { Carousel, type SlidesPerView } from '../../../../ui/carousel'
+import { type BlockView, readTitle, someOf } from '../block-view'
 import { SlideLink } from '../slide-link'
-import { blockTitle, type PageBlockProps } from './block-props'
 
-const Slide = z.object({
+type Slide = z.infer<typeof HeroBannerBlock.data>['slides'][number]
+type HeroSettings = z.infer<typeof HeroBannerBlock.settings>
+
+// A stored hero of any age, read into the contract's shape: a slide that does not parse is skipped, a bad setting
+// falls back to its default instead of breaking the page (SECURITY XS-07: bgcolor must be a colour).
+const StoredSlide: z.ZodMiniType<Slide> = z.object({
   image: z.string().check(z.minLength(1)),
   image_sm: z.nullish(z.string()),
   link: z.nullish(z.string()),
   alt: z.nullish(z.string()),
 })
-type Slide = z.infer<typeof Slide>
+const StoredData = z.object({ slides: someOf(StoredSlide) })
 
-// Bad values fall back to defaults instead of breaking the page (SECURITY XS-07: bgcolor must be a colour).
 const count = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(8))), undefined)
 const SlidesConfig = z.object({
   sm: count,
@@ -24,22 +29,23 @@ const SlidesConfig = z.object({
   columns: count,
   autoplayInterval: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(60_000))), undefined),
 })
-const HeroSettings = z.object({
+/** Older editors stored slidesconfig as a JSON string. */
+const JsonText = z.pipe(
+  z.string(),
+  z.transform((text) => {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return undefined
+    }
+  }),
+)
+const StoredSettings: z.ZodMiniType<HeroSettings> = z.object({
   aspect: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
   bgcolor: z.catch(z.optional(Colour), undefined),
   fullpage: z.catch(z.optional(z.boolean()), false),
-  slidesconfig: z.catch(z.optional(SlidesConfig), undefined),
+  slidesconfig: z.catch(z.optional(z.union([SlidesConfig, z.pipe(JsonText, SlidesConfig)])), undefined),
 })
-
-/** Older editors stored slidesconfig as a JSON string. */
-function jsonObject(value: unknown): unknown {
-  if (typeof value !== 'string') return value
-  try {
-    return JSON.parse(value)
-  } catch {
-    return undefined
-  }
-}
 
 const DEFAULT_RATIO = 16 / 5
 /** The seeded small-screen banners are 800×600; used when image_sm is present. */
@@ -47,23 +53,30 @@ const SMALL_RATIO = 4 / 3
 const BASE_WIDTH = 1600
 
 /** '16/5', '16:5', '3.2' or 3.2 → width ÷ height, kept between 1:2 and 8:1. */
-export function parseAspect(value: unknown): number {
+export function parseAspect(value: HeroSettings['aspect']): number {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : ''
   const pair = /^(\d+(?:\.\d+)?)\s*[/:]\s*(\d+(?:\.\d+)?)$/.exec(text)
   const ratio = pair ? Number(pair[1]) / Number(pair[2]) : /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : NaN
   return Number.isFinite(ratio) && ratio >= 0.5 && ratio <= 8 ? ratio : DEFAULT_RATIO
 }
 
-export function HeroBanner({ block }: PageBlockProps) {
-  const raw = (block.data as { slides?: unknown } | null)?.slides
-  const slides = (Array.isArray(raw) ? raw : []).flatMap((s) => {
-    const parsed = z.safeParse(Slide, s)
-    return parsed.success ? [parsed.data] : []
-  })
-  if (slides.length === 0) return null
+interface HeroBannerProps {
+  title?: string
+  slides: Slide[]
+  settings: HeroSettings
+}
 
-  const rawSettings = block.settings ?? {}
-  const settings = z.safeParse(HeroSettings, { ...rawSettings, slidesconfig: jsonObject(rawSettings.slidesconfig) }).data ?? {}
+export const heroBannerView: BlockView<HeroBannerProps> = {
+  read: (block) => ({
+    title: readTitle(block),
+    slides: z.safeParse(StoredData, block.data).data?.slides ?? [],
+    settings: z.safeParse(StoredSettings, block.settings).data ?? {},
+  }),
+  View: HeroBanner,
+}
+
+function HeroBanner({ title, slides, settings }: HeroBannerProps) {
+  if (slides.length === 0) return null
   const ratio = parseAspect(settings.aspect)
   const config = settings.slidesconfig
   const perView: SlidesPerView = { base: config?.sm ?? 1, sm: config?.sm ?? 1, md: config?.md ?? 1, lg: config?.columns ?? config?.md ?? 1 }
@@ -76,7 +89,7 @@ export function HeroBanner({ block }: PageBlockProps) {
       style={{ '--hero-aspect': `${ratio}`, '--hero-bg': settings.bgcolor } as CSSProperties}
     >
       <Carousel
-        label={blockTitle(block) ?? 'Featured offers'}
+        label={title ?? 'Featured offers'}
         slidesPerView={perView}
         loop
         gap={perView.lg > 1 ? 'sm' : 'none'}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { classifyLink } from '../../../common/rules/links'
-import { Link } from '../../lib/router'
+import { classifyLink } from '../../../../common/rules/links'
+import { Link } from '../../../lib/router'
 
-export { classifyLink } from '../../../common/rules/links'
+export { classifyLink } from '../../../../common/rules/links'
 
 export interface SlideLinkProps {
   href: string | null | undefined

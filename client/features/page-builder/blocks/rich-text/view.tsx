@@ -1,7 +1,9 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
-import { useNavigate } from '../../../lib/router'
+import * as z from 'zod/mini'
+import type { RichTextBlock } from '../../../../../common/contracts/page-blocks'
+import { useNavigate } from '../../../../lib/router'
+import type { BlockView } from '../block-view'
 import { classifyLink } from '../slide-link'
-import type { PageBlockProps } from './block-props'
 
 // No typography plugin is installed; these arbitrary variants give stored HTML a calm, readable "prose" look.
 const PROSE = [
@@ -23,13 +25,21 @@ const PROSE = [
 /** //host and /\host look like site paths but leave the site (SECURITY XS-06). */
 const isOffsiteLookalike = (href: string) => /^\/[/\\]/.test(href.replace(/[\t\n\r]/g, '').trim())
 
+type RichTextProps = Partial<Pick<z.infer<typeof RichTextBlock.data>, 'html'>>
+
+const StoredData = z.object({ html: z.catch(z.optional(z.string()), undefined) })
+
+export const richTextView: BlockView<RichTextProps> = {
+  read: (block) => ({ html: z.safeParse(StoredData, block.data).data?.html }),
+  View: RichText,
+}
+
 /**
  * Stored HTML, already sanitised by the server. Internal links not marked as data links (`data-link`)
  * navigate without a full reload (spec §2);
  * http(s) and www. links open in a new tab without an opener; //host links are never followed.
  */
-export function RichText({ block }: PageBlockProps) {
-  const html = (block.data as { html?: unknown } | null)?.html
+function RichText({ html }: RichTextProps) {
   const ref = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
 
@@ -47,7 +57,7 @@ export function RichText({ block }: PageBlockProps) {
     })
   }, [html])
 
-  if (typeof html !== 'string' || !html.trim()) return null
+  if (html === undefined || !html.trim()) return null
 
   function onClick(e: MouseEvent<HTMLDivElement>) {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return

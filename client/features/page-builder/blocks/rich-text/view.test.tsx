@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter, useLocation } from '../../../lib/router'
-import { RichText } from './rich-text'
+import { MemoryRouter, useLocation } from '../../../../lib/router'
+import { richTextView } from './view'
+
+const { read, View: RichText } = richTextView
 
 afterEach(() => {
   cleanup()
@@ -20,7 +22,7 @@ const html = `<h1>About us</h1><p>See <a href="/products?c=atta">atta</a>, <a hr
 const renderText = (content: string = html) =>
   render(
     <MemoryRouter initialEntries={['/about-us']}>
-      <RichText block={{ name: 'Content', type: 'rich_text', order: 0, settings: {}, data: { html: content } }} headingId="h" />
+      <RichText {...read({ name: 'Content', type: 'rich_text', order: 0, settings: {}, data: { html: content } })} headingId="h" />
       <Where />
     </MemoryRouter>,
   )

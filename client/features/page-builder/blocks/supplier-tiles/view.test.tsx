@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '../../../lib/router'
-import { stubCarouselEnvironment } from '../../../ui/carousel-test-env'
-import { SupplierTiles } from './supplier-tiles'
+import { MemoryRouter } from '../../../../lib/router'
+import { stubCarouselEnvironment } from '../../../../ui/carousel-test-env'
+import { supplierTilesView } from './view'
+
+const { read, View: SupplierTiles } = supplierTilesView
 
 let restore: () => void
 beforeEach(() => {
@@ -26,7 +28,7 @@ describe('SupplierTiles', () => {
       <MemoryRouter>
         <SupplierTiles
           headingId="sup"
-          block={{ name: 'Suppliers', type: 'supplier_tiles', order: 6, settings: {}, data: { title: 'Sourced from people we know', items } }}
+          {...read({ name: 'Suppliers', type: 'supplier_tiles', order: 6, settings: {}, data: { title: 'Sourced from people we know', items } })}
         />
       </MemoryRouter>,
     )

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '../../lib/router'
+import { MemoryRouter } from '../../../lib/router'
 import { classifyLink, SlideLink } from './slide-link'
 
 afterEach(cleanup)

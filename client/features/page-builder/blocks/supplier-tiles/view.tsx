@@ -1,12 +1,16 @@
 import * as z from 'zod/mini'
-import { cn } from '../../../lib/cn'
-import { Carousel } from '../../../ui/carousel'
-import { CarouselHeading } from '../../../ui/carousel-heading'
-import { Image } from '../../../ui/image'
+import type { SupplierTilesBlock } from '../../../../../common/contracts/page-blocks'
+import { cn } from '../../../../lib/cn'
+import { Carousel } from '../../../../ui/carousel'
+import { CarouselHeading } from '../../../../ui/carousel-heading'
+import { Image } from '../../../../ui/image'
+import { type BlockView, readTitle, someOf } from '../block-view'
 import { SlideLink } from '../slide-link'
-import { blockTitle, type PageBlockProps } from './block-props'
 
-const SupplierTile = z.object({
+type SupplierTile = z.infer<typeof SupplierTilesBlock.data>['items'][number]
+
+/** A stored tile of any age that does not parse is skipped. */
+const StoredTile: z.ZodMiniType<SupplierTile> = z.object({
   name: z.string().check(z.minLength(1)),
   link: z.nullish(z.string()),
   avatar: z.nullish(z.string()),
@@ -14,17 +18,22 @@ const SupplierTile = z.object({
   title: z.nullish(z.string()),
   border: z.nullish(z.boolean()),
 })
-type SupplierTile = z.infer<typeof SupplierTile>
+const StoredData = z.object({ items: someOf(StoredTile) })
+
+interface SupplierTilesProps {
+  title?: string
+  items: SupplierTile[]
+}
+
+export const supplierTilesView: BlockView<SupplierTilesProps> = {
+  read: (block) => ({ title: readTitle(block), items: z.safeParse(StoredData, block.data).data?.items ?? [] }),
+  heading: ({ title }) => title,
+  View: SupplierTiles,
+}
 
 /** Spec §2 supplier tile: avatar or image, optional title and border, links to the supplier's own link. */
-export function SupplierTiles({ block, headingId }: PageBlockProps) {
-  const raw = (block.data as { items?: unknown } | null)?.items
-  const items = (Array.isArray(raw) ? raw : []).flatMap((item) => {
-    const parsed = z.safeParse(SupplierTile, item)
-    return parsed.success ? [parsed.data] : []
-  })
+function SupplierTiles({ title, items, headingId }: SupplierTilesProps & { headingId: string }) {
   if (items.length === 0) return null
-  const title = blockTitle(block)
   return (
     <>
       {title && <CarouselHeading id={headingId} title={title} />}
