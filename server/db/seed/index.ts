@@ -88,15 +88,8 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
 
 /** The demo accounts this database has (none once it was made with setup, or they were removed): the start banner's list. */
 export async function demoAccountsIn(db: Db) {
-  const found = await db
-    .select({ phone: users.phone })
-    .from(users)
-    .where(
-      inArray(
-        users.phone,
-        DEMO_ACCOUNTS.map((a) => a.phone),
-      ),
-    )
+  const phones = DEMO_ACCOUNTS.map((a) => a.phone)
+  const found = await db.select({ phone: users.phone }).from(users).where(inArray(users.phone, phones))
   return DEMO_ACCOUNTS.filter((a) => found.some((u) => u.phone === a.phone))
 }
 
