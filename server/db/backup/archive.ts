@@ -12,10 +12,13 @@ import { createGunzip, createGzip } from 'node:zlib'
  */
 const BLOCK = 512
 
-/** Writes `files` (names inside the archive → paths on disk) to `file`, through `file.partial` so a cut-short run leaves no archive. */
+/**
+ * Writes `files` (names inside the archive → paths on disk) to `file`, through `file.partial` so a cut-short run leaves
+ * no archive; readable by its owner only (it holds customers' names, numbers and addresses).
+ */
 export async function writeArchive(file: string, files: { name: string; path: string }[]) {
   const partial = `${file}.partial`
-  await pipeline(Readable.from(tarOf(files)), createGzip(), createWriteStream(partial))
+  await pipeline(Readable.from(tarOf(files)), createGzip(), createWriteStream(partial, { mode: 0o600 }))
   await rename(partial, file)
 }
 
