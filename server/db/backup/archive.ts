@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, open, rename, stat } from 'node:fs/promises'
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -18,7 +18,12 @@ const BLOCK = 512
  */
 export async function writeArchive(file: string, files: { name: string; path: string }[]) {
   const partial = `${file}.partial`
-  await pipeline(Readable.from(tarOf(files)), createGzip(), createWriteStream(partial, { mode: 0o600 }))
+  try {
+    await pipeline(Readable.from(tarOf(files)), createGzip(), createWriteStream(partial, { mode: 0o600 }))
+  } catch (err) {
+    await rm(partial, { force: true })
+    throw err
+  }
   await rename(partial, file)
 }
 
