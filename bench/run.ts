@@ -168,12 +168,12 @@ async function main() {
   )
 }
 
-/** Opt-in (BENCH_README=1): the README's figures block shows the latest results. */
+/** Opt-in (BENCH_README=1): the figures block of bench/README.md shows the latest results. */
 function updateReadme(markdown: string) {
-  const file = path.join(ROOT, 'README.md')
+  const file = path.join(import.meta.dirname, 'README.md')
   const text = readFileSync(file, 'utf8')
   const [start, end] = ['<!-- figures:start -->', '<!-- figures:end -->']
-  if (!text.includes(start) || !text.includes(end)) return log('README.md has no figures block')
+  if (!text.includes(start) || !text.includes(end)) return log('bench/README.md has no figures block')
   writeFileSync(
     file,
     text.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => `${start}\n${markdown.replace(/^## /m, '### ')}\n${end}`),

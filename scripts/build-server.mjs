@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Compiles the server (server/main.ts and everything it imports, and the first-website command server/setup.ts) into ES
-// modules, dist/app/main.js and setup.js, for production: `node dist/app/main.js` runs with no TypeScript loader. Packages
-// stay in node_modules (not bundled): native and WebAssembly parts (sharp, PGlite) load from there as in development.
+// Compiles the server (server/main.ts and everything it imports, and the commands server/setup.ts, backup.ts, restore.ts
+// and db-tasks.ts) into ES modules, dist/app/main.js and one file per command, for production: `node dist/app/main.js`
+// runs with no TypeScript loader. Packages stay in node_modules (not bundled): native and WebAssembly parts (sharp,
+// PGlite) load from there as in development.
 //
 // A few modules find files next to themselves with `import.meta.url` (migrations, fonts, the simulator's pages, the
 // built web client). In the bundle every module's `import.meta.url` is rewritten to its source file's address, taken
@@ -29,8 +30,9 @@ const sourceUrls = {
 
 const started = Date.now()
 await build({
-  // the app process, and the first-website command for a database started empty (SEED=never)
-  entryPoints: { main: path.join(root, 'server/main.ts'), setup: path.join(root, 'server/setup.ts') },
+  // the app process; the first-website command for a database started empty (SEED=never); backup, restore and the
+  // database tasks (migrate; seed and reset outside production)
+  entryPoints: Object.fromEntries(['main', 'setup', 'backup', 'restore', 'db-tasks'].map((name) => [name, path.join(root, `server/${name}.ts`)])),
   outdir,
   bundle: true,
   platform: 'node',
@@ -42,4 +44,4 @@ await build({
   logLevel: 'warning',
   plugins: [sourceUrls],
 })
-console.log(`server compiled to ${path.relative(root, outdir)}/main.js and setup.js in ${Date.now() - started} ms`)
+console.log(`server compiled to ${path.relative(root, outdir)}/main.js, setup.js, backup.js, restore.js and db-tasks.js in ${Date.now() - started} ms`)

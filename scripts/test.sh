@@ -62,7 +62,8 @@ if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
   git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; exit 1
 fi
 
-# Biome's lint and format rules (biome.jsonc) and the import rules (.dependency-cruiser.cjs).
+# Biome's lint and format rules (biome.jsonc), the import rules (.dependency-cruiser.cjs), the file-size rule and knip
+# (no unused file, export or dependency): docs/decisions/0013-house-rules.md.
 step "lint + format + dependency rules"
 npm run lint --silent
 npm run format:check --silent || { echo "Not formatted as biome.jsonc says: run npm run format"; exit 1; }

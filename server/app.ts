@@ -3,9 +3,8 @@ import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
-import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { config as zodConfig } from 'zod/mini'
 import { inShopWords } from '../common/contracts/issue-messages'
 import { API_BASE } from '../common/contracts/http'
@@ -43,10 +42,12 @@ import { agentRoutes } from './features/agents/routes'
 import { actingVisitors } from './features/agents/service'
 import { siteSettingsAdminRoutes } from './features/site-settings/admin-routes'
 import { siteSettingsRoutes } from './features/site-settings/routes'
+import { tlsAskRoutes } from './features/site-settings/tls-ask-routes'
 import { websiteFinder } from './features/site-settings/service'
 import { wishlistRoutes } from './features/wishlist/routes'
 import { reportRoutes } from './features/reports/routes'
 import { analyticsAdminRoutes, analyticsRoutes } from './features/analytics/routes'
+import { registerApiDocs } from './platform/api-docs'
 import { createAppCaches } from './platform/cache'
 import { createCacheBus } from './platform/cache-bus'
 import { registerErrorHandling } from './platform/errors'
@@ -183,12 +184,7 @@ export async function buildApp({
       message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Storefront API', version: '1.0.0', description: 'Every call names its website with the x-web-url header.' },
-    },
-    transform: jsonSchemaTransform,
-  })
+  await registerApiDocs(app)
 
   registerErrorHandling(app, createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log, outbound))
   registerRequestContext(app, deps)
@@ -200,6 +196,8 @@ export async function buildApp({
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery: delivery })
   siteSettingsRoutes(app)
+  // the TLS proxy's question before it makes a certificate for a shop's domain (deploy/Caddyfile)
+  tlsAskRoutes(app)
   catalogueRoutes(app)
   pageRoutes(app)
   deliveryRoutes(app)
@@ -234,7 +232,6 @@ export async function buildApp({
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })
-  app.get('/s/api/docs', { schema: { hide: true }, config: { noSiteContext: true } }, async () => app.swagger())
 
   // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page
   // (the web client's /* route is less specific).

@@ -68,6 +68,8 @@ const Env = z.object({
   /** the environment name pages carry in <meta name="environment"> and error reports carry */
   APP_ENVIRONMENT: z._default(z.string().check(z.regex(/^[\w.-]{1,40}$/)), 'local'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** `pretty`: one readable line a request and a start banner (the default in development); `json`: pino's lines (elsewhere) */
+  LOG_FORMAT: z.optional(z.enum(['pretty', 'json'])),
   /** `auto` fills an empty database with the demo stores (the default outside production; production never does) */
   SEED: z.optional(z.enum(['auto', 'never'])),
   /** the built web client (vite build output: client/ and server/) */
@@ -85,7 +87,12 @@ const Env = z.object({
   SMTP_FROM: z.optional(z.string()),
 })
 
-export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'SEED'> & { PAYMENTS_MODE: PaymentsMode; SEED: 'auto' | 'never'; demoSecret: boolean }
+export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'SEED' | 'LOG_FORMAT'> & {
+  PAYMENTS_MODE: PaymentsMode
+  SEED: 'auto' | 'never'
+  LOG_FORMAT: 'pretty' | 'json'
+  demoSecret: boolean
+}
 
 const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...config,
     PAYMENTS_MODE: config.PAYMENTS_MODE ?? (production ? 'live' : 'simulator'),
     SEED: config.SEED ?? (production ? 'never' : 'auto'),
+    LOG_FORMAT: config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json'),
     demoSecret: config.SESSION_SECRET === DEMO_SECRET,
   }
   assertOtpDelivery(result)

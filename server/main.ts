@@ -1,3 +1,4 @@
+import path from 'node:path'
 import pino from 'pino'
 import { buildApp } from './app'
 import { type Config, loadConfig } from './config'
@@ -7,7 +8,9 @@ import { anyWebsite } from './features/site-settings/service'
 import { createLifecycle } from './platform/lifecycle'
 import { logOptions } from './platform/log'
 import { createMetrics } from './platform/metrics'
+import { readableLog } from './platform/readable-log'
 import { StartError } from './platform/start-error'
+import { startBanner } from './start-banner'
 
 /**
  * One app process (issue #16): it listens first and answers /livez at once and /readyz with 503 while the
@@ -19,12 +22,16 @@ import { StartError } from './platform/start-error'
  * What stops a start (a setting, the port, the database) is one fatal log line and exit code 1 (issue 27).
  */
 const FIRST_WEBSITE =
-  'no website yet: every address answers "No website is configured" until the first one is made: node dist/app/setup.js --name "Shop" --origin https://shop.example --owner <mobile or email> --owner-name "Name" (npm run setup -- … from the sources; README "Production")'
+  'no website yet: every address answers "No website is configured" until the first one is made: node dist/app/setup.js --name "Shop" --origin https://shop.example --owner <mobile or email> --owner-name "Name" (npm run setup -- … from the sources; docs/operations.md "Production")'
 const NO_PROXY =
-  'TRUST_PROXY is unset: X-Forwarded-For and X-Forwarded-Proto are ignored, so behind a proxy every client has its address and pages are looked up as http://; set it to the proxy (README "Production")'
+  'TRUST_PROXY is unset: X-Forwarded-For and X-Forwarded-Proto are ignored, so behind a proxy every client has its address and pages are looked up as http://; set it to the proxy (docs/operations.md "Production")'
+
+/** development's readable log (LOG_FORMAT=pretty), once the settings say so */
+let logStream: ReturnType<typeof readableLog> | undefined
 
 try {
   const config = loadConfig()
+  if (config.LOG_FORMAT === 'pretty') logStream = readableLog()
   const lifecycle = createLifecycle('migrating')
   const metrics = createMetrics()
   const database = await openDb({
@@ -36,7 +43,7 @@ try {
     onQuery: (seconds, failed) => metrics.dbQueries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
   })
   await reach(database)
-  const app = await buildApp({ config, database, web: true, lifecycle, metrics })
+  const app = await buildApp({ config, database, web: true, lifecycle, metrics, logStream })
   const delayMs = config.SHUTDOWN_DELAY_MS ?? (config.NODE_ENV === 'production' ? 5000 : 0)
 
   async function shutdown(signal: string) {
@@ -71,7 +78,8 @@ try {
   else if (!(await anyWebsite(database.db))) app.log.warn(FIRST_WEBSITE)
   if (config.NODE_ENV === 'production' && config.TRUST_PROXY === undefined) app.log.warn(NO_PROXY)
   if (lifecycle.phase === 'migrating') lifecycle.set('ready')
-  app.log.info(`Storefront on http://localhost:${config.PORT} (${database.kind})`)
+  if (logStream) process.stdout.write(await startBanner(config, database.db, describe(database, config.DATA_DIR)))
+  else app.log.info(`Storefront on http://localhost:${config.PORT} (${database.kind})`)
 } catch (err) {
   fatal(err)
 }
@@ -98,6 +106,10 @@ async function listen(app: Awaited<ReturnType<typeof buildApp>>, config: Config)
   }
 }
 
+function describe(database: Database, dataDir: string) {
+  return database.url ? `PostgreSQL ${whereIs(database.url)}` : `the embedded database in ${path.resolve(dataDir, 'pglite')}`
+}
+
 /** host, port and database name: never the credentials of the URL */
 function whereIs(url: string | null) {
   if (!url) return '(embedded)'
@@ -111,9 +123,9 @@ function messageOf(err: unknown) {
   return e.code && !message.includes(e.code) ? `${message} (${e.code})` : message
 }
 
-/** One JSON line as the log's others: the reason alone for what an operator fixes, with the stack for a bug. */
+/** One line as the log's others (JSON; readable in development): the reason alone for what an operator fixes, with the stack for a bug. */
 function fatal(err: unknown): never {
-  const log = pino({ serializers: logOptions.serializers }, pino.destination({ dest: 1, sync: true }))
+  const log = pino({ serializers: logOptions.serializers }, logStream ?? pino.destination({ dest: 1, sync: true }))
   if (err instanceof StartError) log.fatal(`cannot start: ${err.line}`)
   else log.fatal({ err }, `cannot start: ${messageOf(err)}`)
   process.exit(1)

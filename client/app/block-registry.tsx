@@ -1,55 +1,61 @@
-import { useId, type ComponentType } from 'react'
-import * as z from 'zod/mini'
-import type { $ZodType } from 'zod/v4/core'
-import { Brand, Category, Product } from '../../common/contracts/catalogue'
+import { type ComponentType, useId } from 'react'
+import type { BlockType } from '../../common/contracts/page-blocks'
 import type { PageComponent } from '../../common/contracts/pages'
 import { BrandCarousel } from '../features/catalogue/brand-carousel'
 import { CategoryCarousel } from '../features/catalogue/category-carousel'
 import { ProductCardSkeleton } from '../features/catalogue/product-card-skeleton'
 import { ProductCarousel } from '../features/catalogue/product-carousel'
 import type { ProductCardProps } from '../features/catalogue/product-card'
-import { blockTitle, type PageBlockProps } from '../features/pages/blocks/block-props'
-import { HeroBanner } from '../features/pages/blocks/hero-banner'
-import { RichText } from '../features/pages/blocks/rich-text'
-import { SupplierTiles } from '../features/pages/blocks/supplier-tiles'
-import { classifyLink } from '../features/pages/slide-link'
+import { brandCarouselView } from '../features/page-builder/blocks/brand-carousel/view'
+import type { BlockView } from '../features/page-builder/blocks/block-view'
+import { categoryCarouselView } from '../features/page-builder/blocks/category-carousel/view'
+import { heroBannerView } from '../features/page-builder/blocks/hero-banner/view'
+import { productCarouselView } from '../features/page-builder/blocks/product-carousel/view'
+import { richTextView } from '../features/page-builder/blocks/rich-text/view'
+import { supplierTilesView } from '../features/page-builder/blocks/supplier-tiles/view'
 import { Carousel } from '../ui/carousel'
 
-interface BlockProps extends PageBlockProps {
-  title?: string
-  action?: ProductCardProps['action']
-  corner?: ProductCardProps['corner']
+/** What the page hands every block besides its own data: the product cards' slots, which the route fills. */
+type CardSlots = Pick<ProductCardProps, 'action' | 'corner'>
+type SectionProps = { block: PageComponent } & CardSlots
+
+/** One block in its <section>, labelled by the block's heading when it shows one. */
+function section<P>({ read, heading, View }: BlockView<P, CardSlots>): ComponentType<SectionProps> {
+  return function BlockSection({ block, action, corner }) {
+    const headingId = useId()
+    const props = read(block)
+    const title = heading?.(props)
+    return (
+      <section aria-labelledby={title !== undefined ? headingId : undefined} data-block-type={block.type} className="min-w-0">
+        <View {...props} headingId={headingId} action={action} corner={corner} />
+      </section>
+    )
+  }
 }
 
-/** A block's `response` as a list of `item`; undefined (so the carousel shows placeholders) when missing or malformed. */
-function responseList<S extends $ZodType>(block: PageComponent, item: S): z.infer<S>[] | undefined {
-  if (block.response === undefined || block.response === null) return undefined
-  const parsed = z.safeParse(z.array(item), block.response)
-  return parsed.success ? parsed.data : undefined
-}
-
-const viewAllHref = (block: PageComponent) => {
-  const target = classifyLink((block.data as { link?: string } | null)?.link)
-  return target.kind === 'internal' ? target.to : undefined
-}
-
-/** Page builder: block type → component (STYLE "Page builder"). The server fills `response` (server/features/pages/blocks.ts). */
-export const blockRegistry: Record<string, ComponentType<BlockProps>> = {
-  hero_banner: HeroBanner,
-  rich_text: RichText,
-  supplier_tiles: SupplierTiles,
-  product_carousel: ({ block, headingId, title, action, corner }) => (
-    <ProductCarousel
-      title={title ?? block.name}
-      headingId={headingId}
-      viewAllHref={viewAllHref(block)}
-      products={responseList(block, Product)}
-      action={action}
-      corner={corner}
-    />
-  ),
-  category_carousel: ({ block, headingId, title }) => <CategoryCarousel title={title} headingId={headingId} categories={responseList(block, Category)} />,
-  brand_carousel: ({ block, headingId, title }) => <BrandCarousel title={title} headingId={headingId} brands={responseList(block, Brand)} />,
+/**
+ * Page builder: block type → its storefront view (STYLE "Page builder"), each read from the stored block by its
+ * module in features/page-builder/blocks/; the carousels are the catalogue's. The server fills `response`
+ * (server/features/pages/blocks.ts). A block type missing here fails the typecheck.
+ */
+const blockSections: Record<BlockType, ComponentType<SectionProps>> = {
+  hero_banner: section(heroBannerView),
+  rich_text: section(richTextView),
+  supplier_tiles: section(supplierTilesView),
+  product_carousel: section({
+    ...productCarouselView,
+    View: ({ title, headingId, viewAllHref, products, action, corner }) => (
+      <ProductCarousel title={title} headingId={headingId} viewAllHref={viewAllHref} products={products} action={action} corner={corner} />
+    ),
+  }),
+  category_carousel: section({
+    ...categoryCarouselView,
+    View: ({ title, headingId, categories }) => <CategoryCarousel title={title} headingId={headingId} categories={categories} />,
+  }),
+  brand_carousel: section({
+    ...brandCarouselView,
+    View: ({ title, headingId, brands }) => <BrandCarousel title={title} headingId={headingId} brands={brands} />,
+  }),
 }
 
 const warned = new Set<string>()
@@ -69,31 +75,23 @@ export function PageBlocks({ blocks, loading, action, corner }: PageBlocksProps)
   return (
     <div className="flex flex-col gap-8 sm:gap-10">
       {sorted.map(({ block, index }) => {
-        // hasOwn: a type such as 'constructor' must not find Object.prototype's members
-        const Component = Object.hasOwn(blockRegistry, block.type) ? blockRegistry[block.type] : undefined
-        if (!Component) {
+        const Section = sectionFor(block.type)
+        if (!Section) {
           if (!warned.has(block.type)) {
             warned.add(block.type)
             console.warn(`PageBlocks: no component for block type "${block.type}" (block "${block.name}"); skipped`)
           }
           return null
         }
-        return <Block key={`${index}-${block.type}`} block={block} Component={Component} action={action} corner={corner} />
+        return <Section key={`${index}-${block.type}`} block={block} action={action} corner={corner} />
       })}
     </div>
   )
 }
 
-function Block({ block, Component, action, corner }: { block: PageComponent; Component: ComponentType<BlockProps> } & Pick<BlockProps, 'action' | 'corner'>) {
-  const headingId = useId()
-  const title = blockTitle(block) ?? (block.type === 'product_carousel' ? block.name : undefined)
-  const usesHeading = title !== undefined && block.type !== 'hero_banner' && block.type !== 'rich_text'
-  return (
-    <section aria-labelledby={usesHeading ? headingId : undefined} data-block-type={block.type} className="min-w-0">
-      <Component block={block} headingId={headingId} title={title} action={action} corner={corner} />
-    </section>
-  )
-}
+// hasOwn: a type such as 'constructor' must not find Object.prototype's members
+const isBlockType = (type: string): type is BlockType => Object.hasOwn(blockSections, type)
+const sectionFor = (type: string) => (isBlockType(type) ? blockSections[type] : undefined)
 
 function PageBlocksSkeleton() {
   return (

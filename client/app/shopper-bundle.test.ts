@@ -54,6 +54,16 @@ describe("the shopper's first load", () => {
     expect(packages.filter((p) => /^(posthog-js|@sentry\/)/.test(p))).toEqual([])
   })
 
+  it("loads the page blocks' storefront views without their editor forms (staff code, loaded with the page editor)", () => {
+    const { files, packages } = staticGraph('client/app/block-registry.tsx')
+    const blocks = files.filter((f) => f.startsWith('client/features/page-builder/'))
+    expect(blocks).toContain('client/features/page-builder/blocks/hero-banner/view.tsx')
+    expect(blocks.filter((f) => !/^client\/features\/page-builder\/blocks\/([a-z-]+\/view|block-view|slide-link)\.tsx?$/.test(f))).toEqual([])
+    expect(files.filter((f) => STAFF_FILES.test(f))).toEqual([])
+    expect(packages.filter((p) => STAFF_PACKAGES.test(p) || p.startsWith('@tiptap/'))).toEqual([])
+    expect(staticGraph('client/features/page-builder/blocks/forms.ts').files).toContain('client/features/page-builder/blocks/hero-banner/form.tsx')
+  })
+
   it('would notice one (the walk does reach staff modules from the staff shell)', () => {
     const { files, packages } = staticGraph('client/features/catalogue/staff/brand-list-view.tsx')
     expect(files).toContain('client/staff/table/data-table.tsx')

@@ -28,8 +28,6 @@ export const PATTERNS = {
   salesDashboard: '/account/dashboard',
 } as const
 
-export type PageName = keyof typeof PATTERNS
-
 /** The `:name` parameters of a pattern. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name | keyof PathParams<`/${Rest}`>]: string | number }
@@ -54,6 +52,5 @@ export const products = (search?: URLSearchParams | string) => pathTo(PATTERNS.p
 export const product = (slug: string) => pathTo(PATTERNS.product, { slug })
 export const login = () => PATTERNS.login
 export const logout = () => PATTERNS.logout
-export const account = () => PATTERNS.account
 export const accountOrders = () => PATTERNS.accountOrders
 export const accountOrder = (id: number) => pathTo(PATTERNS.accountOrder, { id })

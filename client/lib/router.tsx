@@ -8,7 +8,7 @@ import { Link as WouterLink, matchRoute, Router, useLocation as useWouterLocatio
 import { memoryLocation } from 'wouter/memory-location'
 import { navigate as browserNavigate, useBrowserLocation } from 'wouter/use-browser-location'
 
-export { Route, Switch, useParams } from 'wouter'
+export { Route, useParams } from 'wouter'
 
 /** The window events by which wouter's browser location announces a change of address. */
 export const NAVIGATIONS = ['popstate', 'pushState', 'replaceState']

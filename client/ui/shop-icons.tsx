@@ -46,11 +46,6 @@ export const MapPinIcon = (p: P) => (
     <circle cx="12" cy="10" r="2.5" />
   </Icon>
 )
-export const FilterIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M3 5h18l-7 8v6l-4 2v-8Z" />
-  </Icon>
-)
 export const HeartIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 21s-8-4.8-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 10c0 6.2-8 11-8 11Z" />

@@ -221,3 +221,35 @@ export const createWebsite = defineContract({
   response: z.object({ website: ManagedWebsite }),
 })
 export type CreateWebsiteInput = z.input<typeof createWebsite.body>
+
+/** The addresses (origins) a website answers on. On production each is https://<domain>, with a certificate made on demand. */
+export const WebsiteDomains = z.object({ website_id: int(), origins: z.array(z.string()) })
+export type WebsiteDomains = z.infer<typeof WebsiteDomains>
+
+export const listWebsiteDomains = defineContract({
+  method: 'GET',
+  path: '/api/bos/websites/:id/domains',
+  summary: 'Superadmin: the addresses a website you manage answers on',
+  params: IdParams,
+  response: WebsiteDomains,
+})
+
+export const addWebsiteDomain = defineContract({
+  method: 'POST',
+  path: '/api/bos/websites/:id/domains',
+  summary:
+    'Superadmin: the website answers at one more address (https:// in production) from now on, in every app process; 409 when a website already answers there; audited',
+  params: IdParams,
+  body: z.strictObject({ origin: WebsiteOrigin }),
+  status: 201,
+  response: WebsiteDomains,
+})
+
+export const removeWebsiteDomain = defineContract({
+  method: 'POST',
+  path: '/api/bos/websites/:id/domains/remove',
+  summary: 'Superadmin: the website no longer answers at an address (409 for its last one); audited',
+  params: IdParams,
+  body: z.strictObject({ origin: WebsiteOrigin }),
+  response: WebsiteDomains,
+})

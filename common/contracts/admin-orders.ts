@@ -13,7 +13,6 @@ import { calendarDate, text } from './text'
 const int = () => z.number().check(z.int())
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled', 'expired'] as const
-export type AdminOrderStatus = (typeof ORDER_STATUSES)[number]
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   placed: 'Placed',
   confirmed: 'Confirmed',

@@ -22,7 +22,6 @@ export const REPORT_TOP = 10
 
 export const SALES_GROUPS = ['day', 'week', 'month'] as const
 export type SalesGroup = (typeof SALES_GROUPS)[number]
-export const CHANNELS = ['web', 'pos', 'agent'] as const
 export const CHANNEL_LABELS: Record<string, string> = { web: 'Website', pos: 'Point of sale', agent: 'Sales agent' }
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   cod: 'Cash on delivery',
@@ -114,4 +113,3 @@ export const REPORTS = {
   coupons: report('coupons', ReportQuery, CouponsReport, 'coupon codes: uses, orders, discount given and revenue'),
 } as const
 export type ReportName = keyof typeof REPORTS
-export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[]

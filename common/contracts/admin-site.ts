@@ -30,7 +30,6 @@ const OptionalImage = z.nullable(ImageField)
 
 /** The fonts the product serves itself (client/index.css, @fontsource-variable, Latin, weights 400–800). */
 export const FONT_FAMILIES = ['Inter', 'Nunito', 'Open Sans', 'Manrope'] as const
-export type FontFamilyName = (typeof FONT_FAMILIES)[number]
 
 /* ---------- the groups ---------- */
 

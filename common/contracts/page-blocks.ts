@@ -99,8 +99,6 @@ const block = <T extends string, D extends z.ZodMiniType, S extends z.ZodMiniTyp
   })
 const Empty = z.object({})
 
-export const BLOCK_TYPES = ['hero_banner', 'rich_text', 'supplier_tiles', 'product_carousel', 'category_carousel', 'brand_carousel'] as const
-
 /** One block of a page as staff save it: its type picks the schema of its props. */
 export const PageBlockInput = z.discriminatedUnion('type', [
   block('hero_banner', HeroBannerBlock),
@@ -111,3 +109,8 @@ export const PageBlockInput = z.discriminatedUnion('type', [
   block('brand_carousel', BrandCarouselBlock),
 ])
 export type PageBlockInput = z.infer<typeof PageBlockInput>
+
+/** The block types a page can hold: a missing entry in a `Record<BlockType, …>` registry fails the typecheck. */
+export type BlockType = PageBlockInput['type']
+/** One block of one type, as staff save it (its props typed by that type's schema above). */
+export type PageBlockOf<T extends BlockType> = Extract<PageBlockInput, { type: T }>

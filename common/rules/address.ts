@@ -43,7 +43,6 @@ export const INDIAN_STATES = [
 ] as const
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const
-export type AddressType = (typeof ADDRESS_TYPES)[number]
 
 /** Longest accepted value per field; the form and the server contract use the same numbers. */
 export const ADDRESS_LIMITS = { name: 80, mobile: 10, house: 120, street: 120, area: 120, landmark: 120, city: 60, state: 60, pincode: 6 } as const

@@ -32,13 +32,16 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** the PostgreSQL connection string (null for PGlite): what other connections to the same database need */
   url: string | null
-  /** applies the migrations not yet applied (openDb does unless told `migrate: false`); one process at a time */
-  migrate(): Promise<void>
+  /** applies the migrations not yet applied (openDb does unless told `migrate: false`); one process at a time; a restore
+   * names a folder with the first of them only (server/db/backup) */
+  migrate(migrationsFolder?: string): Promise<void>
   /** answers when the database does, or throws (readiness) */
   ping(timeoutMs?: number): Promise<void>
   /** connections in use, idle and waited for (PostgreSQL's pool; PGlite has one connection) */
   poolStats(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
+  /** the embedded database itself (its data directory is what a backup of it copies) */
+  pglite?: PGlite
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
@@ -116,13 +119,13 @@ function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUT
     url,
     // Several app processes may start at once on a new database: the first migrates, the others wait for it and
     // then find nothing left to do.
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       const client = await pool.connect()
       try {
         // No lock limit here: a process waits for the one migrating before it, a migration for the tables it changes.
         await client.query('set lock_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
+        await migratePg(drizzlePg(client), { migrationsFolder })
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         // back in the pool with the connection's own lock timeout
@@ -168,8 +171,8 @@ async function openPglite(dir: string | undefined, template: string | undefined)
     db,
     kind: 'pglite',
     url: null,
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder })
     },
     ping: async (timeoutMs = 1000) => {
       await withTimeout(client.query('select 1'), timeoutMs, 'database')
@@ -179,6 +182,7 @@ async function openPglite(dir: string | undefined, template: string | undefined)
       await client.close()
       unlock()
     },
+    pglite: client,
   }
 }
 

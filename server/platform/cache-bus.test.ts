@@ -35,15 +35,6 @@ async function firstProduct(t: TestApp, origin: string): Promise<Seen> {
   return { websiteId: (await get(t, '/s/api/init', origin)).web.id, slug: product.slug, packId: product.packs[0].pack_id }
 }
 
-/** Polls every 50 ms until `done`; fails after `ms`. */
-async function within(ms: number, done: () => Promise<boolean>) {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
 const listeners = async (t: TestApp) =>
   rowsOf<{ n: number }>(
     await t.app.deps.db.execute(
@@ -125,10 +116,10 @@ describe.runIf(drivers.includes('postgres'))('two app processes on one PostgreSQ
     await setPrice(a, shop2, before2 - 2)
     expect(await priceOf(b, main), 'B answers from its cache').toBe(before)
     await a.app.deps.caches.invalidateWebsite(main.websiteId)
-    await within(1000, async () => (await priceOf(b, main)) === before - 2)
+    await until(async () => (await priceOf(b, main)) === before - 2, 1000, 'B to answer the new price')
     expect(await priceOf(b, shop2, SHOP2)).toBe(before2)
     await a.app.deps.caches.invalidateWebsite(shop2.websiteId)
-    await within(1000, async () => (await priceOf(b, shop2, SHOP2)) === before2 - 2)
+    await until(async () => (await priceOf(b, shop2, SHOP2)) === before2 - 2, 1000, 'B to answer the new price')
   })
 
   it('when its LISTEN connection drops, an app drops everything, then listens again and follows invalidations again', async () => {
@@ -137,14 +128,14 @@ describe.runIf(drivers.includes('postgres'))('two app processes on one PostgreSQ
     await setPrice(a, shop2, before2 - 3)
     expect([await priceOf(b, main), await priceOf(b, shop2, SHOP2)]).toEqual([before, before2])
     await dropListeners(a) // invalidations published now would be missed: B must not answer from what it kept
-    await within(1000, async () => (await priceOf(b, main)) === before - 3 && (await priceOf(b, shop2, SHOP2)) === before2 - 3)
-    await within(5000, async () => (await listeners(a)) === 2)
+    await until(async () => (await priceOf(b, main)) === before - 3 && (await priceOf(b, shop2, SHOP2)) === before2 - 3, 1000, 'B to answer the new price')
+    await until(async () => (await listeners(a)) === 2, 5000, 'the listeners to be back')
 
     await priceOf(b, main)
     await setPrice(a, main, before - 4)
     expect(await priceOf(b, main), 'caching again').toBe(before - 3)
     await a.app.deps.caches.invalidateWebsite(main.websiteId)
-    await within(1000, async () => (await priceOf(b, main)) === before - 4)
+    await until(async () => (await priceOf(b, main)) === before - 4, 1000, 'B to answer the new price')
   })
 })
 
@@ -246,7 +237,7 @@ describe.runIf(drivers.includes('postgres') && REDIS_URL)('two app processes wit
     await setPrice(a, main, before - 2)
     expect(await priceOf(b, main)).toBe(before)
     await a.app.deps.caches.invalidateWebsite(main.websiteId)
-    await within(1000, async () => (await priceOf(b, main)) === before - 2)
+    await until(async () => (await priceOf(b, main)) === before - 2, 1000, 'B to answer the new price')
   })
 
   it('when its subscription drops, an app drops everything, then subscribes again and follows invalidations again', async () => {
@@ -261,14 +252,14 @@ describe.runIf(drivers.includes('postgres') && REDIS_URL)('two app processes wit
     await setPrice(a, main, before - 3)
     expect(await priceOf(b, main)).toBe(before)
     for (const id of await ours()) await redis.client('KILL', 'ID', id)
-    await within(1000, async () => (await priceOf(b, main)) === before - 3)
-    await within(5000, async () => (await ours()).length === 2)
+    await until(async () => (await priceOf(b, main)) === before - 3, 1000, 'B to answer the new price')
+    await until(async () => (await ours()).length === 2, 5000, 'the subscriptions to be back')
 
     await priceOf(b, main)
     await setPrice(a, main, before - 4)
     expect(await priceOf(b, main), 'caching again').toBe(before - 3)
     await a.app.deps.caches.invalidateWebsite(main.websiteId)
-    await within(1000, async () => (await priceOf(b, main)) === before - 4)
+    await until(async () => (await priceOf(b, main)) === before - 4, 1000, 'B to answer the new price')
   })
 })
 

@@ -65,8 +65,6 @@ export function createCache<T>({
   return cache
 }
 
-export type Cache<T> = ReturnType<typeof createCache<T>>
-
 /**
  * Whether a key was seen lately (TinyLFU's doorkeeper): its 32-bit hash in a fixed table, the first time it is
  * seen remembered and answered false. A flood of keys asked once (never-seen searches) then keeps nothing, and makes
@@ -103,8 +101,6 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
     },
   }
 }
-
-export type SiteCache<T> = ReturnType<typeof createSiteCache<T>>
 
 /** Per app instance (never module-level: tests run several apps over different databases in one process). */
 export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLookups'>) {

@@ -36,7 +36,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError('not_found', message)
-export const forbidden = (message: string) => new AppError('forbidden', message)
 export const invalid = (message: string, fieldErrors?: Record<string, string>) => new AppError('invalid', message, fieldErrors)
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, drivers, type TestApp } from '../test/app'
 import { CALL_FIXTURES, type CallKit, callerOf, callKit } from '../test/call-fixtures'
-import type { StaffRequest } from '../test/staff-fixtures'
+import type { StaffRequest } from '../test/fixture-kit'
 
 /**
  * SECURITY part B, "every field type of every contract with impossible values" (issue 25): every call of the OpenAPI

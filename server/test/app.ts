@@ -37,6 +37,8 @@ export const PRODUCTION = {
 
 export interface TestApp {
   app: FastifyInstance
+  /** the app's database (its driver, URL and the embedded database itself: backups) */
+  database: Database
   close(): Promise<void>
   /** a request to the API as a website's browser would send it */
   call(opts: InjectOptions & { origin?: string; session?: TestSession }): Promise<LightMyRequestResponse>
@@ -120,6 +122,7 @@ async function appOn(database: Database, overrides: Partial<Config>, extra: Extr
     })
   return {
     app,
+    database,
     call,
     async visitor(origin = MAIN) {
       const res = await call({ method: 'GET', url: '/s/api/cookie', origin })

@@ -3,13 +3,14 @@ import { shopping } from '../features/checkout/test-kit'
 import { createPaymentProviders } from '../features/payments/providers/registry'
 import type { TestApp, TestSession } from './app'
 import type { SignedIn } from './shopper'
-import { type Cast, cast } from './staff'
-import { fixtureKit, freshPhone, STAFF_FIXTURES, type FixtureKit, type StaffRequest } from './staff-fixtures'
+import { type Cast, cast, staffCall } from './staff'
+import { fixtureKit, freshPhone, type FixtureKit, type StaffRequest } from './fixture-kit'
+import { STAFF_FIXTURES } from './staff-fixtures'
 
 /**
  * A working request for every call that has fields (params, query or body), so tests that walk every call
  * (server/platform/malformed-input.test.ts) start each one from a request that gets past validation. Staff calls
- * have theirs in staff-fixtures.ts; the shopper, agent and sign-in calls here.
+ * have theirs in staff-fixtures/; the shopper, agent and sign-in calls here.
  */
 
 export interface CallKit extends FixtureKit {
@@ -22,6 +23,8 @@ export interface CallKit extends FixtureKit {
   orderNumber: string
   /** a pack in stock, its product and warehouse */
   pack: { pack_id: number; warehouse_id: number; product_id: number }
+  /** a new https:// domain of the admin's website (added through the superadmin's call) */
+  websiteDomain(): Promise<string>
 }
 
 /** Who makes a call: agents their calls, visitors the sign-in calls, the demo superadmin everything else. */
@@ -42,8 +45,15 @@ export async function callKit(t: TestApp): Promise<CallKit> {
   const { res, order } = await shop.place(admin, 'cod')
   if (res.statusCode !== 200) throw new Error(`order: ${res.statusCode} ${res.body}`)
   await shop.call(admin, 'POST', '/cart/add', { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id })
+  const kit = fixtureKit(t, who.admin)
   return {
-    ...fixtureKit(t, who.admin),
+    ...kit,
+    async websiteDomain() {
+      const origin = `https://walk-${kit.unique()}.example`
+      const res = await staffCall(t, who.admin, 'POST', `/s/api/bos/websites/${who.admin.websiteId}/domains`, { origin })
+      if (res.statusCode !== 201) throw new Error(`domain: ${res.statusCode} ${res.body}`)
+      return origin
+    },
     who,
     visitor: await t.visitor(),
     addressId: admin.addressId,
@@ -79,6 +89,15 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
   'GET /s/api/account/pincode/:pincode': async () => ({ url: '/s/api/account/pincode/560001' }),
   'POST /s/api/bos/websites': async (k) => ({ url: '/s/api/bos/websites', payload: { name: 'Walk shop', origin: `https://walk-${k.unique()}.example` } }),
   'POST /s/api/bos/switch': async (k) => ({ url: '/s/api/bos/switch', payload: { website_id: k.who.admin.websiteId } }),
+  'GET /s/api/bos/websites/:id/domains': async (k) => ({ url: `/s/api/bos/websites/${k.who.admin.websiteId}/domains` }),
+  'POST /s/api/bos/websites/:id/domains': async (k) => ({
+    url: `/s/api/bos/websites/${k.who.admin.websiteId}/domains`,
+    payload: { origin: `https://walk-${k.unique()}.example` },
+  }),
+  'POST /s/api/bos/websites/:id/domains/remove': async (k) => ({
+    url: `/s/api/bos/websites/${k.who.admin.websiteId}/domains/remove`,
+    payload: { origin: await k.websiteDomain() },
+  }),
   'GET /s/api/products': async () => ({ url: '/s/api/products?q=atta&c=rice&page=1&perPage=24' }),
   'GET /s/api/products/:id': async (k) => ({ url: `/s/api/products/${k.pack.product_id}` }),
   'GET /s/api/products/:id/related': async (k) => ({ url: `/s/api/products/${k.pack.product_id}/related` }),

@@ -10,7 +10,8 @@ import { staffWrite } from '../platform/staff-write'
 import { buildTestApp, drivers, listRoutes, MAIN, SHOP2, type RouteEntry, type TestApp } from './app'
 import { websiteOf } from './shopper'
 import { auditOf, type Cast, cast, staffCall } from './staff'
-import { fixtureKit, STAFF_FIXTURES, type FixtureKit } from './staff-fixtures'
+import { fixtureKit, type FixtureKit } from './fixture-kit'
+import { STAFF_FIXTURES } from './staff-fixtures'
 
 /**
  * Every staff call of the route table, so calls added later are covered without a new test (SECURITY AZ-09,
@@ -48,7 +49,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
     const declared = new Set(t.app.staffCalls.map((c) => `${c.method} ${c.url}`))
     for (const r of calls) {
       if (r.method !== 'HEAD') expect(declared.has(`${r.method} ${r.url}`), `${r.method} ${r.url} is not a staff call`).toBe(true)
-      expect(fixtureOf(r), `add ${r.method} ${r.url} to server/test/staff-fixtures.ts`).toBeTypeOf('function')
+      expect(fixtureOf(r), `add ${r.method} ${r.url} to its domain's table in server/test/staff-fixtures/`).toBeTypeOf('function')
     }
   })
 

@@ -216,6 +216,30 @@ describe('accounts in the browser', () => {
     await context.close()
   })
 
+  it('gives a website one more domain as superadmin: it answers there at once, until it is removed', async () => {
+    const { context, page, errors } = await signedIn(SUPERADMIN)
+    const domain = `http://chai.localhost:${server.port}`
+    await page.goto(`${server.origin}/auth/bos/choose`)
+    await page.getByRole('button', { name: 'Domains of Chai & Chakna Store' }).click()
+    const domains = page.getByRole('region', { name: 'Domains of Chai & Chakna Store' })
+    await domains.getByText(`http://shop2.localhost:${server.port}`).waitFor()
+    await domains.getByLabel('New domain').fill(`${domain}/shop`)
+    await domains.getByRole('button', { name: 'Add domain' }).click()
+    await domains.getByText('Enter the address as https://shop.example (no path)').waitFor()
+    await domains.getByLabel('New domain').fill(domain)
+    await domains.getByRole('button', { name: 'Add domain' }).click()
+    await domains.getByRole('button', { name: `Remove ${domain}` }).waitFor()
+    const visitor = await openPage(browser, DESKTOP)
+    assert.equal((await visitor.page.goto(`${domain}/`))?.status(), 200)
+    assert.match(await visitor.page.title(), /Chai & Chakna/)
+    await domains.getByRole('button', { name: `Remove ${domain}` }).click()
+    await domains.getByText(domain).waitFor({ state: 'detached' })
+    assert.equal((await visitor.page.goto(`${domain}/`))?.status(), 404)
+    await visitor.context.close()
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
   it('creates a website and opens it at its own origin', async () => {
     const { context, page, errors } = await signedIn(SUPERADMIN)
     const origin = `http://shop3.localhost:${server.port}`

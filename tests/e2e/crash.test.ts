@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import pg from 'pg'
-import { until } from '../../server/test/wait'
+import { until, untilValue } from '../../server/test/wait'
 import { freePort, startServer, type TestServer } from './server'
 
 /**
@@ -389,13 +389,13 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
     await q(
       `update orders set hold_expires_at = now() - interval '1 second' where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at is not null`,
     )
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-      const [h] = await q(
-        `select count(*)::int as n from orders where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at < now()`,
-      )
-      if (h.n === 0) break
-      await sleep(200)
-    }
+    const [{ n: heldPast }] = await untilValue(
+      () => q(`select count(*)::int as n from orders where released_at is null and payment_status in ('pending', 'failed') and hold_expires_at < now()`),
+      ([h]) => h.n === 0,
+      30_000,
+      'the sweeper to release the orders whose hold ran out',
+    )
+    assert.equal(heldPast, 0)
     // a late payment for one released order: re-reserved or refunded, never lost
     const [expired] = await q(`select count(*)::int as n from orders where status = 'expired'`)
     mark(`sweeper released ${expired.n} unpaid orders`)

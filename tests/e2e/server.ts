@@ -14,7 +14,7 @@ export interface StartOptions {
   /**
    * run the compiled server (dist/app/main.js) as production does (default; rebuilt here when server/ or common/
    * is newer), or the TypeScript through tsx (false, or E2E_SERVER=tsx). Compiled, a server answers in 2.5 s
-   * instead of 6.8 s on a loaded machine, and uses 150 MB instead of 220 MB (README "Figures").
+   * instead of 6.8 s on a loaded machine, and uses 150 MB instead of 220 MB (bench/README.md "Figures").
    */
   compiled?: boolean
   /** what to wait for: the demo website answering (default), or only /livez (a process that is still migrating) */

@@ -5,8 +5,6 @@ import type { Api } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 
 /** Every account query key starts with 'accounts'; signing in or out drops them all. */
-export const ACCOUNT_KEY = ['accounts'] as const
-
 export const profileQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'profile'], queryFn: () => api.call(c.getProfile) })
 export const addressesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'addresses'], queryFn: () => api.call(c.listAddresses) })
 export const websitesQuery = (api: Api) => queryOptions({ queryKey: ['accounts', 'websites'], queryFn: () => api.call(c.listManagedWebsites) })
@@ -69,6 +67,21 @@ export function useCreateWebsite() {
   return useMutation({
     mutationFn: (body: c.CreateWebsiteInput) => api.call(c.createWebsite, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['accounts', 'websites'] }),
+  })
+}
+
+export const websiteDomainsQuery = (api: Api, websiteId: number) =>
+  queryOptions({ queryKey: ['accounts', 'websites', websiteId, 'domains'], queryFn: () => api.call(c.listWebsiteDomains, { params: { id: websiteId } }) })
+export const useWebsiteDomains = (websiteId: number) => useQuery(websiteDomainsQuery(useApi(), websiteId))
+
+/** Adding or removing a domain answers the website's whole list, which replaces the cached one. */
+export function useChangeWebsiteDomain(websiteId: number) {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ origin, remove }: { origin: string; remove?: boolean }) =>
+      api.call(remove ? c.removeWebsiteDomain : c.addWebsiteDomain, { params: { id: websiteId }, body: { origin } }),
+    onSuccess: (list) => qc.setQueryData(['accounts', 'websites', websiteId, 'domains'], list),
   })
 }
 

@@ -4,15 +4,17 @@ import { Button } from '../../ui/button'
 import { toast } from '../../ui/toast'
 import { LoadFailed } from '../../ui/load-failed'
 import { useManagedWebsites, useSwitchWebsite } from './api'
+import { WebsiteDomains } from './website-domains'
 
 /**
- * /auth/bos/choose: the websites this superadmin manages. Switching asks the server for a one-time address at
- * the other website and goes there: sessions are per website, so the sign-in is handed over, not shared.
+ * /auth/bos/choose: the websites this superadmin manages, each with its domains. Switching asks the server for a
+ * one-time address at the other website and goes there: sessions are per website, so the sign-in is handed over, not shared.
  */
 export function WebsiteList({ onSwitch }: { onSwitch: (url: string) => void }) {
   const list = useManagedWebsites()
   const go = useSwitchWebsite()
   const [target, setTarget] = useState<number | null>(null)
+  const [domainsOf, setDomainsOf] = useState<number | null>(null)
   if (list.isError) return <LoadFailed message={errorText(list.error)} onRetry={() => list.refetch()} />
   if (!list.data) return <p className="text-sm text-muted">Loading your websites…</p>
   return (
@@ -23,6 +25,16 @@ export function WebsiteList({ onSwitch }: { onSwitch: (url: string) => void }) {
             <p className="font-semibold">{w.name}</p>
             <p className="truncate text-sm text-muted">{w.origin}</p>
           </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={domainsOf === w.id}
+            aria-label={`Domains of ${w.name}`}
+            onClick={() => setDomainsOf(domainsOf === w.id ? null : w.id)}
+            className="ml-auto"
+          >
+            Domains
+          </Button>
           {w.current ? (
             <span className="rounded bg-primary/10 px-2 py-1 text-xs font-semibold text-primary">You are here</span>
           ) : (
@@ -38,6 +50,11 @@ export function WebsiteList({ onSwitch }: { onSwitch: (url: string) => void }) {
             >
               Switch
             </Button>
+          )}
+          {domainsOf === w.id && (
+            <div className="basis-full">
+              <WebsiteDomains websiteId={w.id} name={w.name} />
+            </div>
           )}
         </li>
       ))}

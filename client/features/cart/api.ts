@@ -1,16 +1,13 @@
-import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { addToCart, type Cart, getCart, removeFromCart } from '../../../common/contracts/cart'
+import { addToCart, type Cart, removeFromCart } from '../../../common/contracts/cart'
 import type { InitData } from '../../../common/contracts/site-settings'
-import type { Api } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 import { toast } from '../../ui/toast'
 
 export const CART_KEY = ['cart'] as const
 /** The init answer's key (lib/init.ts): its cart feeds the header badge and the card controls. */
 const INIT_KEY = ['init'] as const
-
-export const cartQuery = (api: Api) => queryOptions({ queryKey: CART_KEY, queryFn: () => api.call(getCart) })
 
 /** Spec §4: the cart is always replaced by the one the server answers, everywhere it is kept. */
 export function replaceCart(qc: QueryClient, cart: Cart) {

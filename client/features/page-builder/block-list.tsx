@@ -3,8 +3,10 @@ import { useState } from 'react'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, GripIcon, TrashIcon } from '../../staff/ui/staff-icons'
-import { BlockForm } from './block-forms'
-import { blockLabel, type EditorBlock, moveItem } from './editor-state'
+import { BlockForm } from './blocks/block-form'
+import type { EditorBlock } from './blocks/block-draft'
+import { blockLabel } from './blocks/forms'
+import { moveItem } from './editor-state'
 
 interface BlockListProps {
   blocks: EditorBlock[]

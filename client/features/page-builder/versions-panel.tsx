@@ -8,7 +8,7 @@ import { Drawer } from '../../ui/drawer'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { useRollback, useVersions } from './api'
-import { blockLabel } from './editor-state'
+import { blockLabel } from './blocks/forms'
 
 /** Who published what and when; an old version can be looked at and put back (after a confirm). */
 export function VersionsPanel({

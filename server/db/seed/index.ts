@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../client'
 import { customerProfiles, pincodes, posRegisters, taxSettings, users, websiteMembers, websiteOrigins, websites } from '../schema/index'
 import { countWebsites } from '../../features/site-settings/queries'
@@ -84,3 +85,13 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
   log(`demo stores seeded in ${Date.now() - started} ms`)
   return true
 }
+
+/** The demo accounts this database has (none once it was made with setup, or they were removed): the start banner's list. */
+export async function demoAccountsIn(db: Db) {
+  const phones = DEMO_ACCOUNTS.map((a) => a.phone)
+  const found = await db.select({ phone: users.phone }).from(users).where(inArray(users.phone, phones))
+  return DEMO_ACCOUNTS.filter((a) => found.some((u) => u.phone === a.phone))
+}
+
+/** The demo websites' addresses on a port (localhost is the first website in development) */
+export const demoAddresses = (port: number) => seedSites.map((site) => `http://${site.host}:${port}`)

@@ -15,7 +15,6 @@ export const FirstWebsite = z.extend(createWebsite.body, {
   owner: UsernameInput,
   owner_name: text('Owner name', [z.trim(), z.minLength(1, 'Owner name is required'), z.maxLength(80, 'Owner name is too long')]),
 })
-export type FirstWebsiteInput = z.input<typeof FirstWebsite>
 
 /** Any number, the same in every process: two setups started at once make one website. */
 const SETUP_LOCK = 7_316_002

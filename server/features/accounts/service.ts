@@ -11,7 +11,6 @@ import { type OtpDelivery, offersSignIn } from './otp-delivery/index'
 import * as q from './queries'
 
 export { blockedFrom } from './customers'
-export type { ProfileRow as CustomerHere } from './queries'
 export type { Refusal } from './otp'
 
 /** How long a verified username may still register (CONTRACT). */

@@ -6,7 +6,7 @@ import { users, websiteMembers } from '../../db/schema/index'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
 import { signIn, websiteOf, type SignedIn } from '../../test/shopper'
 import { auditOf, shop2OnlyAdmin, staffCall } from '../../test/staff'
-import { freshPhone } from '../../test/staff-fixtures'
+import { freshPhone } from '../../test/fixture-kit'
 
 describe.each(drivers)('staff and roles (%s)', (driver) => {
   let t: TestApp

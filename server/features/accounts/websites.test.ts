@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { websiteSwitchTokens } from '../../db/schema/index'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
+import { until } from '../../test/wait'
 import * as q from './queries'
 import { AGENT, captureDelivery, post, sessionFrom, setRoles, SHOPPER, signIn, SUPERADMIN } from './test-kit'
 
@@ -191,11 +192,7 @@ describe.runIf(drivers.includes('postgres'))('a website created through one app 
       boss,
     )
     expect(created.statusCode, created.body).toBe(200)
-    const deadline = Date.now() + 1000
-    while ((await initAt(b)).statusCode !== 200) {
-      expect(Date.now(), 'B still finds no website at the new address').toBeLessThan(deadline)
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    await until(async () => (await initAt(b)).statusCode === 200, 1000, 'B to find the website at the new address')
     expect((await initAt(b)).json().web.name).toBe('Tiffin Corner')
   })
 })

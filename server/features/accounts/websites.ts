@@ -88,6 +88,15 @@ export async function redeemSwitch(ctx: RequestCtx, token: string): Promise<Sign
   return signedIn
 }
 
+/** The origin a website is to answer at: https:// in production (its certificate is made when first asked for). */
+export function websiteAddress(ctx: RequestCtx, address: string): string {
+  const origin = new URL(address).origin
+  if (ctx.config.NODE_ENV === 'production' && !origin.startsWith('https://')) {
+    throw new AppError('invalid', 'A website needs an https:// address', { origin: 'A website needs an https:// address' })
+  }
+  return origin
+}
+
 export interface NewWebsite {
   name: string
   origin: string
@@ -99,10 +108,7 @@ export interface NewWebsite {
 /** A website with default settings, no catalogue, a home page, and its creator as superadmin; audited on both sites. */
 export async function createWebsite(ctx: RequestCtx, input: NewWebsite, here: string) {
   const user = requireSuperadmin(ctx)
-  const origin = new URL(input.origin).origin
-  if (ctx.config.NODE_ENV === 'production' && !origin.startsWith('https://')) {
-    throw new AppError('invalid', 'A website needs an https:// address', { origin: 'A website needs an https:// address' })
-  }
+  const origin = websiteAddress(ctx, input.origin)
   if (await siteSettings.originExists(ctx.db, origin)) {
     throw new AppError('conflict', 'Another website already answers at this address', { origin: 'Another website already answers at this address' })
   }

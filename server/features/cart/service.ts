@@ -8,7 +8,6 @@ import { lineCap } from './line-checks'
 import { ownerOf } from './owner'
 import * as queries from './queries'
 
-export { emptyCart } from './cart-answer'
 export { mergeVisitorCart } from './merge'
 
 /** An expected refusal (STYLE error model): the route turns it into the matching HTTP error. */

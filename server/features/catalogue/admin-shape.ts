@@ -59,4 +59,3 @@ export function productRecord(p: AdminProduct) {
     updated_at: p.updated_at,
   }
 }
-export type ProductRecord = ReturnType<typeof productRecord>

@@ -3,9 +3,6 @@ import { type Db, rowsOf } from '../../db/client'
 import { brands, categories, packs, products, productSlugRedirects, stock, warehouses } from '../../db/schema/index'
 import type { Sort } from '../../../common/contracts/catalogue'
 
-export type CategoryRow = typeof categories.$inferSelect
-export type BrandRow = typeof brands.$inferSelect
-
 export function listCategories(db: Db, websiteId: number) {
   return db.select().from(categories).where(eq(categories.websiteId, websiteId)).orderBy(asc(categories.position), asc(categories.name))
 }

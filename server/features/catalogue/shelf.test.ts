@@ -10,6 +10,7 @@ import type { RequestCtx } from '../../platform/request-context'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, type TestApp } from '../../test/app'
 import { staffCall } from '../../test/staff'
 import { signIn } from '../../test/shopper'
+import { until } from '../../test/wait'
 import * as catalogue from './service'
 import { stockSnapshots, STOCK_FRESH_MS } from './shelf-stock'
 
@@ -126,7 +127,7 @@ describe('the stock snapshot', () => {
     expect(reads).toBe(1)
     clock = STOCK_FRESH_MS + 1
     expect([...(await snapshots.at(7)!).soldOut], 'the old one while the new one is read').toEqual([1])
-    await new Promise((r) => setTimeout(r, 0))
+    await until(async () => (await snapshots.at(7)!).soldOut.size === 2, 10_000, 'the new snapshot')
     expect([...(await snapshots.at(7)!).soldOut]).toEqual([1, 2])
     expect(reads).toBe(2)
     clock = 60_000
@@ -163,13 +164,7 @@ describe.runIf(drivers.includes('postgres'))('the shelf in two app processes', (
       })),
     })
     expect(res.statusCode, res.body).toBe(200)
-    const deadline = Date.now() + 1000
-    for (;;) {
-      const shown = await get(b, `/s/api/products/${first.slug}`)
-      if (shown.product_name === 'Zanzibar Clove Honey') break
-      if (Date.now() > deadline) throw new Error('B still shows the product as it was')
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    await until(async () => (await get(b, `/s/api/products/${first.slug}`)).product_name === 'Zanzibar Clove Honey', 1000, 'B to show the product changed')
     expect((await get(b, `/s/api/products/${first.slug}`)).packs[0].price).toBe(1)
     expect((await get(b, '/s/api/products?s=price_asc&perPage=1')).data[0].product_id).toBe(first.product_id)
     expect((await get(b, '/s/api/products?q=zanzibar')).data.map((p: { product_id: number }) => p.product_id)).toEqual([first.product_id])

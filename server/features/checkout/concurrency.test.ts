@@ -7,6 +7,7 @@ import { emptyCart, lockCart } from '../cart/queries'
 import { mergeVisitorCart } from '../cart/service'
 import { releaseExpired } from '../orders/service'
 import { hashToken } from '../session/service'
+import { until } from '../../test/wait'
 import { startCheckoutApp } from './test-kit'
 
 // PostgreSQL only: PGlite runs one transaction at a time, so it cannot race.
@@ -117,7 +118,11 @@ describe.skipIf(!drivers.includes('postgres'))('changes to a cart while an order
   })
   afterAll(() => k.t.close())
   const db = () => k.t.app.deps.db
-  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  /** a statement of this database waiting for a lock another transaction holds */
+  const waitingForLock = async () =>
+    rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+    )[0].n > 0
 
   /** runs `during` while a transaction holds the shopper's cart as placement does, then empties it as the order would */
   async function whilePlacing<T>(s: SignedIn, during: () => Promise<T>) {
@@ -134,7 +139,8 @@ describe.skipIf(!drivers.includes('postgres'))('changes to a cart while an order
     await isLocked
     let settled = false
     const change = during().finally(() => (settled = true))
-    await pause(300)
+    // it waits when its statement stands blocked on the cart's lock (had it not needed the lock, it would have settled)
+    await until(async () => settled || (await waitingForLock()), 10_000, 'the change to wait for the cart or to end')
     const waited = !settled
     finish()
     await placing

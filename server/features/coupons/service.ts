@@ -6,7 +6,7 @@ import { placedOrderCount } from './order-history'
 import * as queries from './queries'
 
 export type { CouponRow } from './queries'
-export { amountProblem, couponChanged, EMPTY_CART_COUPON, TOO_MANY_ATTEMPTS, unknownCoupon } from './messages'
+export { amountProblem, EMPTY_CART_COUPON, TOO_MANY_ATTEMPTS, unknownCoupon } from './messages'
 export { recordFailure, tooManyFailures } from './attempts'
 export { couponDiscount, inScope } from './discount'
 

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/client'
 import { type Driver, drivers, SHOP2, type TestSession } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { staffCall } from '../../test/staff'
-import { freshPincode } from '../../test/staff-fixtures'
+import { freshPincode } from '../../test/fixture-kit'
 import { useCheckoutApp } from '../checkout/test-kit'
 import { addDays, DEFAULT_TEMPLATE, shopClock } from './schedule'
 

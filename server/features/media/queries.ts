@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { media } from '../../db/schema/index'
 
@@ -7,34 +7,10 @@ export async function findMedia(db: Db, path: string) {
   return rows[0] ?? null
 }
 
-export async function upsertMedia(db: Db, row: typeof media.$inferInsert) {
-  await db
-    .insert(media)
-    .values(row)
-    .onConflictDoUpdate({ target: media.path, set: { bytes: row.bytes, width: row.width, height: row.height, contentType: row.contentType } })
-}
-
 /** Adds an image unless its path is taken (the path names the bytes): true when this call added it. */
 export async function insertMediaOnce(db: Db | Tx, row: typeof media.$inferInsert): Promise<boolean> {
   const added = await db.insert(media).values(row).onConflictDoNothing({ target: media.path }).returning({ path: media.path })
   return added.length > 0
-}
-
-/** What is known of an image, without its bytes. */
-export async function mediaInfo(db: Db | Tx, path: string) {
-  const rows = await db
-    .select({
-      path: media.path,
-      websiteId: media.websiteId,
-      contentType: media.contentType,
-      width: media.width,
-      height: media.height,
-      bytes: sql<number>`octet_length(${media.bytes})`.mapWith(Number),
-    })
-    .from(media)
-    .where(eq(media.path, path))
-    .limit(1)
-  return rows[0] ?? null
 }
 
 /** Which of `paths` a website may show: its own uploads and the shared demo images. */

@@ -149,9 +149,6 @@ export function brandTone(hex: string): string {
   return c
 }
 
-/** Ink colour (text) that reads on `bg`. */
-export const inkOn = (bg: string) => (luminance(bg) > 0.45 ? '#1f2430' : '#ffffff')
-
 export function initials(name: string, max = 2): string {
   const words = name
     .replace(/[^A-Za-z0-9 ]+/g, ' ')
@@ -165,11 +162,4 @@ export function initials(name: string, max = 2): string {
     .map((w) => w[0])
     .join('')
     .toUpperCase()
-}
-
-/** Stable small hash, for picking variations deterministically. */
-export function hash(s: string): number {
-  let h = 2166136261
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619)
-  return h >>> 0
 }

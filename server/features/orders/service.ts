@@ -11,7 +11,6 @@ import { cancelLocked } from './lifecycle'
 import * as q from './queries'
 
 export {
-  type CounterOrder,
   createCounterOrder,
   createOrder,
   lockSiteOrderByNumber,
@@ -24,8 +23,8 @@ export {
   type PaidOutcome,
   releaseExpired,
 } from './lifecycle'
-export { type Capture, findRefund, findRefundForEvent, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
-export type { OrderRow, PaymentRow, RefundRow } from './queries'
+export { findRefund, findRefundForEvent, hasRefund, refundAccepted, refundFailed, refundSettled } from './refunds'
+export type { OrderRow, PaymentRow } from './queries'
 export * as attempts from './attempts'
 
 const PAGE_SIZE = 10

@@ -13,13 +13,6 @@ export async function findPage(db: Db, websiteId: number, url: string): Promise<
   return rows[0] ?? null
 }
 
-export function listPageSettings(db: Db, websiteId: number) {
-  return db
-    .select({ url: pages.url, showFooter: pages.showFooter, showNavbar: pages.showNavbar, showSubNavbar: pages.showSubNavbar })
-    .from(pages)
-    .where(eq(pages.websiteId, websiteId))
-}
-
 export async function insertPages(tx: Tx, rows: (typeof pages.$inferInsert)[]) {
   await tx.insert(pages).values(rows)
 }

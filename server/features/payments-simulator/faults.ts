@@ -74,5 +74,3 @@ export function createFaults() {
     },
   }
 }
-
-export type Faults = ReturnType<typeof createFaults>

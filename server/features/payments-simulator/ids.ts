@@ -19,5 +19,3 @@ export function createIds() {
     reference: () => `SIM${tag}${String(next()).padStart(6, '0')}`,
   }
 }
-
-export type Ids = ReturnType<typeof createIds>

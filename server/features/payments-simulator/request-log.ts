@@ -52,8 +52,6 @@ export function createRequestLog() {
   }
 }
 
-export type RequestLog = ReturnType<typeof createRequestLog>
-
 function maskHeaders(headers: FastifyRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {

@@ -134,8 +134,6 @@ function repository<T extends object>(rows: Rows, kind: string, key: (rec: T) =>
   }
 }
 
-export type Repository<T extends object> = ReturnType<typeof repository<T>>
-
 /** Every record the simulator keeps, on rows of the database (or of a transaction), or of memory. */
 export function simStore(db: Rows) {
   return {

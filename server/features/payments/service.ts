@@ -1,5 +1,5 @@
 /** What other features use of payments (docs/decisions/0013: a feature's public surface is its service.ts). */
-export { codLimitMessage, type Offered, offeredBy, providersFor } from './methods'
+export { codLimitMessage, type Offered, providersFor } from './methods'
 
 import type { RequestCtx } from '../../platform/request-context'
 import { findSettings, type Offered, offeredBy } from './methods'

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, like, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
 import { websiteOrigins, websites } from '../../db/schema/index'
 
@@ -56,4 +56,38 @@ export async function insertWebsite(tx: Tx, row: typeof websites.$inferInsert, o
   const [created] = await tx.insert(websites).values(row).returning()
   await tx.insert(websiteOrigins).values({ origin, websiteId: created.id })
   return created
+}
+
+/** The origins one website answers on (its addresses; a superadmin adds and removes them). */
+export async function listOrigins(db: Db | Tx, websiteId: number): Promise<string[]> {
+  const rows = await db
+    .select({ origin: websiteOrigins.origin })
+    .from(websiteOrigins)
+    .where(eq(websiteOrigins.websiteId, websiteId))
+    .orderBy(asc(websiteOrigins.origin))
+  return rows.map((r) => r.origin)
+}
+
+/** false when any website (this one or another) already answers at the origin */
+export async function insertOrigin(db: Db | Tx, websiteId: number, origin: string): Promise<boolean> {
+  const rows = await db.insert(websiteOrigins).values({ origin, websiteId }).onConflictDoNothing().returning({ origin: websiteOrigins.origin })
+  return rows.length > 0
+}
+
+export async function deleteOrigin(db: Db | Tx, websiteId: number, origin: string): Promise<boolean> {
+  const rows = await db
+    .delete(websiteOrigins)
+    .where(and(eq(websiteOrigins.websiteId, websiteId), eq(websiteOrigins.origin, origin)))
+    .returning({ origin: websiteOrigins.origin })
+  return rows.length > 0
+}
+
+/** Whether some website answers at https://host (on any port): a host name of letters, digits, dots and dashes only. */
+export async function httpsHostExists(db: Db, host: string): Promise<boolean> {
+  const rows = await db
+    .select({ origin: websiteOrigins.origin })
+    .from(websiteOrigins)
+    .where(or(eq(websiteOrigins.origin, `https://${host}`), like(websiteOrigins.origin, `https://${host}:%`)))
+    .limit(1)
+  return rows.length > 0
 }

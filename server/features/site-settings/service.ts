@@ -91,6 +91,21 @@ export const websiteFinder = (db: Db): WebsiteFinder => ({
 })
 
 export const originExists = (db: Db, origin: string) => queries.originExists(db, origin)
+export const originsOf = (db: Db | Tx, websiteId: number) => queries.listOrigins(db, websiteId)
+/** false when a website already answers there */
+export const addOrigin = (db: Db | Tx, websiteId: number, origin: string) => queries.insertOrigin(db, websiteId, origin)
+export const removeOrigin = (db: Db | Tx, websiteId: number, origin: string) => queries.deleteOrigin(db, websiteId, origin)
+
+/** A label of a DNS host name as TLS names it (SNI): letters, digits and inner dashes. */
+const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/
+
+/** Whether a website answers at https://domain: the one question the TLS proxy may ask before getting a certificate. */
+export async function answersOnDomain(db: Db, domain: string): Promise<boolean> {
+  const host = domain.toLowerCase().replace(/\.$/, '')
+  if (host.length > 253 || !host.split('.').every((label) => LABEL.test(label))) return false
+  return queries.httpsHostExists(db, host)
+}
+
 export const anyWebsite = async (db: Db | Tx) => (await queries.countWebsites(db)) > 0
 
 /** A new website answering on one origin; the caller adds its pages and staff in the same transaction. */

@@ -152,14 +152,6 @@ export async function countStock(db: Conn, f: StockFilter) {
   return rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${where}`))[0]?.n ?? 0
 }
 
-/** The stock row of a pack at a warehouse as it is now (0, 0 when never counted). */
-export async function stockLevel(db: Conn, packId: number, warehouseId: number) {
-  const rows = rowsOf<{ on_hand: number; reserved: number }>(
-    await db.execute(sql`select quantity as on_hand, reserved from stock where pack_id = ${packId} and warehouse_id = ${warehouseId}`),
-  )
-  return rows[0] ?? { on_hand: 0, reserved: 0 }
-}
-
 export interface LedgerRow {
   id: number | string
   created_at: string | Date

@@ -10,7 +10,7 @@ import { countStockAlerts } from './queries'
 export { attachOrder, forgetPacks, moveStock, openStock }
 /** A pack's low-stock mark (staff; the CSV import sets it too). */
 export { setThreshold } from './admin'
-export type { MoveFailure, MoveResult, StockLevel, StockMove, StockWho } from './moves'
+export type { MoveResult, StockWho } from './moves'
 
 export interface OrderLineStock {
   packId: number

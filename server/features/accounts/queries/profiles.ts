@@ -63,7 +63,3 @@ export async function findProfileByPhone(db: Conn, websiteId: number, phone: str
     .limit(1)
   return rows[0] ?? null
 }
-
-export async function deleteProfile(tx: Tx, websiteId: number, userId: number) {
-  await tx.delete(customerProfiles).where(and(eq(customerProfiles.websiteId, websiteId), eq(customerProfiles.userId, userId)))
-}

@@ -214,5 +214,3 @@ export function createWebhookEmitter(deps: EmitterDeps) {
     },
   }
 }
-
-export type WebhookEmitter = ReturnType<typeof createWebhookEmitter>

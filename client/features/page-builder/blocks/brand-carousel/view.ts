@@ -1,0 +1,14 @@
+import { Brand } from '../../../../../common/contracts/catalogue'
+import { type BlockReading, readTitle, responseList } from '../block-view'
+
+export interface BrandCarouselProps {
+  title?: string
+  /** the website's brands, from the server; undefined shows placeholders */
+  brands?: Brand[]
+}
+
+/** Drawn by the catalogue's BrandCarousel, which the app's block registry gives it (features do not import each other). */
+export const brandCarouselView: BlockReading<BrandCarouselProps> = {
+  read: (block) => ({ title: readTitle(block), brands: responseList(block, Brand) }),
+  heading: ({ title }) => title,
+}

@@ -1,0 +1,51 @@
+import type { StaffFixtures } from '../fixture-kit'
+
+export const pos: StaffFixtures = {
+  'GET /s/api/pos/shifts/current': async () => ({ url: '/s/api/pos/shifts/current' }),
+  'GET /s/api/pos/shifts/:id': async (k) => ({ url: `/s/api/pos/shifts/${await k.posShift()}`, foreign: true }),
+  'POST /s/api/pos/shifts': async (k) => {
+    await k.closePosShift()
+    return { url: '/s/api/pos/shifts', payload: { opening_cash: 100 }, status: 201 }
+  },
+  'POST /s/api/pos/shifts/:id/cash': async (k) => ({
+    url: `/s/api/pos/shifts/${await k.posShift()}/cash`,
+    payload: { kind: 'in', amount: 50, reason: 'Float' },
+    foreign: true,
+  }),
+  'POST /s/api/pos/shifts/:id/close': async (k) => ({
+    url: `/s/api/pos/shifts/${await k.posShift()}/close`,
+    payload: { counted: { '100': 1 } },
+    foreign: true,
+  }),
+  'POST /s/api/pos/sales': async (k) => ({ url: '/s/api/pos/sales', payload: await k.posSaleBody(), status: 201 }),
+  'POST /s/api/pos/sales/preview': async (k) => {
+    const { lines } = (await k.posSaleBody()) as { lines: unknown[] }
+    return { url: '/s/api/pos/sales/preview', payload: { lines } }
+  },
+  'POST /s/api/pos/returns': async (k) => ({
+    url: '/s/api/pos/returns',
+    payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
+    status: 201,
+    foreign: true,
+  }),
+  'POST /s/api/pos/returns/preview': async (k) => ({
+    url: '/s/api/pos/returns/preview',
+    payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
+    foreign: true,
+  }),
+  'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
+  'GET /s/api/pos/registers': async () => ({ url: '/s/api/pos/registers' }),
+  'GET /s/api/pos/codes': async () => ({ url: '/s/api/pos/codes' }),
+  'POST /s/api/pos/upi-qr': async (k) => {
+    await k.posShift()
+    return { url: '/s/api/pos/upi-qr', payload: { amount: 25.5 }, status: 201 }
+  },
+  'GET /s/api/pos/upi-qr/:id': async (k) => ({ url: `/s/api/pos/upi-qr/${await k.posUpiQr()}`, foreign: true }),
+  'POST /s/api/pos/sales/:order_number/send': async (k) => ({
+    url: `/s/api/pos/sales/${(await k.posSale()).order_number}/send`,
+    payload: { phone: '9811100001' },
+    status: 201,
+    foreign: true,
+  }),
+  'GET /s/api/pos/sales/:order_number': async (k) => ({ url: `/s/api/pos/sales/${(await k.posSale()).order_number}`, foreign: true }),
+}
