@@ -1,17 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import {
-  brands,
-  catalogueImports,
-  categories,
-  packs,
-  productCategories,
-  products,
-  productSlugRedirects,
-  stock,
-  stockThresholds,
-  warehouses,
-} from '../../db/schema/index'
+import { brands, catalogueImports, categories, packs, productCategories, products, productSlugRedirects, stock, warehouses } from '../../db/schema/catalogue'
+import { stockThresholds } from '../../db/schema/stock'
 
 /** Reads and writes of the CSV import and export (csv-*.ts); each takes the website id. */
 

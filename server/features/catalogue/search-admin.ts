@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { CreateSearchSynonym, SearchMiss, SearchSynonym } from '../../../common/contracts/admin-search'
-import { searchSynonyms } from '../../db/schema/index'
+import { searchSynonyms } from '../../db/schema/catalogue'
 import { notFound } from '../../platform/errors'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { searchMisses, searchSynonyms } from '../../db/schema/index'
+import { searchMisses, searchSynonyms } from '../../db/schema/catalogue'
 
 export function listSynonyms(db: Db, websiteId: number) {
   return db

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
-import { failedAttempts } from '../../db/schema/index'
+import { failedAttempts } from '../../db/schema/limits'
 import type { RequestCtx } from '../../platform/request-context'
 
 /** Failed coupon codes a shopper may try per window before being told to wait (SECURITY BL-05: no guessing codes). */

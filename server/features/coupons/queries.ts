@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { couponRedemptions, coupons } from '../../db/schema/index'
+import { couponRedemptions, coupons } from '../../db/schema/cart'
 
 export type CouponRow = typeof coupons.$inferSelect
 

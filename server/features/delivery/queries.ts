@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes } from '../../db/schema/index'
+import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes } from '../../db/schema/delivery'
 
 export async function findPincode(db: Db, websiteId: number, pincode: string) {
   const rows = await db

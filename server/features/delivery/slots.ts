@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { deliverySlots } from '../../db/schema/index'
+import { deliverySlots } from '../../db/schema/delivery'
 import type { RequestCtx } from '../../platform/request-context'
 import { addDays, earliestStart, ensureSlots, loadPlan, slotPlan, shopClock } from './schedule'
 

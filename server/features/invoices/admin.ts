@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { IssueMissingAnswer, TaxSettingsAnswer, TaxSettingsInput } from '../../../common/contracts/invoices'
-import { taxSettings } from '../../db/schema/index'
+import { taxSettings } from '../../db/schema/invoices'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'

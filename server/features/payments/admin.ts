@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { PaymentMethodsAnswer, PaymentMethodsInput, TestConnectionInput } from '../../../common/contracts/admin-payments'
 import { toPaise, toRupees } from '../../../common/money'
-import { paymentSettings } from '../../db/schema/index'
+import { paymentSettings } from '../../db/schema/sites'
 import { invalidFields, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'

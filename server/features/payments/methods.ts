@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '../../../common/contracts/site-settings'
 import { formatINR } from '../../../common/money'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
-import { paymentSettings } from '../../db/schema/index'
+import { paymentSettings } from '../../db/schema/sites'
 import { createSecretBox, type SecretBox, settingsKey } from '../../platform/secret-box'
 import type { OwnKeys, PaymentProviders } from './providers/registry'
 

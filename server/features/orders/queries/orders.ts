@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Db, outer, type Tx } from '../../../db/client'
-import { customerProfiles, orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
+import { customerProfiles, users } from '../../../db/schema/accounts'
+import { orderCounters, orderDeliveries, orderEvents, orderItems, orders } from '../../../db/schema/orders'
 import type { OrderPaymentStatus, OrderStatus } from '../../../db/schema/orders'
 import { databaseErrorOf } from '../../../platform/db-errors'
 
