@@ -20,6 +20,21 @@ const PUBLISHED = [
   ['catalogue/warehouses[.]ts$', "the default warehouse of delivery (catalogue/service.ts asks delivery for the shopper's warehouse)"],
 ]
 
+/** Files that may import table values from server/db/schema besides queries files, each with the reason. */
+const TABLES_ALSO_IN = [
+  // a test sets up and checks rows directly; test kits and the shared test helpers are part of the tests
+  ['[.]test[.]tsx?$|/test-kit[.]tsx?$|^server/test/|^tests/', 'tests and test kits'],
+  // the schema modules reference each other; the client and the template hand drizzle the whole schema; the seed
+  // writes the demo data before any feature runs
+  ['^server/db/', 'the database itself: schema, client, template and seed'],
+  // benchmarks build their data sets straight into the tables, as the seed does
+  ['^bench/', 'benchmark data generators'],
+  // i-pos brings these into line
+  ['^server/features/(pos|payments-simulator)/', 'the counter and the payment simulator, until their queries move'],
+]
+/** A feature's (or the platform's) queries: `queries.ts`, a `queries/` folder, or a `<part>-queries.ts` file. */
+const QUERIES = '(^|/)queries[.]ts$|/queries/[^/]+[.]ts$|-queries[.]ts$'
+
 module.exports = {
   forbidden: [
     {
@@ -75,6 +90,23 @@ module.exports = {
         path: '^server/features/([^/]+)/',
         pathNot: ['^server/features/$1/', '^server/features/[^/]+/service[.]ts$', ...PUBLISHED.map(([p]) => `^server/features/${p}`)],
       },
+    },
+    {
+      name: 'tables-only-in-queries',
+      severity: 'error',
+      comment:
+        "Only a feature's queries files (queries.ts, queries/*.ts, *-queries.ts) import table values from server/db/schema; services call the queries. Types may be imported anywhere with `import type` (exceptions: TABLES_ALSO_IN of .dependency-cruiser.cjs).",
+      from: { pathNot: [QUERIES, ...TABLES_ALSO_IN.map(([p]) => p)] },
+      to: { path: '^server/db/schema/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-schema-barrel',
+      severity: 'error',
+      comment:
+        "Import the schema module that declares the table (server/db/schema/orders.ts), not server/db/schema/index.ts: that one assembles the whole schema for drizzle's client (server/db/client.ts), the template and drizzle.config.ts.",
+      // i-pos brings these into line
+      from: { pathNot: ['^server/db/(client|template)[.]ts$', '^server/features/(pos|payments-simulator)/'] },
+      to: { path: '^server/db/schema/index[.]ts$' },
     },
     {
       name: 'not-to-unresolvable',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { SITE_HEADER } from '../../common/contracts/session'
-import type { websites } from '../db/schema/index'
+import type { websites } from '../db/schema/sites'
 import type { CacheBus } from './cache-bus'
 import { createCache } from './cache'
 import { AppError } from './errors'

@@ -1,6 +1,6 @@
 import type { User } from '../../common/contracts/accounts'
 import type { Tx } from '../db/client'
-import { insertAuditRows } from './audit'
+import { insertAuditRows } from './audit-queries'
 import type { RequestCtx } from './request-context'
 
 /** What a staff call's service gets: the request's context with the signed-in staff member. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { snapshotAt } from './audit'
+import { snapshotAt } from './audit-queries'
 import { AppError } from './errors'
 import type { StaffWriteCtx } from './staff-write'
 

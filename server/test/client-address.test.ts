@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../config'
-import { otpCodes } from '../db/schema/index'
+import { otpCodes } from '../db/schema/accounts'
 import { captureDelivery, cookiesOf } from '../features/accounts/test-kit'
 import { buildTestApp, drivers, PRODUCTION, type TestApp } from './app'
 

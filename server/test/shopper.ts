@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { users } from '../db/schema/index'
+import { users } from '../db/schema/accounts'
 import { broughtAccount } from '../features/accounts/service'
 import * as sessionService from '../features/session/service'
 import type { WebsiteRow } from '../features/site-settings/queries'

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { auditLog, users, websiteMembers } from '../db/schema/index'
+import { users, websiteMembers } from '../db/schema/accounts'
+import { auditLog } from '../db/schema/audit'
 import { MAIN, SHOP2, type TestApp, type TestSession } from './app'
 import { signIn, websiteOf, type SignedIn } from './shopper'
 

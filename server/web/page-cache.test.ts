@@ -7,7 +7,7 @@ import { cast, staffCall } from '../test/staff'
 import type { RequestCtx } from '../platform/request-context'
 import { renderedPageCache } from './page-cache'
 import { eq } from 'drizzle-orm'
-import { websites } from '../db/schema/index'
+import { websites } from '../db/schema/sites'
 
 // Rendered pages kept for visitors with no session (server/web/page-cache.ts). Run `npm run build` first.
 // A render stamps each query it hands the browser with the time it was read (dataUpdatedAt): a page rendered

@@ -1,3 +1,6 @@
+// The whole schema, for drizzle: server/db/client.ts, server/db/template.ts and drizzle.config.ts. Everything else imports
+// the module that declares its table (the rule no-schema-barrel in .dependency-cruiser.cjs).
+
 export * from './sites'
 export * from './accounts'
 export * from './audit'

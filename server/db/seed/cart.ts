@@ -1,5 +1,7 @@
 import type { Tx } from '../client'
-import { commissionRules, coupons, deliveryCharges } from '../schema/index'
+import { commissionRules } from '../schema/agents'
+import { coupons } from '../schema/cart'
+import { deliveryCharges } from '../schema/delivery'
 
 /** CONTRACT demo coupons, the same code on each website (each its own row, counted per website). */
 export const DEMO_COUPONS = [

@@ -1,6 +1,6 @@
 import type { Tx } from '../client'
 import { openStock } from '../../features/stock/service'
-import { brands, categories, packs, productCategories, products, stock, warehouses } from '../schema/index'
+import { brands, categories, packs, productCategories, products, stock, warehouses } from '../schema/catalogue'
 import * as data from './data/catalogue'
 import { brandImagePath, categoryImagePath, productImagePath } from './images'
 

@@ -1,6 +1,6 @@
 import type { PageComponent } from '../../../common/contracts/pages'
 import type { Tx } from '../client'
-import { pages } from '../schema/index'
+import { pages } from '../schema/pages'
 import { suppliersOf } from './data/suppliers'
 import { heroSlides } from './images'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Address } from '../../../common/contracts/accounts'
-import { addresses } from '../../db/schema/index'
+import { addresses } from '../../db/schema/accounts'
 import { buildTestApp, drivers, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { AGENT, captureDelivery, post, SHOPPER, signIn } from './test-kit'
 

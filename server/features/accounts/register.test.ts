@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessions, users } from '../../db/schema/index'
+import { sessions, users } from '../../db/schema/accounts'
 import { buildTestApp, drivers, type TestApp, type TestSession } from '../../test/app'
 import { hashToken } from '../session/service'
 import { captureDelivery, forgetCodes, post, sessionFrom, SHOPPER } from './test-kit'

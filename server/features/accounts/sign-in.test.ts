@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { otpCodes, sessions } from '../../db/schema/index'
+import { otpCodes, sessions } from '../../db/schema/accounts'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { hashToken } from '../session/service'
 import { AGENT, ageCodes, captureDelivery, cookiesOf, forgetCodes, post, sessionFrom, setRoles, SHOPPER, signIn } from './test-kit'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { otpCodes, websiteMembers } from '../../db/schema/index'
+import { otpCodes, websiteMembers } from '../../db/schema/accounts'
 import { MAIN, type TestApp, type TestSession } from '../../test/app'
 import type { OtpMessage } from './otp-delivery/message'
 import type { OtpDelivery } from './otp-delivery/index'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema/index'
+import { auditLog } from '../../db/schema/audit'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { websiteOf } from '../../test/shopper'
 import { captureDelivery, post, signIn, SHOPPER, SUPERADMIN } from './test-kit'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { websiteSwitchTokens } from '../../db/schema/index'
+import { websiteSwitchTokens } from '../../db/schema/accounts'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { until } from '../../test/wait'
 import * as q from './queries'

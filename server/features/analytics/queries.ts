@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { analyticsEvents, clientErrors, websites } from '../../db/schema/index'
+import { analyticsEvents, clientErrors } from '../../db/schema/analytics'
+import { websites } from '../../db/schema/sites'
 import type { ClientError } from './envelope'
 import type { IngestEvent } from './ingest'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { listAudit } from '../../../common/contracts/admin'
-import * as audit from '../../platform/audit'
+import * as audit from '../../platform/audit-queries'
 import { staffRoutes } from '../../platform/staff'
 
 /** The audit log, readable by the website's admins (written by every staff write: platform/staff-write.ts). */

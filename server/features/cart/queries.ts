@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import { cartItems, carts, categories, packs, products, stock, warehouses } from '../../db/schema/index'
+import { cartItems, carts } from '../../db/schema/cart'
+import { categories, packs, products, stock, warehouses } from '../../db/schema/catalogue'
 
 /** Whose cart: a signed-in shopper's, else the visitor session's. */
 export type CartOwner = { userId: number } | { sessionIdHash: string }

@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm'
 import type { PRODUCT_SORTS, ProductStatus } from '../../../common/contracts/admin-catalogue'
 import { type Db, rowsOf } from '../../db/client'
-import { packs } from '../../db/schema/index'
+import { packs } from '../../db/schema/catalogue'
 import { inCategories, inOrderOf } from './queries'
 
 /** The staff product table: every status, filters, sorts; fast on 50,000 products (bench/README.md). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { brands, categories, packs, productCategories, products, productSlugRedirects, stock } from '../../db/schema/index'
+import { brands, categories, packs, productCategories, products, productSlugRedirects, stock } from '../../db/schema/catalogue'
 import { inOrderOf, PACK_COLUMNS, PRODUCT_COLUMNS, stockAt } from './queries'
 
 /** Staff reads and writes of products and packs; every one takes the website id (another website's id finds nothing). */

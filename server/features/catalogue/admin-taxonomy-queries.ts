@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import { brands, categories, productCategories, products } from '../../db/schema/index'
+import { brands, categories, productCategories, products } from '../../db/schema/catalogue'
 
 /** Staff reads and writes of categories and brands, always within one website. */
 

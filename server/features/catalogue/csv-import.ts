@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
 import { IMPORT_TTL_MINUTES, type ImportPreview, type ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
-import { rowsOf, type Tx } from '../../db/client'
-import { products } from '../../db/schema/index'
+import type { Tx } from '../../db/client'
 import { type Failure, fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../platform/staff-write'
 import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
 import { loadAdminProducts } from './admin-products'
 import { type CsvFile, readCsv } from './csv-read'
-import { makePlan, type Plan } from './csv-plan'
+import { makePlan } from './csv-plan'
+import type { Plan } from './csv-planned'
 import * as q from './csv-queries'
 import { differences, type Shown, shownOf } from './csv-shown'
 import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
@@ -92,7 +91,7 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
 
     // New products: ids taken first, so their packs and categories can be written in bulk.
     const creating = plan.products.filter((p) => p.existingId === null)
-    const newIds = await nextIds(tx, 'products', creating.length)
+    const newIds = await q.nextIds(tx, 'products', creating.length)
     const slugs = await slugsFor(
       tx,
       site,
@@ -136,7 +135,7 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
     )
 
     const newPacks = plan.products.flatMap((p) => p.packs.filter((k) => k.existingId === null).map((k) => ({ product: p, pack: k })))
-    const packIds = await nextIds(tx, 'packs', newPacks.length)
+    const packIds = await q.nextIds(tx, 'packs', newPacks.length)
     newPacks.forEach(({ pack }, i) => (pack.existingId = packIds[i]))
     await q.updatePacks(
       tx,
@@ -168,19 +167,10 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
   })
 }
 
-/** `count` ids of a table's own sequence. */
-async function nextIds(tx: Tx, table: 'products' | 'packs', count: number): Promise<number[]> {
-  if (count === 0) return []
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count}::int)`),
-  )
-  return rows.map((r) => r.id)
-}
-
 /** The file's slug, or one made from the name that no product of the website (nor of this import) has. */
 async function slugsFor(tx: Tx, websiteId: number, list: { name: string; slug: string | null }[]): Promise<string[]> {
   if (list.length === 0) return []
-  const taken = new Set((await tx.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId))).map((r) => r.slug))
+  const taken = await q.productSlugs(tx, websiteId)
   for (const p of list) if (p.slug) taken.add(p.slug)
   return list.map((p) => {
     if (p.slug) return p.slug

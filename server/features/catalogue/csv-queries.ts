@@ -1,17 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
-import {
-  brands,
-  catalogueImports,
-  categories,
-  packs,
-  productCategories,
-  products,
-  productSlugRedirects,
-  stock,
-  stockThresholds,
-  warehouses,
-} from '../../db/schema/index'
+import { type Db, rowsOf, type Tx } from '../../db/client'
+import { brands, catalogueImports, categories, packs, productCategories, products, productSlugRedirects, stock, warehouses } from '../../db/schema/catalogue'
+import { stockThresholds } from '../../db/schema/stock'
 
 /** Reads and writes of the CSV import and export (csv-*.ts); each takes the website id. */
 
@@ -227,6 +217,20 @@ export function exportStock(db: Db, packIds: number[]) {
 }
 
 /* ---------- writes of an import ---------- */
+
+/** `count` ids of a table's own sequence. */
+export async function nextIds(tx: Tx, table: 'products' | 'packs', count: number): Promise<number[]> {
+  if (count === 0) return []
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count}::int)`),
+  )
+  return rows.map((r) => r.id)
+}
+
+/** Every product slug of the website (a new product's must be none of them). */
+export async function productSlugs(db: Conn, websiteId: number): Promise<Set<string>> {
+  return new Set((await db.select({ slug: products.slug }).from(products).where(eq(products.websiteId, websiteId))).map((r) => r.slug))
+}
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'id'>
 

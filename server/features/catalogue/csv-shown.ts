@@ -1,5 +1,5 @@
 import type { ImportAction } from '../../../common/contracts/admin-catalogue-csv'
-import type { Plan } from './csv-plan'
+import type { Plan } from './csv-planned'
 
 /**
  * What a preview showed each row of the file would do, kept with the import (catalogue_imports.planned) so that

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { type Db, rowsOf } from '../../db/client'
-import { brands, categories, packs, products, productSlugRedirects, stock, warehouses } from '../../db/schema/index'
+import { brands, categories, packs, products, productSlugRedirects, stock, warehouses } from '../../db/schema/catalogue'
 import type { Sort } from '../../../common/contracts/catalogue'
 
 export function listCategories(db: Db, websiteId: number) {

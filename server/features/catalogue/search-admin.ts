@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm'
 import type { CreateSearchSynonym, SearchMiss, SearchSynonym } from '../../../common/contracts/admin-search'
-import { searchSynonyms } from '../../db/schema/index'
 import { notFound } from '../../platform/errors'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
@@ -27,15 +25,7 @@ export function createSynonym(ctx: StaffWriteCtx, input: CreateSearchSynonym): P
   const term = missKey(input.term)
   const means = missKey(input.means)
   return staffWrite(ctx, { action: 'search_synonym.create', ...SYNONYM }, async (tx) => {
-    const [row] = await tx.insert(searchSynonyms).values({ websiteId: ctx.site.id, term, means }).onConflictDoNothing().returning()
-    const saved =
-      row ??
-      (
-        await tx
-          .select()
-          .from(searchSynonyms)
-          .where(and(eq(searchSynonyms.websiteId, ctx.site.id), eq(searchSynonyms.term, term), eq(searchSynonyms.means, means)))
-      )[0]!
+    const saved = await q.insertSynonym(tx, ctx.site.id, term, means)
     await q.deleteMiss(tx, ctx.site.id, term)
     const result = toSynonym(saved)
     return { result, id: saved.id, before: null, after: result }
@@ -44,10 +34,7 @@ export function createSynonym(ctx: StaffWriteCtx, input: CreateSearchSynonym): P
 
 export function deleteSynonym(ctx: StaffWriteCtx, id: number): Promise<{ ok: true }> {
   return staffWrite(ctx, { action: 'search_synonym.delete', ...SYNONYM }, async (tx) => {
-    const [row] = await tx
-      .delete(searchSynonyms)
-      .where(and(eq(searchSynonyms.websiteId, ctx.site.id), eq(searchSynonyms.id, id)))
-      .returning()
+    const row = await q.deleteSynonym(tx, ctx.site.id, id)
     if (!row) throw notFound('This synonym does not exist')
     return { result: { ok: true as const }, id, before: toSynonym(row), after: null }
   })

@@ -1,7 +1,7 @@
 import type { Sort } from '../../../common/contracts/catalogue'
 import { SYNONYM_GROUPS } from './search-dictionary'
 import { firstInOrder, lowerBound, Touched, WordStarts } from './search-structures'
-import { editDistance, normaliseName, phonetic, phoneticKey, typosAllowed, type Word, words } from './search-words'
+import { editDistance, groupKey, normaliseName, phonetic, phoneticKey, phraseKey, typosAllowed, words } from './search-words'
 
 /**
  * The website's in-process search index (docs/decisions/0035-search.md): every active product's words by field,
@@ -355,7 +355,7 @@ export class SearchIndex {
     const prefixLast = options.prefixLast ?? true
     // One letter after other words ('masala c'): the shopper is still typing it; it would expand to every word
     // starting with that letter, so it waits for a second one.
-    if (ws.length > 1 && prefixLast && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(keyOf(ws))) ws = ws.slice(0, -1)
+    if (ws.length > 1 && prefixLast && /^[a-z]$/.test(ws[ws.length - 1]!.token) && !this.synonyms.has(phraseKey(ws))) ws = ws.slice(0, -1)
     const required = ws.filter((w) => !w.size).map((w) => w.token)
     const sizes = ws.filter((w) => w.size).map((w) => w.token)
     if (required.length === 0 && sizes.length === 0) return { ids: this.matched.subarray(0, 0), score: this.finalScore }
@@ -494,9 +494,3 @@ const BETTER: Record<ListSort, (a: SearchDoc, b: SearchDoc) => boolean> = {
   newest: (a, b) => (a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id),
   name: (a, b) => (a.name !== b.name ? a.name < b.name : a.id < b.id),
 }
-
-/** The phonetic key of a query's words, as groupKey makes it. */
-const keyOf = (ws: Word[]) => ws.map((w) => phoneticKey(w.token)).join(' ')
-
-/** A dictionary or staff term as looked up: its words stemmed and phonetic ('Kabuli Chane' → 'kabuli chane'). */
-export const groupKey = (text: string): string => keyOf(words(text))

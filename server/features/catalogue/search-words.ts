@@ -234,3 +234,9 @@ export function phoneticKey(token: string): string {
   }
   return key
 }
+
+/** The phonetic key of a query's words, as groupKey makes it. */
+export const phraseKey = (ws: Word[]) => ws.map((w) => phoneticKey(w.token)).join(' ')
+
+/** A dictionary or staff term as looked up: its words stemmed and phonetic ('Kabuli Chane' → 'kabuli chane'). */
+export const groupKey = (text: string): string => phraseKey(words(text))

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { coupons, orders, outbox } from '../../db/schema/index'
+import { coupons } from '../../db/schema/cart'
+import { orders, outbox } from '../../db/schema/orders'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { drainOutbox } from '../orders/outbox'

@@ -1,6 +1,6 @@
 import { like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { paymentEvents } from '../../db/schema/index'
+import { paymentEvents } from '../../db/schema/orders'
 import { type Driver, drivers } from '../../test/app'
 import { pick, until, useCheckoutApp } from './test-kit'
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { paymentEvents, payments } from '../../db/schema/index'
+import { paymentEvents, payments } from '../../db/schema/orders'
 import { type Driver, drivers } from '../../test/app'
 import { pick, until, useCheckoutApp } from './test-kit'
 

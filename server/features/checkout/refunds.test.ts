@@ -1,7 +1,7 @@
 import { like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rowsOf } from '../../db/client'
-import { paymentEvents } from '../../db/schema/index'
+import { paymentEvents } from '../../db/schema/orders'
 import { type Driver, drivers } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { releaseExpired } from '../orders/service'

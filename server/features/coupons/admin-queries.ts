@@ -2,7 +2,10 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import type { CouponQuery, CouponState } from '../../../common/contracts/admin-coupons'
 import { parseSort } from '../../../common/contracts/admin'
 import type { Db, Tx } from '../../db/client'
-import { brands, categories, couponRedemptions, coupons, customerProfiles, orders } from '../../db/schema/index'
+import { customerProfiles } from '../../db/schema/accounts'
+import { couponRedemptions, coupons } from '../../db/schema/cart'
+import { brands, categories } from '../../db/schema/catalogue'
+import { orders } from '../../db/schema/orders'
 import type { CouponRow } from './queries'
 
 export type CouponValues = Omit<typeof coupons.$inferInsert, 'id' | 'websiteId' | 'used' | 'version' | 'createdAt' | 'updatedAt' | 'status'>

@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { couponRedemptions, coupons } from '../../db/schema/index'
+import { couponRedemptions, coupons } from '../../db/schema/cart'
+import { failedAttempts } from '../../db/schema/limits'
 
 export type CouponRow = typeof coupons.$inferSelect
 
@@ -63,4 +64,22 @@ export function visibleCoupons(db: Db, websiteId: number): Promise<CouponRow[]> 
     .where(and(eq(coupons.websiteId, websiteId), eq(coupons.visible, true), eq(coupons.status, 'active')))
     .orderBy(coupons.id)
     .limit(50)
+}
+
+/** Failed coupon codes under this key since the given time. */
+export async function countFailedAttempts(db: Db, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(failedAttempts)
+    .where(and(eq(failedAttempts.key, key), gt(failedAttempts.at, since)))
+  return row?.n ?? 0
+}
+
+export async function insertFailedAttempt(db: Db, key: string, at: Date) {
+  await db.insert(failedAttempts).values({ key, at })
+}
+
+/** The failed attempts older than a day (no window reaches that far back). */
+export async function deleteOldFailedAttempts(db: Db) {
+  await db.delete(failedAttempts).where(lt(failedAttempts.at, sql`now() - interval '1 day'`))
 }

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzl
 import type { PincodeQuery } from '../../../common/contracts/admin-delivery'
 import { parseSort } from '../../../common/contracts/admin'
 import type { Db, Tx } from '../../db/client'
-import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes, warehouses, websites, type SlotWindow } from '../../db/schema/index'
+import { warehouses } from '../../db/schema/catalogue'
+import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes, type SlotWindow } from '../../db/schema/delivery'
+import { websites } from '../../db/schema/sites'
 
 type Conn = Db | Tx
 

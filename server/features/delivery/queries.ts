@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes } from '../../db/schema/index'
+import { deliveryCharges, deliveryClosures, deliverySlots, deliveryTemplates, pincodes } from '../../db/schema/delivery'
 
 export async function findPincode(db: Db, websiteId: number, pincode: string) {
   const rows = await db
@@ -102,4 +102,57 @@ export function findClosures(db: Db | Tx, websiteId: number, warehouseId: number
     .from(deliveryClosures)
     .where(and(eq(deliveryClosures.websiteId, websiteId), or(isNull(deliveryClosures.warehouseId), eq(deliveryClosures.warehouseId, warehouseId))))
     .orderBy(asc(deliveryClosures.fromDate), asc(deliveryClosures.id))
+}
+
+/** A warehouse's offered windows between two days (the full ones too), in date and time order. */
+export function offeredSlots(db: Db, websiteId: number, warehouseId: number, from: string, to: string) {
+  return db
+    .select()
+    .from(deliverySlots)
+    .where(
+      and(
+        eq(deliverySlots.websiteId, websiteId),
+        eq(deliverySlots.warehouseId, warehouseId),
+        eq(deliverySlots.withdrawn, false),
+        gte(deliverySlots.date, from),
+        lte(deliverySlots.date, to),
+      ),
+    )
+    .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime))
+}
+
+/** One place in a window if it is this warehouse's, offered, has room and starts at `earliest` or later (conditional update). */
+export async function takeSlotPlace(tx: Tx, websiteId: number, warehouseId: number, slotId: number, earliest: { date: string; time: string }) {
+  const rows = await tx
+    .update(deliverySlots)
+    .set({ booked: sql`${deliverySlots.booked} + 1` })
+    .where(
+      and(
+        eq(deliverySlots.id, slotId),
+        eq(deliverySlots.websiteId, websiteId),
+        eq(deliverySlots.warehouseId, warehouseId),
+        eq(deliverySlots.withdrawn, false),
+        sql`${deliverySlots.booked} < ${deliverySlots.capacity}`,
+        sql`(${deliverySlots.date} > ${earliest.date} or (${deliverySlots.date} = ${earliest.date} and ${deliverySlots.startTime} >= ${earliest.time}))`,
+      ),
+    )
+    .returning({ id: deliverySlots.id, date: deliverySlots.date, start: deliverySlots.startTime, end: deliverySlots.endTime })
+  return rows[0] ?? null
+}
+
+export async function releaseSlot(tx: Tx | Db, slotId: number) {
+  await tx
+    .update(deliverySlots)
+    .set({ booked: sql`greatest(${deliverySlots.booked} - 1, 0)` })
+    .where(eq(deliverySlots.id, slotId))
+}
+
+/** Takes a window again for a late payment, even if it has passed (the shop then agrees a new time). */
+export async function retakeSlot(tx: Tx, slotId: number): Promise<boolean> {
+  const rows = await tx
+    .update(deliverySlots)
+    .set({ booked: sql`${deliverySlots.booked} + 1` })
+    .where(and(eq(deliverySlots.id, slotId), sql`${deliverySlots.booked} < ${deliverySlots.capacity}`))
+    .returning({ id: deliverySlots.id })
+  return rows.length === 1
 }

@@ -1,4 +1,4 @@
-import type { SlotWindow } from '../../db/schema/index'
+import type { SlotWindow } from '../../db/schema/delivery'
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import * as queries from './queries'

@@ -1,6 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
 import type { IssueMissingAnswer, TaxSettingsAnswer, TaxSettingsInput } from '../../../common/contracts/invoices'
-import { taxSettings } from '../../db/schema/index'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
@@ -90,16 +88,7 @@ export async function updateTaxSettings(ctx: StaffWriteCtx, input: TaxSettingsIn
     updatedAt: new Date(),
   }
   const saved = await staffWrite(ctx, { action: 'tax_settings.update', entity: ENTITY.entity }, async (tx) => {
-    const [row] = existing
-      ? await tx
-          .update(taxSettings)
-          .set({ ...values, version: sql`${taxSettings.version} + 1` })
-          .where(eq(taxSettings.websiteId, websiteId))
-          .returning()
-      : await tx
-          .insert(taxSettings)
-          .values({ websiteId, ...values, version: 2 })
-          .returning()
+    const row = existing ? await q.updateSettings(tx, websiteId, values) : await q.insertSettings(tx, websiteId, values)
     return { result: row, id: websiteId, before: existing ? record(existing) : null, after: record(row) }
   })
   // The first registration invoices the orders confirmed before it (issue 17), in this same transaction.

@@ -15,6 +15,27 @@ export async function findSettings(db: Conn, websiteId: number, lock = false): P
   return rows[0] ?? null
 }
 
+/** what a staff save writes; the version is the row's */
+export type TaxSettingsValues = Omit<typeof taxSettings.$inferInsert, 'websiteId' | 'version'>
+
+export async function updateSettings(tx: Tx, websiteId: number, values: TaxSettingsValues): Promise<TaxSettingsRow> {
+  const [row] = await tx
+    .update(taxSettings)
+    .set({ ...values, version: sql`${taxSettings.version} + 1` })
+    .where(eq(taxSettings.websiteId, websiteId))
+    .returning()
+  return row
+}
+
+/** The website's first registration: version 2, after the empty version 1 that staff saw. */
+export async function insertSettings(tx: Tx, websiteId: number, values: TaxSettingsValues): Promise<TaxSettingsRow> {
+  const [row] = await tx
+    .insert(taxSettings)
+    .values({ websiteId, ...values, version: 2 })
+    .returning()
+  return row
+}
+
 /**
  * The next number of a series. The upsert takes the counter row's lock until the issuing transaction ends: a second
  * issuer waits, then reads the committed value; a rolled-back issue gives its number back. So numbers are consecutive.

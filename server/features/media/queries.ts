@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { media } from '../../db/schema/index'
+import { media } from '../../db/schema/media'
 
 export async function findMedia(db: Db, path: string) {
   const rows = await db.select().from(media).where(eq(media.path, path)).limit(1)

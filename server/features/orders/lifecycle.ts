@@ -1,6 +1,5 @@
 import type { Db, Tx } from '../../db/client'
-import { eq } from 'drizzle-orm'
-import { type AddressSnapshot, orderItems, orders } from '../../db/schema/orders'
+import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
@@ -270,14 +269,14 @@ export async function createCounterOrder(tx: Tx, websiteId: number, o: CounterOr
     holdExpiresAt: null,
     createdAt: o.createdAt,
   })
-  const items = await tx
-    .insert(orderItems)
-    .values(o.lines.map((l) => ({ orderId: order.id, ...l })))
-    .returning({ id: orderItems.id })
+  const itemIds = await q.insertItemsAnsweringIds(
+    tx,
+    o.lines.map((l) => ({ orderId: order.id, ...l })),
+  )
   await q.insertEvent(tx, order.id, 'placed', 'Sold at the shop counter', o.staffId)
   await q.insertEvent(tx, order.id, 'delivered', 'Handed over at the counter', o.staffId)
   await invoices.issueInvoice(tx, order.id, o.createdAt)
-  return { order, itemIds: items.map((i) => i.id) }
+  return { order, itemIds }
 }
 
 /** A staff member's view of one of the website's orders by its number, locked for a change (returns at the counter). */
@@ -287,5 +286,5 @@ export const noteEvent = (tx: Tx, orderId: number, kind: string, note: string, u
 
 /** Everything of a counter sale came back: its money went back too. */
 export async function markCounterRefunded(tx: Tx, orderId: number) {
-  await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: new Date() }).where(eq(orders.id, orderId))
+  await q.updateOrderIf(tx, orderId, {}, { paymentStatus: 'refunded' })
 }

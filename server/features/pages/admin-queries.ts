@@ -1,6 +1,7 @@
 import { and, desc, eq, max } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { type PageContent, pageDrafts, pages, pageVersions, users } from '../../db/schema/index'
+import { users } from '../../db/schema/accounts'
+import { type PageContent, pageDrafts, pages, pageVersions } from '../../db/schema/pages'
 import type { PageRow } from './queries'
 
 export function lockDraft(tx: Tx, websiteId: number, url: string) {

@@ -9,7 +9,7 @@ import {
 import { isAppPage } from '../../../common/rules/page-paths'
 import { invalid } from '../../platform/errors'
 import type { PageData } from '../../../common/contracts/pages'
-import type { PageContent } from '../../db/schema/index'
+import type { PageContent } from '../../db/schema/pages'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Brand, type CategoryNode, Product } from '../../../common/contracts/catalogue'
 import { type PageComponent, PageData } from '../../../common/contracts/pages'
-import { pages } from '../../db/schema/index'
+import { pages } from '../../db/schema/pages'
 import { buildTestApp, drivers, SHOP2, type TestApp } from '../../test/app'
 
 const HOSTILE_HTML =

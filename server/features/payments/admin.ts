@@ -1,15 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
 import type { PaymentMethodsAnswer, PaymentMethodsInput, TestConnectionInput } from '../../../common/contracts/admin-payments'
 import { toPaise, toRupees } from '../../../common/money'
-import { paymentSettings } from '../../db/schema/index'
 import { invalidFields, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
 import { isCashfreeLiveCredential, isCashfreeTestCredential, isRazorpayLiveKey, isRazorpayTestKey } from './config'
-import { findSettings, offeredBy, ownCashfree, ownRazorpay, type SealedColumn, type SettingsRow, sealContext, secretBox, shopKeys } from './methods'
+import { offeredBy, ownCashfree, ownRazorpay, type SealedColumn, sealContext, secretBox, shopKeys } from './methods'
 import type { PaymentProviders } from './providers/registry'
 import { PaymentProviderError, type ProviderName } from './providers/types'
+import { findSettings, insertSettings, type SettingsRow, updateSettings } from './queries'
 
 /**
  * Staff calls of a website's payment methods (docs/decisions/0022-payment-methods.md). Secrets are sealed before
@@ -167,16 +166,7 @@ export async function updatePaymentMethods(ctx: StaffWriteCtx, input: PaymentMet
     ctx,
     { action: 'payment_settings.update', entity: ENTITY.entity, data: { secrets: changedSecrets }, changesStorefront: true },
     async (tx) => {
-      const [row] = existing
-        ? await tx
-            .update(paymentSettings)
-            .set({ ...values, version: sql`${paymentSettings.version} + 1` })
-            .where(eq(paymentSettings.websiteId, websiteId))
-            .returning()
-        : await tx
-            .insert(paymentSettings)
-            .values({ websiteId, ...values, version: 2 })
-            .returning()
+      const row = existing ? await updateSettings(tx, websiteId, values) : await insertSettings(tx, websiteId, values)
       return { result: row, id: websiteId, before: existing ? auditRecord(existing) : null, after: auditRecord(row) }
     },
   )

@@ -1,18 +1,16 @@
-import { eq } from 'drizzle-orm'
 import { PAYMENT_METHODS } from '../../../common/contracts/site-settings'
 import { formatINR } from '../../../common/money'
 import type { Config } from '../../config'
 import type { Db, Tx } from '../../db/client'
-import { paymentSettings } from '../../db/schema/index'
 import { createSecretBox, type SecretBox, settingsKey } from '../../platform/secret-box'
 import type { OwnKeys, PaymentProviders } from './providers/registry'
+import { findSettings, type SettingsRow } from './queries'
 
 /**
  * A website's payment methods (docs/decisions/0022-payment-methods.md): which are offered, the cash-on-delivery
  * limit, and the keys its online payments are made with: its own when saved (sealed in payment_settings), else the
  * process's. No row: what the website offered before this existed (its settings' list, else all three).
  */
-export type SettingsRow = typeof paymentSettings.$inferSelect
 export type SealedColumn = 'razorpayKeySecret' | 'razorpayWebhookSecret' | 'cashfreeClientSecret'
 
 const boxes = new WeakMap<Config, SecretBox>()
@@ -28,12 +26,6 @@ export function secretBox(config: Config): SecretBox {
 
 /** What a sealed value is bound to: the same bytes in another website's row or another column do not open. */
 export const sealContext = (websiteId: number, column: SealedColumn) => `payment_settings:${websiteId}:${column}`
-
-export async function findSettings(db: Db | Tx, websiteId: number, lock = false): Promise<SettingsRow | null> {
-  const q = db.select().from(paymentSettings).where(eq(paymentSettings.websiteId, websiteId))
-  const [row] = lock ? await q.for('update') : await q
-  return row ?? null
-}
 
 /** Whether the process has keys of its own for each provider (the demo keys in simulator mode). */
 export const shopKeys = (config: Config) => ({

@@ -2,7 +2,8 @@
 export { codLimitMessage, type Offered, providersFor } from './methods'
 
 import type { RequestCtx } from '../../platform/request-context'
-import { findSettings, type Offered, offeredBy } from './methods'
+import { type Offered, offeredBy } from './methods'
+import { findSettings } from './queries'
 
 /** The payment methods this website offers at checkout, and its cash-on-delivery limit. */
 export async function offeredMethods(ctx: RequestCtx): Promise<Offered> {

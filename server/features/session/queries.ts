@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { sessions, type SessionData } from '../../db/schema/index'
+import { sessions, type SessionData } from '../../db/schema/accounts'
 
 export type SessionRow = typeof sessions.$inferSelect
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { websites } from '../../db/schema/index'
+import { websites } from '../../db/schema/sites'
 import type { WebsiteRow } from './queries'
 
 export type WebsiteUpdate = Omit<typeof websites.$inferInsert, 'id' | 'createdAt'>

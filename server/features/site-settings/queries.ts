@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client'
-import { websiteOrigins, websites } from '../../db/schema/index'
+import { websiteOrigins, websites } from '../../db/schema/sites'
 
 export type WebsiteRow = typeof websites.$inferSelect
 

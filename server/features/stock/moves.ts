@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import type { StockReason } from '../../db/schema/index'
+import type { StockReason } from '../../db/schema/stock'
 
 /**
  * The one way stock changes (docs/decisions/0015-stock-ledger-and-warehouses.md). Every change of a `stock` row

@@ -1,7 +1,8 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import { DEFAULT_LOW_STOCK, type STOCK_SORTS, type StockState } from '../../../common/contracts/admin-stock'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import { stockThresholds, warehouses } from '../../db/schema/index'
+import { warehouses } from '../../db/schema/catalogue'
+import { stockThresholds } from '../../db/schema/stock'
 
 /** Staff reads of stock, the ledger and warehouses, always within one website. Writes of stock: ./moves.ts. */
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { wishlistCategories, wishlistItems } from '../../db/schema/index'
+import { wishlistCategories, wishlistItems } from '../../db/schema/cart'
 
 export interface Owner {
   websiteId: number

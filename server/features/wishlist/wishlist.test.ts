@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../common/contracts/catalogue'
 import { MAX_WISHLISTS } from '../../../common/contracts/wishlist'
-import { wishlistItems } from '../../db/schema/index'
+import { wishlistItems } from '../../db/schema/cart'
 import { buildTestApp, drivers, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { newShopper, type SignedIn } from '../../test/shopper'
 

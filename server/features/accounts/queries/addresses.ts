@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { addresses } from '../../../db/schema/index'
+import { addresses } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { type CodePurpose, otpCodes } from '../../../db/schema/index'
+import { type CodePurpose, otpCodes } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

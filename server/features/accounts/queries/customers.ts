@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { customerBlocks, customerProfiles, users } from '../../../db/schema/index'
+import { customerBlocks, customerProfiles, users } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

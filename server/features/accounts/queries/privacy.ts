@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../../db/client'
-import { users } from '../../../db/schema/index'
+import { users } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

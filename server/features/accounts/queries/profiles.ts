@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { customerProfiles } from '../../../db/schema/index'
+import { customerProfiles } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { users, websiteMembers } from '../../../db/schema/index'
+import { users, websiteMembers } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { User } from '../../../../common/contracts/accounts'
 import type { Username } from '../../../../common/rules/username'
 import type { Db, Tx } from '../../../db/client'
-import { users, websiteMembers } from '../../../db/schema/index'
+import { users, websiteMembers } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { auditLog, websiteMembers, websiteSwitchTokens } from '../../../db/schema/index'
+import { websiteMembers, websiteSwitchTokens } from '../../../db/schema/accounts'
+import { auditLog } from '../../../db/schema/audit'
 
 type Conn = Db | Tx
 

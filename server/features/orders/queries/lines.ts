@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
+import { users } from '../../../db/schema/accounts'
+import { orderDeliveries, orderEvents, orderItems, orders } from '../../../db/schema/orders'
 import type { OrderRow } from './orders'
 
 type Conn = Db | Tx

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Db, outer, type Tx } from '../../../db/client'
-import { customerProfiles, orderCounters, orderDeliveries, orderEvents, orderItems, orders, users } from '../../../db/schema/index'
+import { customerProfiles, users } from '../../../db/schema/accounts'
+import { orderCounters, orderDeliveries, orderEvents, orderItems, orders } from '../../../db/schema/orders'
 import type { OrderPaymentStatus, OrderStatus } from '../../../db/schema/orders'
 import { databaseErrorOf } from '../../../platform/db-errors'
 
@@ -25,6 +26,10 @@ export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert): Prom
   return created
 }
 export const insertItems = (tx: Tx, rows: (typeof orderItems.$inferInsert)[]) => tx.insert(orderItems).values(rows)
+/** The lines, answering their ids in the order given. */
+export async function insertItemsAnsweringIds(tx: Tx, rows: (typeof orderItems.$inferInsert)[]): Promise<number[]> {
+  return (await tx.insert(orderItems).values(rows).returning({ id: orderItems.id })).map((i) => i.id)
+}
 export const insertDeliveries = (tx: Tx, rows: (typeof orderDeliveries.$inferInsert)[]) =>
   rows.length ? tx.insert(orderDeliveries).values(rows) : Promise.resolve()
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { outbox } from '../../../db/schema/index'
+import { outbox } from '../../../db/schema/orders'
 
 type Conn = Db | Tx
 

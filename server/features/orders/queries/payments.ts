@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { orders, paymentEvents, payments } from '../../../db/schema/index'
+import { orders, paymentEvents, payments } from '../../../db/schema/orders'
 import type { PaymentRowStatus } from '../../../db/schema/orders'
 
 type Conn = Db | Tx

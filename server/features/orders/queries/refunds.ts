@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { orders, paymentRefunds, users } from '../../../db/schema/index'
-import { AUTOMATIC_REFUND_REASONS, type RefundState } from '../../../db/schema/orders'
+import { users } from '../../../db/schema/accounts'
+import { AUTOMATIC_REFUND_REASONS, orders, paymentRefunds, type RefundState } from '../../../db/schema/orders'
 
 type Conn = Db | Tx
 

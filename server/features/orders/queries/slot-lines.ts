@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
-import { orderDeliveries, orderItems, orders, packs, warehouses } from '../../../db/schema/index'
+import { packs, warehouses } from '../../../db/schema/catalogue'
+import { orderDeliveries, orderItems, orders } from '../../../db/schema/orders'
 
 type Conn = Db | Tx
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { AdminOrderQuery } from '../../../../common/contracts/admin-orders'
 import { type Db, outer, type Tx } from '../../../db/client'
-import { orderDeliveries, orders } from '../../../db/schema/index'
+import { orderDeliveries, orders } from '../../../db/schema/orders'
 
 type Conn = Db | Tx
 

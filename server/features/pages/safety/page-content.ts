@@ -1,6 +1,6 @@
 import type { SavePageInput } from '../../../../common/contracts/admin-pages'
 import type { PageComponent } from '../../../../common/contracts/pages'
-import type { PageContent } from '../../../db/schema/index'
+import type { PageContent } from '../../../db/schema/pages'
 import { cleanPageHtml } from '../../../platform/rich-text'
 import { cleanPageCss } from './page-css'
 import { cleanSchemaScript } from './schema-script'

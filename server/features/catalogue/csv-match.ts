@@ -1,0 +1,113 @@
+import type { CsvColumnKey, ImportProblem } from '../../../common/contracts/admin-catalogue-csv'
+import type { Db, Tx } from '../../db/client'
+import { type Columns, headerOf, norm, rowProblem } from './csv-header'
+import * as q from './csv-queries'
+import { PRODUCT_KEYS, type RowValues } from './csv-row'
+
+/**
+ * Which product each of the file's rows is (docs/decisions/0017-catalogue-csv.md): rows with the same slug are one
+ * product (without a slug: the product of the row's SKU, else the one product of that name, else a new one). A SKU
+ * or barcode is on one row of the file only.
+ */
+
+/** The rows of one product. */
+export interface Group {
+  key: string
+  first: RowValues
+  rows: RowValues[]
+}
+
+export type PackOfCode = Awaited<ReturnType<typeof q.packsByCodes>>['bySku'][number]
+
+export interface Matched {
+  /** each group and its product (null: a new one); a group that matches no product clearly is left out */
+  productOf: Map<Group, number | null>
+  groupOfProduct: Map<number, Group>
+  packOfSku: Map<string, PackOfCode>
+  packOfBarcode: Map<string, PackOfCode>
+}
+
+export async function matchProducts(db: Db | Tx, websiteId: number, rows: RowValues[], columns: Columns, problems: ImportProblem[]): Promise<Matched> {
+  const header = (key: CsvColumnKey) => headerOf(columns, key)
+
+  // Rows of one product: the same slug, or without one the same name; they must agree on the product's columns.
+  const groups = new Map<string, Group>()
+  for (const r of rows) {
+    const key = r.product.slug ? `slug:${r.product.slug}` : `name:${norm(r.product.name)}`
+    const group = groups.get(key)
+    if (!group) {
+      groups.set(key, { key, first: r, rows: [r] })
+      continue
+    }
+    const differs = PRODUCT_KEYS.find((k) => k !== 'slug' && group.first.productCells[k] !== r.productCells[k])
+    if (differs)
+      rowProblem(
+        problems,
+        r,
+        header(differs),
+        `Differs from line ${group.first.line} for the same product (“${group.first.product.name}”): a product’s columns must be the same on each of its rows`,
+      )
+    else group.rows.push(r)
+  }
+
+  // Codes: once in the file; a SKU names its pack and never moves to another product.
+  const skuLine = new Map<string, RowValues>()
+  const barcodeLine = new Map<string, RowValues>()
+  for (const g of groups.values()) {
+    for (const r of g.rows) {
+      for (const [code, seen, label, key] of [
+        [r.pack?.sku, skuLine, 'SKU', 'sku'],
+        [r.pack?.barcode, barcodeLine, 'barcode', 'barcode'],
+      ] as const) {
+        if (!code) continue
+        const other = seen.get(code)
+        if (other) rowProblem(problems, r, header(key), `The ${label} “${code}” is also on line ${other.line}`)
+        else seen.set(code, r)
+      }
+    }
+  }
+  const codes = await q.packsByCodes(db, websiteId, [...skuLine.keys()], [...barcodeLine.keys()])
+  const packOfSku = new Map(codes.bySku.map((k) => [k.sku!, k]))
+  const packOfBarcode = new Map(codes.byBarcode.map((k) => [k.barcode!, k]))
+
+  // Which product each group is.
+  const bySlug = new Map(
+    (
+      await q.productIdsBySlugs(
+        db,
+        websiteId,
+        [...groups.values()].flatMap((g) => (g.first.product.slug ? [g.first.product.slug] : [])),
+      )
+    ).map((p) => [p.slug, p.id]),
+  )
+  const unslugged = [...groups.values()].filter((g) => !g.first.product.slug)
+  const byName = new Map<string, number[]>()
+  for (const p of await q.productIdsByNames(db, websiteId, [...new Set(unslugged.map((g) => norm(g.first.product.name)))])) {
+    byName.set(norm(p.name), [...(byName.get(norm(p.name)) ?? []), p.id])
+  }
+  const productOf = new Map<Group, number | null>()
+  const groupOfProduct = new Map<number, Group>()
+  for (const g of groups.values()) {
+    let id: number | null = null
+    if (g.first.product.slug) id = bySlug.get(g.first.product.slug) ?? null
+    else {
+      const owners = [...new Set(g.rows.flatMap((r) => (r.pack?.sku && packOfSku.has(r.pack.sku) ? [packOfSku.get(r.pack.sku)!.productId] : [])))]
+      if (owners.length > 1) {
+        rowProblem(problems, g.first, header('sku'), 'These rows’ SKUs belong to different products: give each product’s rows its slug')
+        continue
+      }
+      const named = byName.get(norm(g.first.product.name)) ?? []
+      id = owners[0] ?? (named.length === 1 ? named[0] : null)
+    }
+    if (id !== null) {
+      const other = groupOfProduct.get(id)
+      if (other) {
+        rowProblem(problems, g.first, header('slug'), `Line ${other.first.line} is the same product: give the product’s rows the same slug`)
+        continue
+      }
+      groupOfProduct.set(id, g)
+    }
+    productOf.set(g, id)
+  }
+  return { productOf, groupOfProduct, packOfSku, packOfBarcode }
+}
