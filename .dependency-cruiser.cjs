@@ -109,6 +109,14 @@ module.exports = {
       to: { path: '^server/db/schema/index[.]ts$' },
     },
     {
+      name: 'client-features-apart',
+      severity: 'error',
+      comment:
+        'A client feature never imports another (STYLE rule 14), types and tests included: they meet in client/routes/ (or client/app/), and what several use lives in client/ui/, client/lib/ or the staff shell (client/staff/).',
+      from: { path: '^client/features/([^/]+)/' },
+      to: { path: '^client/features/([^/]+)/', pathNot: '^client/features/$1/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to no file or package (a Vite asset import, `…?url`, is a file Vite emits).',

@@ -33,6 +33,16 @@ const PLANTED: Record<string, string> = {
   // refused: the barrel, even for a type, even in a queries file or a test
   'server/features/shop/queries/barrel.ts': "import { orders } from '../../../db/schema/index'\nexport const viaBarrel = () => orders.id\n",
   'server/features/shop/barrel.test.ts': "import type { OrderStatus } from '../../db/schema/index'\nexport const s: OrderStatus = 'paid'\n",
+  // client: allowed within a feature (its staff part too), and in routes, where features meet
+  'client/features/shelf/api.ts': "export const shelfQuery = () => ['shelf']\nexport type Shelf = { id: number }\n",
+  'client/features/shelf/staff/shelf-view.ts': "import { shelfQuery } from '../api'\nexport const view = shelfQuery\n",
+  'client/features/basket/api.ts': "export const basketQuery = () => ['basket']\n",
+  'client/routes/shelf.ts':
+    "import { shelfQuery } from '../features/shelf/api'\nimport { basketQuery } from '../features/basket/api'\nexport const both = [shelfQuery, basketQuery]\n",
+  // refused: one feature importing another, a type or from a test too
+  'client/features/basket/basket-line.ts': "import { shelfQuery } from '../shelf/api'\nexport const line = shelfQuery\n",
+  'client/features/basket/basket.test.ts': "import type { Shelf } from '../shelf/api'\nexport const s: Shelf = { id: 1 }\n",
+  'client/features/shelf/staff/basket-report.ts': "import { basketQuery } from '../../basket/api'\nexport const report = basketQuery\n",
 }
 
 describe('the import rules, on a planted tree', () => {
@@ -46,7 +56,7 @@ describe('the import rules, on a planted tree', () => {
       writeFileSync(path.join(root, file), text)
     }
     const options: ICruiseOptions = { ...(await extractDepcruiseOptions(config)), baseDir: root }
-    const result = await cruise(['server'], options)
+    const result = await cruise(['server', 'client'], options)
     if (typeof result.output === 'string') throw new Error('expected the cruise result, got a report')
     violations = result.output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
   })
@@ -66,7 +76,16 @@ describe('the import rules, on a planted tree', () => {
     expect(refused('no-schema-barrel')).toEqual(['server/features/shop/barrel.test.ts', 'server/features/shop/queries/barrel.ts'])
   })
 
+  it('client-features-apart: refuses a client feature importing another (a type, a test, a staff part too), not a route', () => {
+    expect(refused('client-features-apart')).toEqual([
+      'client/features/basket/basket-line.ts',
+      'client/features/basket/basket.test.ts',
+      'client/features/shelf/staff/basket-report.ts',
+    ])
+  })
+
   it('finds nothing else in the planted tree', () => {
-    expect(violations.filter((v) => v.rule !== 'tables-only-in-queries' && v.rule !== 'no-schema-barrel')).toEqual([])
+    const shown = ['tables-only-in-queries', 'no-schema-barrel', 'client-features-apart']
+    expect(violations.filter((v) => !shown.includes(v.rule))).toEqual([])
   })
 })
