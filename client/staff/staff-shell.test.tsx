@@ -47,6 +47,28 @@ function RoutedShell() {
   )
 }
 
+const TODAY = [
+  'Dashboard',
+  'Orders',
+  'Customers',
+  'Products',
+  'Categories',
+  'Brands',
+  'Search',
+  'Stock',
+  'Warehouses',
+  'Import / export',
+  'Coupons',
+  'Delivery',
+  'Payments',
+  'Tax & invoices',
+  'Staff',
+  'Sales agents',
+  'Audit log',
+  'Reports',
+  'Analytics',
+]
+
 const shell = (path: string, who: User | null) => renderAt(<RoutedShell />, { url: path, api: api(who) })
 
 describe('the staff shell', () => {
@@ -57,11 +79,11 @@ describe('the staff shell', () => {
       </MemoryRouter>,
     )
     const nav = await screen.findByRole('navigation', { name: 'Administration' }, { timeout: 5000 })
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((a) => [a.textContent, a.getAttribute('aria-current')]),
-    ).toEqual([
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('aria-current')])
+    // today's sections in their order (a section added to the table may join anywhere)
+    expect(links.filter(([label]) => TODAY.includes(label ?? ''))).toEqual([
       ['Dashboard', null],
       ['Orders', null],
       ['Customers', null],
