@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const STAFF_FILES = /^client\/(staff\/|features\/[^/]+\/staff\/|features\/(admin|pos|page-builder|site-editor)\/|routes\/(admin-|page-builder-))/
+const STAFF_FILES = /^client\/(staff\/|features\/[^/]+\/staff\/|features\/(pos|site-editor)\/|routes\/(admin-|page-builder-))/
 const STAFF_PACKAGES = /^(@tanstack\/react-table|@tanstack\/table-core|react-hook-form|@hookform\/|qrcode|idb)/
 
 /** Static imports of a module (what a bundler puts in the same load); `import type` and import() are not. */
