@@ -22,7 +22,7 @@ import {
 } from './ui/staff-icons'
 
 /**
- * The staff screens, each declared once (docs/decisions/0043-staff-screens-and-client-layout.md). The app's route
+ * The staff screens, each declared once (docs/decisions/0046-staff-screens-and-client-layout.md). The app's route
  * table (app/routes.ts) sends every address of a staff area to the staff app, which shows the screen of this table
  * that matches first; links are built with staffPath(path, …) (staff-paths.ts), the sidebars and the dashboard's
  * cards come from the sections below, the tab's title from `title`, the guard from `permission`.
