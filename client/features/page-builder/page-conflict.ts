@@ -1,12 +1,7 @@
 import type { PageDraft } from '../../../common/contracts/admin-pages'
 import type { ConflictRow } from '../../staff/form/conflict-dialog'
+import type { SaveConflict } from '../../staff/form/use-versioned-save'
 import type { PageInputDraft } from './editor-state'
-
-/** A save refused with 409: the draft someone else saved, and the fields they changed. */
-export interface StaleDraft {
-  current: PageDraft
-  changed: string[]
-}
 
 const FIELD_LABELS = {
   components: 'Blocks',
@@ -34,7 +29,7 @@ const summary = (v: readonly object[] | string | boolean | null) =>
         : String(v)
 
 /** What they changed against what this editor has, as the conflict dialog shows it (blocks always listed). */
-export function conflictRows(stale: StaleDraft | null, mine: PageInputDraft): ConflictRow[] {
+export function conflictRows(stale: SaveConflict<PageDraft> | null, mine: PageInputDraft): ConflictRow[] {
   if (!stale) return []
   return stale.changed
     .filter(isConflictField)

@@ -161,7 +161,7 @@ export function PageEditor({ url, loaded }: { url: string; loaded: PageDraft }) 
         rows={conflictRows(stale, toInput(page, url, 0))}
         onReloadTheirs={() => stale && draft.reset(stale.current)}
         onKeepMine={() => stale && draft.saveDraft(stale.current.version).then((ok) => ok && toast.success('Draft saved over theirs'))}
-        onClose={() => draft.setStale(null)}
+        onClose={draft.closeConflict}
         saving={draft.saving}
       />
     </div>

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import * as z from 'zod/mini'
 import { type PageDraft, savePageDraft } from '../../../common/contracts/admin-pages'
 import { useApi } from '../../lib/api-context'
-import { ApiError, errorText } from '../../lib/error-text'
+import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
+import { useSaveConflict } from '../../staff/form/use-versioned-save'
 import { toast } from '../../ui/toast'
 import { draftQuery, usePublish, useSaveDraft } from './api'
 import { checkPage, type EditorPage, fromContent, sameContent } from './editor-state'
-import type { StaleDraft } from './page-conflict'
 
 /** Where the first field to fix is: on the blocks tab (that block opened, when known) or on the page settings. */
 export type FieldToFix = { tab: 'blocks'; open?: string | null } | { tab: 'page' }
@@ -30,7 +29,7 @@ export function usePageDraft(url: string, loaded: PageDraft, reveal: (field: Fie
   const [page, setPage] = useState(saved)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [stale, setStale] = useState<StaleDraft | null>(null)
+  const { conflict: stale, caught, close: closeConflict } = useSaveConflict(savePageDraft.stale)
   const save = useSaveDraft()
   const publish = usePublish()
 
@@ -53,7 +52,7 @@ export function usePageDraft(url: string, loaded: PageDraft, reveal: (field: Fie
     setPage(next)
     setServerErrors({})
     setFormError(null)
-    setStale(null)
+    closeConflict()
   }
 
   function showInvalid() {
@@ -77,14 +76,10 @@ export function usePageDraft(url: string, loaded: PageDraft, reveal: (field: Fie
       setBase(draft)
       setSaved(next)
       setPage(next)
-      setStale(null)
+      closeConflict()
       return true
     } catch (err) {
-      const conflict = err instanceof ApiError && err.status === 409 ? z.safeParse(savePageDraft.stale, err.body) : null
-      if (conflict?.success) {
-        setStale({ current: conflict.data.current, changed: conflict.data.changed })
-        return false
-      }
+      if (caught(err)) return false
       const byField = fieldErrors(err)
       setServerErrors(byField)
       if (Object.keys(byField).length) reveal({ tab: Object.keys(byField)[0].startsWith('components.') ? 'blocks' : 'page' })
@@ -127,7 +122,7 @@ export function usePageDraft(url: string, loaded: PageDraft, reveal: (field: Fie
     formError,
     dirty,
     stale,
-    setStale,
+    closeConflict,
     reset,
     saveDraft,
     onSave,
