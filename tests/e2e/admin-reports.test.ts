@@ -37,7 +37,7 @@ describe('reports', () => {
     const { page: admin, context, errors } = await signedIn(browser, server.origin, SUPERADMIN)
     const charts: string[] = []
     admin.on('request', (req) => {
-      if (/admin-reports-.*\.js$/.test(new URL(req.url()).pathname)) charts.push(req.url())
+      if (/reports-view-.*\.js$/.test(new URL(req.url()).pathname)) charts.push(req.url())
     })
     await admin.goto(`${server.origin}/bos/admin`)
     await admin.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor()
