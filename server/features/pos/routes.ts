@@ -14,7 +14,7 @@ import * as upiQr from './upi-qr'
 
 /**
  * The shop counter's calls, under /s/api/pos (docs/decisions/0024-point-of-sale.md, 0027): staff with admin access on
- * this website. `app.payments` (the process's providers) is decorated by checkout before these run.
+ * this website. `app.payments` (the process's providers) is decorated by app.ts.
  */
 export async function posRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'pos' }, (pos) => {
