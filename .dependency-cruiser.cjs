@@ -61,8 +61,25 @@ module.exports = {
     {
       name: 'platform-not-to-features',
       severity: 'error',
-      comment: 'server/platform/ is what features build on: it imports no feature (features register with it in server/app.ts).',
+      comment:
+        'server/platform/ is what features build on: it imports no feature and no simulator (features register with it in server/app.ts).',
       from: { path: '^server/platform/' },
+      to: { path: '^server/(features|simulators)/' },
+    },
+    {
+      name: 'features-not-to-simulators',
+      severity: 'error',
+      comment:
+        "The product never names a simulator: it talks to a provider through its adapter, whose address is the simulator's only in simulator mode (server/app.ts mounts it). Tests may drive one.",
+      from: { path: '^server/features/', pathNot: '[.]test[.]tsx?$|/test-kit[.]ts$' },
+      to: { path: '^server/simulators/' },
+    },
+    {
+      name: 'simulators-not-to-features',
+      severity: 'error',
+      comment:
+        "A simulator stands in for another company's service: it builds on the platform and the database client, never on the product's features (its tests and test kit build the whole app).",
+      from: { path: '^server/simulators/', pathNot: '[.]test[.]tsx?$|/test-kit[.]ts$' },
       to: { path: '^server/features/' },
     },
     {
