@@ -167,8 +167,7 @@ export async function buildApp({
   // The process's payment providers (STYLE rule 9), for checkout, the counter's UPI QR and the staff's connection test;
   // each website's own keys are laid over them per call (providersFor).
   app.decorate('payments', createPaymentProviders(config))
-  const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) =>
-    providersFor(db, config, app.payments, websiteId, made)
+  const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) => providersFor(db, config, app.payments, websiteId, made)
 
   await app.register(cookie)
   // The counter also shows Razorpay's dynamic UPI QR from the image Razorpay hosts (decision 0027; the simulator's
