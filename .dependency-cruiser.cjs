@@ -61,8 +61,7 @@ module.exports = {
     {
       name: 'platform-not-to-features',
       severity: 'error',
-      comment:
-        'server/platform/ is what features build on: it imports no feature and no simulator (features register with it in server/app.ts).',
+      comment: 'server/platform/ is what features build on: it imports no feature and no simulator (features register with it in server/app.ts).',
       from: { path: '^server/platform/' },
       to: { path: '^server/(features|simulators)/' },
     },
