@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
 import type { SaleAnswer, SaleInput, SalePreview, SalePreviewInput } from '../../../common/contracts/pos'
 import { formatINR, toPaise, toRupees } from '../../../common/money'
 import type { Tx } from '../../db/client'
-import { categories, type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
+import type { PosMethod } from '../../db/schema/pos'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as accounts from '../accounts/service'
 import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
-import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
+import { findRegister } from './queries/registers'
+import * as q from './queries/sales'
+import { lockOpenShift } from './queries/shifts'
+import { NO_REGISTER } from './shifts'
 import * as upiQr from './upi-qr'
 
 /**
@@ -56,11 +58,7 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
   const tx = ctx.db
   const request = fingerprint(input)
   // The claim: a second request with this id waits here until the first commits (then finds it) or rolls back.
-  const [claimed] = await tx
-    .insert(posSales)
-    .values({ websiteId: ctx.site.id, clientId: input.client_id.toLowerCase(), requestHash: request })
-    .onConflictDoNothing()
-    .returning()
+  const claimed = await q.claimClientId(tx, ctx.site.id, input.client_id.toLowerCase(), request)
   if (!claimed) return replay(ctx, input, request)
 
   const register = await findRegister(tx, ctx.site.id, input.register_id)
@@ -157,12 +155,9 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
 
   return ok(
     await staffWrite(ctx, { action: offline ? 'pos.sale.offline' : 'pos.sale', entity: 'order', changesStorefront: taken.soldOut }, async () => {
-      const [sale] = await tx
-        .update(posSales)
-        .set({ shiftId: shift.id, orderId: order.id, discountPaise, couponPaise, changePaise, offline, soldAt })
-        .where(eq(posSales.id, claimed.id))
-        .returning()
-      await tx.insert(posPayments).values(
+      const sale = await q.completeSale(tx, claimed.id, { shiftId: shift.id, orderId: order.id, discountPaise, couponPaise, changePaise, offline, soldAt })
+      await q.insertPayments(
+        tx,
         paid.value.map((p) => ({
           websiteId: ctx.site.id,
           shiftId: shift.id,
@@ -174,7 +169,8 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
           upiQrId: p.qrId ? (qrs.value.get(p.qrId)?.id ?? null) : null,
         })),
       )
-      await tx.insert(posSaleLines).values(
+      await q.insertSaleLines(
+        tx,
         lines.map((l, i) => ({
           saleId: sale.id,
           orderItemId: itemIds[i],
@@ -185,19 +181,18 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
         })),
       )
       const short = lines.flatMap((l, i) => (taken.shortBy[i] > 0 ? [{ l, shortBy: taken.shortBy[i] }] : []))
-      if (short.length) {
-        await tx.insert(posStockDiscrepancies).values(
-          short.map(({ l, shortBy }) => ({
-            websiteId: ctx.site.id,
-            saleId: sale.id,
-            orderId: order.id,
-            packId: l.packId,
-            warehouseId: register.warehouseId,
-            sold: l.quantity,
-            shortBy,
-          })),
-        )
-      }
+      await q.insertDiscrepancies(
+        tx,
+        short.map(({ l, shortBy }) => ({
+          websiteId: ctx.site.id,
+          saleId: sale.id,
+          orderId: order.id,
+          packId: l.packId,
+          warehouseId: register.warehouseId,
+          sold: l.quantity,
+          shortBy,
+        })),
+      )
       const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(totalPaise), change_due: toRupees(changePaise) }
       return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short } }
     }),
@@ -226,10 +221,7 @@ export async function previewSale(ctx: StaffCtx, input: SalePreviewInput): Promi
 
 /** The same client id again: the first sale's answer when the body is the same, else 422 (as checkout's keys). */
 async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Promise<Result<SaleAnswer>> {
-  const [first] = await ctx.db
-    .select()
-    .from(posSales)
-    .where(and(eq(posSales.websiteId, ctx.site.id), eq(posSales.clientId, input.client_id.toLowerCase())))
+  const first = await q.findSaleByClientId(ctx.db, ctx.site.id, input.client_id.toLowerCase())
   if (!first?.orderId) return fail('conflict', 'This sale is being recorded: please try again')
   if (first.requestHash !== request) return fail('invalid', KEY_REUSED, { client_id: KEY_REUSED })
   const order = (await orders.findOrderById(ctx.db, first.orderId))!
@@ -240,25 +232,7 @@ async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Pr
 
 async function priceLines(tx: Tx | StaffCtx['db'], ctx: StaffCtx, input: SalePreviewInput): Promise<Result<Priced[]>> {
   const ids = [...new Set(input.lines.map((l) => l.pack_id))]
-  const rows = await tx
-    .select({
-      packId: packs.id,
-      productId: products.id,
-      slug: products.slug,
-      medias: products.medias,
-      productName: products.name,
-      packName: packs.name,
-      pricePaise: packs.pricePaise,
-      mrpPaise: packs.mrpPaise,
-      status: products.status,
-      categoryId: products.categoryId,
-      parentCategoryId: categories.parentId,
-      brandId: products.brandId,
-    })
-    .from(packs)
-    .innerJoin(products, eq(products.id, packs.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(packs.websiteId, ctx.site.id), inArray(packs.id, ids)))
+  const rows = await q.packsForSale(tx, ctx.site.id, ids)
   const byId = new Map(rows.map((r) => [r.packId, r]))
   const errors: Record<string, string> = {}
   const unlimited = ctx.user.superadmin
@@ -390,9 +364,8 @@ function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
  * they gave another website (decision 0034).
  */
 async function customerFor(tx: Tx, websiteId: number, phone: string): Promise<{ id: number; name: string }> {
-  await tx.insert(users).values({ name: 'Customer', phone }).onConflictDoNothing()
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone))
-  await accounts.recordGivenHere(tx, websiteId, row.id, { name: 'Customer', phone })
-  const here = await accounts.customerHere(tx, websiteId, row.id)
-  return { id: row.id, name: here?.name ?? 'Customer' }
+  const id = await q.customerAccount(tx, phone)
+  await accounts.recordGivenHere(tx, websiteId, id, { name: 'Customer', phone })
+  const here = await accounts.customerHere(tx, websiteId, id)
+  return { id, name: here?.name ?? 'Customer' }
 }
