@@ -66,6 +66,14 @@ module.exports = {
       to: { path: '^server/(features|simulators)/' },
     },
     {
+      name: 'config-not-to-features',
+      severity: 'error',
+      comment:
+        'server/config.ts reads the environment for the whole process: it imports the platform only (the payment settings are platform/payments-config.ts), so loading the settings loads no feature.',
+      from: { path: '^server/config[.]ts$' },
+      to: { path: '^server/(features|simulators)/' },
+    },
+    {
       name: 'features-not-to-simulators',
       severity: 'error',
       comment:
