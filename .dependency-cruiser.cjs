@@ -29,8 +29,6 @@ const TABLES_ALSO_IN = [
   ['^server/db/', 'the database itself: schema, client, template and seed'],
   // benchmarks build their data sets straight into the tables, as the seed does
   ['^bench/', 'benchmark data generators'],
-  // i-pos brings these into line
-  ['^server/features/(pos|payments-simulator)/', 'the counter and the payment simulator, until their queries move'],
 ]
 /** A feature's (or the platform's) queries: `queries.ts`, a `queries/` folder, or a `<part>-queries.ts` file. */
 const QUERIES = '(^|/)queries[.]ts$|/queries/[^/]+[.]ts$|-queries[.]ts$'
@@ -76,8 +74,32 @@ module.exports = {
     {
       name: 'platform-not-to-features',
       severity: 'error',
-      comment: 'server/platform/ is what features build on: it imports no feature (features register with it in server/app.ts).',
+      comment: 'server/platform/ is what features build on: it imports no feature and no simulator (features register with it in server/app.ts).',
       from: { path: '^server/platform/' },
+      to: { path: '^server/(features|simulators)/' },
+    },
+    {
+      name: 'config-not-to-features',
+      severity: 'error',
+      comment:
+        'server/config.ts reads the environment for the whole process: it imports the platform only (the payment settings are platform/payments-config.ts), so loading the settings loads no feature.',
+      from: { path: '^server/config[.]ts$' },
+      to: { path: '^server/(features|simulators)/' },
+    },
+    {
+      name: 'features-not-to-simulators',
+      severity: 'error',
+      comment:
+        "The product never names a simulator: it talks to a provider through its adapter, whose address is the simulator's only in simulator mode (server/app.ts mounts it). Tests may drive one.",
+      from: { path: '^server/features/', pathNot: '[.]test[.]tsx?$|/test-kit[.]ts$' },
+      to: { path: '^server/simulators/' },
+    },
+    {
+      name: 'simulators-not-to-features',
+      severity: 'error',
+      comment:
+        "A simulator stands in for another company's service: it builds on the platform and the database client, never on the product's features (its tests and test kit build the whole app).",
+      from: { path: '^server/simulators/', pathNot: '[.]test[.]tsx?$|/test-kit[.]ts$' },
       to: { path: '^server/features/' },
     },
     {
@@ -104,8 +126,7 @@ module.exports = {
       severity: 'error',
       comment:
         "Import the schema module that declares the table (server/db/schema/orders.ts), not server/db/schema/index.ts: that one assembles the whole schema for drizzle's client (server/db/client.ts), the template and drizzle.config.ts.",
-      // i-pos brings these into line
-      from: { pathNot: ['^server/db/(client|template)[.]ts$', '^server/features/(pos|payments-simulator)/'] },
+      from: { pathNot: '^server/db/(client|template)[.]ts$' },
       to: { path: '^server/db/schema/index[.]ts$' },
     },
     {

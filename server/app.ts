@@ -25,6 +25,7 @@ import { stockAdminRoutes } from './features/stock/routes'
 import { couponAdminRoutes } from './features/coupons/admin-routes'
 import { deliveryAdminRoutes } from './features/delivery/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
+import { outboxHandlers, startOrderJobs } from './features/checkout/jobs'
 import { checkoutRoutes } from './features/checkout/routes'
 import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
@@ -34,8 +35,10 @@ import { invoiceRoutes } from './features/invoices/routes'
 import { orderRoutes } from './features/orders/routes'
 import { pageAdminRoutes, pageRoutes } from './features/pages/routes'
 import { posRoutes } from './features/pos/routes'
-import { describePayments } from './features/payments/config'
-import { paymentsSimulator } from './features/payments-simulator/plugin'
+import { createPaymentProviders, type PaymentProviders } from './features/payments/providers/registry'
+import { providersFor } from './features/payments/service'
+import { describePayments } from './platform/payments-config'
+import { paymentsSimulator } from './simulators/payments/plugin'
 import { sessionRoutes } from './features/session/routes'
 import { sessionVisitors } from './features/session/service'
 import { agentRoutes } from './features/agents/routes'
@@ -162,6 +165,10 @@ export async function buildApp({
   const deps = { db, config, caches, sites, outbound, visitors: actingVisitors(sessionVisitors(userOnWebsite)) }
   app.decorate('deps', deps)
   app.decorate('reads', new Map() as Reads)
+  // The process's payment providers (STYLE rule 9), for checkout, the counter's UPI QR and the staff's connection test;
+  // each website's own keys are laid over them per call (providersFor).
+  app.decorate('payments', createPaymentProviders(config))
+  const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) => providersFor(db, config, app.payments, websiteId, made)
 
   await app.register(cookie)
   // The counter also shows Razorpay's dynamic UPI QR from the image Razorpay hosts (decision 0027; the simulator's
@@ -204,7 +211,7 @@ export async function buildApp({
   cartRoutes(app)
   couponRoutes(app)
   wishlistRoutes(app)
-  await checkoutRoutes(app, { otpDelivery: delivery })
+  await checkoutRoutes(app)
   await orderRoutes(app)
   await invoiceRoutes(app)
   mediaRoutes(app, { db, caches })
@@ -229,6 +236,8 @@ export async function buildApp({
   await siteSettingsAdminRoutes(app)
   // The shop counter (/s/api/pos/…)
   await posRoutes(app)
+  // Background work: unpaid holds released, the outbox (notices, refunds at the provider, counter receipts) drained.
+  startOrderJobs(app, outboxHandlers(app, sitePayments, delivery))
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })
@@ -256,5 +265,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: import('./platform/request-context').AppDeps
     lifecycle: Lifecycle
+    /** the payment providers of this process; tests listening on a port point them at it */
+    payments: PaymentProviders
   }
 }

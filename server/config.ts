@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import * as z from 'zod/mini'
 import { decodeSettingsKey } from './platform/secret-box'
 import { StartError } from './platform/start-error'
-import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './features/payments/config'
+import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './platform/payments-config'
 
 /** The only reader of process.env (STYLE rule 11). */
 const port = z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))

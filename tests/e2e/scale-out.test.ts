@@ -6,7 +6,7 @@ import pg from 'pg'
 import { openDb, rowsOf, type Database } from '../../server/db/client'
 import { addresses, users } from '../../server/db/schema/accounts'
 import { websites } from '../../server/db/schema/sites'
-import { SIMULATOR_DEFAULTS } from '../../server/features/payments/config'
+import { SIMULATOR_DEFAULTS } from '../../server/platform/payments-config'
 import * as sessions from '../../server/features/session/service'
 import { makePostgresTemplate, withDatabase } from '../../server/db/template'
 import { createCacheBus, type CacheBus } from '../../server/platform/cache-bus'
@@ -283,7 +283,7 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
           rowsOf<{ payment_status: string; paid: number; tasks: number }>(
             await db.execute(sql`select o.payment_status,
               (select count(*)::int from payments p where p.order_id = o.id and p.status = 'paid') as paid,
-              (select count(*)::int from payment_sim_tasks) as tasks
+              (select count(*)::int from payment_simulator.tasks) as tasks
               from orders o where o.id = ${orderId}`),
           )[0]
         while (!((await state()).payment_status === 'paid' && (await state()).tasks === 0)) {

@@ -4,7 +4,8 @@ import { cashTotalPaise, formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
 import type { AddressSnapshot } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
-import { fail, ok, type Result } from '../../platform/result'
+import { orRefusal, refuse } from '../../platform/refusal'
+import type { Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
 import { blockedFrom } from '../accounts/service'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
@@ -14,7 +15,6 @@ import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
 import { codLimitMessage, type Offered, offeredMethods } from '../payments/service'
 import * as stock from '../stock/service'
-import { CheckoutRefusal, refuse } from './refusal'
 
 export type PlaceResult = Result<PlacedOrder>
 
@@ -61,8 +61,9 @@ const STEPS: [string, Step][] = [
 const BLOCKED = 'This account cannot place orders on this website. Please contact the store.'
 
 export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
-  try {
-    const placed = await ctx.db.transaction(async (tx) => {
+  // a refusal thrown by a step leaves the transaction (so it rolls back) before it becomes the answer
+  return orRefusal(() =>
+    ctx.db.transaction(async (tx) => {
       const s: PlaceState = {
         ctx: { ...ctx, db: tx },
         userId,
@@ -88,12 +89,8 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
       if (await blockedFrom(tx, ctx.site.id, userId)) refuse('forbidden', BLOCKED)
       for (const [, step] of STEPS) await step(s)
       return s.placed!
-    })
-    return ok(placed)
-  } catch (err) {
-    if (err instanceof CheckoutRefusal) return fail(err.kind, err.message, err.errors)
-    throw err
-  }
+    }),
+  )
 }
 
 /** What makes two placements the same request: the body without its key, spelt one way (slots in group order). */

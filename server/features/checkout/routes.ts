@@ -5,30 +5,20 @@ import { guardHook, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { requestOrigin } from '../../platform/site-context'
-import type { OtpDelivery } from '../accounts/otp-delivery/index'
-import { createPaymentProviders, type PaymentProviders } from '../payments/providers/registry'
 import { PROVIDER_NAMES } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
 import { BUYING_BUSY } from '../stock/service'
-import { outboxHandlers, startOrderJobs } from './jobs'
 import * as pay from './pay'
 import { sendPaymentLink as sendLink } from './payment-link'
 import { placeOrder as place } from './place-order'
 import { checkoutSlots } from './slots'
 import { receiveWebhook } from './webhooks'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** the payment providers of this process; tests listening on a port point them at it */
-    payments: PaymentProviders
-  }
-}
-
 /** Where the webhooks arrive: server to server, so no website header, session or XSRF (route config noSiteContext). */
 export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
 
-export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { otpDelivery: OtpDelivery }) {
-  app.decorate('payments', createPaymentProviders(app.deps.config))
+/** Checkout's calls and the providers' webhooks; `app.payments` (the process's providers) is decorated by app.ts. */
+export async function checkoutRoutes(app: FastifyInstance) {
   const signedIn = { preValidation: guardHook(requireUser) }
   /** the website's own keys when it saved some, else the process's (docs/decisions/0022) */
   const sitePayments = (req: FastifyRequest, made?: { provider: string; account: string | null }) =>
@@ -91,11 +81,6 @@ export async function checkoutRoutes(app: FastifyInstance, { otpDelivery }: { ot
       return reply.code(answer.status).send({ message: answer.message })
     })
   })
-
-  startOrderJobs(
-    app,
-    outboxHandlers(app, (websiteId, made) => providersFor(app.deps.db, app.deps.config, app.payments, websiteId, made), otpDelivery),
-  )
 }
 
 const isProviderName = (name: string) => (PROVIDER_NAMES as readonly string[]).includes(name)

@@ -5,7 +5,7 @@ import { requestOrigin } from '../../platform/site-context'
 import { staffRoutes } from '../../platform/staff'
 import * as methods from './admin'
 
-/** Staff calls of payment methods; `app.payments` (the process's providers) is decorated by checkout before these run. */
+/** Staff calls of payment methods; `app.payments` (the process's providers) is decorated by app.ts. */
 export function paymentAdminRoutes(app: FastifyInstance) {
   return staffRoutes(app, { tag: 'admin' }, (staff) => {
     staff.read(getPaymentMethods, (req, ctx) => methods.getPaymentMethods(ctx, requestOrigin(req)))

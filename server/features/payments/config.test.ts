@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config'
 import { PRODUCTION } from '../../test/app'
-import { describePayments, SIMULATOR_DEFAULTS } from './config'
+import { describePayments, SIMULATOR_DEFAULTS } from '../../platform/payments-config'
 import { createPaymentProviders, providerSettings } from './providers/registry'
 
 const LIVE = {

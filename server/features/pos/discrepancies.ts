@@ -1,25 +1,9 @@
-import { desc, eq } from 'drizzle-orm'
-import { orders, packs, posSales, posStockDiscrepancies, products } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
+import * as q from './queries/sales'
 
 /** Offline sales that sold more than the shelf had when they arrived: what staff count and correct. */
 export async function listDiscrepancies(ctx: RequestCtx) {
-  const rows = await ctx.db
-    .select({
-      d: posStockDiscrepancies,
-      orderNumber: orders.orderNumber,
-      product: products.name,
-      pack: packs.name,
-      soldAt: posSales.soldAt,
-    })
-    .from(posStockDiscrepancies)
-    .innerJoin(orders, eq(orders.id, posStockDiscrepancies.orderId))
-    .innerJoin(posSales, eq(posSales.id, posStockDiscrepancies.saleId))
-    .innerJoin(packs, eq(packs.id, posStockDiscrepancies.packId))
-    .innerJoin(products, eq(products.id, packs.productId))
-    .where(eq(posStockDiscrepancies.websiteId, ctx.site.id))
-    .orderBy(desc(posStockDiscrepancies.id))
-    .limit(200)
+  const rows = await q.listDiscrepancies(ctx.db, ctx.site.id)
   return {
     data: rows.map((r) => ({
       id: r.d.id,

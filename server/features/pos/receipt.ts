@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Receipt } from '../../../common/contracts/pos'
 import { toRupees } from '../../../common/money'
 import type { Db, Tx } from '../../db/client'
-import { orderEvents, orders, posPayments, posRegisters, posReturnLines, posSaleLines, posSales, posShifts, users } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import * as invoices from '../invoices/service'
 import * as orderService from '../orders/service'
+import * as q from './queries/receipts'
+import { saleLines as linesOf } from './queries/sales'
 
 const NO_RECEIPT = 'No counter sale with this receipt number'
 
@@ -16,42 +16,17 @@ const NO_RECEIPT = 'No counter sale with this receipt number'
  * and the change, the cashier who rang it up and the register. Computed from the sale's rows every time.
  */
 export async function receiptOf(db: Db | Tx, site: RequestCtx['site'], orderNumber: string): Promise<Result<Receipt>> {
-  const [row] = await db
-    .select({ order: orders, sale: posSales })
-    .from(orders)
-    .innerJoin(posSales, eq(posSales.orderId, orders.id))
-    .where(and(eq(orders.websiteId, site.id), eq(orders.orderNumber, orderNumber.trim().toUpperCase())))
+  const row = await q.saleByOrderNumber(db, site.id, orderNumber.trim().toUpperCase())
   if (!row) return fail('not_found', NO_RECEIPT)
   const { order, sale } = row
 
   const [saleLines, items, pays, register, cashier, returned, tax] = await Promise.all([
-    db.select().from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)).orderBy(asc(posSaleLines.id)),
+    linesOf(db, sale.id),
     orderService.orderLines(db, order.id),
-    db
-      .select()
-      .from(posPayments)
-      .where(and(eq(posPayments.orderId, order.id), isNull(posPayments.returnId)))
-      .orderBy(asc(posPayments.id)),
-    sale.shiftId
-      ? db
-          .select({ name: posRegisters.name })
-          .from(posShifts)
-          .innerJoin(posRegisters, eq(posRegisters.id, posShifts.registerId))
-          .where(eq(posShifts.id, sale.shiftId))
-          .then((r) => r[0]?.name ?? '')
-      : Promise.resolve(''),
-    // the staff member who rang the sale up: the one on its 'placed' event
-    db
-      .select({ name: users.name })
-      .from(orderEvents)
-      .innerJoin(users, eq(users.id, orderEvents.userId))
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'placed')))
-      .limit(1)
-      .then((r) => r[0]?.name ?? ''),
-    db
-      .select({ saleLineId: posReturnLines.saleLineId, quantity: posReturnLines.quantity, refundPaise: posReturnLines.refundPaise })
-      .from(posReturnLines)
-      .where(inArray(posReturnLines.saleLineId, db.select({ id: posSaleLines.id }).from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)))),
+    q.salePayments(db, order.id),
+    sale.shiftId ? q.registerNameOfShift(db, sale.shiftId) : Promise.resolve(''),
+    q.cashierOf(db, order.id),
+    q.returnLinesOfSale(db, sale.id),
     invoices.receiptTaxOf(db, order.id),
   ])
   const itemById = new Map(items.map((i) => [i.id, i]))

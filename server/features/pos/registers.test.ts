@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { stock } from '../../db/schema/index'
+import { stock } from '../../db/schema/catalogue'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { staffCall } from '../../test/staff'

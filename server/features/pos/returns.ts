@@ -1,15 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm'
 import type { ReturnAnswer, ReturnInput, ReturnPreview } from '../../../common/contracts/pos'
 import { toRupees } from '../../../common/money'
-import { rowsOf, type Tx } from '../../db/client'
-import { type PosMethod, posPayments, posReturnLines, posReturns, posSaleLines, posSales } from '../../db/schema/index'
+import type { Tx } from '../../db/client'
+import type { PosMethod } from '../../db/schema/pos'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as coupons from '../coupons/service'
 import * as invoices from '../invoices/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
-import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
+import { findRegister } from './queries/registers'
+import * as q from './queries/returns'
+import { insertPayments, saleLines as linesOf } from './queries/sales'
+import { lockOpenShift } from './queries/shifts'
+import { NO_REGISTER } from './shifts'
 
 const NOT_POS = 'This receipt is not a sale of the shop counter'
 
@@ -22,21 +25,19 @@ async function planReturn(ctx: StaffCtx & { db: Tx }, input: ReturnInput) {
   const tx = ctx.db
   const order = await orders.lockSiteOrderByNumber(tx, ctx.site.id, input.order_number.toUpperCase())
   if (!order) return fail('not_found', 'No sale with this receipt number')
-  const [sale] = await tx.select().from(posSales).where(eq(posSales.orderId, order.id))
+  const sale = await q.saleOfOrder(tx, order.id)
   if (!sale) return fail('invalid', NOT_POS, { order_number: NOT_POS })
   const register = await findRegister(tx, ctx.site.id, input.register_id)
   if (!register && input.register_id) return fail('not_found', NO_REGISTER)
   const shift = register ? await lockOpenShift(tx, register.id) : null
   if (!shift) return fail('conflict', 'Open a shift on this register before taking returns')
 
-  const saleLines = await tx.select().from(posSaleLines).where(eq(posSaleLines.saleId, sale.id)).orderBy(posSaleLines.id)
+  const saleLines = await linesOf(tx, sale.id)
   const items = new Map((await orders.orderLines(tx, order.id)).map((i) => [i.id, i]))
-  const back = rowsOf<{ sale_line_id: number; quantity: string | number }>(
-    await tx.execute(sql`
-      select sale_line_id, sum(quantity) as quantity from pos_return_lines
-      where sale_line_id = any(${`{${saleLines.map((l) => l.id).join(',')}}`}::int[]) group by 1`),
+  const returned = await q.returnedBySaleLine(
+    tx,
+    saleLines.map((l) => l.id),
   )
-  const returned = new Map(back.map((b) => [b.sale_line_id, Number(b.quantity)]))
   const left = new Map(saleLines.map((l) => [l.id, l.quantity - (returned.get(l.id) ?? 0)]))
 
   // What comes back, per sale line: every unit not returned yet, or the units asked for (a pack sold on two lines
@@ -111,25 +112,24 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
   const backInStock = put.levels.some((l) => l.onHand - l.reserved - l.onHandChange <= 0)
 
   const answer = await staffWrite(ctx, { action: 'pos.return', entity: 'order', changesStorefront: backInStock }, async () => {
-    const [row] = await tx
-      .insert(posReturns)
-      .values({ websiteId: ctx.site.id, orderId: order.id, shiftId: shift.id, refundPaise, userId: ctx.user.id })
-      .returning()
-    await tx.insert(posReturnLines).values(lines.map((l) => ({ returnId: row.id, saleLineId: l.line.id, quantity: l.quantity, refundPaise: l.refund })))
+    const row = await q.insertReturn(tx, { websiteId: ctx.site.id, orderId: order.id, shiftId: shift.id, refundPaise, userId: ctx.user.id })
+    await q.insertReturnLines(
+      tx,
+      lines.map((l) => ({ returnId: row.id, saleLineId: l.line.id, quantity: l.quantity, refundPaise: l.refund })),
+    )
     const paidBack = refunds.filter((r) => r.amountPaise > 0)
-    if (paidBack.length) {
-      await tx.insert(posPayments).values(
-        paidBack.map((r) => ({
-          websiteId: ctx.site.id,
-          shiftId: shift.id,
-          orderId: order.id,
-          returnId: row.id,
-          method: r.method,
-          amountPaise: -r.amountPaise,
-          tenderedPaise: -r.amountPaise,
-        })),
-      )
-    }
+    await insertPayments(
+      tx,
+      paidBack.map((r) => ({
+        websiteId: ctx.site.id,
+        shiftId: shift.id,
+        orderId: order.id,
+        returnId: row.id,
+        method: r.method,
+        amountPaise: -r.amountPaise,
+        tenderedPaise: -r.amountPaise,
+      })),
+    )
     const allBack = saleLines.every((l) => (left.get(l.id) ?? 0) === (taking.get(l.id) ?? 0))
     if (allBack) {
       await orders.markCounterRefunded(tx, order.id)
@@ -162,12 +162,7 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
  */
 async function refundsBy(ctx: StaffCtx, orderId: number, how: 'cash' | 'original', paise: number) {
   if (how === 'cash') return [{ method: 'cash' as PosMethod, amountPaise: paise }]
-  const rows = await ctx.db
-    .select({ method: posPayments.method, amountPaise: posPayments.amountPaise })
-    .from(posPayments)
-    .where(inArray(posPayments.orderId, [orderId]))
-  const net = { cash: 0, upi: 0, card: 0 }
-  for (const r of rows) net[r.method] += r.amountPaise
+  const net = await q.netPaidByMethod(ctx.db, orderId)
   let left = paise
   const out: { method: PosMethod; amountPaise: number }[] = []
   for (const method of ['upi', 'card'] as const) {

@@ -5,6 +5,7 @@ import { staffRoutes } from '../../platform/staff'
 import { BUYING_BUSY } from '../stock/service'
 import { packCodes } from './codes'
 import { listDiscrepancies as discrepancies } from './discrepancies'
+import { previewSale } from './price-sale'
 import { getReceipt as receipt } from './receipt'
 import * as returns from './returns'
 import * as sales from './sales'
@@ -14,7 +15,7 @@ import * as upiQr from './upi-qr'
 
 /**
  * The shop counter's calls, under /s/api/pos (docs/decisions/0024-point-of-sale.md, 0027): staff with admin access on
- * this website. `app.payments` (the process's providers) is decorated by checkout before these run.
+ * this website. `app.payments` (the process's providers) is decorated by app.ts.
  */
 export async function posRoutes(app: FastifyInstance) {
   await staffRoutes(app, { tag: 'pos' }, (pos) => {
@@ -25,7 +26,7 @@ export async function posRoutes(app: FastifyInstance) {
     pos.write(c.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
     pos.write(c.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
     pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
-    pos.read(c.previewSale, async (req, ctx) => orThrow(await sales.previewSale(ctx, req.body)))
+    pos.read(c.previewSale, async (req, ctx) => orThrow(await previewSale(ctx, req.body)))
     pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)), { busy: BUYING_BUSY })
     pos.read(c.previewReturn, async (req, ctx) => orThrow(await returns.previewReturn(ctx, req.body)))
     pos.write(c.createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))

@@ -1,35 +1,91 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
-import type { SaleAnswer, SaleInput, SalePreview, SalePreviewInput } from '../../../common/contracts/pos'
-import { formatINR, toPaise, toRupees } from '../../../common/money'
-import type { Tx } from '../../db/client'
-import { categories, type PosMethod, packs, posPayments, posSaleLines, posSales, posStockDiscrepancies, products, users } from '../../db/schema/index'
+import type { SaleAnswer, SaleInput } from '../../../common/contracts/pos'
+import { toPaise, toRupees } from '../../../common/money'
+import type { AddressSnapshot } from '../../db/schema/orders'
+import { orRefusal, refuse, valueOrRefuse } from '../../platform/refusal'
 import { fail, ok, type Result } from '../../platform/result'
-import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
+import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as accounts from '../accounts/service'
 import * as coupons from '../coupons/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
-import { findRegister, lockOpenShift, NO_REGISTER } from './shifts'
+import { applyCoupon, netTotal, type Priced, priceLines, type SaleCoupon, sumOf } from './price-sale'
+import { findRegister, type RegisterRow } from './queries/registers'
+import * as q from './queries/sales'
+import { lockOpenShift, type ShiftRow } from './queries/shifts'
+import type { QrRow } from './queries/upi-qrs'
+import { NO_REGISTER } from './shifts'
+import { changeOf, orderMethod, splitPayments, type Tender } from './tenders'
 import * as upiQr from './upi-qr'
-
-/**
- * Who may give how much off at the counter: staff with admin access up to this share of a line (or of the sale,
- * for the order discount); a superadmin of the website any discount. Never more than the line or the sale.
- */
-export const DISCOUNT_LIMIT_PERCENT = 20
 
 const KEY_REUSED = 'This client_id was already used for a different sale'
 const NO_SHIFT = 'Open a shift on this register before selling'
 
-interface Priced extends Omit<orders.OrderLine, 'warehouseId'> {
-  categoryId: number
-  parentCategoryId: number | null
-  brandId: number
-  grossPaise: number
-  lineDiscountPaise: number
-  /** after both discounts */
-  netPaise: number
+type Step = (s: SaleState) => Promise<void>
+type Sold = Extract<Awaited<ReturnType<typeof stock.sellAtCounter>>, { ok: true }>
+
+/** What the steps of one sale know, filled in as they run. */
+interface SaleState {
+  ctx: StaffWriteCtx
+  input: SaleInput
+  /** the fingerprint of the request, kept with the sale: a retry must send the same */
+  request: string
+  /** the client id's row, claimed by this request */
+  claim: q.SaleRow
+  offline: boolean
+  register: RegisterRow
+  shift: ShiftRow
+  lines: Priced[]
+  /** the cashier's discounts (lines and order), before the coupon */
+  discountPaise: number
+  coupon: SaleCoupon | null
+  tenders: Tender[]
+  /** the dynamic UPI QRs that paid, by the provider's id */
+  qrs: Map<string, QrRow>
+  sold: Sold
+  customer: { id: number; name: string } | null
+  redemptionId: number | null
+  /** why an offline sale's coupon was given without being counted */
+  couponNote: string | null
+  soldAt: Date
+  order: { id: number; orderNumber: string }
+  itemIds: number[]
+  answer: SaleAnswer
+}
+
+/**
+ * A sale at the counter as named steps (STYLE rule 10, as checkout's place-order.ts), in the staff call's one
+ * transaction (docs/decisions/0024-point-of-sale.md): any refusal rolls everything back. Rows are taken in one
+ * order: the client id's row, the shift (shared), the QRs, the stock rows, the coupon, the order counter — the stock
+ * rows before the coupon and the counter as checkout takes them, so a sale and a checkout never wait on each other
+ * in a cycle. Where the work is checkout's, so are the modules: the coupon's rules and its use under its lock
+ * (coupons), the stock ledger (stock), the order with its invoice number (orders, invoices).
+ */
+const STEPS: [string, Step][] = [
+  ["take the register's open shift", takeShift],
+  ["price the lines with the cashier's discounts", priceSale],
+  ['apply the coupon', applySaleCoupon],
+  ['split the payments', splitTenders],
+  ['lock the UPI QRs that paid', lockQrs],
+  ['sell the stock at the counter', sellStock],
+  ['find or make the customer', findCustomer],
+  ['redeem the coupon', redeemCoupon],
+  ['create the counter order and its invoice', createOrder],
+  ['note the order on its stock rows and QRs', noteOrder],
+  ['record the sale, its payments and lines', recordSale],
+]
+
+export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<Result<SaleAnswer>> {
+  const request = fingerprint(input)
+  // The claim: a second request with this id waits here until the first commits (then finds it) or rolls back.
+  const claim = await q.claimClientId(ctx.db, ctx.site.id, input.client_id.toLowerCase(), request)
+  if (!claim) return replay(ctx, input, request)
+  // the rest is filled in by the steps, each from what the ones before it found
+  const s = { ctx, input, request, claim, offline: input.offline === true, redemptionId: null, couponNote: null } as SaleState
+  return orRefusal(async () => {
+    for (const [, step] of STEPS) await step(s)
+    return s.answer
+  })
 }
 
 /** What makes two sales with one client id the same sale: the body without its id, spelt one way. */
@@ -47,189 +103,9 @@ function fingerprint(input: SaleInput): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
-/**
- * A sale at the counter, in the staff call's one transaction (docs/decisions/0024-point-of-sale.md). Rows are taken
- * in one order: the client id's row, the shift (shared), the stock rows, the order counter — the stock rows before
- * the counter as checkout takes them, so a sale and a checkout never wait on each other in a cycle.
- */
-export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<Result<SaleAnswer>> {
-  const tx = ctx.db
-  const request = fingerprint(input)
-  // The claim: a second request with this id waits here until the first commits (then finds it) or rolls back.
-  const [claimed] = await tx
-    .insert(posSales)
-    .values({ websiteId: ctx.site.id, clientId: input.client_id.toLowerCase(), requestHash: request })
-    .onConflictDoNothing()
-    .returning()
-  if (!claimed) return replay(ctx, input, request)
-
-  const register = await findRegister(tx, ctx.site.id, input.register_id)
-  if (!register && input.register_id) return fail('not_found', NO_REGISTER)
-  const shift = register ? await lockOpenShift(tx, register.id) : null
-  if (!register || !shift) return fail('conflict', NO_SHIFT)
-
-  const priced = await priceLines(tx, ctx, input)
-  if (!priced.ok) return priced
-  const lines = priced.value
-  const itemsPaise = lines.reduce((s, l) => s + l.grossPaise, 0)
-  // the cashier's discounts, then the website's coupon on what is left
-  const discountPaise = itemsPaise - lines.reduce((s, l) => s + l.netPaise, 0)
-  const coupon = input.coupon_code ? await applyCoupon(ctx, input, lines) : null
-  if (coupon && !coupon.ok) return coupon
-  const couponPaise = coupon?.value.paise ?? 0
-  const totalPaise = lines.reduce((s, l) => s + l.netPaise, 0)
-
-  const paid = splitPayments(input, totalPaise)
-  if (!paid.ok) return paid
-  // UPI paid by a dynamic QR: locked after the shift, before the stock; each QR pays one sale only
-  const qrs = await upiQr.lockQrsForSale(
-    tx,
-    ctx.site.id,
-    paid.value.flatMap((p, index) => (p.qrId ? [{ index, qrId: p.qrId, amountPaise: p.amountPaise }] : [])),
-  )
-  if (!qrs.ok) return qrs
-  for (const p of paid.value) if (p.qrId) p.reference ??= qrs.value.get(p.qrId)?.providerPaymentId ?? null
-
-  const offline = input.offline === true
-  const taken = await stock.sellAtCounter(
-    tx,
-    { websiteId: ctx.site.id, userId: ctx.user.id },
-    lines.map((l) => ({ packId: l.packId, warehouseId: register.warehouseId, quantity: l.quantity })),
-    offline,
-  )
-  if (!taken.ok) {
-    const l = lines[taken.at]
-    return fail('conflict', `${l.productName} (${l.packName}) has fewer left at this counter than you are selling`, {
-      [`lines.${taken.at}.quantity`]: 'Not enough in stock',
-    })
-  }
-
-  const customer = input.customer_phone ? await customerFor(tx, ctx.site.id, input.customer_phone) : null
-  // The coupon's use, counted with the web orders' under the coupon row's lock (after the stock rows, before the
-  // order counter, as checkout takes them). An offline sale already gave the discount: when the coupon cannot be
-  // used any more it is recorded anyway, without a use, and the order says why.
-  let redemptionId: number | null = null
-  let couponNote: string | null = null
-  if (coupon?.ok) {
-    const used = await coupons.redeemCoupon(tx, coupon.value.row.id, customer?.id ?? ctx.user.id)
-    if (used.ok) redemptionId = used.redemptionId
-    else if (offline) couponNote = `Coupon ${coupon.value.row.code} was given offline but could not be counted: ${used.message}`
-    else return fail('conflict', `Coupon ${coupon.value.row.code}: ${used.message}`, { coupon_code: used.message })
-  }
-  const soldAt = offline && input.sold_at ? new Date(Math.min(new Date(input.sold_at).getTime(), Date.now())) : new Date()
-  const methods = [...new Set(paid.value.map((p) => p.method))]
-  const { order, itemIds } = await orders.createCounterOrder(tx, ctx.site.id, {
-    userId: customer?.id ?? ctx.user.id,
-    staffId: ctx.user.id,
-    paymentMethod: methods.length === 1 ? methods[0] : 'split',
-    itemsPaise,
-    discountPaise: discountPaise + couponPaise,
-    totalPaise,
-    couponCode: coupon?.ok ? coupon.value.row.code : null,
-    couponRedemptionId: redemptionId,
-    address: {
-      name: customer?.name ?? 'Walk-in customer',
-      mobile: input.customer_phone ?? '',
-      house: '',
-      street: '',
-      area: register.name,
-      landmark: '',
-      city: '',
-      state: '',
-      pincode: '',
-    },
-    idempotencyKey: `pos:${claimed.clientId}`,
-    requestHash: request,
-    createdAt: soldAt,
-    lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, categoryId: _c, parentCategoryId: _p, brandId: _b, ...l }) => ({
-      ...l,
-      warehouseId: register.warehouseId,
-    })),
-  })
-  if (couponNote) await orders.noteEvent(tx, order.id, 'coupon', couponNote, ctx.user.id)
-  await stock.attachOrder(tx, taken.ledgerIds, order.id)
-  await upiQr.markQrsUsed(
-    tx,
-    [...qrs.value.values()].map((q) => q.id),
-    order.id,
-  )
-  const changePaise = paid.value.reduce((s, p) => s + p.tenderedPaise - p.amountPaise, 0)
-
-  return ok(
-    await staffWrite(ctx, { action: offline ? 'pos.sale.offline' : 'pos.sale', entity: 'order', changesStorefront: taken.soldOut }, async () => {
-      const [sale] = await tx
-        .update(posSales)
-        .set({ shiftId: shift.id, orderId: order.id, discountPaise, couponPaise, changePaise, offline, soldAt })
-        .where(eq(posSales.id, claimed.id))
-        .returning()
-      await tx.insert(posPayments).values(
-        paid.value.map((p) => ({
-          websiteId: ctx.site.id,
-          shiftId: shift.id,
-          orderId: order.id,
-          method: p.method,
-          amountPaise: p.amountPaise,
-          tenderedPaise: p.tenderedPaise,
-          reference: p.reference,
-          upiQrId: p.qrId ? (qrs.value.get(p.qrId)?.id ?? null) : null,
-        })),
-      )
-      await tx.insert(posSaleLines).values(
-        lines.map((l, i) => ({
-          saleId: sale.id,
-          orderItemId: itemIds[i],
-          packId: l.packId,
-          quantity: l.quantity,
-          discountPaise: l.grossPaise - l.netPaise,
-          netPaise: l.netPaise,
-        })),
-      )
-      const short = lines.flatMap((l, i) => (taken.shortBy[i] > 0 ? [{ l, shortBy: taken.shortBy[i] }] : []))
-      if (short.length) {
-        await tx.insert(posStockDiscrepancies).values(
-          short.map(({ l, shortBy }) => ({
-            websiteId: ctx.site.id,
-            saleId: sale.id,
-            orderId: order.id,
-            packId: l.packId,
-            warehouseId: register.warehouseId,
-            sold: l.quantity,
-            shortBy,
-          })),
-        )
-      }
-      const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(totalPaise), change_due: toRupees(changePaise) }
-      return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short } }
-    }),
-  )
-}
-
-/**
- * What the cart comes to, priced by the very steps of a sale (the cashier's discounts under the role's limit, then
- * the coupon by its rules), so the payment dialog asks for the total the sale will take. Nothing is kept.
- */
-export async function previewSale(ctx: StaffCtx, input: SalePreviewInput): Promise<Result<SalePreview>> {
-  const priced = await priceLines(ctx.db, ctx, input)
-  if (!priced.ok) return priced
-  const lines = priced.value
-  const itemsPaise = lines.reduce((s, l) => s + l.grossPaise, 0)
-  const discountPaise = itemsPaise - lines.reduce((s, l) => s + l.netPaise, 0)
-  const coupon = input.coupon_code ? await applyCoupon(ctx, input, lines) : null
-  if (coupon && !coupon.ok) return coupon
-  return ok({
-    items_total: toRupees(itemsPaise),
-    discount: toRupees(discountPaise),
-    coupon: coupon?.ok ? { code: coupon.value.row.code, discount: toRupees(coupon.value.paise) } : null,
-    total: toRupees(lines.reduce((s, l) => s + l.netPaise, 0)),
-  })
-}
-
 /** The same client id again: the first sale's answer when the body is the same, else 422 (as checkout's keys). */
 async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Promise<Result<SaleAnswer>> {
-  const [first] = await ctx.db
-    .select()
-    .from(posSales)
-    .where(and(eq(posSales.websiteId, ctx.site.id), eq(posSales.clientId, input.client_id.toLowerCase())))
+  const first = await q.findSaleByClientId(ctx.db, ctx.site.id, input.client_id.toLowerCase())
   if (!first?.orderId) return fail('conflict', 'This sale is being recorded: please try again')
   if (first.requestHash !== request) return fail('invalid', KEY_REUSED, { client_id: KEY_REUSED })
   const order = (await orders.findOrderById(ctx.db, first.orderId))!
@@ -238,161 +114,181 @@ async function replay(ctx: StaffWriteCtx, input: SaleInput, request: string): Pr
   return ok(await staffWrite(ctx, { action: 'pos.sale.replay', entity: 'order' }, async () => ({ result: answer, id: order.id, before: null, after: answer })))
 }
 
-async function priceLines(tx: Tx | StaffCtx['db'], ctx: StaffCtx, input: SalePreviewInput): Promise<Result<Priced[]>> {
-  const ids = [...new Set(input.lines.map((l) => l.pack_id))]
-  const rows = await tx
-    .select({
-      packId: packs.id,
-      productId: products.id,
-      slug: products.slug,
-      medias: products.medias,
-      productName: products.name,
-      packName: packs.name,
-      pricePaise: packs.pricePaise,
-      mrpPaise: packs.mrpPaise,
-      status: products.status,
-      categoryId: products.categoryId,
-      parentCategoryId: categories.parentId,
-      brandId: products.brandId,
-    })
-    .from(packs)
-    .innerJoin(products, eq(products.id, packs.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(packs.websiteId, ctx.site.id), inArray(packs.id, ids)))
-  const byId = new Map(rows.map((r) => [r.packId, r]))
-  const errors: Record<string, string> = {}
-  const unlimited = ctx.user.superadmin
-  const lines: Priced[] = []
-  for (const [i, l] of input.lines.entries()) {
-    const p = byId.get(l.pack_id)
-    if (p?.status !== 'active') {
-      errors[`lines.${i}.pack_id`] = p ? `${p.productName} is not for sale` : 'No such pack on this website'
-      continue
-    }
-    const grossPaise = p.pricePaise * l.quantity
-    const lineDiscountPaise = toPaise(l.discount ?? 0)
-    if (lineDiscountPaise > grossPaise) errors[`lines.${i}.discount`] = `The discount cannot be more than the line (${formatINR(grossPaise)})`
-    else if (!unlimited && lineDiscountPaise * 100 > grossPaise * DISCOUNT_LIMIT_PERCENT)
-      errors[`lines.${i}.discount`] = `Discounts above ${DISCOUNT_LIMIT_PERCENT}% need a superadmin`
-    lines.push({
-      packId: p.packId,
-      productId: p.productId,
-      slug: p.slug,
-      image: p.medias[0]?.src ?? '',
-      productName: p.productName,
-      packName: p.packName,
-      quantity: l.quantity,
-      pricePaise: p.pricePaise,
-      mrpPaise: p.mrpPaise,
-      categoryId: p.categoryId,
-      parentCategoryId: p.parentCategoryId,
-      brandId: p.brandId,
-      grossPaise,
-      lineDiscountPaise,
-      netPaise: grossPaise - lineDiscountPaise,
-    })
-  }
-  const subtotal = lines.reduce((s, l) => s + l.netPaise, 0)
-  const orderDiscount = toPaise(input.discount ?? 0)
-  if (orderDiscount > subtotal) errors.discount = `The discount cannot be more than the sale (${formatINR(subtotal)})`
-  else if (!unlimited && orderDiscount * 100 > subtotal * DISCOUNT_LIMIT_PERCENT)
-    errors.discount = `Discounts above ${DISCOUNT_LIMIT_PERCENT}% need a superadmin`
-  if (Object.keys(errors).length) return fail('invalid', Object.values(errors)[0], errors)
-  // The order discount is shared over the lines by their value (the last line takes the rounding), so a return
-  // refunds what the line really cost.
-  let left = orderDiscount
-  lines.forEach((l, i) => {
-    const share = i === lines.length - 1 ? left : Math.floor((orderDiscount * l.netPaise) / Math.max(subtotal, 1))
-    l.netPaise -= share
-    left -= share
-  })
-  return ok(lines)
+async function takeShift(s: SaleState) {
+  const register = await findRegister(s.ctx.db, s.ctx.site.id, s.input.register_id)
+  if (!register && s.input.register_id) refuse('not_found', NO_REGISTER)
+  const shift = register ? await lockOpenShift(s.ctx.db, register.id) : null
+  if (!register || !shift) return refuse('conflict', NO_SHIFT)
+  s.register = register
+  s.shift = shift
 }
 
-/**
- * The website's coupon on the sale after the cashier's discounts, by the coupon's own rules (minimum, scope by
- * category and brand, cap): the discount is shared over the lines it applies to by their value, so a return refunds
- * what the line really cost. Dates and limits are checked again when it is used, under the coupon's lock.
- */
-async function applyCoupon(ctx: StaffCtx, input: SalePreviewInput, lines: Priced[]): Promise<Result<{ row: coupons.CouponRow; paise: number }>> {
-  const code = input.coupon_code!.trim()
-  const row = await coupons.findCoupon(ctx, code)
-  const refuse = (message: string) => fail('invalid', message, { coupon_code: message })
-  if (!row) return refuse(coupons.unknownCoupon(code))
-  if (!input.customer_phone && (row.perCustomerLimit !== null || row.firstOrderOnly))
-    return refuse(`${row.code} is limited per customer: add the customer’s mobile number`)
-  // dates and limits: a conflict like the same check under the coupon's lock later (409, as at checkout)
-  const problem = await coupons.usageProblemFor({ ...ctx, user: null }, row)
-  if (problem) return fail('conflict', `Coupon ${row.code}: ${problem}`, { coupon_code: problem })
-  const rule = coupons.toRule(row)
-  const scoped = lines.filter((l) => coupons.inScope(rule, l))
-  const amount = lines.reduce((s, l) => s + l.netPaise, 0)
-  const outcome = coupons.couponDiscount(
-    rule,
-    amount,
-    scoped.reduce((s, l) => s + l.netPaise, 0),
+async function priceSale(s: SaleState) {
+  s.lines = valueOrRefuse(await priceLines(s.ctx, s.input))
+  s.discountPaise = sumOf(s.lines, (l) => l.grossPaise - l.netPaise)
+}
+
+async function applySaleCoupon(s: SaleState) {
+  s.coupon = s.input.coupon_code ? valueOrRefuse(await applyCoupon(s.ctx, s.input, s.lines)) : null
+}
+
+/** Cash, UPI and card in any mix that covers the total; the change comes out of the cash. */
+async function splitTenders(s: SaleState) {
+  s.tenders = valueOrRefuse(splitPayments(s.input, netTotal(s.lines)))
+}
+
+/** UPI paid by a dynamic QR: locked after the shift, before the stock; each QR pays one sale only. */
+async function lockQrs(s: SaleState) {
+  const wanted = s.tenders.flatMap((p, index) => (p.qrId ? [{ index, qrId: p.qrId, amountPaise: p.amountPaise }] : []))
+  s.qrs = valueOrRefuse(await upiQr.lockQrsForSale(s.ctx.db, s.ctx.site.id, wanted))
+  for (const p of s.tenders) if (p.qrId) p.reference ??= s.qrs.get(p.qrId)?.providerPaymentId ?? null
+}
+
+/** From the register's warehouse; an offline sale already handed the goods over, so it sells what the shelf lacks too. */
+async function sellStock(s: SaleState) {
+  const sold = await stock.sellAtCounter(
+    s.ctx.db,
+    { websiteId: s.ctx.site.id, userId: s.ctx.user.id },
+    s.lines.map((l) => ({ packId: l.packId, warehouseId: s.register.warehouseId, quantity: l.quantity })),
+    s.offline,
   )
-  const amountProblem = coupons.amountProblem(row, outcome)
-  if (amountProblem || !outcome.ok) return refuse((amountProblem ?? `${row.code} does not apply`).replace('your cart', 'this sale'))
-  const eligible = scoped.reduce((s, l) => s + l.netPaise, 0)
-  let left = outcome.discountPaise
-  scoped.forEach((l, i) => {
-    const share = i === scoped.length - 1 ? left : Math.floor((outcome.discountPaise * l.netPaise) / Math.max(eligible, 1))
-    l.netPaise -= share
-    left -= share
-  })
-  return ok({ row, paise: outcome.discountPaise })
-}
-
-interface Taken {
-  method: PosMethod
-  /** what the sale keeps: cash less the change */
-  amountPaise: number
-  tenderedPaise: number
-  reference: string | null
-  qrId: string | null
-}
-
-/** Payments must cover the total; card and UPI never more than it (only cash gives change). */
-function splitPayments(input: SaleInput, totalPaise: number): Result<Taken[]> {
-  const taken: Taken[] = input.payments.map((p) => ({
-    method: p.method,
-    amountPaise: toPaise(p.amount),
-    tenderedPaise: toPaise(p.amount),
-    reference: p.reference?.trim() || null,
-    qrId: p.qr_id ?? null,
-  }))
-  const qrNotUpi = input.payments.findIndex((p) => p.qr_id && p.method !== 'upi')
-  if (qrNotUpi >= 0) return fail('invalid', 'A UPI QR pays a upi payment', { [`payments.${qrNotUpi}.qr_id`]: 'A UPI QR pays a upi payment' })
-  const exact = taken.filter((p) => p.method !== 'cash').reduce((s, p) => s + p.amountPaise, 0)
-  if (exact > totalPaise) {
-    const message = `Card and UPI payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`
-    return fail('invalid', message, { payments: message })
+  if (!sold.ok) {
+    const l = s.lines[sold.at]
+    return refuse('conflict', `${l.productName} (${l.packName}) has fewer left at this counter than you are selling`, {
+      [`lines.${sold.at}.quantity`]: 'Not enough in stock',
+    })
   }
-  const sum = taken.reduce((s, p) => s + p.amountPaise, 0)
-  if (sum < totalPaise) {
-    const message = `Payments of ${formatINR(sum)} do not cover the total of ${formatINR(totalPaise)}: ${formatINR(totalPaise - sum)} to pay`
-    return fail('invalid', message, { payments: message })
-  }
-  let change = sum - totalPaise
-  for (const p of taken) {
-    if (p.method !== 'cash' || change === 0) continue
-    const back = Math.min(change, p.amountPaise)
-    p.amountPaise -= back
-    change -= back
-  }
-  return ok(taken)
+  s.sold = sold
 }
 
 /**
  * The customer by mobile number: found, or made (an account the shop created, signed in by a code later). The counter
  * was given the number, so this website records it; the sale names them as this website knows them, never by what
- * they gave another website (decision 0034).
+ * they gave another website (decision 0034). No number: a walk-in customer, the sale is the cashier's.
  */
-async function customerFor(tx: Tx, websiteId: number, phone: string): Promise<{ id: number; name: string }> {
-  await tx.insert(users).values({ name: 'Customer', phone }).onConflictDoNothing()
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone))
-  await accounts.recordGivenHere(tx, websiteId, row.id, { name: 'Customer', phone })
-  const here = await accounts.customerHere(tx, websiteId, row.id)
-  return { id: row.id, name: here?.name ?? 'Customer' }
+async function findCustomer(s: SaleState) {
+  const phone = s.input.customer_phone
+  if (!phone) return void (s.customer = null)
+  const { db, site } = s.ctx
+  const id = await q.customerAccount(db, phone)
+  await accounts.recordGivenHere(db, site.id, id, { name: 'Customer', phone })
+  const here = await accounts.customerHere(db, site.id, id)
+  s.customer = { id, name: here?.name ?? 'Customer' }
+}
+
+/**
+ * The coupon's use, counted with the web orders' under the coupon row's lock (after the stock rows, before the
+ * order counter, as checkout takes them). An offline sale already gave the discount: when the coupon cannot be used
+ * any more it is recorded anyway, without a use, and the order says why.
+ */
+async function redeemCoupon(s: SaleState) {
+  if (!s.coupon) return
+  const { row } = s.coupon
+  const used = await coupons.redeemCoupon(s.ctx.db, row.id, s.customer?.id ?? s.ctx.user.id)
+  if (used.ok) s.redemptionId = used.redemptionId
+  else if (s.offline) s.couponNote = `Coupon ${row.code} was given offline but could not be counted: ${used.message}`
+  else refuse('conflict', `Coupon ${row.code}: ${used.message}`, { coupon_code: used.message })
+}
+
+/** A counter order is paid and handed over at once; an offline sale keeps when it was made (never later than now). */
+async function createOrder(s: SaleState) {
+  const { input, lines, register } = s
+  const itemsPaise = sumOf(lines, (l) => l.grossPaise)
+  s.soldAt = s.offline && input.sold_at ? new Date(Math.min(new Date(input.sold_at).getTime(), Date.now())) : new Date()
+  const { order, itemIds } = await orders.createCounterOrder(s.ctx.db, s.ctx.site.id, {
+    userId: s.customer?.id ?? s.ctx.user.id,
+    staffId: s.ctx.user.id,
+    paymentMethod: orderMethod(s.tenders),
+    itemsPaise,
+    discountPaise: s.discountPaise + (s.coupon?.paise ?? 0),
+    totalPaise: netTotal(lines),
+    couponCode: s.coupon?.row.code ?? null,
+    couponRedemptionId: s.redemptionId,
+    address: counterAddress(s.customer, input.customer_phone, register.name),
+    idempotencyKey: `pos:${s.claim.clientId}`,
+    requestHash: s.request,
+    createdAt: s.soldAt,
+    lines: lines.map(({ grossPaise: _g, lineDiscountPaise: _d, netPaise: _n, categoryId: _c, parentCategoryId: _p, brandId: _b, ...l }) => ({
+      ...l,
+      warehouseId: register.warehouseId,
+    })),
+  })
+  s.order = order
+  s.itemIds = itemIds
+}
+
+/** No delivery: the order's address names the customer (or a walk-in one) and the register it was sold at. */
+function counterAddress(customer: SaleState['customer'], phone: string | undefined, registerName: string): AddressSnapshot {
+  const name = customer?.name ?? 'Walk-in customer'
+  return { name, mobile: phone ?? '', house: '', street: '', area: registerName, landmark: '', city: '', state: '', pincode: '' }
+}
+
+async function noteOrder(s: SaleState) {
+  const tx = s.ctx.db
+  if (s.couponNote) await orders.noteEvent(tx, s.order.id, 'coupon', s.couponNote, s.ctx.user.id)
+  await stock.attachOrder(tx, s.sold.ledgerIds, s.order.id)
+  await upiQr.markQrsUsed(
+    tx,
+    [...s.qrs.values()].map((qr) => qr.id),
+    s.order.id,
+  )
+}
+
+/** The sale's own rows (its shift, payments, lines, and what an offline sale sold short), audited as one write. */
+async function recordSale(s: SaleState) {
+  const { ctx, lines, order, offline, register, shift, sold, discountPaise } = s
+  const couponPaise = s.coupon?.paise ?? 0
+  const totalPaise = netTotal(lines)
+  const changePaise = changeOf(s.tenders)
+  const action = offline ? 'pos.sale.offline' : 'pos.sale'
+  s.answer = await staffWrite(ctx, { action, entity: 'order', changesStorefront: sold.soldOut }, async (tx) => {
+    const sale = await q.completeSale(tx, s.claim.id, {
+      shiftId: shift.id,
+      orderId: order.id,
+      discountPaise,
+      couponPaise,
+      changePaise,
+      offline,
+      soldAt: s.soldAt,
+    })
+    await q.insertPayments(
+      tx,
+      s.tenders.map((p) => ({
+        websiteId: ctx.site.id,
+        shiftId: shift.id,
+        orderId: order.id,
+        method: p.method,
+        amountPaise: p.amountPaise,
+        tenderedPaise: p.tenderedPaise,
+        reference: p.reference,
+        upiQrId: p.qrId ? (s.qrs.get(p.qrId)?.id ?? null) : null,
+      })),
+    )
+    await q.insertSaleLines(
+      tx,
+      lines.map((l, i) => ({
+        saleId: sale.id,
+        orderItemId: s.itemIds[i],
+        packId: l.packId,
+        quantity: l.quantity,
+        discountPaise: l.grossPaise - l.netPaise,
+        netPaise: l.netPaise,
+      })),
+    )
+    const short = lines.flatMap((l, i) => (sold.shortBy[i] > 0 ? [{ l, shortBy: sold.shortBy[i] }] : []))
+    await q.insertDiscrepancies(
+      tx,
+      short.map(({ l, shortBy }) => ({
+        websiteId: ctx.site.id,
+        saleId: sale.id,
+        orderId: order.id,
+        packId: l.packId,
+        warehouseId: register.warehouseId,
+        sold: l.quantity,
+        shortBy,
+      })),
+    )
+    const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(totalPaise), change_due: toRupees(changePaise) }
+    return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short } }
+  })
 }

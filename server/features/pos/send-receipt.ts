@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
 import type { Receipt, SendReceiptInput } from '../../../common/contracts/pos'
 import { formatINR, toPaise } from '../../../common/money'
-import { type Db, rowsOf } from '../../db/client'
-import { orders as orderRows, websites } from '../../db/schema/index'
+import type { Db } from '../../db/client'
 import { fail, ok } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as orders from '../orders/service'
+import * as q from './queries/receipts'
 import { receiptOf } from './receipt'
 
 /** A receipt sent again and again is someone's mistake or abuse of the shop's SMS: this many per sale. */
@@ -19,23 +18,16 @@ export const POS_RECEIPT_OUTBOX = 'pos_receipt'
 export async function sendReceipt(ctx: StaffWriteCtx, orderNumber: string, input: SendReceiptInput) {
   const receipt = await receiptOf(ctx.db, ctx.site, orderNumber)
   if (!receipt.ok) return receipt
-  const [sent] = rowsOf<{ n: number }>(
-    await ctx.db.execute(
-      sql`select count(*)::int as n from outbox where kind = ${POS_RECEIPT_OUTBOX} and payload->>'websiteId' = ${String(ctx.site.id)} and payload->>'orderNumber' = ${receipt.value.order_number}`,
-    ),
-  )
-  if (sent.n >= RECEIPT_SENDS_PER_SALE) return fail('too_many', `This receipt was already sent ${RECEIPT_SENDS_PER_SALE} times`)
+  const sent = await q.receiptSends(ctx.db, POS_RECEIPT_OUTBOX, ctx.site.id, receipt.value.order_number)
+  if (sent >= RECEIPT_SENDS_PER_SALE) return fail('too_many', `This receipt was already sent ${RECEIPT_SENDS_PER_SALE} times`)
   const channel = input.phone ? ('sms' as const) : ('email' as const)
   const to = (input.phone ?? input.email)!
   return ok(
     await staffWrite(ctx, { action: 'pos.receipt.send', entity: 'order' }, async (tx) => {
-      const [order] = await tx
-        .select({ id: orderRows.id })
-        .from(orderRows)
-        .where(and(eq(orderRows.websiteId, ctx.site.id), eq(orderRows.orderNumber, receipt.value.order_number)))
+      const orderId = (await q.orderIdByNumber(tx, ctx.site.id, receipt.value.order_number))!
       const result = { queued: true, channel, to }
-      await orders.enqueueOutbox(tx, POS_RECEIPT_OUTBOX, { orderId: order.id, websiteId: ctx.site.id, orderNumber: receipt.value.order_number, to })
-      return { result, id: order.id, before: null, after: result }
+      await orders.enqueueOutbox(tx, POS_RECEIPT_OUTBOX, { orderId, websiteId: ctx.site.id, orderNumber: receipt.value.order_number, to })
+      return { result, id: orderId, before: null, after: result }
     }),
   )
 }
@@ -45,11 +37,7 @@ const methodName = { cash: 'Cash', upi: 'UPI', card: 'Card' } as const
 
 /** The receipt as a message: a short SMS, or an email with every line. Null when the sale is gone. */
 export async function receiptMessage(db: Db, orderId: number, kind: 'mobile' | 'email'): Promise<{ subject: string; text: string; siteName: string } | null> {
-  const [row] = await db
-    .select({ number: orderRows.orderNumber, site: websites })
-    .from(orderRows)
-    .innerJoin(websites, eq(websites.id, orderRows.websiteId))
-    .where(eq(orderRows.id, orderId))
+  const row = await q.orderAndWebsite(db, orderId)
   if (!row) return null
   const found = await receiptOf(db, row.site, row.number)
   if (!found.ok) return null

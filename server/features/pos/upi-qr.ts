@@ -1,8 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import type { StartUpiQrInput, UpiQrAnswer } from '../../../common/contracts/pos'
 import { formatINR, toPaise, toRupees } from '../../../common/money'
 import type { Tx } from '../../db/client'
-import { orders, posUpiQrs } from '../../db/schema/index'
 import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
@@ -10,9 +8,10 @@ import { unguessableReference } from '../payments/providers/inputs'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { PaymentProviderError, type WebhookEvent, type WebhookSite } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
-import { findRegister, NO_REGISTER, openShiftOn } from './shifts'
-
-type QrRow = typeof posUpiQrs.$inferSelect
+import { findRegister } from './queries/registers'
+import { openShiftOn } from './queries/shifts'
+import { type QrRow, insertQr, findQr, lockQr, lockQrsByProviderIds, markQrExpired, markQrPaid, setQrsOrder } from './queries/upi-qrs'
+import { NO_REGISTER } from './shifts'
 
 /** How long a counter QR stays payable: long enough to find a phone and pay, short enough not to linger. */
 export const UPI_QR_MINUTES = 15
@@ -62,20 +61,17 @@ export async function startUpiQr(ctx: StaffWriteCtx, base: PaymentProviders, inp
   }
   if (qr.amountPaise !== amountPaise) return fail('conflict', UNAVAILABLE)
   const row = await staffWrite(ctx, { action: 'pos.upi_qr.start', entity: 'pos_upi_qr' }, async (tx) => {
-    const [made] = await tx
-      .insert(posUpiQrs)
-      .values({
-        websiteId: ctx.site.id,
-        shiftId: shift.id,
-        userId: ctx.user.id,
-        provider: 'razorpay',
-        account: providers.accountOf('razorpay'),
-        providerQrId: qr.providerQrId,
-        imageUrl: qr.imageUrl,
-        amountPaise,
-        closeBy: qr.closeBy ?? closeBy,
-      })
-      .returning()
+    const made = await insertQr(tx, {
+      websiteId: ctx.site.id,
+      shiftId: shift.id,
+      userId: ctx.user.id,
+      provider: 'razorpay',
+      account: providers.accountOf('razorpay'),
+      providerQrId: qr.providerQrId,
+      imageUrl: qr.imageUrl,
+      amountPaise,
+      closeBy: qr.closeBy ?? closeBy,
+    })
     return { result: made, id: made.id, before: null, after: { qr_id: made.providerQrId, amount: input.amount } }
   })
   return ok(answer(row, null))
@@ -87,14 +83,7 @@ export const REQUERY_EVERY_MS = 6_000
 /** by the provider's QR id (unique there) and when ours was made */
 const lastAsked = new Map<string, number>()
 
-const readQr = async (ctx: RequestCtx, qrId: string) =>
-  (
-    await ctx.db
-      .select({ qr: posUpiQrs, orderNumber: orders.orderNumber })
-      .from(posUpiQrs)
-      .leftJoin(orders, eq(orders.id, posUpiQrs.orderId))
-      .where(and(eq(posUpiQrs.websiteId, ctx.site.id), eq(posUpiQrs.providerQrId, qrId)))
-  )[0]
+const readQr = (ctx: RequestCtx, qrId: string) => findQr(ctx.db, ctx.site.id, qrId)
 
 /**
  * The QR's state for the screen to poll. A QR still pending after a few seconds is re-queried at Razorpay (its
@@ -143,15 +132,11 @@ async function requery(ctx: RequestCtx, base: PaymentProviders, qr: QrRow): Prom
  */
 export async function qrWebhook(tx: Tx, event: WebhookEvent, site: WebhookSite): Promise<string> {
   if (!event.providerQrId) return 'incomplete'
-  const [row] = await tx
-    .select()
-    .from(posUpiQrs)
-    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, event.providerQrId), site === null ? undefined : eq(posUpiQrs.websiteId, site)))
-    .for('update')
+  const row = await lockQr(tx, event.providerQrId, site)
   if (!row) return 'unknown qr'
   if (row.status === 'paid') return 'qr already paid'
   if (event.kind === 'qr.closed') {
-    await tx.update(posUpiQrs).set({ status: 'expired' }).where(eq(posUpiQrs.id, row.id))
+    await markQrExpired(tx, row.id)
     return 'qr closed'
   }
   if (!event.providerPaymentId || event.amountPaise === undefined) return 'incomplete'
@@ -168,20 +153,13 @@ interface QrCredit {
 async function pay(tx: Tx, row: QrRow, credit: QrCredit): Promise<string> {
   if (row.status === 'paid') return 'qr already paid'
   if (credit.amountPaise !== row.amountPaise || credit.currency !== 'INR') return 'qr amount mismatch'
-  await tx
-    .update(posUpiQrs)
-    .set({ status: 'paid', providerPaymentId: credit.providerPaymentId, paidPaise: credit.amountPaise, paidAt: new Date() })
-    .where(eq(posUpiQrs.id, row.id))
+  await markQrPaid(tx, row.id, { providerPaymentId: credit.providerPaymentId, paidPaise: credit.amountPaise })
   return 'qr paid'
 }
 
 /** The re-query's way in: the QR row locked as the webhook locks it, then the same rule. */
 async function markPaid(tx: Tx, providerQrId: string, credit: QrCredit, websiteId: number): Promise<string> {
-  const [row] = await tx
-    .select()
-    .from(posUpiQrs)
-    .where(and(eq(posUpiQrs.provider, 'razorpay'), eq(posUpiQrs.providerQrId, providerQrId), eq(posUpiQrs.websiteId, websiteId)))
-    .for('update')
+  const row = await lockQr(tx, providerQrId, websiteId)
   return row ? pay(tx, row, credit) : 'unknown qr'
 }
 
@@ -198,12 +176,7 @@ export interface QrPayment {
 export async function lockQrsForSale(tx: Tx, websiteId: number, wanted: QrPayment[]): Promise<Result<Map<string, QrRow>>> {
   if (wanted.length === 0) return ok(new Map())
   const ids = [...new Set(wanted.map((w) => w.qrId))].sort()
-  const rows = await tx
-    .select()
-    .from(posUpiQrs)
-    .where(and(eq(posUpiQrs.websiteId, websiteId), inArray(posUpiQrs.providerQrId, ids)))
-    .orderBy(posUpiQrs.providerQrId)
-    .for('update')
+  const rows = await lockQrsByProviderIds(tx, websiteId, ids)
   const byId = new Map(rows.map((r) => [r.providerQrId, r]))
   const errors: Record<string, string> = {}
   const seen = new Set<string>()
@@ -224,6 +197,4 @@ export async function lockQrsForSale(tx: Tx, websiteId: number, wanted: QrPaymen
 }
 
 /** The sale took these QRs: none can pay another. */
-export async function markQrsUsed(tx: Tx, ids: number[], orderId: number) {
-  if (ids.length) await tx.update(posUpiQrs).set({ orderId }).where(inArray(posUpiQrs.id, ids))
-}
+export const markQrsUsed = (tx: Tx, ids: number[], orderId: number) => setQrsOrder(tx, ids, orderId)

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { toPaise, toRupees } from '../../../../common/money'
-import { type SimApp, startSimApp } from '../../payments-simulator/test-kit'
+import { type SimApp, startSimApp } from '../../../simulators/payments/test-kit'
 import { untilValue } from '../../../test/wait'
 import { type CashfreeSettings, createCashfreeProvider } from './cashfree'
 import type { CreateOrderInput, PaymentProvider, PaymentProviderError } from './types'

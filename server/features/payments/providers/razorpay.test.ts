@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type SimApp, startSimApp } from '../../payments-simulator/test-kit'
+import { type SimApp, startSimApp } from '../../../simulators/payments/test-kit'
 import { parseLegacyReference } from './inputs'
 import { createRazorpayProvider } from './razorpay'
 import { type CreateOrderInput, PaymentProviderError, type PaymentProvider } from './types'

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config'
-import type { PaymentsMode } from '../config'
+import type { PaymentsMode } from '../../../platform/payments-config'
 import { type CashfreeSettings, createCashfreeProvider } from './cashfree'
 import { createRazorpayProvider, type RazorpaySettings } from './razorpay'
 import { PaymentProviderError, type PaymentProvider, type ProviderName } from './types'

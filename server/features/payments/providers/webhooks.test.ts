@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { until, untilValue } from '../../../test/wait'
-import { headerMap, type SimApp, startSimApp, startWebhookReceiver } from '../../payments-simulator/test-kit'
+import { headerMap, type SimApp, startSimApp, startWebhookReceiver } from '../../../simulators/payments/test-kit'
 import { createCashfreeProvider } from './cashfree'
 import { createRazorpayProvider } from './razorpay'
 import type { CreateOrderInput, WebhookHeaders } from './types'

@@ -4,7 +4,7 @@ import type { Config } from '../../config'
 import type { AppOptions } from '../../app'
 import { buildTestApp, type TestApp } from '../../test/app'
 import { until } from '../../test/wait'
-import { createPaymentProviders } from '../payments/providers/registry'
+import { createPaymentProviders } from '../../features/payments/providers/registry'
 import type { LoggedRequest } from './request-log'
 import type { Delivery } from './webhooks/emitter'
 

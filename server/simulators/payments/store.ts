@@ -27,7 +27,7 @@ interface Row {
   version: number
 }
 
-/** Where records live: rows of payment_sim_records (PostgreSQL), or this process's memory (PGlite, see `memoryRows`). */
+/** Where records live: rows of payment_simulator.records (PostgreSQL), or this process's memory (PGlite, see `memoryRows`). */
 export interface Rows {
   get(kind: string, id: string): Promise<Row | undefined>
   /** the rows whose data includes these fields, oldest first */
@@ -42,21 +42,21 @@ export interface Rows {
 export function sqlRows(db: Db | Tx): Rows {
   const rows = async (query: SQL) => rowsOf<Row>(await db.execute(query))
   return {
-    get: async (kind, id) => (await rows(sql`select data, version from payment_sim_records where kind = ${kind} and id = ${id}`))[0],
+    get: async (kind, id) => (await rows(sql`select data, version from payment_simulator.records where kind = ${kind} and id = ${id}`))[0],
     find: (kind, match) =>
-      rows(sql`select data, version from payment_sim_records where kind = ${kind} and data @> ${JSON.stringify(match)}::jsonb order by seq`),
+      rows(sql`select data, version from payment_simulator.records where kind = ${kind} and data @> ${JSON.stringify(match)}::jsonb order by seq`),
     insert: async (kind, id, data) =>
       (
-        await rows(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
+        await rows(sql`insert into payment_simulator.records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
         on conflict do nothing returning version`)
       ).length > 0,
     async upsert(kind, id, data) {
-      await db.execute(sql`insert into payment_sim_records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
-        on conflict (kind, id) do update set data = excluded.data, version = payment_sim_records.version + 1`)
+      await db.execute(sql`insert into payment_simulator.records (kind, id, data) values (${kind}, ${id}, ${JSON.stringify(data)}::jsonb)
+        on conflict (kind, id) do update set data = excluded.data, version = records.version + 1`)
     },
     update: async (kind, id, data, version) =>
       (
-        await rows(sql`update payment_sim_records set data = ${JSON.stringify(data)}::jsonb, version = version + 1
+        await rows(sql`update payment_simulator.records set data = ${JSON.stringify(data)}::jsonb, version = version + 1
         where kind = ${kind} and id = ${id} and version = ${version} returning version`)
       ).length > 0,
   }
@@ -167,6 +167,6 @@ export type SimStore = ReturnType<typeof simStore>
 
 /** `POST /__sim/reset`: every record and pending task, in every process. */
 export async function forgetEverything(db: Db) {
-  await db.execute(sql`delete from payment_sim_records`)
-  await db.execute(sql`delete from payment_sim_tasks`)
+  await db.execute(sql`delete from payment_simulator.records`)
+  await db.execute(sql`delete from payment_simulator.tasks`)
 }

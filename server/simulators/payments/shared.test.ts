@@ -51,7 +51,7 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
   const quiet = (processes: TestApp[]) =>
     until(
       async () => {
-        const [{ n }] = rowsOf<{ n: number }>(await processes[0].app.deps.db.execute(sql`select count(*)::int as n from payment_sim_tasks`))
+        const [{ n }] = rowsOf<{ n: number }>(await processes[0].app.deps.db.execute(sql`select count(*)::int as n from payment_simulator.tasks`))
         if (n > 0) return false
         for (const t of processes) {
           const { webhooks } = (await t.app.inject({ method: 'GET', url: '/__sim/log' })).json() as { webhooks: { status: number | null; error?: string }[] }
@@ -97,10 +97,10 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(11).fill(409)])
     const [row] = rowsOf<{ captured: number; status: string; amount_paid: number }>(
       await db().execute(sql`select
-        (select count(*)::int from payment_sim_records p where p.kind = 'rzp.payment' and p.data->>'orderId' = ${order.id}
+        (select count(*)::int from payment_simulator.records p where p.kind = 'rzp.payment' and p.data->>'orderId' = ${order.id}
           and p.data->>'status' = 'captured') as captured,
         o.data->>'status' as status, (o.data->>'amountPaid')::int as amount_paid
-        from payment_sim_records o where o.kind = 'rzp.order' and o.id = ${order.id}`),
+        from payment_simulator.records o where o.kind = 'rzp.order' and o.id = ${order.id}`),
     )
     expect(row).toEqual({ captured: 1, status: 'paid', amount_paid: 25_000 })
     for (const t of [a, b]) expect((await razorpay(t, 'GET', `/orders/${order.id}`)).json()).toMatchObject({ status: 'paid', amount_paid: 25_000 })
@@ -118,7 +118,7 @@ describe.runIf(drivers.includes('postgres'))('the payment simulator shared by tw
     await quiet([b])
     expect(mine().map((r) => JSON.parse(r.body.toString('utf8')).event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid'])
     expect(new Set(mine().map((r) => r.headers['x-razorpay-event-id'])).size).toBe(3)
-    const [{ n }] = rowsOf<{ n: number }>(await b.app.deps.db.execute(sql`select count(*)::int as n from payment_sim_tasks`))
+    const [{ n }] = rowsOf<{ n: number }>(await b.app.deps.db.execute(sql`select count(*)::int as n from payment_simulator.tasks`))
     expect(n).toBe(0)
   })
 })

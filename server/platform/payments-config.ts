@@ -2,7 +2,8 @@ import * as z from 'zod/mini'
 
 /**
  * The payment variables (PAYMENTS.md D.5). server/config.ts parses them with the rest of the environment and
- * runs the guards below; nothing here reads process.env.
+ * runs the guards below; nothing here reads process.env. They are the process's settings (read by config.ts, app.ts and
+ * the payments feature), so they live in the platform and config.ts imports no feature.
  */
 export const PAYMENTS_MODES = ['simulator', 'sandbox', 'live'] as const
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number]

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Database, openDb } from '../../db/client'
 import type { Lifecycle } from '../../platform/lifecycle'
 import { forgetEverything, memoryRows, type Rows, sqlRows } from './store'
+import { createTables } from './tables'
 import { addTask, createMemoryTasks, createTaskRunner, type Tasks } from './tasks'
 
 type Later = (ms: number, kind: string, payload: Record<string, unknown>) => Promise<void>
@@ -18,12 +19,14 @@ export interface SimBackend {
 }
 
 /**
- * On PostgreSQL: the app's database, through a small pool of the simulator's own. The app calls a provider while
- * holding a transaction (checkout/pay.ts keeps the order's row lock while it creates the provider order); on the
- * app's pool, concurrent calls would each hold a connection and wait for the simulator, which waits for one.
+ * On PostgreSQL: the app's database, in tables the simulator makes (tables.ts), through a small pool of the
+ * simulator's own. The app calls a provider while holding a transaction (checkout/pay.ts keeps the order's row lock
+ * while it creates the provider order); on the app's pool, concurrent calls would each hold a connection and wait for
+ * the simulator, which waits for one.
  */
 export async function postgresBackend(url: string, lifecycle: Lifecycle, log: FastifyBaseLogger): Promise<SimBackend> {
   const { db, close } = await openDb({ url, poolSize: 4, migrate: false })
+  await createTables(db)
   const tasks = createTaskRunner(db, lifecycle, log)
   return {
     rows: sqlRows(db),

@@ -31,7 +31,7 @@ const POLL_MS = 1000
 /** Adds a task due in `ms`, on the database or inside a transaction (then it exists only if the transaction commits). */
 export async function addTask(db: Db | Tx, ms: number, kind: string, payload: Record<string, unknown>) {
   await db.execute(
-    sql`insert into payment_sim_tasks (kind, payload, due_at) values (${kind}, ${JSON.stringify(payload)}::jsonb, now() + ${`${ms} milliseconds`}::interval)`,
+    sql`insert into payment_simulator.tasks (kind, payload, due_at) values (${kind}, ${JSON.stringify(payload)}::jsonb, now() + ${`${ms} milliseconds`}::interval)`,
   )
 }
 
@@ -53,9 +53,9 @@ export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: ob
   async function claim(): Promise<Task | null> {
     const rows = rowsOf<Task>(
       await db.execute(sql`
-        update payment_sim_tasks set claimed_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+        update payment_simulator.tasks set claimed_until = now() + ${`${LEASE_MS} milliseconds`}::interval
         where id = (
-          select id from payment_sim_tasks
+          select id from payment_simulator.tasks
           where due_at <= now() and (claimed_until is null or claimed_until < now())
           order by due_at, id limit 1 for update skip locked)
         returning id, kind, payload`),
@@ -68,12 +68,12 @@ export function createTaskRunner(db: Db, lifecycle: Lifecycle, log: { warn(o: ob
       const handler = handlers.get(task.kind)
       if (!handler) throw new Error(`no handler for ${task.kind}`)
       await handler(task.payload)
-      await db.execute(sql`delete from payment_sim_tasks where id = ${task.id}`)
+      await db.execute(sql`delete from payment_simulator.tasks where id = ${task.id}`)
     } catch (err) {
-      if (err instanceof Interrupted) await db.execute(sql`update payment_sim_tasks set claimed_until = null where id = ${task.id}`).catch(() => {})
+      if (err instanceof Interrupted) await db.execute(sql`update payment_simulator.tasks set claimed_until = null where id = ${task.id}`).catch(() => {})
       else {
         log.warn({ err, task: task.kind }, 'payment simulator task failed')
-        await db.execute(sql`delete from payment_sim_tasks where id = ${task.id}`).catch(() => {})
+        await db.execute(sql`delete from payment_simulator.tasks where id = ${task.id}`).catch(() => {})
       }
     }
   }

@@ -1,4 +1,4 @@
-/** What the simulator remembers (rows of payment_sim_records, store.ts). Amounts are paise for both providers; rupees appear at the edge. */
+/** What the simulator remembers (rows of payment_simulator.records, store.ts). Amounts are paise for both providers; rupees appear at the edge. */
 
 /** A merchant account the simulator knows: the process's keys, and any a test or demo registers (`POST /__sim/accounts`). */
 export interface RzpAccount {
