@@ -222,7 +222,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.origin}/auth/bos/choose`)
     await page.getByRole('button', { name: 'Domains of Chai & Chakna Store' }).click()
     const domains = page.getByRole('region', { name: 'Domains of Chai & Chakna Store' })
-    await domains.getByText(`http://shop2.localhost:${server.port}`).waitFor()
+    // the seeded address keeps the port the demo data was made with (a cached template's), and .localhost names
+    // are found by host alone, so only the host is certain here
+    await domains.getByText(/^http:\/\/shop2\.localhost(:\d+)?$/).waitFor()
     await domains.getByLabel('New domain').fill(`${domain}/shop`)
     await domains.getByRole('button', { name: 'Add domain' }).click()
     await domains.getByText('Enter the address as https://shop.example (no path)').waitFor()
