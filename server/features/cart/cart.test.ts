@@ -206,6 +206,7 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(await dbLines(v)).toEqual([[pack.pack_id, 3]])
   })
 
+  // a thousand calls one after another take longer than the default 30 s on a loaded machine, and time is not what this checks
   it(`stops 1,000 adds in a row at ${MAX_LINE_QUANTITY}, and 50 at once too`, async () => {
     const v = await t.visitor()
     const [pack, other] = sellable()
@@ -227,7 +228,7 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
       .where(sql`${carts.sessionIdHash} is not null and ${cartItems.packId} in (${pack.pack_id}, ${other.pack_id})`)
     for (const row of rows) expect(row.quantity).toBeLessThanOrEqual(MAX_LINE_QUANTITY)
     expect((await cartOf(v)).items.map((i) => i.quantity)).toEqual([MAX_LINE_QUANTITY, MAX_LINE_QUANTITY])
-  })
+  }, 180_000)
 
   it('takes one away, removes a line, and never goes below zero', async () => {
     const v = await t.visitor()
