@@ -9,7 +9,7 @@ import { type CartPayment, parseRupees, paymentState, quickTenders, rupees } fro
 import { DynamicUpi } from './dynamic-upi'
 import { UpiQr, upiLink } from './upi-qr'
 
-const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' }
+const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', khata: 'On khata' }
 const UPI_PAYEE_KEY = 'pos-upi-payee'
 
 /**
