@@ -199,6 +199,10 @@ export const SaleInput = z.object({
   offline: z.optional(z.boolean()),
   sold_at: z.optional(calendarDateTime('Time of sale')),
   register_id: RegisterChoice,
+  /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
+  khata_override_reason: z.optional(
+    text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
+  ),
 })
 export type SaleInput = z.infer<typeof SaleInput>
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Khata } from '../../../common/contracts/khata'
 import { rowsOf } from '../../db/client'
-import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../../test/app'
+import { buildTestApp, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { newShopper, signIn, type SignedIn } from '../../test/shopper'
 import { auditOf, cast, staffCall } from '../../test/staff'
 
@@ -15,7 +15,7 @@ describe.each(drivers)('the khata (%s)', (driver) => {
   })
   afterAll(() => t.close())
 
-  const khata = (id: number, method: 'GET' | 'PUT' = 'GET', body?: object, who = admin, origin = MAIN) =>
+  const khata = (id: number, method: 'GET' | 'PUT' = 'GET', body?: object, who: TestSession | undefined = admin, origin = MAIN) =>
     staffCall(t, who, method, `/s/api/admin/customers/${id}/khata`, body, origin)
   const pay = (id: number, body: object) => staffCall(t, admin, 'POST', `/s/api/admin/customers/${id}/khata/payments`, body)
   const adjust = (id: number, body: object) => staffCall(t, admin, 'POST', `/s/api/admin/customers/${id}/khata/adjustments`, body)
