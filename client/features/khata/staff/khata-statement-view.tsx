@@ -183,15 +183,15 @@ function Statement({ khata }: { khata: Khata }) {
             <tr>
               <th className="py-1">Date</th>
               <th className="py-1">Entry</th>
-              <th className="py-1 text-right">Debit</th>
-              <th className="py-1 text-right">Credit</th>
-              <th className="py-1 text-right">Balance</th>
+              <th className="py-1 pl-2 text-right">Debit</th>
+              <th className="py-1 pl-2 text-right">Credit</th>
+              <th className="py-1 pl-2 text-right">Balance</th>
             </tr>
           </thead>
           <tbody>
             {khata.entries.map((e) => (
               <tr key={e.id} className="border-t border-border align-top" data-testid="khata-entry">
-                <td className="py-1 whitespace-nowrap">{day(e.created_at)}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{day(e.created_at)}</td>
                 <td className="py-1">
                   {KIND_LABELS[e.kind]}
                   {e.order_number && <span className="block text-xs text-muted">Bill {e.order_number}</span>}
@@ -203,9 +203,9 @@ function Statement({ khata }: { khata: Khata }) {
                   )}
                   {e.reason && <span className="block text-xs text-muted">{e.reason}</span>}
                 </td>
-                <td className="py-1 text-right tabular-nums">{e.change > 0 ? rupees(e.amount) : ''}</td>
-                <td className="py-1 text-right tabular-nums">{e.change < 0 ? rupees(e.amount) : ''}</td>
-                <td className="py-1 text-right font-semibold tabular-nums">{rupees(e.balance_after)}</td>
+                <td className="py-1 pl-2 text-right tabular-nums">{e.change > 0 ? rupees(e.amount) : ''}</td>
+                <td className="py-1 pl-2 text-right tabular-nums">{e.change < 0 ? rupees(e.amount) : ''}</td>
+                <td className="py-1 pl-2 text-right font-semibold tabular-nums">{rupees(e.balance_after)}</td>
               </tr>
             ))}
           </tbody>
