@@ -116,6 +116,20 @@ export const adjustKhata = defineContract({
   status: 201,
 })
 
+export const KhataReminder = z.object({ queued: z.boolean(), channel: z.literal('sms'), to: z.string(), text: z.string() })
+export type KhataReminder = z.infer<typeof KhataReminder>
+
+export const remindKhata = defineContract({
+  method: 'POST',
+  path: '/api/admin/customers/:id/khata/reminders',
+  summary:
+    'Admin: an SMS to the customer of what they owe, through the outbox (the messaging sign-in codes and receipts use); at most one a day per customer (429); 422 when nothing is owed or there is no mobile',
+  params: IdParams,
+  body: z.object({}),
+  response: KhataReminder,
+  status: 201,
+})
+
 export const KHATA_SORTS = ['balance', '-balance', 'name', '-name', 'oldest', '-oldest', 'last_payment_at', '-last_payment_at'] as const
 export const KhataListQuery = z.object({
   q: z.optional(text('Search text', [z.trim(), z.maxLength(100, 'Search text is limited to 100 characters')])),

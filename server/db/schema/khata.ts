@@ -23,6 +23,8 @@ export const khataAccounts = pgTable(
     creditLimitPaise: integer('credit_limit_paise').notNull().default(0),
     /** Σ of the ledger: what the customer owes the shop */
     balancePaise: integer('balance_paise').notNull().default(0),
+    /** the last reminder of what is owed (at most one a day, India time) */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -81,6 +81,24 @@ describe.each(drivers)('the khata (%s)', (driver) => {
     expect(await sumOfLedger(s.userId)).toEqual({ balance: 0, ledger: 0 })
   })
 
+  it('reminds a customer of what they owe by SMS through the outbox, at most once a day; not when nothing is owed', async () => {
+    const s = await newShopper(t)
+    const remind = () => staffCall(t, admin, 'POST', `/s/api/admin/customers/${s.userId}/khata/reminders`, {})
+    expect((await remind()).statusCode).toBe(422)
+    await khata(s.userId, 'PUT', { credit_limit: 500 })
+    await adjust(s.userId, { change: 250, reason: 'Opening balance' })
+    const sent = await remind()
+    expect(sent.statusCode, sent.body).toBe(201)
+    expect(sent.json()).toMatchObject({ queued: true, channel: 'sms', to: s.phone, text: expect.stringContaining('₹250') })
+    const again = await remind()
+    expect(again.statusCode).toBe(429)
+    expect(again.json().message).toMatch(/already reminded today/)
+    const queued = rowsOf<{ n: number }>(
+      await t.app.deps.db.execute(sql`select count(*)::int as n from outbox where kind = 'khata_reminder' and payload->>'to' = ${s.phone}`),
+    )
+    expect(queued[0].n).toBe(1)
+  })
+
   it('never shows another website’s people: 404 for someone known only elsewhere; other staff refused', async () => {
     const elsewhere = await newShopper(t, SHOP2)
     expect((await khata(elsewhere.userId)).statusCode).toBe(404)

@@ -6,6 +6,7 @@ import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import * as khata from './khata'
 import { listKhatas } from './list'
+import { remind } from './remind'
 
 /** The device an entry was written from at the staff web: its browser, as it names itself. */
 const device = (req: FastifyRequest) => ({ device: `staff web: ${String(req.headers['user-agent'] ?? 'unknown').slice(0, 120)}` })
@@ -17,6 +18,7 @@ export async function khataRoutes(app: FastifyInstance) {
     group.read(c.getCustomerKhata, async (req, ctx) => orThrow(await khata.getCustomerKhata(ctx, req.params.id)))
     group.write(c.setKhataLimit, async (req, ctx) => orThrow(await khata.setLimit(ctx, req.params.id, req.body)))
     group.write(c.recordKhataPayment, async (req, ctx) => orThrow(await khata.recordPayment(ctx, req.params.id, req.body, device(req))))
+    group.write(c.remindKhata, async (req, ctx) => orThrow(await remind(ctx, req.params.id)))
     group.write(c.adjustKhata, async (req, ctx) => orThrow(await khata.adjust(ctx, req.params.id, req.body, device(req))))
   })
   await app.register(async (scope) => {

@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/client'
 import { fail, ok, type Result } from '../../platform/result'
 import * as q from './queries/khata'
 
+export { KHATA_REMINDER_OUTBOX } from './remind'
+
 /**
  * What other features ask of the khata (docs/decisions/0047-khata.md): the counter puts a sale on a customer's khata,
  * and a return of goods sold on credit takes it off. Both run in the caller's transaction and take the khata's row

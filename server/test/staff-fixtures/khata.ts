@@ -14,6 +14,12 @@ export const khata: StaffFixtures = {
     status: 201,
     foreign: true,
   }),
+  'POST /s/api/admin/customers/:id/khata/reminders': async (k) => ({
+    url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/reminders`,
+    payload: {},
+    status: 201,
+    foreign: true,
+  }),
   'POST /s/api/admin/customers/:id/khata/adjustments': async (k) => ({
     url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/adjustments`,
     payload: { change: -10, reason: 'Rounded off' },

@@ -21,6 +21,7 @@ export function useKhataWrites(id: number) {
   return {
     limit: useMutation({ mutationFn: (body: c.KhataLimitInput) => api.call(c.setKhataLimit, { params: { id }, body }), onSettled: refresh }),
     pay: useMutation({ mutationFn: (body: c.KhataPaymentInput) => api.call(c.recordKhataPayment, { params: { id }, body }), onSettled: refresh }),
+    remind: useMutation({ mutationFn: () => api.call(c.remindKhata, { params: { id }, body: {} }), onSettled: refresh }),
     adjust: useMutation({ mutationFn: (body: c.KhataAdjustmentInput) => api.call(c.adjustKhata, { params: { id }, body }), onSettled: refresh }),
   }
 }

@@ -51,6 +51,7 @@ export function KhataStatementView({ id }: { id: number }) {
           back={{ to: '/bos/admin/khata', label: 'Khata' }}
           actions={
             <>
+              <RemindButton id={id} owed={k.balance > 0} />
               <Button variant="outline" onClick={() => print('80mm')}>
                 Print 80 mm
               </Button>
@@ -67,6 +68,26 @@ export function KhataStatementView({ id }: { id: number }) {
       </div>
       <Statement khata={k} />
     </>
+  )
+}
+
+/** An SMS of what is owed, at most one a day (the server says when it was already sent today). */
+function RemindButton({ id, owed }: { id: number; owed: boolean }) {
+  const { remind } = useKhataWrites(id)
+  return (
+    <Button
+      variant="outline"
+      disabled={!owed}
+      loading={remind.isPending}
+      onClick={() =>
+        remind.mutate(undefined, {
+          onSuccess: (r) => toast.success(`Reminder sent to ${r.to}`),
+          onError: (err) => toast.error(errorText(err)),
+        })
+      }
+    >
+      Send reminder
+    </Button>
   )
 }
 

@@ -31,6 +31,10 @@ export async function openAndLock(tx: Tx, websiteId: number, userId: number): Pr
   return (await lockAccount(tx, websiteId, userId))!
 }
 
+export async function markReminded(tx: Tx, id: number, at: Date) {
+  await tx.update(khataAccounts).set({ remindedAt: at }).where(eq(khataAccounts.id, id))
+}
+
 export async function setLimit(tx: Tx, id: number, creditLimitPaise: number) {
   await tx.update(khataAccounts).set({ creditLimitPaise, updatedAt: new Date() }).where(eq(khataAccounts.id, id))
 }
