@@ -35,6 +35,7 @@ import { invoiceRoutes } from './features/invoices/routes'
 import { orderRoutes } from './features/orders/routes'
 import { pageAdminRoutes, pageRoutes } from './features/pages/routes'
 import { posRoutes } from './features/pos/routes'
+import { khataRoutes } from './features/khata/routes'
 import { createPaymentProviders, type PaymentProviders } from './features/payments/providers/registry'
 import { providersFor } from './features/payments/service'
 import { describePayments } from './platform/payments-config'
@@ -236,6 +237,8 @@ export async function buildApp({
   await siteSettingsAdminRoutes(app)
   // The shop counter (/s/api/pos/…)
   await posRoutes(app)
+  // The khata, customers' credit books (/s/api/admin/khata…, /s/api/account/khata)
+  await khataRoutes(app)
   // Background work: unpaid holds released, the outbox (notices, refunds at the provider, counter receipts) drained.
   startOrderJobs(app, outboxHandlers(app, sitePayments, delivery))
   app.log.info(describePayments(config))

@@ -85,6 +85,7 @@ export const ROUTES: readonly AppRoute[] = [
   client(P.accountWishlist, 'routes/account-wishlist.tsx', () => import('../routes/account-wishlist').then((m) => m.AccountWishlistRoute), {
     requiresLogin: true,
   }),
+  client(P.accountKhata, 'routes/account-khata.tsx', () => import('../routes/account-khata').then((m) => m.AccountKhataRoute), { requiresLogin: true }),
   client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), {
     requiresLogin: true,
     agentOnly: true,

@@ -25,6 +25,7 @@ export const PATTERNS = {
   accountOrders: '/account/orders',
   accountOrder: '/account/orders/:id',
   accountWishlist: '/account/wishlist',
+  accountKhata: '/account/khata',
   salesDashboard: '/account/dashboard',
 } as const
 

@@ -70,6 +70,10 @@ export const SECTIONS = {
     icon: ShopperIcon,
     description: 'The people who shop here: their orders, addresses and total spent; block someone from ordering, export or erase their data on request.',
   },
+  khata: {
+    icon: ReceiptIcon,
+    description: 'Credit given to regular customers (udhaar): who owes what and for how long, credit limits, payments received and statements to print.',
+  },
   products: {
     icon: PackageIcon,
     description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
@@ -228,6 +232,20 @@ export const SCREENS = [
     section: 'customers',
     permission: 'admin',
     load: () => import('../routes/admin-customer').then((m) => m.AdminCustomerRoute),
+  },
+  {
+    path: '/bos/admin/khata',
+    title: 'Khata',
+    section: 'khata',
+    permission: 'admin',
+    load: () => import('../features/khata/staff/khata-list-view').then((m) => m.KhataListView),
+  },
+  {
+    path: '/bos/admin/khata/:id',
+    title: 'Khata statement',
+    section: 'khata',
+    permission: 'admin',
+    load: () => import('../routes/admin-khata').then((m) => m.AdminKhataRoute),
   },
   {
     path: '/bos/admin/stock',

@@ -11,7 +11,8 @@ import { EMAIL_PATTERN } from '../rules/form-field'
 
 const int = () => z.number().check(z.int())
 
-export const POS_PAYMENT_METHODS = ['cash', 'upi', 'card'] as const
+/** `khata`: on the customer's credit book (customer_phone names them; docs/decisions/0047-khata.md) */
+export const POS_PAYMENT_METHODS = ['cash', 'upi', 'card', 'khata'] as const
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number]
 /** Indian notes and coins a drawer is counted in, rupees */
 export const DENOMINATIONS = [2000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const
@@ -56,7 +57,7 @@ export const CloseShiftInput = z.object({
 })
 export type CloseShiftInput = z.infer<typeof CloseShiftInput>
 
-const ByMethod = z.object({ cash: z.number(), upi: z.number(), card: z.number() })
+const ByMethod = z.object({ cash: z.number(), upi: z.number(), card: z.number(), khata: z.number() })
 
 export const ShiftReport = z.object({
   shift_id: int(),
@@ -198,6 +199,10 @@ export const SaleInput = z.object({
   offline: z.optional(z.boolean()),
   sold_at: z.optional(calendarDateTime('Time of sale')),
   register_id: RegisterChoice,
+  /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
+  khata_override_reason: z.optional(
+    text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
+  ),
 })
 export type SaleInput = z.infer<typeof SaleInput>
 

@@ -49,6 +49,8 @@ export interface FixtureKit {
   siteEditor(): Promise<SiteEditorAnswer>
   /** the website's tax settings as a save sends them */
   taxSettings(): Promise<Record<string, unknown>>
+  /** a new person of the main demo website with a khata: a credit limit of ₹1,000 and ₹100 owed */
+  khataCustomer(): Promise<number>
   /** a new person of the main demo website, blocked from ordering there */
   blockedPerson(): Promise<StaffMember>
   /** the open shift of the main demo website's register (opened when there is none) */
@@ -177,6 +179,13 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return (await made<{ qr_id: string }>('/s/api/pos/upi-qr', { amount: 12 })).qr_id
     },
     posSale: async () => made<{ order_number: string }>('/s/api/pos/sales', await posSaleBody()),
+    khataCustomer: async () => {
+      const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit khata ${unique()}`, is_sales_agent: true })
+      const limit = await staffCall(t, admin, 'PUT', `/s/api/admin/customers/${person.user_id}/khata`, { credit_limit: 1000 })
+      if (limit.statusCode !== 200) throw new Error(`khata limit: ${limit.statusCode} ${limit.body}`)
+      await made(`/s/api/admin/customers/${person.user_id}/khata/adjustments`, { change: 100, reason: 'Kit opening balance' })
+      return person.user_id
+    },
     blockedPerson: async () => {
       const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true })
       const res = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${person.user_id}/block`, { reason: 'Kit block' })

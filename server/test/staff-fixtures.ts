@@ -2,6 +2,7 @@ import type { StaffFixtures } from './fixture-kit'
 import { audit, catalogue, catalogueCsv, media, stock } from './staff-fixtures/catalogue'
 import { delivery } from './staff-fixtures/delivery'
 import { coupons, customers, orders, payments, reports, taxes } from './staff-fixtures/orders'
+import { khata } from './staff-fixtures/khata'
 import { pos } from './staff-fixtures/pos'
 import { pages, siteSettings, staff } from './staff-fixtures/site'
 
@@ -26,5 +27,6 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...payments,
   ...taxes,
   ...pos,
+  ...khata,
   ...pages,
 }

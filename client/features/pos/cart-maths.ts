@@ -28,6 +28,8 @@ export interface CartPayment {
   reference?: string
   /** the provider's dynamic UPI QR that took it (paid by its webhook) */
   qr_id?: string
+  /** on khata past the customer's credit limit: the admin's reason */
+  override_reason?: string
 }
 
 export const toPaise = (rupees: number) => Math.round(rupees * 100)
@@ -96,7 +98,7 @@ export function paymentState(total: number, payments: CartPayment[]): PaymentSta
   const other = paid - cash
   const over = Math.max(0, paid - total)
   let problem: string | null = null
-  if (other > total) problem = `Card and UPI together cannot be more than the total (${rupees(total)}); only cash gives change`
+  if (other > total) problem = `Card, UPI and khata together cannot be more than the total (${rupees(total)}); only cash gives change`
   else if (over > cash) problem = 'Only cash gives change'
   const due = Math.max(0, total - paid)
   return { paid, due, change: problem ? 0 : over, covered: due === 0 && problem === null && payments.length > 0, problem }

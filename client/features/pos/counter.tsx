@@ -167,6 +167,7 @@ export function Counter({
       ...(totals.orderDiscount > 0 ? { discount: toRupees(totals.orderDiscount) } : {}),
       ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
       ...(phone.trim() ? { customer_phone: phone.trim() } : {}),
+      ...(payments.find((p) => p.override_reason) ? { khata_override_reason: payments.find((p) => p.override_reason)?.override_reason } : {}),
       register_id: shift.register_id,
     }
     // The server's answer has the total after the coupon (only it knows the coupon's rules) and the real change.
@@ -312,6 +313,7 @@ export function Counter({
         open={paying}
         total={due}
         reference={reference}
+        customerPhone={phone.trim()}
         shopName={shop.name}
         online={online}
         busy={busy}

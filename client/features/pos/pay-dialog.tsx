@@ -9,7 +9,7 @@ import { type CartPayment, parseRupees, paymentState, quickTenders, rupees } fro
 import { DynamicUpi } from './dynamic-upi'
 import { UpiQr, upiLink } from './upi-qr'
 
-const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' }
+const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', khata: 'On khata' }
 const UPI_PAYEE_KEY = 'pos-upi-payee'
 
 /**
@@ -20,6 +20,7 @@ export function PayDialog({
   open,
   total,
   reference,
+  customerPhone,
   shopName,
   online,
   busy,
@@ -32,6 +33,8 @@ export function PayDialog({
   total: number
   /** the sale's short reference, carried by the UPI QR */
   reference: string
+  /** the customer's mobile from the cart: "On khata" puts the amount on their credit book */
+  customerPhone: string
   shopName: string
   online: boolean
   busy: boolean
@@ -44,6 +47,7 @@ export function PayDialog({
   const [amount, setAmount] = useState('')
   const [cardRef, setCardRef] = useState('')
   const [upiRef, setUpiRef] = useState('')
+  const [overrideReason, setOverrideReason] = useState('')
   const [payee, setPayee] = useState(() => (typeof localStorage === 'undefined' ? '' : (localStorage.getItem(UPI_PAYEE_KEY) ?? '')))
   const [local, setLocal] = useState<string | null>(null)
   /** why the provider's QR is not used (then the plain QR): null while it is */
@@ -56,18 +60,22 @@ export function PayDialog({
       setMethod('cash')
       setLocal(null)
       setPlainUpi(null)
+      setOverrideReason('')
     }
   }, [open])
   // The amount field follows what is still due.
   useEffect(() => setAmount(state.due > 0 ? String(state.due / 100) : ''), [state.due])
 
   const typed = parseRupees(amount)
-  const add = (m: PosPaymentMethod, paise: number | null, ref?: string, qrId?: string) => {
+  const add = (m: PosPaymentMethod, paise: number | null, ref?: string, qrId?: string, override?: string) => {
     if (!paise || paise <= 0) return setLocal('Enter an amount more than zero')
     if (m !== 'cash' && paise > state.due) return setLocal(`${LABEL[m]} can be at most what is due (${rupees(state.due)})`)
     if (m !== 'cash' && !online) return setLocal(`${LABEL[m]} needs the network; take cash while offline`)
     setLocal(null)
-    setPayments((now) => [...now, { method: m, amount: paise, ...(ref ? { reference: ref } : {}), ...(qrId ? { qr_id: qrId } : {}) }])
+    setPayments((now) => [
+      ...now,
+      { method: m, amount: paise, ...(ref ? { reference: ref } : {}), ...(qrId ? { qr_id: qrId } : {}), ...(override ? { override_reason: override } : {}) },
+    ])
     setCardRef('')
     setUpiRef('')
   }
@@ -81,8 +89,8 @@ export function PayDialog({
     <Modal open={open} onClose={onClose} title={`Take payment: ${rupees(total)}`} width={720} dismissible={!busy}>
       <div className="grid gap-4 md:grid-cols-[1fr_16rem]">
         <div className="flex flex-col gap-3">
-          <div role="tablist" aria-label="Payment method" className="grid grid-cols-3 gap-2">
-            {(['cash', 'upi', 'card'] as const).map((m) => (
+          <div role="tablist" aria-label="Payment method" className="grid grid-cols-4 gap-2">
+            {(['cash', 'upi', 'card', 'khata'] as const).map((m) => (
               <button
                 key={m}
                 type="button"
@@ -126,6 +134,28 @@ export function PayDialog({
               <Button size="lg" disabled={!online} onClick={() => add('card', typed, cardRef.trim() || undefined)}>
                 Card paid {typed ? rupees(typed) : ''}
               </Button>
+            </div>
+          )}
+          {state.due > 0 && method === 'khata' && (
+            <div className="flex flex-col gap-2">
+              {/^[6-9]\d{9}$/.test(customerPhone) ? (
+                <>
+                  <p className="text-sm text-muted">Goes on the khata of {customerPhone}, within their credit limit. The sale still gets its GST invoice.</p>
+                  <TextField
+                    label="Over the limit? Admin's reason (optional)"
+                    value={overrideReason}
+                    onChange={(e) => setOverrideReason(e.target.value)}
+                    placeholder="Only when the owner agreed to more credit"
+                  />
+                  <Button size="lg" disabled={!online} onClick={() => add('khata', typed, undefined, undefined, overrideReason.trim() || undefined)}>
+                    Put {typed ? rupees(typed) : ''} on khata
+                  </Button>
+                </>
+              ) : (
+                <p role="alert" className="rounded-md bg-accent/20 p-2 text-sm">
+                  Enter the customer's mobile number in the cart first: the khata is theirs.
+                </p>
+              )}
             </div>
           )}
           {state.due > 0 && method === 'upi' && online && plainUpi === null && (

@@ -29,7 +29,7 @@ export interface Shop {
 
 export type PaperSize = '80mm' | 'a4'
 
-const METHOD: Record<string, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' }
+const METHOD: Record<string, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', khata: 'On khata' }
 
 /**
  * The customer's receipt, as printed: 80 mm thermal paper (one narrow column, monospace figures) or A4.

@@ -15,7 +15,7 @@ import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
 import { rupees, toPaise } from './cart-maths'
 
-const REFUND_WORDS = { cash: 'in cash from the drawer', upi: 'by UPI', card: 'to the card on the terminal' } as const
+const REFUND_WORDS = { cash: 'in cash from the drawer', upi: 'by UPI', card: 'to the card on the terminal', khata: 'off their khata' } as const
 
 const registerOf = () => {
   const register_id = registerChoice.get()

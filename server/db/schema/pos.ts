@@ -118,7 +118,8 @@ export const posSaleLines = pgTable(
   (t) => [index('pos_sale_lines_sale_idx').on(t.saleId)],
 )
 
-export const POS_METHODS = ['cash', 'upi', 'card'] as const
+/** `khata`: put on the customer's credit book (docs/decisions/0047-khata.md); never in the drawer */
+export const POS_METHODS = ['cash', 'upi', 'card', 'khata'] as const
 export type PosMethod = (typeof POS_METHODS)[number]
 
 /** Money taken for a sale (cash net of change) or given back for a return (negative, with the return's id). */
@@ -145,7 +146,7 @@ export const posPayments = pgTable(
   (t) => [
     index('pos_payments_shift_idx').on(t.shiftId),
     index('pos_payments_order_idx').on(t.orderId),
-    check('pos_payments_method_ck', sql`${t.method} in ('cash', 'upi', 'card')`),
+    check('pos_payments_method_ck', sql`${t.method} in ('cash', 'upi', 'card', 'khata')`),
   ],
 )
 

@@ -142,6 +142,9 @@ export const broughtAccount = (db: Db | Tx, websiteId: number, userId: number) =
  */
 export const customerHere = (db: Db | Tx, websiteId: number, userId: number) => q.findProfile(db, websiteId, userId)
 
+/** A person with a relationship with this website (the staff's customer list finds them), as it knows them; else null. */
+export const customerOfWebsite = (db: Db | Tx, websiteId: number, userId: number) => q.findCustomer(db, websiteId, userId)
+
 /** A customer of this website by the number this website was given; someone known only elsewhere is not found. */
 export const customerHereByPhone = (db: Db | Tx, websiteId: number, phone: string) => q.findProfileByPhone(db, websiteId, phone)
 

@@ -5,6 +5,7 @@ import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
+import { KHATA_REMINDER_OUTBOX } from '../khata/service'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
 import { PAYMENT_LINK_OUTBOX, paymentLinkText } from './payment-link'
@@ -92,6 +93,13 @@ export function outboxHandlers(
       const message = await receiptMessage(db, Number(payload.orderId), to.kind)
       if (!message) return
       await delivery.send({ to, code: '', siteName: message.siteName, minutes: 0, notice: { subject: message.subject, text: message.text } })
+    },
+    /** what a customer owes on their khata (docs/decisions/0047), at most one a day */
+    async [KHATA_REMINDER_OUTBOX](payload) {
+      const to = parseUsername(String(payload.to ?? ''))
+      if (!to) return
+      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
+      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Your khata with ${siteName}`, text: String(payload.text ?? '') } })
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))

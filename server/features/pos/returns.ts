@@ -6,6 +6,7 @@ import { fail, ok, type Result } from '../../platform/result'
 import { type StaffCtx, staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as coupons from '../coupons/service'
 import * as invoices from '../invoices/service'
+import * as khata from '../khata/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { findRegister } from './queries/registers'
@@ -77,7 +78,7 @@ async function planReturn(ctx: StaffCtx & { db: Tx }, input: ReturnInput) {
       return { line: l, quantity: q, refund, warehouseId: items.get(l.orderItemId)!.warehouseId }
     })
   const refundPaise = lines.reduce((s, l) => s + l.refund, 0)
-  const refunds = await refundsBy(ctx, order.id, input.refund_method, refundPaise)
+  const refunds = await refundsBy(ctx, order, input.refund_method, refundPaise)
   return ok({ order, shift, saleLines, left, taking, lines, refundPaise, refunds })
 }
 
@@ -117,7 +118,7 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
       tx,
       lines.map((l) => ({ returnId: row.id, saleLineId: l.line.id, quantity: l.quantity, refundPaise: l.refund })),
     )
-    const paidBack = refunds.filter((r) => r.amountPaise > 0)
+    const paidBack = await offTheKhata(ctx, order, refunds)
     await insertPayments(
       tx,
       paidBack.map((r) => ({
@@ -156,15 +157,45 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
 }
 
 /**
+ * The khata part of a refund taken off the customer's khata under its lock; had they paid it down meanwhile, what
+ * the khata could not take goes back in cash.
+ */
+async function offTheKhata(ctx: StaffWriteCtx, order: { id: number; userId: number }, refunds: { method: PosMethod; amountPaise: number }[]) {
+  const out = refunds.filter((r) => r.amountPaise > 0 && r.method !== 'khata')
+  const owed = refunds.find((r) => r.method === 'khata')?.amountPaise ?? 0
+  if (owed === 0) return out
+  const taken = await khata.creditReturn(ctx.db, {
+    websiteId: ctx.site.id,
+    userId: order.userId,
+    orderId: order.id,
+    paise: owed,
+    byUserId: ctx.user.id,
+    device: 'counter return',
+  })
+  const cash = out.find((r) => r.method === 'cash')
+  if (owed > taken) {
+    if (cash) cash.amountPaise += owed - taken
+    else out.push({ method: 'cash', amountPaise: owed - taken })
+  }
+  return taken > 0 ? [{ method: 'khata' as PosMethod, amountPaise: taken }, ...out] : out
+}
+
+/**
  * How the money goes back: all in cash from the drawer, or the way it came (UPI and card first, up to what each
  * paid less what went back on them before; the rest in cash). UPI and card refunds are recorded for staff to make
- * on the terminal or app.
+ * on the terminal or app. Either way, what was sold on khata comes off the khata first, up to what the customer still
+ * owes there: goods bought on credit are never refunded in cash while the credit is unpaid (decision 0047).
  */
-async function refundsBy(ctx: StaffCtx, orderId: number, how: 'cash' | 'original', paise: number) {
-  if (how === 'cash') return [{ method: 'cash' as PosMethod, amountPaise: paise }]
-  const net = await q.netPaidByMethod(ctx.db, orderId)
-  let left = paise
+async function refundsBy(ctx: StaffCtx, order: { id: number; userId: number }, how: 'cash' | 'original', paise: number) {
+  const net = await q.netPaidByMethod(ctx.db, order.id)
   const out: { method: PosMethod; amountPaise: number }[] = []
+  let left = paise
+  if (net.khata > 0) {
+    const take = Math.min(left, net.khata, await khata.owedOn(ctx.db, ctx.site.id, order.userId))
+    if (take > 0) out.push({ method: 'khata', amountPaise: take })
+    left -= take
+  }
+  if (how === 'cash') return left > 0 ? [...out, { method: 'cash' as PosMethod, amountPaise: left }] : out
   for (const method of ['upi', 'card'] as const) {
     const take = Math.min(left, Math.max(net[method], 0))
     if (take > 0) out.push({ method, amountPaise: take })

@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as accounts from '../accounts/service'
 import * as coupons from '../coupons/service'
+import * as khata from '../khata/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
 import { applyCoupon, netTotal, type Priced, priceLines, type SaleCoupon, sumOf } from './price-sale'
@@ -50,6 +51,8 @@ interface SaleState {
   soldAt: Date
   order: { id: number; orderNumber: string }
   itemIds: number[]
+  /** the part put on the customer's khata, when any */
+  khata: khata.Charged | null
   answer: SaleAnswer
 }
 
@@ -71,6 +74,7 @@ const STEPS: [string, Step][] = [
   ['find or make the customer', findCustomer],
   ['redeem the coupon', redeemCoupon],
   ['create the counter order and its invoice', createOrder],
+  ["put the credit on the customer's khata", chargeKhata],
   ['note the order on its stock rows and QRs', noteOrder],
   ['record the sale, its payments and lines', recordSale],
 ]
@@ -81,7 +85,7 @@ export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<
   const claim = await q.claimClientId(ctx.db, ctx.site.id, input.client_id.toLowerCase(), request)
   if (!claim) return replay(ctx, input, request)
   // the rest is filled in by the steps, each from what the ones before it found
-  const s = { ctx, input, request, claim, offline: input.offline === true, redemptionId: null, couponNote: null } as SaleState
+  const s = { ctx, input, request, claim, offline: input.offline === true, redemptionId: null, couponNote: null, khata: null } as SaleState
   return orRefusal(async () => {
     for (const [, step] of STEPS) await step(s)
     return s.answer
@@ -99,6 +103,7 @@ function fingerprint(input: SaleInput): string {
     input.sold_at ? new Date(input.sold_at).getTime() : null,
     ...(input.coupon_code ? [input.coupon_code.trim().toUpperCase()] : []),
     ...(input.register_id ? [`register:${input.register_id}`] : []),
+    ...(input.khata_override_reason ? [`override:${input.khata_override_reason.trim()}`] : []),
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
@@ -217,6 +222,28 @@ async function createOrder(s: SaleState) {
   s.itemIds = itemIds
 }
 
+/**
+ * The part "On khata" goes on the customer's credit book (their khata's row lock, taken after the order counter):
+ * refused past the credit limit with the figures, unless an admin gives a reason (docs/decisions/0047-khata.md).
+ */
+async function chargeKhata(s: SaleState) {
+  const paise = s.tenders.filter((p) => p.method === 'khata').reduce((sum, p) => sum + p.amountPaise, 0)
+  if (paise === 0 || !s.customer) return
+  const reason = s.input.khata_override_reason?.trim()
+  if (reason && !khata.mayOverrideLimit(s.ctx.user)) refuse('forbidden', 'Only an admin may give credit past the limit')
+  const charged = await khata.chargeSale(s.ctx.db, {
+    websiteId: s.ctx.site.id,
+    userId: s.customer.id,
+    customerName: s.customer.name,
+    orderId: s.order.id,
+    amountPaise: paise,
+    byUserId: s.ctx.user.id,
+    device: `register: ${s.register.name}`,
+    overrideReason: reason || null,
+  })
+  s.khata = valueOrRefuse(charged)
+}
+
 /** No delivery: the order's address names the customer (or a walk-in one) and the register it was sold at. */
 function counterAddress(customer: SaleState['customer'], phone: string | undefined, registerName: string): AddressSnapshot {
   const name = customer?.name ?? 'Walk-in customer'
@@ -289,6 +316,6 @@ async function recordSale(s: SaleState) {
       })),
     )
     const answer: SaleAnswer = { order_number: order.orderNumber, total: toRupees(totalPaise), change_due: toRupees(changePaise) }
-    return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short } }
+    return { result: answer, id: order.id, before: null, after: { ...answer, client_id: sale.clientId, shift_id: shift.id, offline, short, khata: s.khata } }
   })
 }

@@ -33,7 +33,7 @@ export async function sendReceipt(ctx: StaffWriteCtx, orderNumber: string, input
 }
 
 const line = (r: Receipt['lines'][number]) => `${r.quantity} x ${r.product} (${r.pack}) ${formatINR(toPaise(r.net))}`
-const methodName = { cash: 'Cash', upi: 'UPI', card: 'Card' } as const
+const methodName = { cash: 'Cash', upi: 'UPI', card: 'Card', khata: 'On khata' } as const
 
 /** The receipt as a message: a short SMS, or an email with every line. Null when the sale is gone. */
 export async function receiptMessage(db: Db, orderId: number, kind: 'mobile' | 'email'): Promise<{ subject: string; text: string; siteName: string } | null> {

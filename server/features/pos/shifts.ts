@@ -124,7 +124,7 @@ export async function currentShift(ctx: RequestCtx, registerId?: number) {
 }
 
 const byMethod = (rows: { method: string; paise: number }[]) => {
-  const out = { cash: 0, upi: 0, card: 0 }
+  const out = { cash: 0, upi: 0, card: 0, khata: 0 }
   for (const r of rows) out[r.method as keyof typeof out] = toRupees(Number(r.paise))
   return out
 }

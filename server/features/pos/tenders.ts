@@ -3,7 +3,7 @@ import { formatINR, toPaise } from '../../../common/money'
 import type { PosMethod } from '../../db/schema/pos'
 import { fail, ok, type Result } from '../../platform/result'
 
-/** One payment of a counter sale: cash, UPI (a plain or a dynamic QR) or card. */
+/** One payment of a counter sale: cash, UPI (a plain or a dynamic QR), card or on the customer's khata. */
 export interface Tender {
   method: PosMethod
   /** what the sale keeps: cash less the change */
@@ -24,9 +24,14 @@ export function splitPayments(input: SaleInput, totalPaise: number): Result<Tend
   }))
   const qrNotUpi = input.payments.findIndex((p) => p.qr_id && p.method !== 'upi')
   if (qrNotUpi >= 0) return fail('invalid', 'A UPI QR pays a upi payment', { [`payments.${qrNotUpi}.qr_id`]: 'A UPI QR pays a upi payment' })
+  const onKhata = input.payments.findIndex((p) => p.method === 'khata')
+  if (onKhata >= 0 && !input.customer_phone) {
+    const message = "On khata needs the customer's mobile number"
+    return fail('invalid', message, { customer_phone: message, [`payments.${onKhata}.method`]: message })
+  }
   const exact = tenders.filter((p) => p.method !== 'cash').reduce((s, p) => s + p.amountPaise, 0)
   if (exact > totalPaise) {
-    const message = `Card and UPI payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`
+    const message = `Card, UPI and khata payments (${formatINR(exact)}) cannot be more than the total (${formatINR(totalPaise)})`
     return fail('invalid', message, { payments: message })
   }
   const sum = tenders.reduce((s, p) => s + p.amountPaise, 0)

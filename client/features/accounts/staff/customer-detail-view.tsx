@@ -79,6 +79,9 @@ function CustomerPage({ customer: c }: { customer: CustomerDetail }) {
         description={`Customer since ${orderWhen(c.joined_at)}`}
         actions={
           <div className="flex flex-wrap gap-2">
+            <Link to={staffPath('/bos/admin/khata/:id', { id: c.user_id })} className={buttonClasses({ variant: 'outline' })}>
+              Khata
+            </Link>
             <a href={customerExportUrl(c.user_id)} download={`customer-${c.user_id}.json`} className={buttonClasses({ variant: 'outline' })}>
               <DownloadIcon /> Export data (JSON)
             </a>

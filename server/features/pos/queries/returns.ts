@@ -22,7 +22,7 @@ export async function returnedBySaleLine(tx: Tx, saleLineIds: number[]): Promise
 /** What the order's counter payments came to by method, refunds taken off. */
 export async function netPaidByMethod(db: Db | Tx, orderId: number): Promise<Record<PosMethod, number>> {
   const rows = await db.select({ method: posPayments.method, amountPaise: posPayments.amountPaise }).from(posPayments).where(eq(posPayments.orderId, orderId))
-  const net = { cash: 0, upi: 0, card: 0 }
+  const net = { cash: 0, upi: 0, card: 0, khata: 0 }
   for (const r of rows) net[r.method] += r.amountPaise
   return net
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "khata_accounts" ADD COLUMN "reminded_at" timestamp with time zone;

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { shot, signedIn, staffSuite, SUPERADMIN } from './staff-session'
+
+const suite = staffSuite()
+
+/** A call with the signed-in page's cookies and its XSRF token. */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const origin = suite.server.origin
+  const token = async () => (await page.context().cookies(origin)).find((c) => c.name === 'XSRF-TOKEN')?.value
+  if (!(await token())) await page.request.get(`${origin}/s/api/cookie`, { headers: { 'x-web-url': origin } })
+  const res = await page.request.fetch(`${origin}/s${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-web-url': origin, 'x-xsrf-token': decodeURIComponent((await token()) ?? '') },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status(), body: await res.json() }
+}
+
+/** startServer gives up waiting after a minute; on a busy machine the in-memory database may still be migrating. */
+async function serverReady(origin: string, within = 300_000) {
+  const deadline = Date.now() + within
+  while (Date.now() < deadline) {
+    const res = await fetch(`${origin}/readyz`).catch(() => null)
+    if (res?.ok) return
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('the server never became ready')
+}
+
+const money = (text: string) => Number(text.replace(/[₹,\s]/g, ''))
+
+describe('the khata (customer credit book)', () => {
+  it('a credit sale at the counter, a part-payment by UPI, and the statement’s figures agree with the khata', async () => {
+    await serverReady(suite.server.origin)
+    const { page, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await page.addInitScript(() => {
+      ;(window as unknown as { printed: number }).printed = 0
+      window.print = () => {
+        ;(window as unknown as { printed: number }).printed++
+      }
+    })
+    await page.goto(`${suite.server.origin}/`)
+    const { register } = (await call(page, 'GET', '/api/pos/shifts/current')).body
+    const opened = await call(page, 'POST', '/api/pos/shifts', { opening_cash: 500 })
+    assert.ok([201, 409].includes(opened.status), JSON.stringify(opened.body))
+    const products = (await call(page, 'GET', '/api/products?perPage=40&s=name')).body.data as {
+      product_id: number
+      product_name: string
+      packs: { pack_id: number; price: number; in_stock: boolean }[]
+    }[]
+    const product = products.find((p) => p.packs.length === 1 && p.packs[0].in_stock)!
+    const pack = product.packs[0]
+    const stocked = await call(page, 'PUT', '/api/admin/stock', {
+      pack_id: pack.pack_id,
+      warehouse_id: register.warehouse_id,
+      quantity: 50,
+      reason: 'count_correction',
+    })
+    assert.equal(stocked.status, 200, JSON.stringify(stocked.body))
+
+    // a regular customer, known to the shop from a cash sale, given credit of ₹5,000
+    const phone = `9${String(Date.now()).slice(-9)}`
+    const first = await call(page, 'POST', '/api/pos/sales', {
+      client_id: crypto.randomUUID(),
+      lines: [{ pack_id: pack.pack_id, quantity: 1 }],
+      payments: [{ method: 'cash', amount: pack.price }],
+      customer_phone: phone,
+    })
+    assert.equal(first.status, 201, JSON.stringify(first.body))
+    const [customer] = (await call(page, 'GET', `/api/admin/customers?q=${phone}`)).body.data
+    assert.equal((await call(page, 'PUT', `/api/admin/customers/${customer.user_id}/khata`, { credit_limit: 5000 })).status, 200)
+
+    // At the counter: two units, the customer's mobile, the whole bill "On khata"
+    await page.goto(`${suite.server.origin}/pos`)
+    await page.locator('#pos-search').fill(product.product_name)
+    const tile = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('button', { name: new RegExp(product.product_name) })
+      .first()
+    await tile.click()
+    await tile.click()
+    await page.getByLabel('Customer mobile (optional)').fill(phone)
+    const total = money(await page.getByTestId('cart-total').innerText())
+    assert.equal(total, pack.price * 2)
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    const pay = page.getByRole('dialog', { name: /^Take payment/ })
+    await pay.getByRole('tab', { name: 'On khata' }).click()
+    await pay.getByText(`Goes on the khata of ${phone}`).waitFor()
+    await shot(page, 'khata-1-counter')
+    await pay.getByRole('button', { name: /^Put .* on khata/ }).click()
+    await pay.getByRole('button', { name: 'Complete sale' }).click()
+    const done = page.getByRole('status').filter({ hasText: /^Sale .* complete/ })
+    await done.waitFor()
+    const orderNumber = (await done.innerText()).match(/Sale (\S+) complete/)![1]
+
+    // The Khata screen: the customer owes the bill
+    await page.goto(`${suite.server.origin}/bos/admin/khata`)
+    await page.getByLabel('Search khata').fill(phone)
+    const row = page.getByRole('row').filter({ hasText: phone })
+    await row.waitFor()
+    assert.match(await row.innerText(), new RegExp(`₹${total.toLocaleString('en-IN')}`))
+    await shot(page, 'khata-2-list')
+    await row.getByRole('link').click()
+
+    // A part-payment by UPI recorded on the statement
+    const part = Math.floor(total / 2)
+    await page.getByLabel('Amount (₹)').fill(String(part))
+    await page.getByLabel('Paid by').selectOption('upi')
+    await page.getByLabel('Reference (UPI or card, optional)').fill('UTR998877')
+    await page.getByRole('button', { name: 'Record payment' }).click()
+    const owed = Math.round((total - part) * 100) / 100
+    await page
+      .getByTestId('khata-balance')
+      .filter({ hasText: `₹${owed.toLocaleString('en-IN', { minimumFractionDigits: owed % 1 ? 2 : 0 })}` })
+      .waitFor()
+    const entries = page.getByTestId('khata-entry')
+    assert.equal(await entries.count(), 2)
+    assert.match(await entries.nth(0).innerText(), new RegExp(`Sale on credit[\\s\\S]*Bill ${orderNumber}`))
+    assert.match(await entries.nth(1).innerText(), /Payment received[\s\S]*by UPI · UTR998877/)
+    await shot(page, 'khata-3-statement')
+
+    // The statement's figures are the khata's
+    const khata = (await call(page, 'GET', `/api/admin/customers/${customer.user_id}/khata`)).body
+    assert.equal(khata.balance, owed)
+    assert.deepEqual(
+      khata.entries.map((e: { kind: string; amount: number; order_number?: string }) => [e.kind, e.amount, e.order_number ?? null]),
+      [
+        ['sale', total, orderNumber],
+        ['payment', part, null],
+      ],
+    )
+    assert.equal(money(await page.getByTestId('khata-balance').innerText()), khata.balance)
+    // the receipt of the credit sale names the tender
+    const receipt = (await call(page, 'GET', `/api/pos/sales/${orderNumber}`)).body
+    assert.deepEqual(
+      receipt.payments.map((p: { method: string; amount: number }) => [p.method, p.amount]),
+      [['khata', total]],
+    )
+
+    // printed on 80 mm: only the statement
+    await page.getByRole('button', { name: 'Print 80 mm' }).click()
+    await page.waitForFunction(() => (window as unknown as { printed: number }).printed === 1)
+    await page.emulateMedia({ media: 'print' })
+    assert.equal(await page.getByRole('button', { name: 'Record payment' }).isVisible(), false, 'the forms are not printed')
+    assert.match(await page.getByRole('region', { name: 'Statement' }).innerText(), /Khata statement/)
+    await shot(page, 'khata-4-print-80mm')
+    await page.emulateMedia({ media: 'screen' })
+    assert.deepEqual(errors, [])
+  })
+})
