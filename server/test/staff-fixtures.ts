@@ -3,6 +3,7 @@ import { audit, catalogue, catalogueCsv, media, stock } from './staff-fixtures/c
 import { delivery } from './staff-fixtures/delivery'
 import { coupons, customers, orders, payments, reports, taxes } from './staff-fixtures/orders'
 import { pos } from './staff-fixtures/pos'
+import { purchases } from './staff-fixtures/purchases'
 import { pages, siteSettings, staff } from './staff-fixtures/site'
 
 /**
@@ -27,4 +28,5 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...taxes,
   ...pos,
   ...pages,
+  ...purchases,
 }
