@@ -263,6 +263,13 @@ export const SCREENS = [
     load: () => import('../features/purchases/staff/near-expiry-view').then((m) => m.NearExpiryView),
   },
   {
+    path: '/bos/admin/margin',
+    title: 'Margin and purchases',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/cost-reports-view').then((m) => m.CostReportsView),
+  },
+  {
     path: '/bos/admin/warehouses',
     title: 'Warehouses',
     section: 'warehouses',

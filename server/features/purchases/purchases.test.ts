@@ -148,6 +148,20 @@ describe.each(drivers)('suppliers, purchase bills and batches (%s)', (driver) =>
       { batch: 'LATE-40', n: 2, cost: 4000 },
     ])
     expect(await batchDrift(t)).toEqual([])
+
+    // the margin report: what the line sold for less ₹170, for the day and the product
+    const price = rowsOf<{ price_paise: number }>(
+      await db().execute(sql`select i.price_paise from order_items i join orders o on o.id = i.order_id where o.order_number = ${sold.json().order_number}`),
+    )[0].price_paise
+    const today = inDays(0)
+    const byProduct = (await admin('GET', `/s/api/admin/reports/margin?by=product&from=${today}&to=${today}`)).json()
+    const productId = rowsOf<{ product_id: number }>(await db().execute(sql`select product_id from packs where id = ${packId}`))[0].product_id
+    const row = byProduct.rows.find((x: { key: string }) => x.key === String(productId))
+    expect(row).toMatchObject({ units: 5, revenue: (price * 5) / 100, cost: 170, margin: (price * 5 - 17000) / 100, revenue_without_cost: 0 })
+    const register = (await admin('GET', `/s/api/admin/reports/purchase-register?from=${today}&to=${today}`)).json()
+    expect(register.rows.find((x: { supplier_id: number }) => x.supplier_id === supplier.id)).toMatchObject({ gst_rate: 0, bills: 1, taxable: 290, igst: 0 })
+    const value = (await admin('GET', '/s/api/admin/reports/stock-value')).json()
+    expect(value.rows.find((x: { warehouse_id: number }) => x.warehouse_id === house).value).toBeGreaterThanOrEqual(3 * 40)
   })
 
   it('writes off an expired batch (ledger reason expired) and lists near-expiry batches', async () => {

@@ -110,7 +110,7 @@ export async function sellAtCounter(
   who: StockWho,
   lines: CounterLine[],
   offline: boolean,
-): Promise<{ ok: true; ledgerIds: number[]; shortBy: number[]; soldOut: boolean } | { ok: false; at: number }> {
+): Promise<{ ok: true; ledgerIds: number[]; shortBy: number[]; expiredBy: number[]; soldOut: boolean } | { ok: false; at: number }> {
   let takes = lines.map((l) => l.quantity)
   if (offline) {
     // Locked in (pack, warehouse) order, as moveStock locks them; it locks the same rows again below.
@@ -143,6 +143,11 @@ export async function sellAtCounter(
     ok: true,
     ledgerIds: result.levels.flatMap((l) => (l.ledgerId === null ? [] : [l.ledgerId])),
     shortBy: lines.map((l, i) => l.quantity - takes[i]),
+    /** per line, units that had to come from expired batches (nothing unexpired was left): the counter warns */
+    expiredBy: lines.map((_, i) => {
+      const at = moving.findIndex((m) => m.i === i)
+      return at < 0 ? 0 : result.levels[at].expiredTaken
+    }),
     /** a pack has none left to sell here: the storefront's `in_stock` changes */
     soldOut: result.levels.some((l) => l.onHandChange !== 0 && l.onHand - l.reserved <= 0),
   }

@@ -31,6 +31,9 @@ export const purchases: StaffFixtures = {
     const p = await k.purchase()
     return { url: `/s/api/admin/stock/batches?pack_id=${p.packId}&warehouse_id=${p.warehouseId}`, foreign: true }
   },
+  'GET /s/api/admin/reports/margin': async () => ({ url: '/s/api/admin/reports/margin?by=category' }),
+  'GET /s/api/admin/reports/stock-value': async () => ({ url: '/s/api/admin/reports/stock-value' }),
+  'GET /s/api/admin/reports/purchase-register': async () => ({ url: '/s/api/admin/reports/purchase-register' }),
   'GET /s/api/admin/stock/near-expiry': async () => ({ url: '/s/api/admin/stock/near-expiry?days=15' }),
   'POST /s/api/admin/stock/batches/:id/write-off': async (k) => ({
     url: `/s/api/admin/stock/batches/${(await k.purchase()).batchId}/write-off`,
