@@ -242,18 +242,18 @@ export const SCREENS = [
     load: () => import('../features/stock/staff/stock-list-view').then((m) => m.StockListView),
   },
   {
-    path: '/bos/admin/purchases',
-    title: 'New purchase bill',
-    section: 'purchases',
-    permission: 'admin',
-    load: () => import('../features/purchases/staff/purchase-bill-view').then((m) => m.PurchaseBillView),
-  },
-  {
     path: '/bos/admin/suppliers',
     title: 'Suppliers',
     section: 'purchases',
     permission: 'admin',
     load: () => import('../features/purchases/staff/supplier-list-view').then((m) => m.SupplierListView),
+  },
+  {
+    path: '/bos/admin/purchases',
+    title: 'New purchase bill',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/purchase-bill-view').then((m) => m.PurchaseBillView),
   },
   {
     path: '/bos/admin/near-expiry',
