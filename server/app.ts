@@ -22,6 +22,7 @@ import { auditRoutes } from './features/audit/routes'
 import { catalogueAdminRoutes } from './features/catalogue/admin-routes'
 import { catalogueCsvRoutes } from './features/catalogue/csv-routes'
 import { stockAdminRoutes } from './features/stock/routes'
+import { purchaseAdminRoutes } from './features/purchases/routes'
 import { couponAdminRoutes } from './features/coupons/admin-routes'
 import { deliveryAdminRoutes } from './features/delivery/admin-routes'
 import { catalogueRoutes } from './features/catalogue/routes'
@@ -222,6 +223,7 @@ export async function buildApp({
   await catalogueAdminRoutes(app)
   await catalogueCsvRoutes(app)
   await stockAdminRoutes(app)
+  await purchaseAdminRoutes(app)
   await couponAdminRoutes(app)
   await deliveryAdminRoutes(app)
   await mediaAdminRoutes(app)

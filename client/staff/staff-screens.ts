@@ -87,6 +87,11 @@ export const SECTIONS = {
     description: 'Count, receive and write off stock per pack and warehouse, with a reason each time; see what is running low and every change.',
     action: { label: 'See low stock', to: '/bos/admin/stock?state=low' },
   },
+  purchases: {
+    icon: ReceiptIcon,
+    description: 'Suppliers with their GSTIN, and their bills received into stock by batch with expiry; stock about to expire, marked down or written off.',
+    action: { label: 'New purchase bill', to: '/bos/admin/purchases' },
+  },
   warehouses: {
     icon: WarehouseIcon,
     description: 'The warehouses or stores that hold stock, their addresses and the pincodes each delivers to.',
@@ -253,6 +258,34 @@ export const SCREENS = [
     section: 'stock',
     permission: 'admin',
     load: () => import('../features/stock/staff/stock-list-view').then((m) => m.StockListView),
+  },
+  {
+    path: '/bos/admin/suppliers',
+    title: 'Suppliers',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/supplier-list-view').then((m) => m.SupplierListView),
+  },
+  {
+    path: '/bos/admin/purchases',
+    title: 'New purchase bill',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/purchase-bill-view').then((m) => m.PurchaseBillView),
+  },
+  {
+    path: '/bos/admin/near-expiry',
+    title: 'Near expiry',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/near-expiry-view').then((m) => m.NearExpiryView),
+  },
+  {
+    path: '/bos/admin/margin',
+    title: 'Margin and purchases',
+    section: 'purchases',
+    permission: 'admin',
+    load: () => import('../features/purchases/staff/cost-reports-view').then((m) => m.CostReportsView),
   },
   {
     path: '/bos/admin/warehouses',

@@ -24,6 +24,7 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   order_hold: 'Order hold',
   order_release: 'Order release',
   import: 'Import',
+  expired: 'Expired (written off)',
 }
 const Reason = z.enum(STAFF_STOCK_REASONS, { error: `Reason must be one of: ${STAFF_STOCK_REASONS.join(', ')}` })
 const Note = z.optional(z.nullable(text('Note', [z.trim(), z.maxLength(200, 'Note is at most 200 characters')])))

@@ -64,6 +64,10 @@ export interface FixtureKit {
   posUpiQr(): Promise<string>
   /** the address of a new page of the main demo website with a saved draft (published when `publish`) */
   draftPage(publish?: boolean): Promise<string>
+  /** a new supplier of the main demo website */
+  supplier(): Promise<{ id: number }>
+  /** a purchase bill received into a new warehouse of the main demo website: one pack, one batch expired yesterday */
+  purchase(): Promise<{ id: number; packId: number; warehouseId: number; batchId: number }>
   unique(): string
 }
 
@@ -98,8 +102,36 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     await shop.setStock(pack.pack_id, current.register.warehouse_id, 1000)
     return { client_id: randomUUID(), lines: [{ pack_id: pack.pack_id, quantity: 1 }], payments: [{ method: 'cash', amount: pack.price }] }
   }
+  /** one supplier, pack and warehouse for every bill the fixtures receive (made once: the staff-call walks are long) */
+  let billBase: Promise<[{ id: number }, AdminProduct, Warehouse]> | null = null
+  async function purchase() {
+    billBase ??= Promise.all([
+      made<{ id: number }>('/s/api/admin/suppliers', { name: `Kit supplier ${unique()}` }),
+      made<AdminProduct>('/s/api/admin/products', {
+        product_name: `Kit product ${unique()}`,
+        brand: 'Sona Khet',
+        categories: ['atta-flours'],
+        packs: [{ pack_name: '1 kg', price: 50, act_price: 60 }],
+      }),
+      made<Warehouse>('/s/api/admin/warehouses', { name: `Kit store ${unique()}` }),
+    ])
+    const [supplier, product, warehouse] = await billBase
+    const packId = product.packs[0].pack_id
+    const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10)
+    const batchNo = unique()
+    const bill = await made<{ id: number }>('/s/api/admin/purchases', {
+      supplier_id: supplier.id,
+      warehouse_id: warehouse.id,
+      lines: [{ pack_id: packId, quantity: 5, cost_price: 30, batch: `K${batchNo}`, expiry: yesterday }],
+    })
+    const batches = (await staffCall(t, admin, 'GET', `/s/api/admin/stock/batches?pack_id=${packId}&warehouse_id=${warehouse.id}`)).json()
+    const batch = (batches.data as { id: number; batch: string }[]).find((b) => b.batch === `K${batchNo}`)!
+    return { id: bill.id, packId, warehouseId: warehouse.id, batchId: batch.id }
+  }
   return {
     unique,
+    supplier: () => made('/s/api/admin/suppliers', { name: `Kit supplier ${unique()}` }),
+    purchase,
     product: () =>
       made('/s/api/admin/products', {
         product_name: `Kit product ${unique()}`,

@@ -100,7 +100,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
     expect(overridden.statusCode).toBe(403)
   })
 
-  it('works for an admin; every write leaves audit rows (who, website, before/after) under its request id', async () => {
+  it('works for an admin; every write leaves audit rows (who, website, before/after) under its request id', { timeout: 120_000 }, async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {
       const request = await fixtureOf(r)(kit)
       const res = await staffCall(t, who.admin, r.method as Method, request.url, request.payload, MAIN, request.contentType)
@@ -123,7 +123,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
     }
   })
 
-  it('answers 404 to the other website’s admin for this website’s ids, and changes nothing', async () => {
+  it('answers 404 to the other website’s admin for this website’s ids, and changes nothing', { timeout: 120_000 }, async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {
       const request = await fixtureOf(r)(kit)
       if (!request.foreign) continue

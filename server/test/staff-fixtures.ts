@@ -4,6 +4,7 @@ import { delivery } from './staff-fixtures/delivery'
 import { coupons, customers, orders, payments, reports, taxes } from './staff-fixtures/orders'
 import { khata } from './staff-fixtures/khata'
 import { pos } from './staff-fixtures/pos'
+import { purchases } from './staff-fixtures/purchases'
 import { pages, siteSettings, staff } from './staff-fixtures/site'
 
 /**
@@ -29,4 +30,5 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...pos,
   ...khata,
   ...pages,
+  ...purchases,
 }

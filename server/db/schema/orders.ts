@@ -120,6 +120,8 @@ export const orderItems = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     /** what the shopper ordered, once staff changed the line before packing (null: unchanged; quantity 0: removed) */
     orderedQuantity: integer('ordered_quantity'),
+    /** what the units the line took from stock cost, in paise (weighted over their batches; null: not known) */
+    costPaise: integer('cost_paise'),
   },
   // an order's lines (the order page, reports' top products and categories: docs/decisions/0023-reports.md)
   // … and 'often bought together' on the product page: the orders that hold a product (issue 18)

@@ -279,3 +279,10 @@ export function packsOf(db: Conn, websiteId: number, productIds: number[]) {
     .where(and(eq(products.websiteId, websiteId), inArray(products.id, productIds)))
     .orderBy(asc(products.id), asc(packs.position), asc(packs.id))
 }
+
+export function packById(db: Conn, websiteId: number, packId: number) {
+  return db
+    .select({ id: packs.id, productId: packs.productId, pricePaise: packs.pricePaise, mrpPaise: packs.mrpPaise })
+    .from(packs)
+    .where(and(eq(packs.websiteId, websiteId), eq(packs.id, packId)))
+}

@@ -25,6 +25,8 @@ import * as products from './admin-products'
 import * as taxonomy from './admin-taxonomy'
 import { createSearchSynonym, deleteSearchSynonym, listSearchMisses, listSearchSynonyms } from '../../../common/contracts/admin-search'
 import * as searchAdmin from './search-admin'
+import { markDownPack } from '../../../common/contracts/admin-purchases'
+import * as markdown from './admin-markdown'
 
 /** Two saves of the same code at the same moment: the database refuses the second (services check first). */
 const UNIQUES = {
@@ -43,6 +45,7 @@ export function catalogueAdminRoutes(app: FastifyInstance) {
     staff.write(createSearchSynonym, (req, ctx) => searchAdmin.createSynonym(ctx, req.body))
     staff.write(deleteSearchSynonym, (req, ctx) => searchAdmin.deleteSynonym(ctx, req.params.id))
     staff.read(listSearchMisses, (_req, ctx) => searchAdmin.listMisses(ctx))
+    staff.write(markDownPack, async (req, ctx) => orThrow(await markdown.markDownPack(ctx, req.params.id, req.body.price)))
     staff.write(createAdminProduct, async (req, ctx) => orThrow(await products.createProduct(ctx, req.body)))
     staff.read(getAdminProduct, async (req, ctx) => orThrow(await products.getProduct(ctx, req.params.id)))
     staff.write(updateAdminProduct, async (req, ctx) => orThrow(await products.updateProduct(ctx, req.params.id, req.body)))

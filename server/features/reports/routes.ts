@@ -6,6 +6,8 @@ import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import type { StaffCtx } from '../../platform/staff-write'
 import * as csv from './csv'
+import * as cost from './cost-reports'
+import { marginReport, purchaseRegister, stockValueReport } from '../../../common/contracts/admin-cost-reports'
 import * as reports from './service'
 
 /** Reports (docs/decisions/0023-reports.md): each as JSON, and the same figures as a CSV file at `<name>.csv`. */
@@ -14,6 +16,9 @@ export function reportRoutes(app: FastifyInstance) {
     const send = (reply: FastifyReply, name: ReportName, r: { from: string; to: string }, rows: CsvCell[][]) => sendCsv(reply, csv.csvFileName(name, r), rows)
     const range = (ctx: StaffCtx, query: { from?: string; to?: string }) => orThrow(reports.reportRange(ctx, query))
 
+    staff.read(marginReport, (req, ctx) => cost.marginReport(ctx, range(ctx, req.query), req.query.by))
+    staff.read(stockValueReport, (_req, ctx) => cost.stockValueReport(ctx))
+    staff.read(purchaseRegister, (req, ctx) => cost.purchaseRegister(ctx, range(ctx, req.query)))
     staff.read(REPORTS.sales.json, (req, ctx) => reports.salesReport(ctx, range(ctx, req.query), req.query))
     staff.read(REPORTS.sales.csv, async (req, ctx, reply) => {
       const r = range(ctx, req.query)

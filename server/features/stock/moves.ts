@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import type { StockReason } from '../../db/schema/stock'
+import { type BatchMoveLine, OPENING, planBatches, settleBatches } from './batch-plan'
+import {
+  findOrMakeBatch,
+  stampCosts,
+  insertOpening,
+  type LoadedBatch,
+  loadBatches,
+  loadOrderBatches,
+  type NewBatch,
+  type Pair,
+  saveBatchMoves,
+  saveBatches,
+} from './batches'
 
 /**
  * The one way stock changes (docs/decisions/0015-stock-ledger-and-warehouses.md). Every change of a `stock` row
@@ -23,6 +36,10 @@ export interface StockMove {
   reason: StockReason
   orderId?: number | null
   note?: string | null
+  /** the one batch the change is of (a write-off of an expired batch); else first expiring, first out */
+  batchId?: number
+  /** units coming in as this batch (a goods receipt): made, or topped up when the same one is there */
+  into?: NewBatch
 }
 
 export interface StockWho {
@@ -42,6 +59,10 @@ export interface StockLevel {
   reservedChange: number
   /** the ledger row of the change; null when the move changed nothing */
   ledgerId: number | null
+  /** what the move did to each batch of the row */
+  batches: BatchMoveLine[]
+  /** units a counter sale had to take from expired batches (nothing else was left) */
+  expiredTaken: number
 }
 
 export type MoveFailure =
@@ -115,6 +136,9 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
     row.reserved = reserved
   }
 
+  const planned = await planAll(tx, who, moves, locked, ledger)
+  if (!planned.ok) return planned
+
   const changed = [...rows.values()].filter((r) =>
     ledger.some((l) => l.m.packId === r.pack_id && l.m.warehouseId === r.warehouse_id && (l.onHandChange || l.reservedChange)),
   )
@@ -177,9 +201,17 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
   }
 
   const ledgerIdOf = new Map(written.map((l, i) => [l, ids[i]]))
+  await saveBatches(tx, planned.changed)
+  await saveBatchMoves(
+    tx,
+    ledger.flatMap((l, i) => {
+      const ledgerId = ledgerIdOf.get(l)
+      return ledgerId === undefined ? [] : planned.plans[i].lines.map((line) => ({ ...line, ledgerId }))
+    }),
+  )
   return {
     ok: true,
-    levels: ledger.map((l) => ({
+    levels: ledger.map((l, i) => ({
       packId: l.m.packId,
       warehouseId: l.m.warehouseId,
       onHand: l.onHand,
@@ -187,6 +219,8 @@ export async function moveStock(tx: Tx | Db, who: StockWho, moves: StockMove[]):
       onHandChange: l.onHandChange,
       reservedChange: l.reservedChange,
       ledgerId: ledgerIdOf.get(l) ?? null,
+      batches: planned.plans[i].lines,
+      expiredTaken: planned.plans[i].expiredTaken,
     })),
   }
 }
@@ -217,6 +251,7 @@ export async function attachOrder(tx: Tx, ledgerIds: number[], orderId: number) 
   await tx.execute(
     sql`update stock_ledger set order_id = ${orderId} where id = any(${`{${ledgerIds.map((n) => Math.trunc(n)).join(',')}}`}::bigint[]) and order_id is null`,
   )
+  await stampCosts(tx, orderId)
 }
 
 /**
@@ -236,4 +271,61 @@ export async function openStock(tx: Tx | Db, websiteId: number) {
     from stock s join packs k on k.id = s.pack_id where k.website_id = ${websiteId}
     group by k.product_id, k.website_id
     on conflict (product_id) do update set on_hand = excluded.on_hand, reserved = excluded.reserved`)
+  await tx.execute(sql`
+    insert into stock_batches (website_id, pack_id, warehouse_id, batch, quantity, reserved)
+    select k.website_id, s.pack_id, s.warehouse_id, ${OPENING}, s.quantity, s.reserved
+    from stock s join packs k on k.id = s.pack_id
+    where k.website_id = ${websiteId} and (s.quantity > 0 or s.reserved > 0)
+      and not exists (select 1 from stock_batches b where b.pack_id = s.pack_id and b.warehouse_id = s.warehouse_id)
+    order by s.pack_id, s.warehouse_id`)
+}
+
+type Planned = { ok: true; plans: { lines: BatchMoveLine[]; expiredTaken: number }[]; changed: LoadedBatch[] } | MoveFailure
+
+/**
+ * The batches of the locked rows, each move spread over them (./batch-plan.ts). A row whose batches do not add up
+ * to it is put right first; a receipt's batch and a missing "Opening" batch are made here, under the rows' locks.
+ */
+async function planAll(
+  tx: Tx | Db,
+  who: StockWho,
+  moves: StockMove[],
+  locked: Locked[],
+  ledger: { m: StockMove; onHandChange: number; reservedChange: number }[],
+): Promise<Planned> {
+  const pairs: Pair[] = locked.map((r) => ({ pack_id: r.pack_id, warehouse_id: r.warehouse_id }))
+  for (const m of moves) {
+    if (m.into && m.batchId === undefined) m.batchId = await findOrMakeBatch(tx, who.websiteId, { pack_id: m.packId, warehouse_id: m.warehouseId }, m.into)
+  }
+  const orderIds = [...new Set(moves.flatMap((m) => (m.orderId && ((m.reserved ?? 0) < 0 || m.reason === 'returned') ? [m.orderId] : [])))]
+  const history = await loadOrderBatches(tx, orderIds, pairs)
+  for (let attempt = 0; ; attempt++) {
+    const all = await loadBatches(tx, pairs)
+    const before = new Map(all.map((b) => [b.id, { quantity: b.quantity, reserved: b.reserved }]))
+    const byRow = new Map(locked.map((r) => [key(r.pack_id, r.warehouse_id), all.filter((b) => b.pack_id === r.pack_id && b.warehouse_id === r.warehouse_id)]))
+    const needOpening: Pair[] = []
+    for (const r of locked) if (!settleBatches(byRow.get(key(r.pack_id, r.warehouse_id))!, r)) needOpening.push(r)
+    const plans: { lines: BatchMoveLine[]; expiredTaken: number }[] = []
+    for (const l of ledger) {
+      if (needOpening.some((p) => p.pack_id === l.m.packId && p.warehouse_id === l.m.warehouseId)) continue
+      const plan = planBatches(byRow.get(key(l.m.packId, l.m.warehouseId))!, {
+        onHandChange: l.onHandChange,
+        reservedChange: l.reservedChange,
+        reason: l.m.reason,
+        batchId: l.m.batchId,
+        history: history
+          .filter((h) => h.orderId === l.m.orderId && h.packId === l.m.packId && h.warehouseId === l.m.warehouseId)
+          .map((h) => ({ batchId: h.batchId, held: h.held, out: h.out })),
+      })
+      if (plan.ok) plans.push(plan)
+      else if (plan.kind === 'opening') needOpening.push({ pack_id: l.m.packId, warehouse_id: l.m.warehouseId })
+      else return { ok: false, at: moves.indexOf(l.m), kind: 'short', available: plan.available }
+    }
+    if (!needOpening.length) {
+      const changed = all.filter((b) => b.quantity !== before.get(b.id)!.quantity || b.reserved !== before.get(b.id)!.reserved)
+      return { ok: true, plans, changed }
+    }
+    if (attempt > 0) throw new Error('stock batches: an Opening batch could not be made')
+    await insertOpening(tx, who.websiteId, needOpening)
+  }
 }

@@ -13,6 +13,8 @@ import {
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import * as stock from './admin'
+import * as batches from './admin-batches'
+import { listBatches, nearExpiry, writeOffBatch } from '../../../common/contracts/admin-purchases'
 import * as warehouses from './warehouses'
 
 /** Two saves giving the same pincode to two warehouses at the same moment: the database refuses the second. */
@@ -26,6 +28,10 @@ export function stockAdminRoutes(app: FastifyInstance) {
     staff.write(adjustStock, async (req, ctx) => orThrow(await stock.adjustStock(ctx, req.body)))
     staff.write(setLowStockThreshold, async (req, ctx) => orThrow(await stock.setThreshold(ctx, req.params.id, req.body.low_stock_threshold)))
     staff.read(stockHistory, async (req, ctx) => orThrow(await stock.stockHistory(ctx, req.params.id, req.query)))
+
+    staff.read(listBatches, async (req, ctx) => orThrow(await batches.listBatches(ctx, req.query.pack_id, req.query.warehouse_id)))
+    staff.read(nearExpiry, (req, ctx) => batches.nearExpiry(ctx, req.query.days, req.query.warehouse_id))
+    staff.write(writeOffBatch, async (req, ctx) => orThrow(await batches.writeOff(ctx, req.params.id, req.body.note ?? null)))
 
     staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx))
     staff.read(getWarehouse, async (req, ctx) => orThrow(await warehouses.getWarehouse(ctx, req.params.id)))

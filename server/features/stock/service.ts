@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import { attachOrder, forgetPacks, type MoveResult, moveStock, openStock, type StockWho } from './moves'
+import { type NewBatch, stampCosts } from './batches'
 import { countStockAlerts } from './queries'
 
 /**
@@ -28,8 +29,10 @@ export async function holdForOrder<L extends OrderLineStock>(tx: Tx, websiteId: 
     { websiteId, userId: null },
     lines.map((l) => ({ packId: l.packId, warehouseId: l.warehouseId, reserved: l.quantity, reason: 'order_hold' as const, orderId })),
   )
-  if (result.ok) return { ok: true as const, ledgerIds: result.levels.flatMap((l) => (l.ledgerId === null ? [] : [l.ledgerId])) }
-  return { ok: false as const, line: lines[result.at] }
+  if (!result.ok) return { ok: false as const, line: lines[result.at] }
+  // held again for an order that exists (its hold had run out): its lines' cost follows the batches held now
+  if (orderId !== null) await stampCosts(tx, orderId)
+  return { ok: true as const, ledgerIds: result.levels.flatMap((l) => (l.ledgerId === null ? [] : [l.ledgerId])) }
 }
 
 /** Gives back what an order held (cancelled, not paid in time, or lines taken out by staff: `userId`); never below zero. */
@@ -107,7 +110,7 @@ export async function sellAtCounter(
   who: StockWho,
   lines: CounterLine[],
   offline: boolean,
-): Promise<{ ok: true; ledgerIds: number[]; shortBy: number[]; soldOut: boolean } | { ok: false; at: number }> {
+): Promise<{ ok: true; ledgerIds: number[]; shortBy: number[]; expiredBy: number[]; soldOut: boolean } | { ok: false; at: number }> {
   let takes = lines.map((l) => l.quantity)
   if (offline) {
     // Locked in (pack, warehouse) order, as moveStock locks them; it locks the same rows again below.
@@ -140,6 +143,11 @@ export async function sellAtCounter(
     ok: true,
     ledgerIds: result.levels.flatMap((l) => (l.ledgerId === null ? [] : [l.ledgerId])),
     shortBy: lines.map((l, i) => l.quantity - takes[i]),
+    /** per line, units that had to come from expired batches (nothing unexpired was left): the counter warns */
+    expiredBy: lines.map((_, i) => {
+      const at = moving.findIndex((m) => m.i === i)
+      return at < 0 ? 0 : result.levels[at].expiredTaken
+    }),
     /** a pack has none left to sell here: the storefront's `in_stock` changes */
     soldOut: result.levels.some((l) => l.onHandChange !== 0 && l.onHand - l.reserved <= 0),
   }
@@ -152,3 +160,24 @@ export const returnAtCounter = (tx: Tx, who: StockWho, lines: CounterLine[], ord
     { ...who, createMissing: true },
     lines.map((l) => ({ packId: l.packId, warehouseId: l.warehouseId, onHand: { by: l.quantity }, reason: 'returned' as const, orderId })),
   )
+
+export interface ReceiptLine {
+  packId: number
+  warehouseId: number
+  quantity: number
+  batch: NewBatch
+}
+
+/**
+ * Goods received from a supplier: each line's units go on hand as its batch (ledger reason `received`), all lines
+ * in one move. Answers each line's batch id.
+ */
+export async function receiveStock(tx: Tx, who: StockWho, lines: ReceiptLine[], note: string | null) {
+  const result = await moveStock(
+    tx,
+    { ...who, createMissing: true },
+    lines.map((l) => ({ packId: l.packId, warehouseId: l.warehouseId, onHand: { by: l.quantity }, reason: 'received' as const, note, into: l.batch })),
+  )
+  if (!result.ok) return result
+  return { ok: true as const, batchIds: result.levels.map((l) => l.batches[0]?.batchId ?? null) }
+}

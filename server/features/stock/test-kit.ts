@@ -21,3 +21,17 @@ export async function ledgerDrift(t: TestApp) {
   )
   return { rows: rows.length, products: products.length }
 }
+
+/** Stock rows whose batches do not sum to them (on hand and reserved), and batches below zero or holding more than they have (all: none). */
+export async function batchDrift(t: TestApp, websiteId?: number) {
+  const rows = rowsOf<{ pack_id: number; warehouse_id: number; quantity: number; batches: number; reserved: number; batches_reserved: number }>(
+    await t.app.deps.db.execute(sql`
+      select s.pack_id, s.warehouse_id, s.quantity, coalesce(b.q, 0)::int as batches, s.reserved, coalesce(b.r, 0)::int as batches_reserved
+      from stock s join packs k on k.id = s.pack_id
+      left join (select pack_id, warehouse_id, sum(quantity) as q, sum(reserved) as r from stock_batches group by pack_id, warehouse_id) b
+        on b.pack_id = s.pack_id and b.warehouse_id = s.warehouse_id
+      where (${websiteId ?? null}::int is null or k.website_id = ${websiteId ?? null}::int)
+        and (coalesce(b.q, 0) <> s.quantity or coalesce(b.r, 0) <> s.reserved)`),
+  )
+  return rows
+}

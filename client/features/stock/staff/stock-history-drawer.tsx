@@ -9,6 +9,7 @@ import { Pagination } from '../../../ui/pagination'
 import { Spinner } from '../../../ui/spinner'
 import { toast } from '../../../ui/toast'
 import { useSetThreshold, useStockHistory } from './api'
+import { StockBatches } from './stock-batches'
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
@@ -46,6 +47,7 @@ export function StockHistoryDrawer({ row, onClose }: { row: StockRow; onClose: (
     <Drawer open={open} onClose={onClose} width={720} title={`${row.product_name} · ${row.pack_name}`}>
       <div className="flex flex-col gap-4 p-4">
         <Threshold packId={row.pack_id} current={data?.pack.low_stock_threshold ?? row.low_stock_threshold} />
+        <StockBatches packId={row.pack_id} warehouseId={row.warehouse_id} />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

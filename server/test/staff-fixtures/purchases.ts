@@ -1,0 +1,48 @@
+import type { StaffFixtures } from '../fixture-kit'
+
+export const purchases: StaffFixtures = {
+  'GET /s/api/admin/suppliers': async () => ({ url: '/s/api/admin/suppliers?q=kit' }),
+  'POST /s/api/admin/suppliers': async (k) => ({
+    url: '/s/api/admin/suppliers',
+    payload: { name: `Kit supplier ${k.unique()}`, gstin: '29AAKCK4821M1Z0', phone: '9845012345' },
+    status: 201,
+  }),
+  'PATCH /s/api/admin/suppliers/:id': async (k) => ({
+    url: `/s/api/admin/suppliers/${(await k.supplier()).id}`,
+    payload: { phone: '9845000000' },
+    foreign: true,
+  }),
+  'GET /s/api/admin/purchases': async () => ({ url: '/s/api/admin/purchases?perPage=5' }),
+  'GET /s/api/admin/purchases/:id': async (k) => ({ url: `/s/api/admin/purchases/${(await k.purchase()).id}`, foreign: true }),
+  'POST /s/api/admin/purchases': async (k) => {
+    const bill = await k.purchase()
+    return {
+      url: '/s/api/admin/purchases',
+      payload: {
+        supplier_id: (await k.supplier()).id,
+        warehouse_id: bill.warehouseId,
+        bill_number: `KIT-${k.unique()}`,
+        lines: [{ pack_id: bill.packId, quantity: 12, cost_price: 40, gst_rate: 5, batch: 'KB1', expiry: '2030-01-31', mrp: 60 }],
+      },
+      status: 201,
+    }
+  },
+  'GET /s/api/admin/stock/batches': async (k) => {
+    const p = await k.purchase()
+    return { url: `/s/api/admin/stock/batches?pack_id=${p.packId}&warehouse_id=${p.warehouseId}`, foreign: true }
+  },
+  'GET /s/api/admin/reports/margin': async () => ({ url: '/s/api/admin/reports/margin?by=category' }),
+  'GET /s/api/admin/reports/stock-value': async () => ({ url: '/s/api/admin/reports/stock-value' }),
+  'GET /s/api/admin/reports/purchase-register': async () => ({ url: '/s/api/admin/reports/purchase-register' }),
+  'GET /s/api/admin/stock/near-expiry': async () => ({ url: '/s/api/admin/stock/near-expiry?days=15' }),
+  'POST /s/api/admin/stock/batches/:id/write-off': async (k) => ({
+    url: `/s/api/admin/stock/batches/${(await k.purchase()).batchId}/write-off`,
+    payload: { note: 'Past its date' },
+    foreign: true,
+  }),
+  'POST /s/api/admin/stock/packs/:id/mark-down': async (k) => ({
+    url: `/s/api/admin/stock/packs/${(await k.product()).packs[0].pack_id}/mark-down`,
+    payload: { price: 45 },
+    foreign: true,
+  }),
+}
