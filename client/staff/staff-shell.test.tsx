@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
+import { ROLE_PERMISSIONS } from '../../common/rules/staff-roles'
 import { App } from '../app/app'
 import { routeFor } from '../app/routes'
 import { fakeApi, renderAt } from '../lib/test-kit'
@@ -21,7 +22,10 @@ const user = (over: Partial<User> = {}): User => ({
   superadmin: true,
   hasAdminAccess: true,
   isSalesAgent: false,
+  role: null,
+  permissions: {},
   ...over,
+  ...(over.hasAdminAccess !== false ? { role: 'admin', permissions: ROLE_PERMISSIONS.admin } : {}),
 })
 const shopper = user({ id: 3, name: 'Meera Shopper', phone: '9876500003', superadmin: false, hasAdminAccess: false })
 

@@ -121,7 +121,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
         expect(row.before !== null || row.after !== null, `${label}: before or after`).toBe(true)
       }
     }
-  })
+  }, 120_000) // every staff call once, many writing: past 30 s on PGlite on a loaded machine
 
   it('answers 404 to the other website’s admin for this website’s ids, and changes nothing', async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {

@@ -20,14 +20,15 @@ const UNIQUES = { pincodes_website_id_pincode_pk: { field: 'pincodes', message: 
 
 /** Staff calls of stock and warehouses (CONTRACT "Staff calls": PUT /api/admin/stock). */
 export function stockAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'stock', uniques: UNIQUES }, (staff) => {
     staff.read(listStock, (req, ctx) => stock.listStock(ctx, req.query))
     staff.write(setStock, async (req, ctx) => orThrow(await stock.setStock(ctx, req.body)))
     staff.write(adjustStock, async (req, ctx) => orThrow(await stock.adjustStock(ctx, req.body)))
     staff.write(setLowStockThreshold, async (req, ctx) => orThrow(await stock.setThreshold(ctx, req.params.id, req.body.low_stock_threshold)))
     staff.read(stockHistory, async (req, ctx) => orThrow(await stock.stockHistory(ctx, req.params.id, req.query)))
 
-    staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx))
+    // the warehouses' names are needed wherever work is per warehouse
+    staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx), { permission: { any: ['stock', 'delivery'] } })
     staff.read(getWarehouse, async (req, ctx) => orThrow(await warehouses.getWarehouse(ctx, req.params.id)))
     staff.write(createWarehouse, async (req, ctx) => orThrow(await warehouses.createWarehouse(ctx, req.body)))
     staff.write(updateWarehouse, async (req, ctx) => orThrow(await warehouses.updateWarehouse(ctx, req.params.id, req.body)))
