@@ -61,6 +61,16 @@ export const ROLE_PERMISSIONS: Record<BuiltInRole, Permissions> = {
   accountant: { reports: 'read', tax: 'read', orders: 'read', refunds: 'read', khata: 'read' },
 }
 
+export const ROLE_SUMMARIES: Record<BuiltInRole, string> = {
+  admin: 'Everything, including staff, tax and payment settings.',
+  manager: 'Everything except staff, tax and payment settings.',
+  cashier: 'The counter (POS), including sales on khata. Nothing in Administration.',
+  packer: 'The order list and pick list; marks orders packed, out for delivery and delivered. No refunds or cancels.',
+  catalogue: 'Products, categories, brands and search words.',
+  marketing: 'Coupons, pages and website settings.',
+  accountant: 'Reads reports, GST exports, tax settings, orders, refunds and khata. Changes nothing.',
+}
+
 export const ROLE_LABELS: Record<BuiltInRole, string> = {
   admin: 'Owner / admin',
   manager: 'Manager',
