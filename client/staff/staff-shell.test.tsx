@@ -148,6 +148,24 @@ describe('the staff shell', () => {
     expect(screen.getByTestId('location').textContent).toBe('/bos/admin/products')
   })
 
+  it('opens Administration for a packer on the orders, with only their sections and no door they cannot use (issue 29)', async () => {
+    const packer = user({ id: 5, name: 'Meena Packer', superadmin: false, hasAdminAccess: false, role: 'packer', permissions: ROLE_PERMISSIONS.packer })
+    shell('/bos/admin', packer)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/bos/admin/orders'))
+    const nav = await screen.findByRole('navigation', { name: 'Administration' })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Orders'])
+    expect(screen.queryByRole('link', { name: /Website Settings/ })).toBeNull()
+    // a screen outside their role is still a 403 there, naming the role
+    cleanup()
+    shell('/bos/admin/products', packer)
+    expect(await screen.findByRole('heading', { name: 'You don’t have access to Administration' })).toBeTruthy()
+    expect(screen.getByText(/Your role on Kirana Fresh \(Packer\) does not include this screen/)).toBeTruthy()
+  })
+
   it('sends a visitor to sign in, remembering where they were going', async () => {
     shell('/bos/admin/products?status=draft', null)
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/auth/login'))

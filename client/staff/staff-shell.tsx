@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { User } from '../../common/contracts/accounts'
+import { staffDoors } from '../../common/rules/staff-roles'
 import { useRouteGuard } from '../app/route-guard'
 import { initQuery } from '../lib/init'
 import { useApi } from '../lib/api-context'
@@ -148,7 +149,7 @@ function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteN
         {siteName} <span className="font-normal text-muted">· {area}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
-        {area === 'Administration' && (
+        {area === 'Administration' && staffDoors(user.permissions).websiteSettings && (
           <Link
             to={staffPath('/page-builder/pages')}
             target="_blank"

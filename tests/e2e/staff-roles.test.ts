@@ -132,7 +132,10 @@ describe('roles and permissions (issue 29)', () => {
     await shot(page, 'roles-packer-orders')
 
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(number)
+    await page.waitForURL(new RegExp(`q=${number}`))
     await page.getByRole('link', { name: number }).click()
+    await page.waitForURL(/\/bos\/admin\/orders\/\d+$/)
+    await shot(page, 'roles-packer-order')
     await page.getByRole('heading', { name: new RegExp(`^Order ${number}`), level: 1 }).waitFor()
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     await page.getByRole('button', { name: 'Mark packed' }).click()
