@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
+import { ROLE_PERMISSIONS } from '../../common/rules/staff-roles'
 import { MemoryRouter, useLocation } from '../lib/router'
 import { screenFor } from '../staff/staff-app'
 import { useRouteGuard } from './route-guard'
@@ -10,9 +11,19 @@ import { routeFor } from './routes'
 /** The rule of an address: its route's flags, or in a staff area its screen's permission. */
 const ruleFor = (pathname: string) => (routeFor(pathname).route.shell === 'staff' ? screenFor(pathname).screen : routeFor(pathname).route)
 
-const shopper: User = { id: 3, name: 'Meera', email: null, phone: '9876500003', superadmin: false, hasAdminAccess: false, isSalesAgent: false }
+const shopper: User = {
+  id: 3,
+  name: 'Meera',
+  email: null,
+  phone: '9876500003',
+  superadmin: false,
+  hasAdminAccess: false,
+  isSalesAgent: false,
+  role: null,
+  permissions: {},
+}
 const agent: User = { ...shopper, id: 2, isSalesAgent: true }
-const admin: User = { ...shopper, id: 1, hasAdminAccess: true }
+const admin: User = { ...shopper, id: 1, hasAdminAccess: true, role: 'admin', permissions: ROLE_PERMISSIONS.admin }
 const superadminElsewhere: User = { ...shopper, id: 4, superadmin: true }
 
 function Probe({ user }: { user: User | null | undefined }) {

@@ -1,15 +1,17 @@
 import { useEffect } from 'react'
 import type { User } from '../../common/contracts/accounts'
+import { allows, type Permission as AreaPermission } from '../../common/rules/staff-roles'
 import { useLocation, useNavigate } from '../lib/router'
 import * as paths from '../lib/paths'
 import { savePath } from '../lib/saved-path'
 
-/** What a staff screen asks of who is signed in (client/staff/staff-screens.ts); issue 29's roles will add to it. */
-export type Permission = 'admin'
+/**
+ * What a staff screen asks of who is signed in (client/staff/staff-screens.ts): an area its role may at least see
+ * (common/rules/staff-roles.ts, issue 29), or `admin` for full admin access.
+ */
+export type Permission = AreaPermission | 'admin'
 
-const PERMITS: Record<Permission, (user: User) => boolean> = {
-  admin: (user) => user.hasAdminAccess,
-}
+export const permits = (user: User, permission: Permission) => (permission === 'admin' ? user.hasAdminAccess : allows(user.permissions, permission, 'read'))
 
 /** Who may see a page: a route's flags (app/routes.ts) or a staff screen's permission. */
 export interface AccessRule {
@@ -35,7 +37,7 @@ export function routeAccess(rule: AccessRule, user: User | null | undefined): Ac
   if (user === undefined) return OPEN
   if ((rule.requiresLogin || rule.permission) && !user) return { kind: 'redirect', to: paths.login() }
   if (rule.agentOnly && !user?.isSalesAgent) return { kind: 'redirect', to: paths.accountOrders() }
-  if (rule.permission && user && !PERMITS[rule.permission](user)) return { kind: 'forbidden' }
+  if (rule.permission && user && !permits(user, rule.permission)) return { kind: 'forbidden' }
   return OPEN
 }
 

@@ -1,10 +1,11 @@
 import type { User } from '../../common/contracts/accounts'
+import { isBuiltInRole, ROLE_LABELS } from '../../common/rules/staff-roles'
 import { Link } from '../lib/router'
 import * as paths from '../lib/paths'
 import { buttonClasses } from '../ui/button'
 import { LockIcon } from './ui/staff-icons'
 
-/** Signed in, but without admin access on this website: say so plainly and offer the ways out (spec §6). */
+/** Signed in, but without admin access (or a role that reaches this screen) on this website: say so plainly and offer the ways out (spec §6). */
 export function Forbidden({ user, siteName, area }: { user: User; siteName: string; area: string }) {
   const who = [user.name, user.phone ?? user.email].filter(Boolean).join(', ')
   return (
@@ -15,8 +16,10 @@ export function Forbidden({ user, siteName, area }: { user: User; siteName: stri
         You don’t have access to {area}
       </h1>
       <p className="mt-2 text-muted">
-        You are signed in as {who}. This account has no admin access on {siteName}. Ask an admin of this website to give you access, or sign in with an account
-        that has it.
+        You are signed in as {who}.{' '}
+        {user.role && isBuiltInRole(user.role)
+          ? `Your role on ${siteName} (${ROLE_LABELS[user.role]}) does not include this screen. Ask an admin of this website if you need it.`
+          : `This account has no admin access on ${siteName}. Ask an admin of this website to give you access, or sign in with an account that has it.`}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to={paths.home()} className={buttonClasses()}>

@@ -3,9 +3,24 @@ import { routeFor } from '../app/routes'
 import { screenFor } from './staff-app'
 import { staffPath } from './staff-paths'
 import { AREAS, SCREENS, SECTIONS, type StaffScreen } from './staff-screens'
-import { areaOf, sidebarOf } from './staff-sections'
+import { areaOf, landingOf, sidebarOf as sidebarFor } from './staff-sections'
+import type { User } from '../../common/contracts/accounts'
+import { BUILT_IN_ROLES, type BuiltInRole, ROLE_PERMISSIONS, staffDoors } from '../../common/rules/staff-roles'
+import { permits } from '../app/route-guard'
 
 const screens: readonly StaffScreen[] = SCREENS
+const holding = (role: BuiltInRole): User => ({
+  id: 1,
+  name: role,
+  email: null,
+  phone: '9876500001',
+  superadmin: false,
+  hasAdminAccess: role === 'admin',
+  isSalesAgent: false,
+  role,
+  permissions: ROLE_PERMISSIONS[role],
+})
+const sidebarOf = (area: Parameters<typeof sidebarFor>[0]) => sidebarFor(area, holding('admin'))
 /** A concrete address for a pattern: each :param and * filled in. */
 const sample = (pattern: string) => pattern.replace(/:[A-Za-z_]+/g, '42').replace('*', 'anything')
 
@@ -29,8 +44,8 @@ describe('the staff screen table', () => {
     expect(screenFor('/pos').screen).toMatchObject({ title: 'Point of sale', bare: true })
   })
 
-  it('asks admin access for every screen (until issue 29 brings roles)', () => {
-    expect(new Set(screens.map((s) => s.permission))).toEqual(new Set(['admin']))
+  it('asks full admin access only for the audit log and the not-found screen; every other screen an area (issue 29)', () => {
+    expect(screens.filter((s) => s.permission === 'admin').map((s) => s.path)).toEqual(['/bos/admin/audit', '/bos/admin/*'])
   })
 
   it('builds links that land on their screen, with parameters and query encoded', () => {
@@ -97,5 +112,39 @@ describe('the sidebars, from the sections of the table', () => {
       'Website Settings',
       'Website Settings',
     ])
+  })
+
+  describe.each(BUILT_IN_ROLES)('for a %s (issue 29)', (role) => {
+    const user = holding(role)
+    const pos = screens.find((s) => s.path === '/pos')!
+
+    it('shows a door of the account menu exactly when something behind it opens, and lands on a screen they may use', () => {
+      const doors = staffDoors(user.permissions)
+      expect(doors.administration, 'Administration').toBe(sidebarFor('Administration', user).length > 0)
+      expect(doors.websiteSettings, 'Website Settings').toBe(sidebarFor('Website Settings', user).length > 0)
+      expect(doors.pos, 'POS').toBe(permits(user, pos.permission))
+      for (const area of AREAS) {
+        const landing = landingOf(area.name, user)
+        if (landing === null) continue
+        expect(permits(user, screenFor(landing).screen.permission), `${area.name} lands on ${landing}`).toBe(true)
+      }
+    })
+
+    it('lists only the sections they may open', () => {
+      for (const area of AREAS)
+        for (const section of sidebarFor(area.name, user)) expect(permits(user, screenFor(section.to).screen.permission), section.to).toBe(true)
+    })
+  })
+
+  it('gives each role the sections the issue says', () => {
+    const labels = (role: BuiltInRole) => AREAS.flatMap((a) => sidebarFor(a.name, holding(role)).map((s) => s.label))
+    expect(labels('cashier')).toEqual([])
+    expect(labels('packer')).toEqual(['Orders'])
+    expect(landingOf('Administration', holding('packer'))).toBe('/bos/admin/orders')
+    expect(labels('accountant')).toEqual(['Dashboard', 'Orders', 'Payments', 'Tax & invoices', 'Reports', 'Analytics'])
+    expect(labels('marketing')).toEqual(['Pages', 'Site', 'Theme', 'Navigation', 'Menus', 'Popup & SEO', 'Coupons'])
+    expect(labels('manager')).not.toContain('Staff')
+    expect(labels('manager')).not.toContain('Payments')
+    expect(labels('admin').length).toBe(Object.keys(SECTIONS).length)
   })
 })

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '../../common/contracts/accounts'
+import { ROLE_PERMISSIONS } from '../../common/rules/staff-roles'
 import { App } from '../app/app'
 import { routeFor } from '../app/routes'
 import { fakeApi, renderAt } from '../lib/test-kit'
@@ -21,7 +22,10 @@ const user = (over: Partial<User> = {}): User => ({
   superadmin: true,
   hasAdminAccess: true,
   isSalesAgent: false,
+  role: null,
+  permissions: {},
   ...over,
+  ...(over.hasAdminAccess !== false ? { role: 'admin', permissions: ROLE_PERMISSIONS.admin } : {}),
 })
 const shopper = user({ id: 3, name: 'Meera Shopper', phone: '9876500003', superadmin: false, hasAdminAccess: false })
 
@@ -142,6 +146,24 @@ describe('the staff shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull()
     expect(screen.queryByText('Staff page')).toBeNull()
     expect(screen.getByTestId('location').textContent).toBe('/bos/admin/products')
+  })
+
+  it('opens Administration for a packer on the orders, with only their sections and no door they cannot use (issue 29)', async () => {
+    const packer = user({ id: 5, name: 'Meena Packer', superadmin: false, hasAdminAccess: false, role: 'packer', permissions: ROLE_PERMISSIONS.packer })
+    shell('/bos/admin', packer)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/bos/admin/orders'))
+    const nav = await screen.findByRole('navigation', { name: 'Administration' })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Orders'])
+    expect(screen.queryByRole('link', { name: /Website Settings/ })).toBeNull()
+    // a screen outside their role is still a 403 there, naming the role
+    cleanup()
+    shell('/bos/admin/products', packer)
+    expect(await screen.findByRole('heading', { name: 'You don’t have access to Administration' })).toBeTruthy()
+    expect(screen.getByText(/Your role on Kirana Fresh \(Packer\) does not include this screen/)).toBeTruthy()
   })
 
   it('sends a visitor to sign in, remembering where they were going', async () => {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, Suspense, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { User } from '../../common/contracts/accounts'
+import { staffDoors } from '../../common/rules/staff-roles'
 import { useRouteGuard } from '../app/route-guard'
 import { initQuery } from '../lib/init'
 import { useApi } from '../lib/api-context'
 import { errorText } from '../lib/error-text'
-import { Link, useLocation } from '../lib/router'
+import { Link, useLocation, useNavigate } from '../lib/router'
 import * as paths from '../lib/paths'
 import { Button } from '../ui/button'
 import { ConfirmHost } from '../ui/confirm-dialog'
@@ -15,9 +16,9 @@ import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
 import { Forbidden } from './forbidden'
 import { StaffNav } from './staff-nav'
-import type { StaffScreen } from './staff-screens'
+import { AREAS, type StaffScreen } from './staff-screens'
 import { staffPath } from './staff-paths'
-import { areaOf, sidebarOf } from './staff-sections'
+import { areaOf, landingOf, sidebarOf } from './staff-sections'
 import { StaffTitle } from './staff-title'
 import { focusNextPageHeading } from './ui/page-header'
 import { SectionsContext } from './use-staff-sections'
@@ -36,6 +37,15 @@ const loading = (label: string) => (
 export function StaffShell({ screen, children }: { screen: StaffScreen; children: ReactNode }) {
   const init = useQuery(initQuery(useApi()))
   const access = useRouteGuard(screen, init.data?.user)
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  // An area's own address (a door of the account menu) that this person may not use opens on the first screen of
+  // the area they may use: a packer's Administration opens on the orders, not on a 403 (issue 29).
+  const who = init.data?.user
+  const landing = who && access.kind === 'forbidden' && AREAS.some((a) => a.path === pathname) ? landingOf(areaOf(pathname), who) : null
+  useEffect(() => {
+    if (landing) navigate(landing, { replace: true })
+  }, [landing, navigate])
   if (!init.data) {
     if (!init.isError) return loading('Loading')
     return (
@@ -48,6 +58,7 @@ export function StaffShell({ screen, children }: { screen: StaffScreen; children
   const { user, web } = init.data
   if (access.kind === 'redirect' || !user) return loading('Taking you to sign in')
   if (access.kind === 'forbidden') {
+    if (landing) return loading('Loading')
     return (
       <div className="min-h-screen bg-background">
         <TopBar siteName={web.name} user={user} />
@@ -79,7 +90,7 @@ function StaffFrame({ siteName, user, screen, children }: { siteName: string; us
   const [menuOpen, setMenuOpen] = useState(false)
   // Website Settings (/page-builder) is its own area with its own sidebar, in the same frame.
   const area = areaOf(pathname)
-  const sections = sidebarOf(area)
+  const sections = sidebarOf(area, user)
   // A new page: its heading takes the focus (flagged while rendering, before the page's own effects run).
   const lastPath = useRef<string | null>(null)
   if (lastPath.current !== pathname) {
@@ -138,7 +149,7 @@ function TopBar({ siteName, user, area = 'Administration', onOpenMenu }: { siteN
         {siteName} <span className="font-normal text-muted">· {area}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
-        {area === 'Administration' && (
+        {area === 'Administration' && staffDoors(user.permissions).websiteSettings && (
           <Link
             to={staffPath('/page-builder/pages')}
             target="_blank"

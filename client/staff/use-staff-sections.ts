@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { Permission } from '../app/route-guard'
 import type { SectionName, StaffSection } from './staff-screens'
 
 /** A section of a staff sidebar, as the table declares it (staff-screens.ts). */
@@ -6,6 +7,8 @@ export interface NavSection extends StaffSection {
   name: SectionName
   label: string
   to: string
+  /** its first screen's: the sidebar shows the section only to those it permits */
+  permission: Permission
 }
 
 /**

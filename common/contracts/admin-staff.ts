@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { BUILT_IN_ROLES, ROLE_LABELS } from '../rules/staff-roles'
 import { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, parseUsername } from '../rules/username'
 import { IdParams, listAnswer, staffListQuery } from './admin'
 import { defineContract } from './http'
@@ -11,9 +12,12 @@ import { text } from './text'
 
 const int = () => z.number().check(z.int())
 
-export const STAFF_ROLES = ['superadmin', 'admin', 'agent'] as const
+/** What the staff list filters by: a built-in role (common/rules/staff-roles.ts), superadmins, or sales agents. */
+export const STAFF_ROLES = ['superadmin', ...BUILT_IN_ROLES, 'agent'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { superadmin: 'Superadmin', admin: 'Admin access', agent: 'Sales agent' }
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { superadmin: 'Superadmin', ...ROLE_LABELS, admin: 'Admin access', agent: 'Sales agent' }
+
+const RoleField = z.enum(BUILT_IN_ROLES, { error: `role must be one of: ${BUILT_IN_ROLES.join(', ')}` })
 
 export const StaffMember = z.object({
   user_id: int(),
@@ -23,6 +27,8 @@ export const StaffMember = z.object({
   superadmin: z.boolean(),
   has_admin_access: z.boolean(),
   is_sales_agent: z.boolean(),
+  /** the staff role here (issue 29); `admin` for has_admin_access; null for a sales agent with no staff role */
+  role: z.nullable(RoleField),
 })
 export type StaffMember = z.infer<typeof StaffMember>
 
@@ -50,6 +56,8 @@ export const AddStaffInput = z.strictObject({
   ]),
   /** needed only when no account has the number or email yet */
   name: z.optional(text('Name', [z.trim(), z.maxLength(80, 'Name is at most 80 characters')])),
+  /** the built-in role to hold here (CONTRACT "Staff calls added for roles"); has_admin_access is the same as `admin` */
+  role: z.optional(RoleField),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),
@@ -60,13 +68,15 @@ export const addStaff = defineContract({
   method: 'POST',
   path: '/api/admin/staff',
   summary:
-    'Admin: gives a person (by mobile number or email; a new account is made when none has it) roles on this website; 409 when they already have one; superadmin only by a superadmin',
+    'Admin: gives a person (by mobile number or email; a new account is made when none has it) a role on this website (`role`: admin, manager, cashier, packer, catalogue, marketing, accountant; or the older flags); 409 when they already have one; superadmin only by a superadmin',
   body: AddStaffInput,
   response: StaffMember,
   status: 201,
 })
 
 export const UpdateStaffInput = z.strictObject({
+  /** the role to hold instead; null takes the staff role away (a sales agent stays one) */
+  role: z.optional(z.nullable(RoleField)),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),
@@ -77,7 +87,7 @@ export const updateStaff = defineContract({
   method: 'PATCH',
   path: '/api/admin/staff/:id',
   summary:
-    'Admin: grants or revokes roles of a person on this website (id = user id); 409 for the last admin, 422 for your own admin access, 403 for superadmin unless you are one; 404 for someone with no role here',
+    'Admin: sets the role of a person on this website (`role`, or the older flags; id = user id) and answers their roles here; 409 for the last admin, 422 for your own admin access, 403 for superadmin unless you are one; 404 for someone with no role here',
   params: IdParams,
   body: UpdateStaffInput,
   response: StaffMember,

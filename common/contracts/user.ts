@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { AREAS } from '../rules/staff-roles'
 
 /**
  * Roles are per website (spec §3 and §6): the same person may be a shopper on one site and staff on another.
@@ -13,5 +14,9 @@ export const User = z.object({
   superadmin: z._default(z.boolean(), false),
   hasAdminAccess: z._default(z.boolean(), false),
   isSalesAgent: z._default(z.boolean(), false),
+  /** the staff role on this website (common/rules/staff-roles.ts), null for none */
+  role: z._default(z.nullable(z.string()), null),
+  /** what that role may do here, by area: `read` or `write` (issue 29); the menus and staff shell show only these */
+  permissions: z._default(z.partialRecord(z.enum(AREAS), z.enum(['read', 'write'])), {}),
 })
 export type User = z.infer<typeof User>

@@ -4,7 +4,7 @@ import type { User } from '../../common/contracts/accounts'
 import type { Contract } from '../../common/contracts/http'
 import { uniqueViolation } from './db-errors'
 import { AppError } from './errors'
-import { requireAdmin } from './guards'
+import { requireStaff, type StaffNeed } from './guards'
 import type { RequestCtx } from './request-context'
 import { route, type RouteRequest } from './route'
 import type { StaffCtx, StaffWriteCtx, WriteTrail } from './staff-write'
@@ -12,7 +12,9 @@ import type { StaffCtx, StaffWriteCtx, WriteTrail } from './staff-write'
 /**
  * The staff route group (docs/decisions/0014-staff-seam.md). Every staff call:
  * - lives under /s/api/{tag}/… and is listed under its tag in the OpenAPI description;
- * - is refused in onRequest, before its body is read: a visitor 401, anyone without the role on this website 403;
+ * - is refused in onRequest, before its body is read: a visitor 401, anyone whose role on this website lacks the
+ *   permission it declares 403 (its own, else its group's, else full admin access; a read needs the area's `read`,
+ *   a write its `write`: docs/decisions/0049-staff-permissions-by-area.md);
  * - if it writes, runs in one transaction that must also write its audit rows (staff-write.ts), else nothing
  *   is committed; the caches its writes name are dropped afterwards.
  * A route under /s/api/admin or /s/api/pos declared any other way stops the app from starting.
@@ -26,6 +28,8 @@ export interface StaffCall {
   tag: StaffTag
   /** runs in a transaction and must write an audit row */
   writes: boolean
+  /** what the caller needs on this website (issue 29) */
+  permission: StaffNeed
 }
 
 declare module 'fastify' {
@@ -54,7 +58,11 @@ type Answer<C extends Contract> = Promise<(C['response'] extends $ZodType ? inpu
 
 export interface StaffGroup {
   /** A call that changes nothing (GET, or a POST that only computes, like a preview). */
-  read<C extends Contract>(contract: C, handler: (req: RouteRequest<C>, ctx: StaffCtx, reply: FastifyReply) => Answer<C>): void
+  read<C extends Contract>(
+    contract: C,
+    handler: (req: RouteRequest<C>, ctx: StaffCtx, reply: FastifyReply) => Answer<C>,
+    options?: Pick<StaffCallOptions, 'permission'>,
+  ): void
   /** A call that writes: its handler gets the transaction as ctx.db and must write through staffWrite. */
   write<C extends Contract & { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' }>(
     contract: C,
@@ -66,12 +74,17 @@ export interface StaffGroup {
 export interface StaffCallOptions {
   /** what the call answers when the database is too busy for it (503; platform/errors.ts), if not the generic text */
   busy?: string
+  /** the permission this call needs, when not its group's */
+  permission?: StaffNeed
 }
 
 export interface StaffGroupOptions {
   tag: StaffTag
-  /** who may call (default: admin access on this website) */
-  guard?: (ctx: Pick<RequestCtx, 'user'>) => User
+  /**
+   * What the group's calls need (each may declare its own): an area (`'orders'`), `{ any: [...] }` or
+   * `{ all: [...] }` of areas, or `'admin'`, the default: a call that declares nothing needs full admin access.
+   */
+  permission?: StaffNeed
   /**
    * Unique indexes → the field they guard. Services check before writing and answer 422 on the field; this
    * covers two saves of the same value at the same moment (the database refuses the second).
@@ -87,14 +100,15 @@ export interface StaffGroupOptions {
 
 export async function staffRoutes(
   app: FastifyInstance,
-  { tag, guard = requireAdmin, uniques = {}, fileBody }: StaffGroupOptions,
+  { tag, permission: groupNeed = 'admin', uniques = {}, fileBody }: StaffGroupOptions,
   declare: (group: StaffGroup) => void,
 ) {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req: FastifyRequest) => {
       // No context means the request-context hook did not run for this URL (a path variant): refuse the same way.
       if (!req.ctx) throw new AppError('unauthorized', 'Please sign in to continue')
-      guard(req.ctx)
+      const call = req.routeOptions.config?.staff
+      guardOf(call?.permission ?? 'admin', call?.writes ?? true)(req.ctx)
     })
     if (fileBody) {
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: fileBody.limit }, (_req, body, done) => done(null, body))
@@ -111,15 +125,16 @@ export async function staffRoutes(
     ) => {
       if (!contract.path.startsWith(`/api/${tag}/`)) throw new Error(`${contract.path}: a ${tag} call lives under /api/${tag}/`)
       if (writes && contract.method === 'GET') throw new Error(`GET ${contract.path}: a GET never writes; declare it with read()`)
-      const call: StaffCall = { method: contract.method, url: `/s${contract.path}`, tag, writes }
+      const call: StaffCall = { method: contract.method, url: `/s${contract.path}`, tag, writes, permission: options.permission ?? groupNeed }
       app.staffCalls.push(call)
       route(scope, contract, handler as never, { tags: [tag], config: { staff: call, busy: options.busy } })
     }
     declare({
-      read: (contract, handler) => add(contract, false, {}, async (req, reply) => handler(req as never, staffCtx(req, guard), reply)),
+      read: (contract, handler, options = {}) =>
+        add(contract, false, options, async (req, reply) => handler(req as never, staffCtx(req, guardOf(options.permission ?? groupNeed, false)), reply)),
       write: (contract, handler, options = {}) =>
         add(contract, true, options, async (req, reply) => {
-          const ctx = staffCtx(req, guard)
+          const ctx = staffCtx(req, guardOf(options.permission ?? groupNeed, true))
           const trail: WriteTrail = { auditRows: 0, changesStorefront: false }
           try {
             return await ctx.db.transaction(async (tx) => {
@@ -143,7 +158,13 @@ export async function staffRoutes(
   })
 }
 
-function staffCtx(req: FastifyRequest, guard: NonNullable<StaffGroupOptions['guard']>): StaffCtx {
+type Guard = (ctx: Pick<RequestCtx, 'user'>) => User
+const guardOf =
+  (need: StaffNeed, writes: boolean): Guard =>
+  (ctx) =>
+    requireStaff(ctx, need, writes ? 'write' : 'read')
+
+function staffCtx(req: FastifyRequest, guard: Guard): StaffCtx {
   const requestId = req.id
   return { ...req.ctx, user: guard(req.ctx), requestId }
 }

@@ -100,6 +100,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
     expect(overridden.statusCode).toBe(403)
   })
 
+  // every staff call once, many writing: past 30 s on PGlite on a loaded machine
   it('works for an admin; every write leaves audit rows (who, website, before/after) under its request id', { timeout: 120_000 }, async () => {
     for (const r of calls.filter((c) => c.method !== 'HEAD')) {
       const request = await fixtureOf(r)(kit)

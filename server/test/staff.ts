@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { users, websiteMembers } from '../db/schema/accounts'
 import { auditLog } from '../db/schema/audit'
+import { BUILT_IN_ROLES, type BuiltInRole } from '../../common/rules/staff-roles'
 import { MAIN, SHOP2, type TestApp, type TestSession } from './app'
 import { signIn, websiteOf, type SignedIn } from './shopper'
 
@@ -29,6 +30,22 @@ export async function shop2OnlyAdmin(t: TestApp, origin = MAIN): Promise<SignedI
     await db.insert(websiteMembers).values({ websiteId: shop2.id, userId: user.id, hasAdminAccess: true })
   }
   return signIn(t, phone, origin)
+}
+
+/** A person holding a built-in role (issue 29) on MAIN, made once per test database, signed in there. */
+export async function roleHolder(t: TestApp, role: BuiltInRole): Promise<SignedIn> {
+  const phone = `98765011${String(BUILT_IN_ROLES.indexOf(role)).padStart(2, '0')}`
+  const { db } = t.app.deps
+  let [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+  if (!user) {
+    ;[user] = await db
+      .insert(users)
+      .values({ name: `Test ${role}`, phone, phoneVerifiedAt: new Date() })
+      .returning({ id: users.id })
+    const main = await websiteOf(t, MAIN)
+    await db.insert(websiteMembers).values({ websiteId: main.id, userId: user.id, role, hasAdminAccess: role === 'admin' })
+  }
+  return signIn(t, phone)
 }
 
 export async function cast(t: TestApp): Promise<Cast> {

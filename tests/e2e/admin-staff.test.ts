@@ -28,7 +28,7 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     assert.deepEqual(errors, [])
   })
 
-  it('an admin adds a person, gives and takes away admin access (asked first), and finds each change in the audit log', async () => {
+  it('an admin adds a person with a role (none chosen at first), changes it (taking admin away asks first), and finds each change in the audit log', async () => {
     const { page, errors } = await signInAs(browser, server.origin, SUPERADMIN)
     await page.goto(`${server.origin}/bos/admin`)
     await page.getByRole('navigation').getByRole('link', { name: 'Staff' }).click()
@@ -40,42 +40,47 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     await page.getByRole('button', { name: 'Add person' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add a person' })
     await dialog.getByLabel('Mobile number or email').fill(phone)
+    for (const radio of await dialog.getByRole('radio').all()) assert.equal(await radio.isChecked(), false, 'no role is ticked at first')
+    await dialog.getByRole('button', { name: 'Add person' }).click()
+    await dialog.getByText('Choose a role for this person').waitFor()
+    await dialog.getByRole('radio', { name: /^Packer/ }).check()
+    await dialog.getByText('What a packer can do').waitFor()
+    await dialog.getByText('Refunds and cancels').waitFor() // listed under "Not"
     await dialog.getByRole('button', { name: 'Add person' }).click()
     await dialog.getByText(/enter the person’s name/).waitFor()
-    await shot(page, 'staff-add-needs-name')
+    await shot(page, 'staff-add-role')
     await dialog.getByLabel('Name').fill('Meena Packer')
     await dialog.getByRole('button', { name: 'Add person' }).click()
     await dialog.waitFor({ state: 'detached' })
-    const meena = page.getByRole('switch', { name: 'Admin access for Meena Packer' })
+    const meena = page.getByRole('combobox', { name: 'Role of Meena Packer' })
     await meena.waitFor()
-    assert.equal(await meena.getAttribute('aria-checked'), 'true')
+    assert.equal(await meena.inputValue(), 'packer')
     await shot(page, 'staff-list')
 
-    // taking it away asks first; cancelling changes nothing
-    await meena.click()
-    const ask = page.getByRole('dialog', { name: /Take away admin access/ })
+    // made an admin at once; taking admin away asks first, and cancelling changes nothing
+    await meena.selectOption('admin')
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Role of Meena Packer"]') as HTMLSelectElement | null)?.value === 'admin')
+    await page.getByRole('status').filter({ hasText: 'Meena Packer: Owner / admin' }).waitFor()
+    await meena.selectOption('accountant')
+    const ask = page.getByRole('dialog', { name: /Change Meena Packer’s role to Accountant/ })
     await ask.getByRole('button', { name: 'Cancel' }).click()
-    assert.equal(await meena.getAttribute('aria-checked'), 'true')
-    await meena.click()
-    await shot(page, 'staff-revoke-confirm')
+    assert.equal(await meena.inputValue(), 'admin')
+    await meena.selectOption('accountant')
+    await shot(page, 'staff-role-confirm')
     await page
-      .getByRole('dialog', { name: /Take away admin access/ })
-      .getByRole('button', { name: 'Take it away' })
+      .getByRole('dialog', { name: /Change Meena Packer’s role to Accountant/ })
+      .getByRole('button', { name: 'Change role' })
       .click()
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[role=switch][aria-label="Admin access for Meena Packer"]') === null ||
-        document.querySelector('[role=switch][aria-label="Admin access for Meena Packer"]')?.getAttribute('aria-checked') === 'false',
-    )
-    // your own admin access is not a switch you can flip
-    assert.equal(await page.getByRole('switch', { name: 'Admin access for Asha Superadmin' }).isDisabled(), true)
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Role of Meena Packer"]') as HTMLSelectElement | null)?.value === 'accountant')
+    // your own role is not yours to change
+    assert.equal(await page.getByRole('combobox', { name: 'Role of Asha Superadmin' }).isDisabled(), true)
 
     await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click()
     await page.getByLabel('Record').selectOption('staff')
     const table = page.getByRole('table', { name: /^Audit log/ })
     await table.getByText('staff.roles').first().waitFor()
     await table.getByText('staff.add').first().waitFor()
-    await table.getByText('has admin access').first().waitFor()
+    await table.getByText('role', { exact: true }).first().waitFor()
     await shot(page, 'audit-log')
     assert.deepEqual(errors, [])
   })

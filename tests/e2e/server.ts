@@ -75,7 +75,9 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://localhost:${port}`
-  const deadline = Date.now() + 60_000
+  // the in-memory database migrates and seeds first: past a minute on a loaded machine, and a test that starts
+  // before it is ready meets 'Starting up' pages
+  const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {

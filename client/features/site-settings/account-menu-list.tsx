@@ -1,6 +1,7 @@
 import type { RefObject } from 'react'
 import { Link } from '../../lib/router'
 import type { User } from '../../../common/contracts/accounts'
+import { staffDoors } from '../../../common/rules/staff-roles'
 import { Popper } from '../../ui/popper'
 import { ExternalIcon } from '../../ui/shop-icons'
 
@@ -10,20 +11,17 @@ interface MenuItem {
   newTab?: boolean
 }
 
-/** Spec §2 and §6: exactly the items each role gets. */
+/** Spec §2 and §6: exactly the items each role gets; a staff door only for those whose role can use what is behind it (issue 29). */
 export function accountMenuItems(user: User): MenuItem[] {
   const items: MenuItem[] = [
     { label: 'Account', to: '/account' },
     { label: 'Orders', to: '/account/orders' },
     { label: 'Addresses', to: '/account/addresses' },
   ]
-  if (user.hasAdminAccess) {
-    items.push(
-      { label: 'Administration', to: '/bos/admin', newTab: true },
-      { label: 'Website Settings', to: '/page-builder', newTab: true },
-      { label: 'POS', to: '/pos', newTab: true },
-    )
-  }
+  const doors = staffDoors(user.permissions)
+  if (doors.administration) items.push({ label: 'Administration', to: '/bos/admin', newTab: true })
+  if (doors.websiteSettings) items.push({ label: 'Website Settings', to: '/page-builder', newTab: true })
+  if (doors.pos) items.push({ label: 'POS', to: '/pos', newTab: true })
   if (user.superadmin) items.push({ label: 'Switch Website', to: '/auth/bos/choose' })
   items.push({ label: 'Logout', to: '/auth/logout' })
   return items

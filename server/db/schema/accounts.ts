@@ -33,6 +33,11 @@ export const websiteMembers = pgTable(
     superadmin: boolean('superadmin').notNull().default(false),
     hasAdminAccess: boolean('has_admin_access').notNull().default(false),
     isSalesAgent: boolean('is_sales_agent').notNull().default(false),
+    /**
+     * The staff role here (common/rules/staff-roles.ts: admin, manager, cashier, …); null for none. has_admin_access
+     * stays the full admin's mark and wins: a row with it is an admin whatever this says (rows written before roles).
+     */
+    role: text('role'),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.userId] })],
 )

@@ -6,7 +6,7 @@ import * as customers from './customers'
 
 /** Customers of this website for staff (issue 11). */
 export function customerAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (group) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'customers' }, (group) => {
     group.read(listCustomers, (req, ctx) => customers.listCustomers(ctx, req.query))
     group.read(getCustomer, async (req, ctx) => orThrow(await customers.getCustomer(ctx, req.params.id)))
     group.write(blockCustomer, async (req, ctx) => orThrow(await customers.blockCustomer(ctx, req.params.id, req.body)))

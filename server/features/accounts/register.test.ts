@@ -41,6 +41,8 @@ describe.each(drivers)('registration after a verified code (%s)', (driver) => {
         superadmin: false,
         hasAdminAccess: false,
         isSalesAgent: false,
+        role: null,
+        permissions: {},
       },
     })
     const s = sessionFrom(res)

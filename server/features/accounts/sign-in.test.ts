@@ -99,6 +99,8 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
         superadmin: false,
         hasAdminAccess: false,
         isSalesAgent: false,
+        role: null,
+        permissions: {},
       },
     })
     const jar = cookiesOf(res)

@@ -10,6 +10,7 @@ export function staffAdminRoutes(app: FastifyInstance) {
     app,
     {
       tag: 'admin',
+      permission: 'staff',
       uniques: {
         users_phone_unique: { field: 'username', message: 'This number was just added by someone else' },
         users_email_unique: { field: 'username', message: 'This email was just added by someone else' },

@@ -94,11 +94,37 @@ describe.each(drivers)('staff and roles (%s)', (driver) => {
     expect(after.email).toBeNull()
   })
 
+  it('gives a built-in role with `role` (CONTRACT: 201, the person holds it), changes it, and signs them in with its permissions', async () => {
+    const phone = freshPhone()
+    const res = await add(superadmin, { username: phone, name: 'Cashier Kumar', role: 'cashier' })
+    expect(res.statusCode, res.body).toBe(201)
+    const member = res.json() as StaffMember
+    expect(member).toMatchObject({ role: 'cashier', has_admin_access: false, superadmin: false, is_sales_agent: false })
+    expect((await list(superadmin, '&role=cashier')).data.map((m) => m.phone)).toEqual([phone])
+    const me = await signIn(t, phone)
+    const init = await t.call({ method: 'GET', url: '/s/api/init', session: me })
+    expect(init.json().user).toMatchObject({ role: 'cashier', hasAdminAccess: false, permissions: { counter: 'write' } })
+
+    const moved = await patch(superadmin, member.user_id, { role: 'packer' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({ role: 'packer', has_admin_access: false })
+    const promoted = await patch(superadmin, member.user_id, { role: 'admin' })
+    expect(promoted.json()).toMatchObject({ role: 'admin', has_admin_access: true })
+    // the older flag still takes admin away, leaving no staff role
+    const demoted = await patch(superadmin, member.user_id, { has_admin_access: false, is_sales_agent: true })
+    expect(demoted.json()).toMatchObject({ role: null, has_admin_access: false, is_sales_agent: true })
+    expect((await patch(superadmin, member.user_id, { role: 'owner' })).statusCode).toBe(422)
+    // nobody takes their own admin role away
+    const self = await patch(superadmin, superadmin.userId, { role: 'manager' })
+    expect([403, 422]).toContain(self.statusCode)
+  })
+
   it('refuses bad input with per-field messages', async () => {
     const cases: [object, string][] = [
       [{ username: '12345', has_admin_access: true }, 'username'],
       [{ username: freshPhone(), has_admin_access: true }, 'name'],
-      [{ username: freshPhone(), name: 'No Role' }, 'has_admin_access'],
+      [{ username: freshPhone(), name: 'No Role' }, 'role'],
+      [{ username: freshPhone(), name: 'Chef', role: 'chef' }, 'role'],
       [{ username: freshPhone(), name: 'X', has_admin_access: 'yes' }, 'has_admin_access'],
     ]
     for (const [payload, field] of cases) {

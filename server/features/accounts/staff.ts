@@ -1,6 +1,7 @@
 import type { ListMeta } from '../../../common/contracts/admin'
 import { parseSort } from '../../../common/contracts/admin'
 import type { AddStaffInput, StaffMember, StaffQuery, UpdateStaffInput } from '../../../common/contracts/admin-staff'
+import { type BuiltInRole, staffRoleOf } from '../../../common/rules/staff-roles'
 import { parseUsername } from '../../../common/rules/username'
 import type { Tx } from '../../db/client'
 import { fail, invalidFields, ok, type Result } from '../../platform/result'
@@ -13,7 +14,8 @@ import * as q from './queries'
  * on every request (guards.ts), so a change counts from the person's next request, in every app process.
  */
 
-type Roles = Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent'>
+/** A person's roles here: `role` is the staff role (issue 29), `admin` exactly when hasAdminAccess. */
+type Roles = Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent'> & { role: BuiltInRole | null }
 
 const shape = (r: q.StaffRow): StaffMember => ({
   user_id: r.userId,
@@ -23,9 +25,15 @@ const shape = (r: q.StaffRow): StaffMember => ({
   superadmin: r.superadmin,
   has_admin_access: r.hasAdminAccess,
   is_sales_agent: r.isSalesAgent,
+  role: staffRoleOf(r),
 })
-const rolesOf = (r: Roles): Roles => ({ superadmin: r.superadmin, hasAdminAccess: r.hasAdminAccess, isSalesAgent: r.isSalesAgent })
-const hasAnyRole = (r: Roles) => r.superadmin || r.hasAdminAccess || r.isSalesAgent
+const rolesOf = (r: q.StaffRow): Roles => ({ superadmin: r.superadmin, hasAdminAccess: r.hasAdminAccess, isSalesAgent: r.isSalesAgent, role: staffRoleOf(r) })
+const hasAnyRole = (r: Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role'>) => r.superadmin || r.isSalesAgent || staffRoleOf(r) !== null
+/** The staff role and its admin mark together, so the two never disagree. */
+const withRole = (r: Omit<Roles, 'hasAdminAccess'>): Roles => {
+  const role = r.superadmin ? 'admin' : r.role
+  return { ...r, role, hasAdminAccess: role === 'admin' }
+}
 
 export async function listStaff(ctx: StaffCtx, query: StaffQuery): Promise<{ data: StaffMember[]; meta: ListMeta }> {
   const { column, desc } = parseSort(query.sort)
@@ -48,10 +56,13 @@ async function lockStaff(tx: Tx, websiteId: number) {
   await q.lockKey(tx, `staff-roles:${websiteId}`)
 }
 
-/** The caller's own roles after the lock: someone may have just taken them away. */
+/**
+ * The caller's own roles after the lock: someone may have just taken them away. Only full admins hold the staff
+ * area among the built-in roles, and only they may hand out roles (so nobody grants more than they have).
+ */
 async function callerRoles(ctx: StaffWriteCtx): Promise<Result<Roles>> {
   const me = await q.findStaffForUpdate(ctx.db, ctx.site.id, ctx.user.id)
-  if (!me?.hasAdminAccess) return fail('forbidden', 'Your admin access to this website was just taken away')
+  if (!me || staffRoleOf(me) !== 'admin') return fail('forbidden', 'Your admin access to this website was just taken away')
   return ok(rolesOf(me))
 }
 
@@ -59,8 +70,9 @@ const SUPERADMIN_ONLY = 'Only a superadmin can grant or revoke superadmin, or ch
 
 export async function addStaff(ctx: StaffWriteCtx, input: AddStaffInput): Promise<Result<StaffMember>> {
   const superadmin = input.superadmin === true
-  const wanted: Roles = { superadmin, hasAdminAccess: superadmin || input.has_admin_access === true, isSalesAgent: input.is_sales_agent === true }
-  if (!hasAnyRole(wanted)) return invalidFields({ has_admin_access: 'Choose at least one role: admin access or sales agent' })
+  const role = input.role ?? (input.has_admin_access === true ? 'admin' : null)
+  const wanted = withRole({ superadmin, role, isSalesAgent: input.is_sales_agent === true })
+  if (!hasAnyRole(wanted)) return invalidFields({ role: 'Choose a role for this person' })
   const username = parseUsername(input.username)
   if (!username) return invalidFields({ username: 'Enter a 10-digit mobile number or an email address' })
   await lockStaff(ctx.db, ctx.site.id)
@@ -116,24 +128,28 @@ export async function updateStaff(ctx: StaffWriteCtx, userId: number, input: Upd
   const me = await callerRoles(ctx)
   if (!me.ok) return me
 
-  const next: Roles = {
+  const current = rolesOf(target)
+  // `role` says it outright; the older flag grants admin, or takes it away (leaving no staff role)
+  const flagged = input.has_admin_access === undefined ? current.role : input.has_admin_access ? 'admin' : current.role === 'admin' ? null : current.role
+  const roleField = input.role !== undefined ? 'role' : 'has_admin_access'
+  const asked = {
     superadmin: input.superadmin ?? target.superadmin,
-    hasAdminAccess: input.has_admin_access ?? target.hasAdminAccess,
+    role: input.role !== undefined ? input.role : flagged,
     isSalesAgent: input.is_sales_agent ?? target.isSalesAgent,
   }
-  if (input.superadmin === true) next.hasAdminAccess = true
-  const touchesSuperadmin = next.superadmin !== target.superadmin || target.superadmin
+  const touchesSuperadmin = asked.superadmin !== target.superadmin || target.superadmin
   if (touchesSuperadmin && !me.value.superadmin) return fail('forbidden', SUPERADMIN_ONLY)
-  if (next.superadmin && !next.hasAdminAccess) {
-    return invalidFields({ has_admin_access: 'A superadmin always has admin access: take superadmin away first' })
+  if (asked.superadmin && asked.role !== 'admin' && input.superadmin !== true) {
+    return invalidFields({ [roleField]: 'A superadmin always has admin access: take superadmin away first' })
   }
-  const losesAdmin = target.hasAdminAccess && !next.hasAdminAccess
+  const next = withRole(asked)
+  const losesAdmin = current.role === 'admin' && next.role !== 'admin'
   if (losesAdmin && (await q.countAdmins(ctx.db, ctx.site.id)) <= 1) {
     return fail('conflict', `${target.name} is the last admin of this website: give someone else admin access first`)
   }
   if (userId === ctx.user.id && (losesAdmin || (target.superadmin && !next.superadmin))) {
     const message = 'You cannot take away your own admin roles: ask another admin of this website to do it'
-    return invalidFields(losesAdmin ? { has_admin_access: message } : { superadmin: message })
+    return invalidFields(losesAdmin ? { [roleField]: message } : { superadmin: message })
   }
 
   const member = await staffWrite(ctx, { action: 'staff.roles', entity: 'staff' }, async (tx) => {

@@ -46,7 +46,7 @@ export async function agentRoutes(app: FastifyInstance, { otpDelivery }: { otpDe
     )
     route(scope, c.listAgentOrders, async (req) => agents.orders(req.ctx, req.query), { tags })
   })
-  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+  await staffRoutes(app, { tag: 'admin', permission: 'staff' }, (staff) => {
     staff.read(c.listAgents, (_req, ctx) => admin.listAgents(ctx))
     staff.read(c.getCommissionRules, (_req, ctx) => admin.getRules(ctx))
     staff.write(c.saveCommissionRules, async (req, ctx) => orThrow(await admin.saveRules(ctx, req.body)))

@@ -162,6 +162,8 @@ async function customerUser(ctx: Pick<RequestCtx, 'db' | 'site'>, userId: number
     superadmin: false,
     hasAdminAccess: false,
     isSalesAgent: false,
+    role: null,
+    permissions: {},
   }
 }
 

@@ -130,11 +130,14 @@ async function toSentry(req: FastifyRequest, reply: FastifyReply, outbound: Outb
 
 const retryAfter = (value: string | undefined) => (value && /^\d{1,5}$/.test(value) ? value : '60')
 
+/** Page views and browser errors are reports; where errors go and how long data is kept stay full admin's. */
+const REPORTS = { permission: 'reports' } as const
+
 /** Administration: page views per day, top pages and searches; the browser errors kept. */
 export function analyticsAdminRoutes(app: FastifyInstance) {
   return staffRoutes(app, { tag: 'admin' }, (staff) => {
-    staff.read(getAnalytics, (req, ctx) => service.analyticsReport(ctx, req.query.days))
-    staff.read(listClientErrors, (_req, ctx) => service.clientErrorList(ctx))
+    staff.read(getAnalytics, (req, ctx) => service.analyticsReport(ctx, req.query.days), REPORTS)
+    staff.read(listClientErrors, (_req, ctx) => service.clientErrorList(ctx), REPORTS)
     staff.read(getMonitoring, (_req, ctx) => service.monitoringSettings(ctx))
     staff.write(saveMonitoring, (req, ctx) => service.saveMonitoringSettings(ctx, req.body, app.deps.outbound))
     staff.read(getRetention, (_req, ctx) => service.retentionSettings(ctx))

@@ -39,7 +39,7 @@ const UNIQUES = {
 
 /** The catalogue's staff calls (CONTRACT "Staff calls"): products, bulk actions, categories and brands. */
 export function catalogueAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
     staff.read(listAdminProducts, (req, ctx) => listProducts(ctx, req.query))
     staff.read(listSearchSynonyms, (_req, ctx) => searchAdmin.listSynonyms(ctx))
     staff.write(createSearchSynonym, (req, ctx) => searchAdmin.createSynonym(ctx, req.body))

@@ -12,15 +12,18 @@ const UNIQUES = {
   products_site_slug_uq: { field: 'slug', message: 'A slug of this file was just taken by another product: preview again' },
 }
 
+/** an import also sets stock per warehouse */
+const WITH_STOCK = { permission: { all: ['catalogue', 'stock'] } } as const
+
 /** The catalogue's CSV export and import (docs/decisions/0017-catalogue-csv.md). */
 export function catalogueCsvRoutes(app: FastifyInstance) {
   return app.register(async (scope) => {
     // The upload is the file itself: its bytes as they are, so the encoding can be checked (csv-read.ts).
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
-    await staffRoutes(scope, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+    await staffRoutes(scope, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
       staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
-      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, req.body, req.query.name)))
-      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)))
+      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, req.body, req.query.name)), WITH_STOCK)
+      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)), WITH_STOCK)
     })
   })
 }

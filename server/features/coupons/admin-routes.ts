@@ -8,7 +8,7 @@ import * as coupons from './admin'
 const UNIQUES = { coupons_site_code_uq: { field: 'code', message: 'Another coupon already uses this code' } }
 
 export function couponAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'coupons', uniques: UNIQUES }, (staff) => {
     staff.read(listCoupons, (req, ctx) => coupons.listCoupons(ctx, req.query))
     staff.read(getCoupon, async (req, ctx) => orThrow(await coupons.getCoupon(ctx, req.params.id)))
     staff.read(couponUsage, async (req, ctx) => orThrow(await coupons.couponUsage(ctx, req.params.id, req.query)))

@@ -5,7 +5,7 @@ import { dashboard } from './service'
 
 /** The admin home's one call (docs/decisions/0020-staff-roles-and-dashboard.md). */
 export function dashboardRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: { all: ['orders', 'reports'] } }, (staff) => {
     staff.read(getDashboard, (_req, ctx) => dashboard(ctx))
   })
 }

@@ -20,7 +20,7 @@ import { staffRoutes } from '../../platform/staff'
 import * as delivery from './admin'
 
 export function deliveryAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'delivery' }, (staff) => {
     staff.read(listDeliveryPincodes, (req, ctx) => delivery.listPincodes(ctx, req.query))
     staff.read(previewPincodes, async (req, ctx) => orThrow(await delivery.previewPincodes(ctx, req.params.id, req.body.text)))
     staff.write(addPincodes, async (req, ctx) => orThrow(await delivery.addPincodes(ctx, req.params.id, req.body.pincodes, req.body.delivery_days)))

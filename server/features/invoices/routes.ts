@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
+import { can } from '../../../common/rules/staff-roles'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
@@ -21,12 +22,14 @@ import * as q from './queries'
 import { gstReport, sendGstReportCsv } from './report'
 
 const NOT_FOUND = 'No such document'
+/** GST returns are reports as much as tax papers: either area reads them (an accountant has both) */
+const GST_EXPORT = { permission: { any: ['reports', 'tax'] } } as const
 
 /** The order, when the caller is its shopper or staff of its website; anyone else is told it does not exist. */
 async function readableOrder(ctx: RequestCtx, orderId: number) {
   const user = requireUser(ctx)
   const order = await q.findOrder(ctx.db, orderId)
-  if (!order || order.websiteId !== ctx.site.id || (order.userId !== user.id && !user.hasAdminAccess)) throw new AppError('not_found', NOT_FOUND)
+  if (!order || order.websiteId !== ctx.site.id || (order.userId !== user.id && !can(user.permissions, 'orders'))) throw new AppError('not_found', NOT_FOUND)
   return order
 }
 
@@ -88,10 +91,14 @@ export async function invoiceRoutes(app: FastifyInstance) {
     )
   })
 
-  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+  await staffRoutes(app, { tag: 'admin', permission: 'tax' }, (staff) => {
     staff.read(getTaxSettings, (_req, ctx) => admin.getTaxSettings(ctx))
-    staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)))
-    staff.read(getGstReportCsv, async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)))
+    staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)), GST_EXPORT)
+    staff.read(
+      getGstReportCsv,
+      async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)),
+      GST_EXPORT,
+    )
     staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
     staff.write(issueMissingInvoices, async (_req, ctx) => orThrow(await admin.issueMissingInvoices(ctx)))
   })

@@ -13,7 +13,7 @@ const device = (req: FastifyRequest) => ({ device: `staff web: ${String(req.head
 
 /** The khata's staff calls (/s/api/admin/…) and the shopper's own (docs/decisions/0047-khata.md). */
 export async function khataRoutes(app: FastifyInstance) {
-  await staffRoutes(app, { tag: 'admin' }, (group) => {
+  await staffRoutes(app, { tag: 'admin', permission: 'khata' }, (group) => {
     group.read(c.listKhatas, (req, ctx) => listKhatas(ctx, req.query))
     group.read(c.getCustomerKhata, async (req, ctx) => orThrow(await khata.getCustomerKhata(ctx, req.params.id)))
     group.write(c.setKhataLimit, async (req, ctx) => orThrow(await khata.setLimit(ctx, req.params.id, req.body)))

@@ -11,7 +11,11 @@ const MULTIPART_ROOM = 64 * 1024
 export function mediaAdminRoutes(app: FastifyInstance) {
   return staffRoutes(
     app,
-    { tag: 'admin', fileBody: { limit: MEDIA_MAX_BYTES + MULTIPART_ROOM, tooLarge: `The image is larger than ${MEDIA_MAX_LABEL}` } },
+    {
+      tag: 'admin',
+      permission: { any: ['catalogue', 'website'] },
+      fileBody: { limit: MEDIA_MAX_BYTES + MULTIPART_ROOM, tooLarge: `The image is larger than ${MEDIA_MAX_LABEL}` },
+    },
     (staff) => {
       staff.write(uploadAdminMedia, async (req, ctx) => {
         const file = orThrow(await fileOfRequest(req.body, req.headers['content-type'], req.headers['x-file-name']))

@@ -3,7 +3,7 @@ import { editAdminOrderLines, getAdminOrder, getPickList, listAdminOrders, moveA
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
-import { guardHook, requireUser } from '../../platform/guards'
+import { guardHook, requirePermission, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
@@ -31,13 +31,20 @@ export async function orderRoutes(app: FastifyInstance) {
     )
   })
 
-  await staffRoutes(app, { tag: 'admin' }, (staff) => {
-    staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page))
+  await staffRoutes(app, { tag: 'admin', permission: 'orders' }, (staff) => {
+    staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page), { permission: 'refunds' })
     staff.read(listAdminOrders, (req, ctx) => fulfilment.listOrders(ctx, req.query))
     staff.read(getPickList, (req, ctx) => slotWork.pickList(ctx, req.query))
     staff.read(getAdminOrder, async (req, ctx) => orThrow(await fulfilment.getOrder(ctx, req.params.id)))
-    staff.write(moveAdminOrder, async (req, ctx) => orThrow(await fulfilment.moveOrder(ctx, req.params.id, req.body)))
-    staff.write(editAdminOrderLines, async (req, ctx) => orThrow(await fulfilment.editLines(ctx, req.params.id, req.body)))
-    staff.write(refundAdminOrder, async (req, ctx) => orThrow(await fulfilment.refundOrder(ctx, req.params.id, req.body)))
+    staff.write(moveAdminOrder, async (req, ctx) => {
+      // a cancel is the refunds and cancels area's: a packer moves orders along but never cancels one
+      if (req.body.status === 'cancelled') requirePermission(ctx, 'refunds')
+      return orThrow(await fulfilment.moveOrder(ctx, req.params.id, req.body))
+    })
+    // changing what an order charges may refund part of it
+    staff.write(editAdminOrderLines, async (req, ctx) => orThrow(await fulfilment.editLines(ctx, req.params.id, req.body)), {
+      permission: { all: ['orders', 'refunds'] },
+    })
+    staff.write(refundAdminOrder, async (req, ctx) => orThrow(await fulfilment.refundOrder(ctx, req.params.id, req.body)), { permission: 'refunds' })
   })
 }

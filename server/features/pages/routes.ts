@@ -36,7 +36,7 @@ export function pageRoutes(app: FastifyInstance) {
 
 /** Staff calls of pages: drafts, publishing, versions (server/features/pages/admin.ts). */
 export async function pageAdminRoutes(app: FastifyInstance) {
-  await staffRoutes(app, { tag: 'admin' }, (staff) => {
+  await staffRoutes(app, { tag: 'admin', permission: 'website' }, (staff) => {
     staff.read(listPages, (req, ctx) => admin.listPages(ctx, req.query.q))
     staff.read(previewPage, (req, ctx) => admin.previewPage(ctx, req.body))
     staff.read(getPageDraft, (req, ctx) => admin.getDraft(ctx, req.query.url))

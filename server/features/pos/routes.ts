@@ -18,7 +18,7 @@ import * as upiQr from './upi-qr'
  * this website. `app.payments` (the process's providers) is decorated by app.ts.
  */
 export async function posRoutes(app: FastifyInstance) {
-  await staffRoutes(app, { tag: 'pos' }, (pos) => {
+  await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
     pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
     pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
     pos.read(c.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))

@@ -7,7 +7,7 @@ import * as suppliers from './suppliers'
 
 /** Staff calls of suppliers and purchase bills (CONTRACT: POST /api/admin/suppliers, POST /api/admin/purchases). */
 export function purchaseAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'stock' }, (staff) => {
     staff.read(listSuppliers, (req, ctx) => suppliers.listSuppliers(ctx, req.query))
     staff.write(createSupplier, async (req, ctx) => orThrow(await suppliers.createSupplier(ctx, req.body)))
     staff.write(updateSupplier, async (req, ctx) => orThrow(await suppliers.updateSupplier(ctx, req.params.id, req.body)))

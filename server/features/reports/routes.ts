@@ -12,7 +12,7 @@ import * as reports from './service'
 
 /** Reports (docs/decisions/0023-reports.md): each as JSON, and the same figures as a CSV file at `<name>.csv`. */
 export function reportRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'reports' }, (staff) => {
     const send = (reply: FastifyReply, name: ReportName, r: { from: string; to: string }, rows: CsvCell[][]) => sendCsv(reply, csv.csvFileName(name, r), rows)
     const range = (ctx: StaffCtx, query: { from?: string; to?: string }) => orThrow(reports.reportRange(ctx, query))
 

@@ -6,7 +6,7 @@ import * as admin from './admin'
 
 /** Staff calls of the website's settings: the page builder's Site, Theme, Navigation, Menus and Popup & SEO screens. */
 export function siteSettingsAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin' }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'website' }, (staff) => {
     staff.read(getSiteEditor, (req, ctx) => admin.getSiteEditor(ctx, requestOrigin(req)))
     staff.write(saveSiteIdentity, (req, ctx) => admin.saveSiteIdentity(ctx, req.body, requestOrigin(req)))
     staff.write(saveTheme, (req, ctx) => admin.saveTheme(ctx, req.body, requestOrigin(req)))

@@ -22,7 +22,7 @@ const UNIQUES = { pincodes_website_id_pincode_pk: { field: 'pincodes', message: 
 
 /** Staff calls of stock and warehouses (CONTRACT "Staff calls": PUT /api/admin/stock). */
 export function stockAdminRoutes(app: FastifyInstance) {
-  return staffRoutes(app, { tag: 'admin', uniques: UNIQUES }, (staff) => {
+  return staffRoutes(app, { tag: 'admin', permission: 'stock', uniques: UNIQUES }, (staff) => {
     staff.read(listStock, (req, ctx) => stock.listStock(ctx, req.query))
     staff.write(setStock, async (req, ctx) => orThrow(await stock.setStock(ctx, req.body)))
     staff.write(adjustStock, async (req, ctx) => orThrow(await stock.adjustStock(ctx, req.body)))
@@ -33,7 +33,8 @@ export function stockAdminRoutes(app: FastifyInstance) {
     staff.read(nearExpiry, (req, ctx) => batches.nearExpiry(ctx, req.query.days, req.query.warehouse_id))
     staff.write(writeOffBatch, async (req, ctx) => orThrow(await batches.writeOff(ctx, req.params.id, req.body.note ?? null)))
 
-    staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx))
+    // the warehouses' names are needed wherever work is per warehouse
+    staff.read(listWarehouses, (_req, ctx) => warehouses.listWarehouses(ctx), { permission: { any: ['stock', 'delivery'] } })
     staff.read(getWarehouse, async (req, ctx) => orThrow(await warehouses.getWarehouse(ctx, req.params.id)))
     staff.write(createWarehouse, async (req, ctx) => orThrow(await warehouses.createWarehouse(ctx, req.body)))
     staff.write(updateWarehouse, async (req, ctx) => orThrow(await warehouses.updateWarehouse(ctx, req.params.id, req.body)))

@@ -20,11 +20,14 @@ import { toast } from '../../../ui/toast'
 import { useInit } from '../../../lib/init'
 import { useAddStaff, useStaff, useUpdateStaff } from './staff-api'
 import { FilterSelect } from '../../../staff/table/filter-select'
+import { isBuiltInRole } from '../../../../common/rules/staff-roles'
+import { RolePicker, RoleSelect } from './staff-role-picker'
 
-type Role = 'has_admin_access' | 'is_sales_agent' | 'superadmin'
-const ROLE_NAMES: Record<Role, string> = { has_admin_access: 'admin access', is_sales_agent: 'sales agent', superadmin: 'superadmin' }
+/** The flags still switched in place; the staff role is a choice of its own (RoleSelect). */
+type Role = 'is_sales_agent' | 'superadmin'
+const ROLE_NAMES: Record<Role, string> = { is_sales_agent: 'sales agent', superadmin: 'superadmin' }
 const h = staffColumns<StaffMember>()
-const lastRole = (m: StaffMember, role: Role) => (['has_admin_access', 'is_sales_agent', 'superadmin'] as const).every((r) => r === role || !m[r])
+const lastRole = (m: StaffMember, role: Role) => m.role === null && (['is_sales_agent', 'superadmin'] as const).every((r) => r === role || !m[r])
 
 function RoleSwitch({ member, role, disabled, title }: { member: StaffMember; role: Role; disabled?: boolean; title?: string }) {
   const update = useUpdateStaff()
@@ -60,7 +63,7 @@ function RoleSwitch({ member, role, disabled, title }: { member: StaffMember; ro
       type="button"
       role="switch"
       aria-checked={on}
-      aria-label={`${STAFF_ROLE_LABELS[role === 'has_admin_access' ? 'admin' : role === 'is_sales_agent' ? 'agent' : 'superadmin']} for ${member.name}`}
+      aria-label={`${STAFF_ROLE_LABELS[role === 'is_sales_agent' ? 'agent' : 'superadmin']} for ${member.name}`}
       title={title}
       disabled={disabled || update.isPending}
       tabIndex={-1}
@@ -76,9 +79,10 @@ function RoleSwitch({ member, role, disabled, title }: { member: StaffMember; ro
 }
 
 function columns(me: { id: number; superadmin: boolean }): StaffColumns<StaffMember> {
-  const lockedFor = (m: StaffMember, role: Role): string | undefined => {
+  const lockedFor = (m: StaffMember, role: Role | 'role'): string | undefined => {
     if (role === 'superadmin' && !me.superadmin) return 'Only a superadmin can change this'
     if (m.superadmin && !me.superadmin) return 'Only a superadmin can change a superadmin’s roles'
+    if (m.superadmin && role === 'role') return 'A superadmin is always an admin'
     if (m.user_id === me.id && role !== 'is_sales_agent') return 'You cannot take away your own admin roles'
     return undefined
   }
@@ -108,7 +112,14 @@ function columns(me: { id: number; superadmin: boolean }): StaffColumns<StaffMem
         </div>
       ),
     }),
-    roleColumn('has_admin_access', 'Admin access'),
+    h.accessor('role', {
+      header: 'Role',
+      meta: { className: 'w-px whitespace-nowrap' },
+      cell: ({ row: { original: m } }) => {
+        const locked = lockedFor(m, 'role')
+        return <RoleSelect member={m} disabled={Boolean(locked)} title={locked} />
+      },
+    }),
     roleColumn('is_sales_agent', 'Sales agent'),
     roleColumn('superadmin', 'Superadmin'),
   ])
@@ -117,15 +128,16 @@ function columns(me: { id: number; superadmin: boolean }): StaffColumns<StaffMem
 interface AddValues {
   username: string
   name: string
-  has_admin_access: boolean
+  /** '' until one is chosen: adding a person ticks nothing (issue 29) */
+  role: string
   is_sales_agent: boolean
 }
-const ADD_FIELDS = ['username', 'name', 'has_admin_access', 'is_sales_agent']
+const ADD_FIELDS = ['username', 'name', 'role', 'is_sales_agent']
 const addResolver = contractResolver(AddStaffInput, {
   toInput: (v: AddValues) => ({
     username: v.username,
     name: v.name.trim() || undefined,
-    has_admin_access: v.has_admin_access,
+    role: isBuiltInRole(v.role) ? v.role : undefined,
     is_sales_agent: v.is_sales_agent,
   }),
   required: { username: 'Mobile number or email' },
@@ -136,7 +148,7 @@ function AddPersonDialog({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<AddValues>({
     resolver: addResolver as never,
-    defaultValues: { username: '', name: '', has_admin_access: true, is_sales_agent: false },
+    defaultValues: { username: '', name: '', role: '', is_sales_agent: false },
   })
   const submit = form.handleSubmit((body) => {
     setFormError(null)
@@ -154,6 +166,7 @@ function AddPersonDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       title="Add a person"
+      width={640}
       description="By mobile number or email. Someone without an account gets one; they sign in with a one-time code, no password."
       footer={
         <>
@@ -170,26 +183,16 @@ function AddPersonDialog({ onClose }: { onClose: () => void }) {
         <FormAlert message={formError} />
         <TextField label="Mobile number or email" required autoComplete="off" error={errors.username?.message} {...form.register('username')} />
         <TextField label="Name" hint="Needed only when they have no account yet" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">Roles on this website</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" {...form.register('has_admin_access')} /> Admin access (this administration)
-          </label>
-          <label className="mt-2 flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" {...form.register('is_sales_agent')} /> Sales agent
-          </label>
-          {errors.has_admin_access?.message && (
-            <p role="alert" className="mt-1 text-sm text-danger">
-              {errors.has_admin_access.message}
-            </p>
-          )}
-        </fieldset>
+        <RolePicker field={form.register('role')} chosen={form.watch('role')} error={errors.role?.message} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4" {...form.register('is_sales_agent')} /> Also a sales agent (places orders for their customers)
+        </label>
       </form>
     </Modal>
   )
 }
 
-/** The people with a role on this website, their roles as switches (a revoke asks first), and adding a person. */
+/** The people with a role on this website, each one's role (changed in place; a revoke asks first), and adding a person. */
 export function StaffListView() {
   const { user } = useInit()
   const { query, setQuery } = useTableQuery(StaffQuery)

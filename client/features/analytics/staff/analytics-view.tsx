@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '../../../../common/dates'
 import { errorText } from '../../../lib/error-text'
+import { useInit } from '../../../lib/init'
 import { Card } from '../../../staff/ui/card'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { useAnalytics, useClientErrors } from './api'
@@ -10,6 +11,7 @@ import { FigureTable } from '../../../staff/ui/figure-table'
 
 /** Page views per day, top pages and searches (the last 30 days), and the browser errors kept (spec §9, decision 0037). */
 export function AnalyticsView() {
+  const { user } = useInit()
   const analytics = useAnalytics()
   const errors = useClientErrors()
   const a = analytics.data
@@ -92,8 +94,13 @@ export function AnalyticsView() {
               <p className="text-sm text-muted">No browser errors.</p>
             )}
           </Card>
-          <MonitoringSettingsCard />
-          <RetentionSettingsCard />
+          {/* where errors go and how long data is kept: full admins' (decision 0049) */}
+          {user?.hasAdminAccess && (
+            <>
+              <MonitoringSettingsCard />
+              <RetentionSettingsCard />
+            </>
+          )}
         </div>
       )}
     </>

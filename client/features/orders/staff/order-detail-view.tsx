@@ -14,6 +14,8 @@ import { EditLinesDialog } from './order-lines-dialog'
 import { CancelDialog, DispatchDialog } from './order-move-dialogs'
 import { RefundDialog } from './order-refund-dialog'
 import { statusText } from '../../../staff/ui/order-status'
+import { can } from '../../../../common/rules/staff-roles'
+import { useInit } from '../../../lib/init'
 
 const fieldErrors = (err: unknown): Record<string, string> => {
   if (!(err instanceof ApiError) || err.status !== 422) return {}
@@ -55,8 +57,13 @@ function OrderView({ order, documents }: { order: AdminOrderDetail; documents: R
   const move = useMoveOrder()
   const [dialog, setDialog] = useState<Dialog>(null)
   const cod = order.payment_method === 'cod'
-  const canRefund = order.refundable !== null && order.refundable.left > 0
-  const canEdit = order.status === 'confirmed'
+  // what this person's role may do here (issue 29): cancels, refunds and line edits are the refunds area's
+  const { user } = useInit()
+  const mayMove = user ? can(user.permissions, 'orders', 'write') : false
+  const mayRefund = user ? can(user.permissions, 'refunds', 'write') : false
+  const canRefund = mayRefund && order.refundable !== null && order.refundable.left > 0
+  const canEdit = mayMove && mayRefund && order.status === 'confirmed'
+  const next = mayMove ? order.next.filter((s) => mayRefund || s !== 'cancelled') : []
 
   const run = async (status: StaffMove, extra: Record<string, unknown> = {}) => {
     try {
@@ -87,7 +94,7 @@ function OrderView({ order, documents }: { order: AdminOrderDetail; documents: R
   return (
     <>
       <OrderDetailPage
-        order={order}
+        order={{ ...order, next }}
         canRefund={canRefund}
         canEdit={canEdit}
         moving={move.isPending ? (move.variables?.body.status ?? null) : null}

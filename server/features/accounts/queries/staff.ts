@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm'
+import type { StaffRole } from '../../../../common/contracts/admin-staff'
 import type { Db, Tx } from '../../../db/client'
 import { users, websiteMembers } from '../../../db/schema/accounts'
 
@@ -6,7 +7,7 @@ type Conn = Db | Tx
 
 export type MemberRow = typeof websiteMembers.$inferSelect
 
-const hasRole = or(websiteMembers.superadmin, websiteMembers.hasAdminAccess, websiteMembers.isSalesAgent)
+const hasRole = or(websiteMembers.superadmin, websiteMembers.hasAdminAccess, websiteMembers.isSalesAgent, isNotNull(websiteMembers.role))
 
 const staffColumns = {
   userId: users.id,
@@ -16,6 +17,7 @@ const staffColumns = {
   superadmin: websiteMembers.superadmin,
   hasAdminAccess: websiteMembers.hasAdminAccess,
   isSalesAgent: websiteMembers.isSalesAgent,
+  role: websiteMembers.role,
 }
 export type StaffRow = {
   userId: number
@@ -25,17 +27,21 @@ export type StaffRow = {
   superadmin: boolean
   hasAdminAccess: boolean
   isSalesAgent: boolean
+  role: string | null
 }
 
 export async function listStaff(
   db: Conn,
   websiteId: number,
-  opts: { search?: string; role?: 'superadmin' | 'admin' | 'agent'; sort: 'name' | 'user_id'; desc: boolean; limit: number; offset: number },
+  opts: { search?: string; role?: StaffRole; sort: 'name' | 'user_id'; desc: boolean; limit: number; offset: number },
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const parts: SQL[] = [eq(websiteMembers.websiteId, websiteId), hasRole!]
   if (opts.role === 'superadmin') parts.push(eq(websiteMembers.superadmin, true))
   if (opts.role === 'admin') parts.push(eq(websiteMembers.hasAdminAccess, true))
   if (opts.role === 'agent') parts.push(eq(websiteMembers.isSalesAgent, true))
+  if (opts.role && opts.role !== 'superadmin' && opts.role !== 'admin' && opts.role !== 'agent') {
+    parts.push(eq(websiteMembers.role, opts.role), eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.superadmin, false))
+  }
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     parts.push(or(ilike(users.name, like), ilike(users.phone, like), ilike(users.email, like))!)
@@ -75,7 +81,7 @@ export async function countAdmins(tx: Tx, websiteId: number): Promise<number> {
   return row.n
 }
 
-export async function saveRoles(tx: Tx, websiteId: number, userId: number, roles: Pick<MemberRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent'>) {
+export async function saveRoles(tx: Tx, websiteId: number, userId: number, roles: Pick<MemberRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role'>) {
   await tx
     .insert(websiteMembers)
     .values({ websiteId, userId, ...roles })

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { User } from '../../../../common/contracts/accounts'
+import { permissionsOf, staffRoleOf } from '../../../../common/rules/staff-roles'
 import type { Username } from '../../../../common/rules/username'
 import type { Db, Tx } from '../../../db/client'
 import { users, websiteMembers } from '../../../db/schema/accounts'
@@ -17,6 +18,7 @@ export async function findUserForSite(db: Conn, userId: number, websiteId: numbe
       superadmin: websiteMembers.superadmin,
       hasAdminAccess: websiteMembers.hasAdminAccess,
       isSalesAgent: websiteMembers.isSalesAgent,
+      role: websiteMembers.role,
     })
     .from(users)
     .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, websiteId)))
@@ -24,11 +26,15 @@ export async function findUserForSite(db: Conn, userId: number, websiteId: numbe
     .limit(1)
   const row = rows[0]
   if (!row) return null
+  const superadmin = row.superadmin ?? false
+  const role = staffRoleOf({ superadmin, hasAdminAccess: row.hasAdminAccess ?? false, role: row.role })
   return {
     ...row,
-    superadmin: row.superadmin ?? false,
-    hasAdminAccess: row.hasAdminAccess ?? false,
+    superadmin,
+    hasAdminAccess: role === 'admin',
     isSalesAgent: row.isSalesAgent ?? false,
+    role,
+    permissions: permissionsOf(role, superadmin),
   }
 }
 
