@@ -40,7 +40,6 @@ try {
     template: config.PGLITE_TEMPLATE,
     migrate: false,
     timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, lockMs: config.DB_LOCK_TIMEOUT_MS },
-    onQuery: (seconds, failed) => metrics.dbQueries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
   })
   await reach(database)
   const app = await buildApp({ config, database, web: true, lifecycle, metrics, logStream })
