@@ -38,6 +38,8 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     maxAge: '365d',
     index: false,
     preCompressed: true,
+    // the bundle's source maps are for the error pipeline's upload (vite.config.ts), not for anyone who asks
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
   })
 
   app.get('/robots.txt', { schema: { hide: true }, onRequest }, async (req, reply) => {
