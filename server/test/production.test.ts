@@ -87,7 +87,7 @@ describe('health and metrics (pglite)', () => {
     // the embedded database's statements are counted too (query, exec, and a transaction's own with its BEGIN and COMMIT)
     const statements = Number(/^storefront_db_query_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec(text)?.[1])
     expect(statements).toBeGreaterThan(2)
-    expect(text).toContain("# TYPE storefront_http_rate_limited_total counter")
+    expect(text).toContain('# TYPE storefront_http_rate_limited_total counter')
   })
 
   it('has no /metrics without a token configured', async () => {
