@@ -25,8 +25,13 @@ export function monitoringOptions({ dsn, environment, location }: { dsn?: string
 declare const __STOREFRONT_RELEASE__: string
 
 export async function startMonitoring({ dsn, environment }: { dsn?: string; environment: string }) {
-  const integrations = dsn ? (await import('./telemetry-tracing')).tracingIntegrations() : []
-  init({ ...monitoringOptions({ dsn, environment, location: window.location }), release: __STOREFRONT_RELEASE__, integrations })
+  const tracing = dsn ? (await import('./telemetry-tracing')).tracingIntegrations() : []
+  init({
+    ...monitoringOptions({ dsn, environment, location: window.location }),
+    release: __STOREFRONT_RELEASE__,
+    // with a release the SDK also sends sessions: without a DSN the tunnel keeps errors only, so none are sent
+    integrations: (defaults) => [...(dsn ? defaults : defaults.filter((i) => i.name !== 'BrowserSession')), ...tracing],
+  })
   // what was thrown before this code arrived (client/early-taps.ts queues it from the page's first moment); from now
   // on Sentry's own handlers see each error
   const early = (window as Window & { __earlyErrors?: { take(): unknown[] } }).__earlyErrors
