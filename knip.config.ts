@@ -30,7 +30,7 @@ const config: KnipConfig = {
     '@swc/core',
   ],
   // programs from Debian's packages that tests start (.ci/run installs them), not npm packages
-  ignoreBinaries: ['caddy'],
+  ignoreBinaries: ['caddy', 'su'],
   // An export used in its own file is not dead code, only a wider door than needed: the rule is for code nobody uses.
   ignoreExportsUsedInFile: true,
   compilers: {

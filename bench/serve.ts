@@ -43,7 +43,8 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
   }
   // SQL statements the app has sent (PostgreSQL): the parent asks before and after a sample of answers.
   let statements = 0
-  const database = await openDb({ url, poolSize: 10, onQuery: () => statements++ })
+  const database = await openDb({ url, poolSize: 10 })
+  database.meter(() => statements++)
   lap('open + migrate')
   await seedIfEmpty(database.db, port)
   lap('demo seed')

@@ -4,8 +4,31 @@
  * (App sets data-hydrated on <html>), a click on a button, checkbox or radio button is held back and replayed,
  * in order, once it has. Links and forms with an action work without script and are left alone.
  * No imports: a few hundred bytes that wait for nothing. The block keeps its names out of the page's global scope.
+ *
+ * It also keeps the page's errors from its first moment (issue 27): monitoring loads seconds after the page is
+ * interactive (client/app/telemetry-start.ts), and an error thrown before that was lost. Uncaught errors and
+ * unhandled rejections are queued here (at most 20) until monitoring takes them (window.__earlyErrors.take()) and
+ * reports each. A classic script of our own origin rather than an inline one: the pages' CSP allows no inline script.
  */
 export {}
+
+{
+  const queued: unknown[] = []
+  const keep = (error: unknown) => {
+    if (queued.length < 20) queued.push(error)
+  }
+  const onError = (e: ErrorEvent) => keep(e.error ?? new Error(e.message))
+  const onRejection = (e: PromiseRejectionEvent) => keep(e.reason)
+  addEventListener('error', onError)
+  addEventListener('unhandledrejection', onRejection)
+  ;(window as Window & { __earlyErrors?: { take(): unknown[] } }).__earlyErrors = {
+    take() {
+      removeEventListener('error', onError)
+      removeEventListener('unhandledrejection', onRejection)
+      return queued.splice(0)
+    },
+  }
+}
 
 {
   const held: HTMLElement[] = []

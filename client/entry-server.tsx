@@ -37,6 +37,9 @@ export interface RenderResult {
 
 export type ServerRender = (input: RenderInput) => Promise<RenderResult>
 
+/** The route pattern a path is rendered by (`/product/:slug`): the server's metrics label its pages by it. */
+export const pagePattern = (pathname: string): string => routeFor(pathname).route.path
+
 export const render: ServerRender = async ({ url, origin, data }) => {
   const api = createServerApi(data)
   const qc = createQueryClient()

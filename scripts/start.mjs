@@ -6,6 +6,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
+// Node 24 LTS is what production and CI run (package.json engines); 20 still starts, with a word about it.
+if (Number(process.versions.node.split('.')[0]) < 24)
+  console.warn(`Node ${process.versions.node}: this project runs on Node 24 LTS (package.json engines); Node 20 is past its end of life.`)
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)

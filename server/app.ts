@@ -13,7 +13,7 @@ import type { Database } from './db/client'
 import { accountsRoutes } from './features/accounts/routes'
 import { staffAdminRoutes } from './features/accounts/staff-routes'
 import { customerAdminRoutes } from './features/accounts/customer-routes'
-import { createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
+import { countedDelivery, createOtpDelivery, type OtpDelivery } from './features/accounts/otp-delivery/index'
 import { userOnWebsite } from './features/accounts/service'
 import { cartRoutes } from './features/cart/routes'
 import { dashboardRoutes } from './features/dashboard/routes'
@@ -135,7 +135,7 @@ export async function buildApp({
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
-  const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log })
+  const bus = await createCacheBus({ database, redisUrl: config.REDIS_URL, log: app.log, changed: (to) => metrics.cacheBusChanges.inc({ to }) })
   app.addHook('onClose', () => bus.close())
   // Several app processes share one rate-limit count through Redis; one process counts in memory.
   const rateRedis = config.REDIS_URL ? watchedRedis(config.REDIS_URL, app.log, 'rate limits count in each process alone until it answers') : undefined
@@ -145,6 +145,7 @@ export async function buildApp({
     degraded: () => [...(rateRedis && !rateRedis.up() ? ['redis unreachable'] : []), ...(bus.live() ? [] : ['cache invalidations not received'])],
   })
   registerMetrics(app, metrics, { token: config.METRICS_TOKEN, poolStats: database.poolStats })
+  database.meter((seconds, failed) => metrics.dbQueries.observe({ outcome: failed ? 'error' : 'ok' }, seconds))
   metrics.gauge('cache_bus_up', 'Whether cache invalidations from other processes are received (1) or not (0: caching is off)', [], function () {
     this.set(bus.live() ? 1 : 0)
   })
@@ -201,7 +202,7 @@ export async function buildApp({
   registerStaffSeam(app)
 
   // sign-in codes, agents' consent codes and order notices go through the same SMS and email providers
-  const delivery = otpDelivery ?? createOtpDelivery(config, app.log)
+  const delivery = countedDelivery(otpDelivery ?? createOtpDelivery(config, app.log), (channel, outcome) => metrics.signInCodes.inc({ channel, outcome }))
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery: delivery })
   siteSettingsRoutes(app)

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { CONFIG_VARIABLES, loadConfig } from './config'
 import { buildTestApp, drivers, MAIN, PRODUCTION, type TestApp } from './test/app'
 
 const SECRET = 'a-real-production-secret-0f3c9a7e51'
@@ -157,6 +160,55 @@ describe.each(drivers)('the app in production (%s)', (driver) => {
       const other = await t.call({ method: 'GET', url: '/s/api/init', origin })
       expect(other.statusCode, origin).toBe(404)
       expect(other.json().message).toBe(`No website is configured for ${origin}`)
+    }
+  })
+})
+
+describe('settings from files and .env.example (issue 27)', () => {
+  it('reads NAME_FILE into NAME for any setting, and refuses both set or an unreadable file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'config-files-'))
+    const file = (name: string, text: string) => {
+      writeFileSync(path.join(dir, name), text)
+      return path.join(dir, name)
+    }
+    const key = Buffer.alloc(32, 7).toString('base64')
+    const config = loadConfig({
+      ...PRODUCTION,
+      SESSION_SECRET: undefined,
+      SETTINGS_ENCRYPTION_KEY: undefined,
+      DATABASE_URL: undefined,
+      SESSION_SECRET_FILE: file('session_secret', `${SECRET}\n`),
+      SETTINGS_ENCRYPTION_KEY_FILE: file('key', key),
+      DATABASE_URL_FILE: file('database_url', 'postgres://storefront:s3cret@postgres:5432/storefront\n'),
+      TWILIO_AUTH_TOKEN: undefined,
+      TWILIO_AUTH_TOKEN_FILE: file('twilio', 'token-from-a-file'),
+    })
+    expect(config).toMatchObject({
+      SESSION_SECRET: SECRET,
+      SETTINGS_ENCRYPTION_KEY: key,
+      DATABASE_URL: 'postgres://storefront:s3cret@postgres:5432/storefront',
+      TWILIO_AUTH_TOKEN: 'token-from-a-file',
+      demoSecret: false,
+    })
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, SESSION_SECRET_FILE: file('other', SECRET) })).toThrow(
+      'SESSION_SECRET and SESSION_SECRET_FILE are both set: keep one',
+    )
+    expect(() => loadConfig({ SESSION_SECRET_FILE: path.join(dir, 'missing') })).toThrow(/SESSION_SECRET_FILE: .*missing cannot be read \(ENOENT\)/)
+  })
+
+  it('.env.example lists every setting the app reads, and nothing it does not', () => {
+    const text = readFileSync(path.resolve(import.meta.dirname, '../.env.example'), 'utf8')
+    const listed = [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!)
+    expect(CONFIG_VARIABLES.filter((name) => !listed.includes(name))).toEqual([])
+    // compose's own (compose.yaml reads it), not the app's
+    expect(listed.filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual(['ACME_EMAIL'])
+    // each with its meaning: a comment line just above it
+    const lines = text.split('\n')
+    for (const name of CONFIG_VARIABLES) {
+      const at = lines.findIndex((line) => new RegExp(`^#? ?${name}=`).test(line))
+      let above = at - 1
+      while (above >= 0 && /^#? ?[A-Z][A-Z0-9_]*=/.test(lines[above]!)) above--
+      expect(lines[above], `the meaning of ${name}`).toMatch(/^# \S/)
     }
   })
 })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import * as z from 'zod/mini'
 import { decodeSettingsKey } from './platform/secret-box'
@@ -87,6 +88,34 @@ const Env = z.object({
   SMTP_FROM: z.optional(z.string()),
 })
 
+/** Every variable the app reads (.env.example lists each with its meaning; server/config.test.ts holds them equal). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(Env.shape)
+
+/**
+ * Secrets from files (Docker and compose secrets, Kubernetes volumes): `NAME_FILE=/run/secrets/name` sets NAME to the
+ * file's text, its last line break dropped, for every variable above. Both set, or a file that cannot be read, stops
+ * the start: a secret silently missing would start with a default or fail later.
+ */
+function withFileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env }
+  const problems: string[] = []
+  for (const name of CONFIG_VARIABLES) {
+    const file = env[`${name}_FILE`]
+    if (!file) continue
+    if (env[name]) {
+      problems.push(`${name} and ${name}_FILE are both set: keep one`)
+      continue
+    }
+    try {
+      out[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '')
+    } catch (err) {
+      problems.push(`${name}_FILE: ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+    }
+  }
+  if (problems.length) throw new StartError('Invalid environment', problems)
+  return out
+}
+
 export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'SEED' | 'LOG_FORMAT'> & {
   PAYMENTS_MODE: PaymentsMode
   SEED: 'auto' | 'never'
@@ -98,7 +127,7 @@ const DEMO_SECRET = 'demo-session-secret-change-me-in-production'
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable is an unset one: compose files pass `${METRICS_TOKEN:-}` and `FOO=` clears a value.
-  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(withFileSecrets(env)).filter(([, v]) => v !== '')))
   if (!parsed.success)
     throw new StartError(
       'Invalid environment',

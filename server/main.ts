@@ -6,6 +6,7 @@ import { type Database, openDb } from './db/client'
 import { seedIfEmpty } from './db/seed/index'
 import { anyWebsite } from './features/site-settings/service'
 import { createLifecycle } from './platform/lifecycle'
+import { reportProcessErrors } from './platform/errors'
 import { logOptions } from './platform/log'
 import { createMetrics } from './platform/metrics'
 import { readableLog } from './platform/readable-log'
@@ -40,10 +41,10 @@ try {
     template: config.PGLITE_TEMPLATE,
     migrate: false,
     timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, lockMs: config.DB_LOCK_TIMEOUT_MS },
-    onQuery: (seconds, failed) => metrics.dbQueries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
   })
   await reach(database)
   const app = await buildApp({ config, database, web: true, lifecycle, metrics, logStream })
+  reportProcessErrors(app)
   const delayMs = config.SHUTDOWN_DELAY_MS ?? (config.NODE_ENV === 'production' ? 5000 : 0)
 
   async function shutdown(signal: string) {

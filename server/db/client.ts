@@ -42,7 +42,12 @@ export interface Database {
   close(): Promise<void>
   /** the embedded database itself (its data directory is what a backup of it copies) */
   pglite?: PGlite
+  /** tells this listener too of every statement sent from now on, on either driver, with its time and whether it failed (metrics) */
+  meter(listener: QueryListener): void
 }
+
+/** seconds a statement took, and whether it failed */
+export type QueryListener = (seconds: number, failed: boolean) => void
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
@@ -55,8 +60,6 @@ export interface OpenDbOptions {
   poolSize?: number
   /** apply the migrations before answering (default); main.ts migrates later, once it answers health checks */
   migrate?: boolean
-  /** told how long each PostgreSQL query took (metrics) */
-  onQuery?: (seconds: number, failed: boolean) => void
   /** PostgreSQL: the longest a statement runs, and waits for a lock (0: no limit); past either it fails, and its
    * transaction rolls back: the API answers 503 with Retry-After (platform/errors.ts) */
   timeouts?: { statementMs?: number; lockMs?: number }
@@ -77,7 +80,7 @@ const timeoutsOf = (given: OpenDbOptions['timeouts'] = {}) => ({
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   const url = options.url ?? 'pglite'
   let database: Database
-  if (/^postgres(ql)?:\/\//.test(url)) database = openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts), options.onQuery)
+  if (/^postgres(ql)?:\/\//.test(url)) database = openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts))
   else if (url === 'memory://') database = await openPglite(undefined, options.template)
   else if (url === 'pglite') database = await openPglite(path.resolve(options.dataDir ?? './data', 'pglite'), options.template)
   // never the embedded database for a mistyped URL: it would start empty (config.ts refuses such a DATABASE_URL first)
@@ -97,7 +100,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUTS, onQuery?: OpenDbOptions['onQuery']): Database {
+function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUTS): Database {
   // No JIT: compiling a query the planner thinks costly (a staff sort over every stock row) took about a second,
   // far more than running it; the app's queries are short.
   const pool = new pg.Pool({
@@ -111,7 +114,8 @@ function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUT
   // is reported here; the pool has already dropped it and opens a new one on demand. Without a listener
   // node-postgres rethrows it as an uncaught exception and the process dies (SECURITY RE-01).
   pool.on('error', () => {})
-  if (onQuery) pool.on('connect', (client) => timeQueries(client, onQuery))
+  const listeners = queryListeners()
+  pool.on('connect', (client) => meterClient(client, listeners.current))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     db,
@@ -138,21 +142,108 @@ function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUT
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+    meter: listeners.add,
   }
 }
 
-/** Times every query of a pooled connection (promise form only: the one drizzle uses). */
-function timeQueries(client: pg.PoolClient, onQuery: NonNullable<OpenDbOptions['onQuery']>) {
+/** The listeners of one database; `current` is undefined while there are none (then nothing is timed). */
+function queryListeners() {
+  const list: QueryListener[] = []
+  const all: QueryListener = (seconds, failed) => {
+    for (const listener of list) listener(seconds, failed)
+  }
+  return {
+    add: (listener: QueryListener) => {
+      list.push(listener)
+    },
+    current: () => (list.length ? all : undefined),
+  }
+}
+
+type Callback = (err: unknown, result: unknown) => void
+
+/**
+ * Times every statement of a pooled connection, in each of node-postgres's forms: the promise drizzle's transactions
+ * use, and the callback pool.query() passes, which is how every statement outside a transaction is sent (timing the
+ * promise form alone counted 7 statements after thousands of requests).
+ */
+function meterClient(client: pg.PoolClient, listener: () => QueryListener | undefined) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   ;(client as { query: unknown }).query = (...args: unknown[]) => {
+    const heard = listener()
+    if (!heard) return query(...args)
     const started = performance.now()
+    const done = (failed: boolean) => heard((performance.now() - started) / 1000, failed)
+    const last = args.length - 1
+    const callback = args[last]
+    if (typeof callback === 'function') {
+      args[last] = ((err, result) => {
+        done(Boolean(err))
+        ;(callback as Callback)(err, result)
+      }) satisfies Callback
+      return query(...args)
+    }
+    const config = args[0] as { callback?: Callback; submit?: unknown; once?: (event: string, fn: () => void) => void } | null
+    if (config && typeof config.submit === 'function' && config.once) {
+      // a cursor or stream: one statement, over when it ends
+      config.once('end', () => done(false))
+      config.once('error', () => done(true))
+    } else if (config && typeof config.callback === 'function') {
+      const given = config.callback
+      config.callback = (err, result) => {
+        done(Boolean(err))
+        given(err, result)
+      }
+    }
     const result = query(...args)
     if (result instanceof Promise)
       result.then(
-        () => onQuery((performance.now() - started) / 1000, false),
-        () => onQuery((performance.now() - started) / 1000, true),
+        () => done(false),
+        () => done(true),
       )
     return result
+  }
+}
+
+/**
+ * Times every statement of the embedded database: query and exec, and inside a transaction its own query and exec
+ * with the BEGIN and the COMMIT or ROLLBACK it sends (as drizzle sends them itself on PostgreSQL).
+ */
+function meterPglite(client: PGlite, listener: () => QueryListener | undefined) {
+  const timed =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const heard = listener()
+      if (!heard) return fn(...args)
+      const started = performance.now()
+      const result = fn(...args)
+      result.then(
+        () => heard((performance.now() - started) / 1000, false),
+        () => heard((performance.now() - started) / 1000, true),
+      )
+      return result
+    }
+  const meterOf = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T) => {
+    target.query = timed(target.query.bind(target)) as T['query']
+    target.exec = timed(target.exec.bind(target)) as T['exec']
+  }
+  meterOf(client)
+  const transaction = client.transaction.bind(client)
+  client.transaction = <T>(callback: Parameters<PGlite['transaction']>[0]) => {
+    listener()?.(0, false) // BEGIN
+    return transaction(async (tx) => {
+      meterOf(tx)
+      return callback(tx) as T
+    }).then(
+      (result) => {
+        listener()?.(0, false) // COMMIT
+        return result
+      },
+      (err) => {
+        listener()?.(0, false) // ROLLBACK
+        throw err
+      },
+    )
   }
 }
 
@@ -166,6 +257,8 @@ async function openPglite(dir: string | undefined, template: string | undefined)
   }
   const loadDataDir = isNew && template ? new Blob([readFileSync(template)]) : undefined
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir })
+  const listeners = queryListeners()
+  meterPglite(client, listeners.current)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
@@ -183,6 +276,7 @@ async function openPglite(dir: string | undefined, template: string | undefined)
       unlock()
     },
     pglite: client,
+    meter: listeners.add,
   }
 }
 

@@ -272,6 +272,7 @@ describe('a bus that cannot listen', () => {
     ping: async () => {},
     poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
     close: async () => {},
+    meter: () => {},
   }
   it.each([
     ['PostgreSQL', undefined],

@@ -27,7 +27,18 @@ export interface CacheBusLog {
  * Drops cached answers in every app process on the same database when one of them writes (ADR 0011).
  * PostgreSQL: LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set. PGlite has one process: nothing to send.
  */
-export async function createCacheBus({ database, redisUrl, log }: { database: Database; redisUrl?: string; log: CacheBusLog }) {
+export async function createCacheBus({
+  database,
+  redisUrl,
+  log,
+  changed = () => {},
+}: {
+  database: Database
+  redisUrl?: string
+  log: CacheBusLog
+  /** told each time listening starts (up) or stops (down): metrics */
+  changed?: (to: 'up' | 'down') => void
+}) {
   const handlers: ((websiteId: number | null) => void)[] = []
   const drop = (websiteId: number | null) => {
     for (const handler of handlers) handler(websiteId)
@@ -38,6 +49,7 @@ export async function createCacheBus({ database, redisUrl, log }: { database: Da
   const events: TransportEvents = {
     onMessage: (payload) => drop(/^\d{1,15}$/.test(payload) ? Number(payload) : null),
     onUp() {
+      if (!up) changed('up')
       up = true
       reported = false
       drop(null)
@@ -45,6 +57,7 @@ export async function createCacheBus({ database, redisUrl, log }: { database: Da
     onDown(error) {
       // Until listening again, nothing is kept: an answer cached now could miss a write's invalidation.
       if (up || !reported) log.warn({ err: error }, 'cache invalidations are not being received; caching is off until they are')
+      if (up) changed('down')
       up = false
       reported = true
       drop(null)

@@ -103,7 +103,7 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
 }
 
 /** Per app instance (never module-level: tests run several apps over different databases in one process). */
-export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLookups'>) {
+export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLookups' | 'catalogueRebuilds'>) {
   const counted = (cache: string) => (hit: boolean) => metrics?.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
   const catalogue = createSiteCache<unknown>({ ttlMs: 60_000, max: 2000, live: bus.live, counted: counted('catalogue') })
   const pages = createSiteCache<unknown>({ ttlMs: 60_000, max: 500, live: bus.live, counted: counted('pages') })
@@ -133,6 +133,8 @@ export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLoo
     invalidateWebsite: (websiteId: number) => bus.invalidateWebsite(websiteId),
     /** told of every drop: this process's own, and each one heard from the bus (its own come back too) */
     onDrop: bus.onDrop,
+    /** call when a website's index kept in `indexes` is built again (metrics: how often a catalogue is rebuilt) */
+    rebuilt: (index: string) => metrics?.catalogueRebuilds.inc({ index }),
   }
 }
 export type AppCaches = ReturnType<typeof createAppCaches>

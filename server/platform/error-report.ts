@@ -21,11 +21,19 @@ export function envelopeUrl(dsn: string): string | null {
   }
 }
 
-export type ErrorReporter = (err: Error, where: { method: string; route?: string }) => void
+/** Where an error happened: a request (its method and route pattern), a background job, or the process itself. */
+export type ErrorPlace = { method: string; route?: string } | { job: string } | { process: 'unhandledRejection' | 'uncaughtException' }
+
+/** Resolves once the report is sent or has failed (a process about to exit waits for it). */
+export type ErrorReporter = (err: Error, where: ErrorPlace) => Promise<void>
+
+const transactionOf = (where: ErrorPlace) =>
+  'job' in where ? `job ${where.job}` : 'process' in where ? `process ${where.process}` : `${where.method} ${where.route ?? '?'}`
 
 /**
- * Server errors sent to the Sentry-compatible DSN as error events (spec §9), fire and forget: a report that
- * fails is logged, never the request's problem. The route's pattern only: paths and bodies carry personal data.
+ * Server errors sent to the Sentry-compatible DSN as error events (spec §9): requests' (platform/errors.ts), background
+ * jobs' and the process's own (unhandled rejections, main.ts). A report that fails is logged, never the request's
+ * problem. The route's pattern only: paths and bodies carry personal data.
  */
 export function createErrorReporter(dsn: string | undefined, environment: string, log: FastifyBaseLogger, outbound: Outbound): ErrorReporter | undefined {
   const url = dsn ? envelopeUrl(dsn) : null
@@ -38,16 +46,32 @@ export function createErrorReporter(dsn: string | undefined, environment: string
       platform: 'node',
       level: 'error',
       environment,
-      transaction: `${where.method} ${where.route ?? '?'}`,
-      exception: { values: [{ type: err.name, value: err.message, stacktrace: { frames: stackFrames(err.stack) } }] },
+      transaction: transactionOf(where),
+      tags: { kind: 'job' in where ? 'job' : 'process' in where ? 'process' : 'request' },
+      exception: {
+        values: [
+          {
+            type: err.name,
+            value: err.message,
+            stacktrace: { frames: stackFrames(err.stack) },
+            mechanism: {
+              type: 'process' in where ? `on${where.process[0]!.toUpperCase()}${where.process.slice(1)}` : 'generic',
+              handled: !('process' in where),
+            },
+          },
+        ],
+      },
     }
     const body = [JSON.stringify({ event_id: eventId, dsn, sent_at: new Date().toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join(
       '\n',
     )
     // the operator's DSN (SENTRY_DSN): any address of theirs
-    outbound
+    return outbound
       .send(url, 'operator', { method: 'POST', body: new TextEncoder().encode(body), headers: { 'content-type': 'application/x-sentry-envelope' } })
-      .catch((e) => log.warn({ err: e }, 'the error report could not be sent'))
+      .then(
+        () => {},
+        (e) => log.warn({ err: e }, 'the error report could not be sent'),
+      )
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { databaseBusy, databaseErrorOf } from './db-errors'
+import type { ErrorPlace, ErrorReporter } from './error-report'
 
 export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'stale' | 'payment' | 'too_large' | 'too_many' | 'busy'
 
@@ -50,7 +51,9 @@ export const BUSY = 'The shop is very busy right now: please try again in a mome
 export const BUSY_RETRY_AFTER_SECONDS = 2
 
 /** `report`: where server errors (500) are also sent (platform/error-report.ts), when a DSN is configured */
-export function registerErrorHandling(app: FastifyInstance, report?: (err: Error, where: { method: string; route?: string }) => void) {
+export function registerErrorHandling(app: FastifyInstance, report?: ErrorReporter) {
+  // background jobs and the process report theirs through app.reportError (nothing to do without a DSN)
+  app.decorate('reportError', (err: unknown, where: ErrorPlace) => (report ? report(asError(err), where) : Promise.resolve()))
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.kind === 'busy') reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
@@ -90,9 +93,44 @@ export function registerErrorHandling(app: FastifyInstance, report?: (err: Error
       return reply.code(status).send({ message: clientMessage(err, status), code: err.code })
     }
     req.log.error({ err, ...where }, 'request failed')
-    report?.(err, where)
+    void report?.(err, where)
     return reply.code(500).send({ message: 'Something went wrong' })
   })
+}
+
+/**
+ * The process's own errors (main.ts): an unhandled rejection is logged and reported, and the process goes on (as
+ * Sentry's SDK does by default: one forgotten promise should not stop every shopper's requests); an uncaught
+ * exception is logged and reported, and the process exits 1 once the report is sent (at most 2 s), since its state
+ * is no longer known. Returns the listeners' removal.
+ */
+export function reportProcessErrors(app: FastifyInstance, exit: (code: number) => void = process.exit, target: Pick<NodeJS.Process, 'on' | 'off'> = process) {
+  const onRejection = (reason: unknown) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection')
+    void app.reportError(reason, { process: 'unhandledRejection' })
+  }
+  const onException = (err: Error) => {
+    app.log.fatal({ err }, 'uncaught exception: exiting')
+    setTimeout(() => exit(1), 2000).unref()
+    void app.reportError(err, { process: 'uncaughtException' }).finally(() => exit(1))
+  }
+  target.on('unhandledRejection', onRejection)
+  target.on('uncaughtException', onException)
+  return () => {
+    target.off('unhandledRejection', onRejection)
+    target.off('uncaughtException', onException)
+  }
+}
+
+/** What was thrown, as an Error (a rejection may carry anything). */
+const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown)))
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sends an error of a background job or of the process to the DSN when one is configured (platform/error-report.ts) */
+    reportError(err: unknown, where: ErrorPlace): Promise<void>
+  }
 }
 
 /** SQLSTATEs of text the database cannot store (invalid byte sequence, e.g. U+0000): the request's fault. */

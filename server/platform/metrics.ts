@@ -32,7 +32,7 @@ export function createMetrics() {
   })
   const dbQueries = new Histogram({
     name: `${prefix}db_query_duration_seconds`,
-    help: 'Time of each PostgreSQL query, by outcome',
+    help: 'Time of each database statement (every one sent, on PostgreSQL or the embedded database; _count is their number), by outcome',
     labelNames: ['outcome'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
     registers: [registry],
@@ -43,6 +43,8 @@ export function createMetrics() {
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
   })
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name: `${prefix}${name}`, help, labelNames, registers: [registry] })
   return {
     registry,
     httpRequests,
@@ -50,8 +52,19 @@ export function createMetrics() {
     httpErrors,
     dbQueries,
     cacheLookups,
-    counter: <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
-      new Counter<L>({ name: `${prefix}${name}`, help, labelNames, registers: [registry] }),
+    /** orders made, by channel: online (checkout) or counter (the shop's point of sale); never a replayed request */
+    ordersPlaced: counter('orders_placed_total', 'Orders placed, by channel (online checkout, counter sale); a replayed request is not counted', ['channel']),
+    /** sign-in (and agent consent) codes handed to the SMS or email provider, by channel and outcome */
+    signInCodes: counter('sign_in_codes_total', 'Sign-in codes handed to a provider, by channel (sms, email) and outcome (sent, failed)', [
+      'channel',
+      'outcome',
+    ]),
+    rateLimited: counter('http_rate_limited_total', 'Requests refused with 429 (a rate limit), by route', ['route']),
+    cacheBusChanges: counter('cache_bus_changes_total', 'Times the cache bus came up (listening) or went down (caching off until it is up)', ['to']),
+    catalogueRebuilds: counter('catalogue_rebuilds_total', "A website's catalogue index (shelf, categories and brands) built again in this process, by index", [
+      'index',
+    ]),
+    counter,
     gauge: <L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (this: Gauge<L>) => void | Promise<void>) =>
       new Gauge<L>({ name: `${prefix}${name}`, help, labelNames, registers: [registry], collect }),
   }
@@ -59,7 +72,11 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>
 
-/** Times every request by its route pattern (never the path itself: ids and slugs would make endless series). */
+/**
+ * Times every request by its route pattern (never the path itself: ids and slugs would make endless series). A page
+ * rendered on the server is labelled with the web client's own pattern (`/product/:slug`, set by server/web/serve.ts
+ * in `req.metricsRoute`), not with the one catch-all route that serves them all.
+ */
 export function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
@@ -72,12 +89,13 @@ export function registerMetrics(
     this.set({ state: 'waiting' }, waiting)
   })
   app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched'
+    const route = req.metricsRoute ?? req.routeOptions.url ?? 'unmatched'
     if (route === '/metrics') return
     const labels = { method: req.method, route }
     metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) })
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000)
     if (reply.statusCode >= 500) metrics.httpErrors.inc(labels)
+    if (reply.statusCode === 429) metrics.rateLimited.inc({ route })
   })
   const token = options.token
   if (!token) return
@@ -97,5 +115,9 @@ export function registerMetrics(
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics
+  }
+  interface FastifyRequest {
+    /** the route label of a request served by a catch-all route (a server-rendered page's own pattern) */
+    metricsRoute?: string
   }
 }

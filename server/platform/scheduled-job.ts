@@ -46,6 +46,7 @@ export function scheduleJob(app: FastifyInstance, job: ScheduledJob, checkMs: nu
       await runIfDue(app, job)
     } catch (err) {
       app.log.error({ err, job: job.name }, 'scheduled job failed')
+      void app.reportError(err, { job: job.name })
     } finally {
       running = false
     }

@@ -108,6 +108,9 @@ async function copyPostgresTemplate(template = inject('pgTemplateDb')) {
   return { url: withDatabase(admin, name), drop }
 }
 
+/** An app on a database the test opened itself (a cluster of its own); closing the app closes the database. */
+export const buildTestAppOn = (database: Database, overrides: Partial<Config> = {}, extra: Extra = {}) => appOn(database, overrides, extra)
+
 async function appOn(database: Database, overrides: Partial<Config>, extra: Extra, dropDb = async () => {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000' }, overrides)
   const app = await buildApp({ config, database, ...extra })

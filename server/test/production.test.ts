@@ -84,6 +84,10 @@ describe('health and metrics (pglite)', () => {
     expect(text).toContain('# TYPE storefront_payment_webhooks_total counter')
     expect(text).toContain('storefront_process_resident_memory_bytes')
     expect(text).not.toMatch(/perPage/)
+    // the embedded database's statements are counted too (query, exec, and a transaction's own with its BEGIN and COMMIT)
+    const statements = Number(/^storefront_db_query_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec(text)?.[1])
+    expect(statements).toBeGreaterThan(2)
+    expect(text).toContain('# TYPE storefront_http_rate_limited_total counter')
   })
 
   it('has no /metrics without a token configured', async () => {
@@ -162,6 +166,8 @@ describe.each(drivers)('Redis unreachable (%s)', (driver) => {
     for (let i = 0; i < 5; i++) statuses.push((await init('203.0.113.21')).statusCode)
     expect(statuses).toEqual([200, 200, 200, 429, 429])
     expect((await init('203.0.113.22')).statusCode, 'another address has its own count').toBe(200)
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+    expect(metrics.body).toMatch(/^storefront_http_rate_limited_total\{route="\/s\/api\/init"\} 2$/m)
   })
 
   it("logs ioredis's errors as JSON lines, once per outage, not as text on stderr", () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isPrivateAnswer, PRIVATE_NO_STORE } from '../platform/cache-headers'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
@@ -15,7 +15,7 @@ import { POS_SERVICE_WORKER } from './pos-sw'
 import { pageHeadLinks } from './preload'
 import { trimmedSearchUrl } from './search-url'
 import { sitemapXml } from './sitemap'
-import type { RenderResult, ServerRender } from '../../client/entry-server'
+import type { pagePattern as PagePattern, RenderResult, ServerRender } from '../../client/entry-server'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -26,7 +26,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
   const SERVER_ENTRY = path.join(dist, 'server/entry-server.js')
   if (!existsSync(SERVER_ENTRY)) throw new StartError('The web client is not built: run `npm run build` first')
   const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8')
-  const { render } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender }
+  const { render, pagePattern } = (await import(pathToFileURL(SERVER_ENTRY).href)) as { render: ServerRender; pagePattern: typeof PagePattern }
   const headLinks = pageHeadLinks(CLIENT_DIR)
   // Page loads, not assets: /assets/* and /cdn/* are not counted.
   const onRequest = pageRateLimit(app, deps.config.PAGE_RATE_LIMIT_MAX)
@@ -38,6 +38,8 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     maxAge: '365d',
     index: false,
     preCompressed: true,
+    // the bundle's source maps are for the error pipeline's upload (vite.config.ts), not for anyone who asks
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
   })
 
   app.get('/robots.txt', { schema: { hide: true }, onRequest }, async (req, reply) => {
@@ -61,7 +63,11 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       .send(await sitemapXml(ctx, requestOrigin(req)))
   })
 
-  app.get('/*', { schema: { hide: true }, onRequest }, async (req, reply) => {
+  // Each page is counted under its own pattern (metrics), not under this one route that serves them all.
+  const labelPage = async (req: FastifyRequest) => {
+    req.metricsRoute = patternOf(pagePattern, req.url)
+  }
+  app.get('/*', { schema: { hide: true }, onRequest: [labelPage, onRequest] }, async (req, reply) => {
     const searchUrl = trimmedSearchUrl(req.url)
     if (searchUrl) return reply.redirect(searchUrl)
     let result: RenderResult
@@ -92,6 +98,15 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     if (cache && result.status === 200 && !isPrivate) cache.keep(html, started)
     return sendPage(reply, result.status, html, isPrivate)
   })
+}
+
+/** the page's pattern, or `/*` for an address no page of the web client matches */
+function patternOf(pagePattern: typeof PagePattern, url: string) {
+  try {
+    return pagePattern(new URL(url, 'http://x').pathname)
+  } catch {
+    return '/*'
+  }
 }
 
 const sendPage = (reply: FastifyReply, status: number, html: string, isPrivate: boolean) =>

@@ -148,6 +148,25 @@ describe('analytics and monitoring (spec §9)', () => {
     await context.close()
   })
 
+  it('keeps an error thrown 300 ms after load, before monitoring has loaded, and reports it with the release; no source map is served', async () => {
+    const { context, page } = await shopperPage()
+    const sent = capture(page)
+    await page.goto(`${server.origin}/`)
+    await page.evaluate("setTimeout(() => { throw new Error('early boom') }, 300); setTimeout(() => Promise.reject(new Error('early rejection')), 300)")
+    const reported = (text: string) => (e: Envelope) => e.items.some((i) => i.type === 'event' && JSON.stringify(i.payload).includes(text))
+    await until('the early error reported', () => sent.envelopes.some(reported('early boom')))
+    await until('the early rejection reported', () => sent.envelopes.some(reported('early rejection')))
+    const event = sent.envelopes.find(reported('early boom'))!.items.find((i) => i.type === 'event')!.payload as {
+      release?: string
+      exception: { values: { stacktrace?: { frames: { filename: string }[] } }[] }
+    }
+    assert.match(event.release ?? '', /^storefront@\d+\.\d+\.\d+/, 'the build is named')
+    // the bundle's maps stay with the build (for an upload under that release), not with whoever asks
+    const script = await page.locator('script[type="module"][src^="/assets/"]').first().getAttribute('src')
+    assert.equal((await page.request.get(`${server.origin}${script}.map`)).status(), 404)
+    await context.close()
+  })
+
   it('identifies a signed-in shopper (by id only): their events have a person profile', async () => {
     const { context, page } = await shopperPage()
     const sent = capture(page)

@@ -75,18 +75,19 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://localhost:${port}`
-  // the in-memory database migrates and seeds first: past a minute on a loaded machine, and a test that starts
-  // before it is ready meets 'Starting up' pages
+  // A loaded machine takes a minute or more to migrate and seed: wait for it, and never hand a test a server that is
+  // still starting (it answers 503 "Starting up" to every page, and the test fails on something else).
   const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
+  for (let ready = false; !ready; ) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if (Date.now() > deadline) throw new Error(`the server on ${origin} was not ready within 180 s`)
     try {
       const res = await fetch(until === 'live' ? `${origin}/livez` : `${origin}/s/api/init`, { headers: { 'x-web-url': origin } })
-      if (res.ok) break
+      ready = res.ok
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 200))
+    if (!ready) await new Promise((r) => setTimeout(r, 200))
   }
   return {
     origin,

@@ -21,6 +21,7 @@ interface SiteCatalogueMeta {
 export function catalogueMeta(ctx: RequestCtx): Promise<SiteCatalogueMeta> {
   // With the shelf (caches.indexes): never pushed out by the many answers of the catalogue cache.
   return ctx.caches.indexes.getOrLoad(ctx.site.id, 'meta', async () => {
+    ctx.caches.rebuilt('meta')
     const [cats, brandRows] = await Promise.all([queries.listCategories(ctx.db, ctx.site.id), queries.listBrands(ctx.db, ctx.site.id)])
     const nodes = new Map(cats.map((c) => [c.id, { name: c.name, slug: c.slug, avatar: c.avatar, children: [] as CategoryNode[] }]))
     const tree: CategoryNode[] = []

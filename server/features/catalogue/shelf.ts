@@ -175,6 +175,7 @@ export function liveShelf(ctx: RequestCtx): Promise<Shelf> | null {
   const hit = cache.get(ctx.site.id, 'shelf') as Promise<Shelf> | undefined
   if (hit) return hit
   const building = buildShelf(ctx)
+  ctx.caches.rebuilt('shelf')
   cache.set(ctx.site.id, 'shelf', building)
   building.catch(() => cache.drop(ctx.site.id))
   return building

@@ -148,6 +148,7 @@ export function startOrderJobs(app: FastifyInstance, handlers: Record<string, Ou
       })
     } catch (err) {
       app.log.error({ err }, 'order jobs failed')
+      void app.reportError(err, { job: 'order jobs' })
     } finally {
       running = false
     }

@@ -60,9 +60,11 @@ const STEPS: [string, Step][] = [
 
 const BLOCKED = 'This account cannot place orders on this website. Please contact the store.'
 
-export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody): Promise<PlaceResult> {
+/** `placed` is told once a new order has committed (not for a replay of one placed before): metrics. */
+export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOrderBody, placed = () => {}): Promise<PlaceResult> {
+  let made = false
   // a refusal thrown by a step leaves the transaction (so it rolls back) before it becomes the answer
-  return orRefusal(() =>
+  const result = await orRefusal(() =>
     ctx.db.transaction(async (tx) => {
       const s: PlaceState = {
         ctx: { ...ctx, db: tx },
@@ -88,9 +90,12 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
           : refuse('invalid', KEY_REUSED, { idempotency_key: KEY_REUSED })
       if (await blockedFrom(tx, ctx.site.id, userId)) refuse('forbidden', BLOCKED)
       for (const [, step] of STEPS) await step(s)
+      made = true
       return s.placed!
     }),
   )
+  if (made && result.ok) placed()
+  return result
 }
 
 /** What makes two placements the same request: the body without its key, spelt one way (slots in group order). */

@@ -24,6 +24,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
   const sitePayments = (req: FastifyRequest, made?: { provider: string; account: string | null }) =>
     providersFor(req.ctx.db, req.ctx.config, app.payments, req.ctx.site.id, made)
   const origin = (req: FastifyRequest) => requestOrigin(req)
+  const placed = () => app.metrics.ordersPlaced.inc({ channel: 'online' })
 
   await app.register(async (scope) => {
     scope.addHook('preValidation', signedIn.preValidation)
@@ -37,7 +38,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
       { tags: ['checkout'] },
     )
-    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body)), {
+    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body, placed)), {
       tags: ['checkout'],
       config: { busy: BUYING_BUSY },
     })

@@ -18,6 +18,7 @@ import * as upiQr from './upi-qr'
  * this website. `app.payments` (the process's providers) is decorated by app.ts.
  */
 export async function posRoutes(app: FastifyInstance) {
+  const sold = () => app.metrics.ordersPlaced.inc({ channel: 'counter' })
   await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
     pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
     pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
@@ -27,7 +28,7 @@ export async function posRoutes(app: FastifyInstance) {
     pos.write(c.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
     pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
     pos.read(c.previewSale, async (req, ctx) => orThrow(await previewSale(ctx, req.body)))
-    pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body)), { busy: BUYING_BUSY })
+    pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body, sold)), { busy: BUYING_BUSY })
     pos.read(c.previewReturn, async (req, ctx) => orThrow(await returns.previewReturn(ctx, req.body)))
     pos.write(c.createReturn, async (req, ctx) => orThrow(await returns.createReturn(ctx, req.body)))
     pos.read(c.getReceipt, async (req, ctx) => orThrow(await receipt(ctx, req.params.order_number)))

@@ -79,17 +79,20 @@ const STEPS: [string, Step][] = [
   ['record the sale, its payments and lines', recordSale],
 ]
 
-export async function createSale(ctx: StaffWriteCtx, input: SaleInput): Promise<Result<SaleAnswer>> {
+/** `placed` is told once a new sale has been recorded (not for a replay): metrics. */
+export async function createSale(ctx: StaffWriteCtx, input: SaleInput, placed = () => {}): Promise<Result<SaleAnswer>> {
   const request = fingerprint(input)
   // The claim: a second request with this id waits here until the first commits (then finds it) or rolls back.
   const claim = await q.claimClientId(ctx.db, ctx.site.id, input.client_id.toLowerCase(), request)
   if (!claim) return replay(ctx, input, request)
   // the rest is filled in by the steps, each from what the ones before it found
   const s = { ctx, input, request, claim, offline: input.offline === true, redemptionId: null, couponNote: null, khata: null } as SaleState
-  return orRefusal(async () => {
+  const result = await orRefusal(async () => {
     for (const [, step] of STEPS) await step(s)
     return s.answer
   })
+  if (result.ok) placed()
+  return result
 }
 
 /** What makes two sales with one client id the same sale: the body without its id, spelt one way. */

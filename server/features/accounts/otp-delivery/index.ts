@@ -25,3 +25,20 @@ export function createOtpDelivery(config: Config, log: FastifyBaseLogger): OtpDe
   const email = config.OTP_EMAIL_PROVIDER === 'smtp' ? smtpSender(config) : config.OTP_EMAIL_PROVIDER === 'none' ? notOffered : fallback
   return { send: (m) => (m.to.kind === 'mobile' ? sms : email).send(m) }
 }
+
+/** Counts each code handed to a provider (never a notice), by channel, sent or failed (the provider threw). */
+export function countedDelivery(delivery: OtpDelivery, counted: (channel: 'sms' | 'email', outcome: 'sent' | 'failed') => void): OtpDelivery {
+  return {
+    async send(m) {
+      if (m.notice) return delivery.send(m)
+      const channel = m.to.kind === 'mobile' ? 'sms' : 'email'
+      try {
+        await delivery.send(m)
+      } catch (err) {
+        counted(channel, 'failed')
+        throw err
+      }
+      counted(channel, 'sent')
+    },
+  }
+}
