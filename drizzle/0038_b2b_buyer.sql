@@ -1,0 +1,3 @@
+ALTER TABLE "customer_profiles" ADD COLUMN "gstin" text;--> statement-breakpoint
+ALTER TABLE "customer_profiles" ADD COLUMN "gstin_name" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "buyer" jsonb;
