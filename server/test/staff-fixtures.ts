@@ -1,6 +1,7 @@
 import type { StaffFixtures } from './fixture-kit'
 import { audit, catalogue, catalogueCsv, media, stock } from './staff-fixtures/catalogue'
 import { delivery } from './staff-fixtures/delivery'
+import { gstReturns } from './staff-fixtures/gst'
 import { coupons, customers, orders, payments, reports, taxes } from './staff-fixtures/orders'
 import { pos } from './staff-fixtures/pos'
 import { pages, siteSettings, staff } from './staff-fixtures/site'
@@ -25,6 +26,7 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...delivery,
   ...payments,
   ...taxes,
+  ...gstReturns,
   ...pos,
   ...pages,
 }

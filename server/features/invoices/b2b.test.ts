@@ -61,6 +61,21 @@ describe.each(drivers)('B2B invoices (%s)', (driver: Driver) => {
     expect((await PDFDocument.load(pdf.rawPayload)).getSubject()).toContain(`GSTIN ${MAHARASHTRA_HOTEL}`)
     const saved = await k.call(s, 'GET', '/checkout/buyer')
     expect(saved.json()).toEqual({ gstin: MAHARASHTRA_HOTEL, name: 'Hotel Sagar Pvt Ltd' })
+    // the month's GSTR-1 lists it under b2b, for staff only
+    const period = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7)
+    const admin = await signIn(k.t, '9876500001')
+    const g = await staffCall(k.t, admin, 'GET', `/s/api/admin/gst/gstr1.json?period=${period}`)
+    expect(g.statusCode, g.body).toBe(200)
+    expect(g.headers['content-disposition']).toMatch(/GSTR1_29AAKCK4821M1Z0_\d{6}\.json/)
+    const hotel = g.json().b2b.find((b: { ctin: string }) => b.ctin === MAHARASHTRA_HOTEL)
+    expect(hotel.inv).toContainEqual(
+      expect.objectContaining({ inum: (await docsOf(order.order_id))[0].content.number, pos: '27', val: c.totals.totalPaise / 100 }),
+    )
+    const csv = await staffCall(k.t, admin, 'GET', `/s/api/admin/gst/gstr1.csv?period=${period}&section=b2b`)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body).toContain(`${MAHARASHTRA_HOTEL},Hotel Sagar Pvt Ltd,${c.number}`)
+    expect((await staffCall(k.t, admin, 'GET', '/s/api/admin/gst/gstr1.json?period=2026-13')).statusCode).toBe(422)
+    expect((await k.t.call({ method: 'GET', url: `/s/api/admin/gst/gstr1.json?period=${period}`, session: s })).statusCode).toBe(403)
   })
 
   it('a buyer registered in the shop’s state: CGST + SGST; not saved unless asked; a cancellation’s credit note names the buyer', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { type TaxDocumentKind, taxDocumentCounters, taxDocuments, taxSettings } from '../../db/schema/invoices'
@@ -129,4 +129,13 @@ export async function documentsIssued(db: Conn, websiteId: number, from: string,
       ),
     )
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+}
+
+/** Documents by id (a credit note's invoice, issued in an earlier period perhaps). */
+export async function documentsByIds(db: Conn, websiteId: number, ids: number[]): Promise<TaxDocumentRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.websiteId, websiteId), inArray(taxDocuments.id, ids)))
 }

@@ -9,6 +9,7 @@ import {
   listOrderTaxDocuments,
   updateTaxSettings,
 } from '../../../common/contracts/invoices'
+import { getGstr1, getGstr1Csv } from '../../../common/contracts/gst-returns'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
@@ -19,6 +20,7 @@ import * as admin from './admin'
 import { renderTaxDocument } from './pdf'
 import * as q from './queries'
 import { gstReport, sendGstReportCsv } from './report'
+import { gstr1, sendGstr1Csv } from './returns'
 
 const NOT_FOUND = 'No such document'
 
@@ -92,6 +94,12 @@ export async function invoiceRoutes(app: FastifyInstance) {
     staff.read(getTaxSettings, (_req, ctx) => admin.getTaxSettings(ctx))
     staff.read(getGstReport, async (req, ctx) => orThrow(await gstReport(ctx, req.query.from, req.query.to)))
     staff.read(getGstReportCsv, async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)))
+    staff.read(getGstr1, async (req, ctx, reply) => {
+      const json = orThrow(await gstr1(ctx, req.query.period))
+      reply.header('content-disposition', `attachment; filename="GSTR1_${json.gstin}_${json.fp}.json"`)
+      return json
+    })
+    staff.read(getGstr1Csv, async (req, ctx, reply) => orThrow(await sendGstr1Csv(ctx, reply, req.query.period, req.query.section)))
     staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
     staff.write(issueMissingInvoices, async (_req, ctx) => orThrow(await admin.issueMissingInvoices(ctx)))
   })

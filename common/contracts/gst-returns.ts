@@ -1,0 +1,124 @@
+import * as z from 'zod/mini'
+import { defineContract } from './http'
+import { text } from './text'
+
+/**
+ * GST returns data for the shop's accountant (issue 34, docs/decisions/0047-gst-returns-and-tally.md): GSTR-1 as
+ * the GST portal's offline tool writes its JSON, the same as CSVs, a GSTR-3B summary, and a Tally XML export.
+ * Figures are rupees with two decimals, as the portal takes them.
+ */
+
+/** A month, YYYY-MM (a quarter's GSTR-1 under QRMP: one file per month of it, as the IFF takes them). */
+export const ReturnPeriod = text('Period', [z.trim(), z.regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM)')])
+
+const num = z.number()
+/** one rate's figures of an invoice (itms[].itm_det) */
+const ItemDetail = z.object({
+  txval: num,
+  rt: num,
+  iamt: z.optional(num),
+  camt: z.optional(num),
+  samt: z.optional(num),
+  csamt: num,
+})
+const Items = z.array(z.object({ num: num, itm_det: ItemDetail }))
+
+export const Gstr1 = z.object({
+  gstin: z.string(),
+  /** filing period MMYYYY */
+  fp: z.string(),
+  version: z.string(),
+  hash: z.string(),
+  /** table 4: invoices to registered buyers, by the buyer's GSTIN */
+  b2b: z.array(
+    z.object({
+      ctin: z.string(),
+      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: num, pos: z.string(), rchrg: z.string(), inv_typ: z.string(), itms: Items })),
+    }),
+  ),
+  /** table 5: inter-state invoices to unregistered buyers above ₹1 lakh, by place of supply */
+  b2cl: z.array(z.object({ pos: z.string(), inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: num, itms: Items })) })),
+  /** table 7: every other B2C supply, by place of supply and rate (credit notes against them taken off) */
+  b2cs: z.array(
+    z.object({
+      sply_ty: z.enum(['INTRA', 'INTER']),
+      pos: z.string(),
+      typ: z.string(),
+      rt: num,
+      txval: num,
+      iamt: z.optional(num),
+      camt: z.optional(num),
+      samt: z.optional(num),
+      csamt: num,
+    }),
+  ),
+  /** table 9B: credit notes to registered buyers */
+  cdnr: z.array(
+    z.object({
+      ctin: z.string(),
+      nt: z.array(
+        z.object({ ntty: z.string(), nt_num: z.string(), nt_dt: z.string(), val: num, pos: z.string(), rchrg: z.string(), inv_typ: z.string(), itms: Items }),
+      ),
+    }),
+  ),
+  /** table 9B: credit notes against B2C large invoices */
+  cdnur: z.array(z.object({ typ: z.string(), ntty: z.string(), nt_num: z.string(), nt_dt: z.string(), val: num, pos: z.string(), itms: Items })),
+  /** table 8: nil-rated (0 %) supplies */
+  nil: z.object({
+    inv: z.array(z.object({ sply_ty: z.enum(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C']), nil_amt: num, expt_amt: num, ngsup_amt: num })),
+  }),
+  /** table 12: HSN/SAC summary (credit notes taken off) */
+  hsn: z.object({
+    data: z.array(
+      z.object({
+        num: num,
+        hsn_sc: z.string(),
+        desc: z.string(),
+        uqc: z.string(),
+        qty: num,
+        val: num,
+        txval: num,
+        iamt: num,
+        camt: num,
+        samt: num,
+        csamt: num,
+        rt: num,
+      }),
+    ),
+  }),
+  /** table 13: documents issued */
+  doc_issue: z.object({
+    doc_det: z.array(
+      z.object({
+        doc_num: num,
+        doc_typ: z.string(),
+        docs: z.array(z.object({ num: num, from: z.string(), to: z.string(), totnum: num, cancel: num, net_issue: num })),
+      }),
+    ),
+  }),
+})
+export type Gstr1 = z.infer<typeof Gstr1>
+
+export const getGstr1 = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst/gstr1.json',
+  summary:
+    'CONTRACT: the month’s GSTR-1 as the GST portal’s offline tool JSON (b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn, doc_issue), from the tax invoices and credit notes issued in it',
+  query: z.object({ period: ReturnPeriod }),
+  response: Gstr1,
+})
+
+export const GSTR1_CSV_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn', 'docs', 'documents'] as const
+export type Gstr1CsvSection = (typeof GSTR1_CSV_SECTIONS)[number]
+
+export const getGstr1Csv = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst/gstr1.csv',
+  summary:
+    'One GSTR-1 section of the month as CSV (the offline tool’s Excel sheet columns); `documents` lists every invoice and credit note with the section it went to',
+  query: z.object({
+    period: ReturnPeriod,
+    section: z.enum(GSTR1_CSV_SECTIONS, { error: `section must be one of ${GSTR1_CSV_SECTIONS.join(', ')}` }),
+  }),
+  response: z.string(),
+})
