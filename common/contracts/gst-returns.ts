@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
-import { text } from './text'
+import { calendarDate, text } from './text'
 
 /**
  * GST returns data for the shop's accountant (issue 34, docs/decisions/0047-gst-returns-and-tally.md): GSTR-1 as
@@ -121,4 +121,54 @@ export const getGstr1Csv = defineContract({
     section: z.enum(GSTR1_CSV_SECTIONS, { error: `section must be one of ${GSTR1_CSV_SECTIONS.join(', ')}` }),
   }),
   response: z.string(),
+})
+
+export const getTallyXml = defineContract({
+  method: 'GET',
+  path: '/api/admin/exports/tally.xml',
+  summary:
+    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes and receipts, with ledgers named in the Tally settings',
+  query: z.object({ from: calendarDate('From date'), to: calendarDate('To date') }),
+  response: z.string(),
+})
+
+/** The Tally ledgers the export books to (names as they are in the shop's Tally company). */
+export const TALLY_LEDGER_KEYS = ['sales', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'onlineCustomers', 'counterCustomers', 'cash', 'bank'] as const
+const ledgerName = (label: string) =>
+  text(label, [
+    z.trim(),
+    z.minLength(1, `Name the ${label} ledger`),
+    z.maxLength(100, `${label}: at most 100 characters`),
+    z.regex(/^[^<>&"]*$/, `${label}: no < > & or "`),
+  ])
+export const TallyLedgersInput = z.strictObject({
+  sales: ledgerName('Sales'),
+  cgst: ledgerName('Output CGST'),
+  sgst: ledgerName('Output SGST'),
+  igst: ledgerName('Output IGST'),
+  cess: ledgerName('Output cess'),
+  roundOff: ledgerName('Round off'),
+  onlineCustomers: ledgerName('Online customers'),
+  counterCustomers: ledgerName('Counter customers'),
+  cash: ledgerName('Cash'),
+  bank: ledgerName('Bank'),
+})
+export type TallyLedgersInput = z.infer<typeof TallyLedgersInput>
+const ledgerFields = Object.fromEntries(TALLY_LEDGER_KEYS.map((k) => [k, z.string()])) as Record<(typeof TALLY_LEDGER_KEYS)[number], z.ZodMiniString>
+export const TallyLedgersAnswer = z.object(ledgerFields)
+export type TallyLedgersAnswer = z.infer<typeof TallyLedgersAnswer>
+
+export const getTallyLedgers = defineContract({
+  method: 'GET',
+  path: '/api/admin/exports/tally-ledgers',
+  summary: 'The Tally ledger names the export uses (defaults until staff name their own)',
+  response: TallyLedgersAnswer,
+})
+
+export const updateTallyLedgers = defineContract({
+  method: 'PUT',
+  path: '/api/admin/exports/tally-ledgers',
+  summary: 'Names the Tally ledgers the export books to (all ten, as a whole); 409 while no GST registration is saved',
+  body: TallyLedgersInput,
+  response: TallyLedgersAnswer,
 })

@@ -75,6 +75,18 @@ describe.each(drivers)('B2B invoices (%s)', (driver: Driver) => {
     expect(csv.statusCode).toBe(200)
     expect(csv.body).toContain(`${MAHARASHTRA_HOTEL},Hotel Sagar Pvt Ltd,${c.number}`)
     expect((await staffCall(k.t, admin, 'GET', '/s/api/admin/gst/gstr1.json?period=2026-13')).statusCode).toBe(422)
+    // the day's Tally export books the sale to the buyer's own ledger, with the ledger names staff set
+    const ledgers = (await staffCall(k.t, admin, 'GET', '/s/api/admin/exports/tally-ledgers')).json()
+    expect(ledgers.sales).toBe('Sales')
+    const put = await staffCall(k.t, admin, 'PUT', '/s/api/admin/exports/tally-ledgers', { ...ledgers, igst: 'IGST Payable' })
+    expect(put.statusCode, put.body).toBe(200)
+    const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
+    const xml = await staffCall(k.t, admin, 'GET', `/s/api/admin/exports/tally.xml?from=${day}&to=${day}`)
+    expect(xml.statusCode, xml.body).toBe(200)
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/)
+    expect(xml.body).toContain(`<VOUCHERNUMBER>${c.number}</VOUCHERNUMBER>`)
+    expect(xml.body).toContain('<PARTYLEDGERNAME>Hotel Sagar Pvt Ltd</PARTYLEDGERNAME>')
+    expect(xml.body).toContain('<LEDGERNAME>IGST Payable</LEDGERNAME>')
     expect((await k.t.call({ method: 'GET', url: `/s/api/admin/gst/gstr1.json?period=${period}`, session: s })).statusCode).toBe(403)
   })
 

@@ -139,3 +139,42 @@ export async function documentsByIds(db: Conn, websiteId: number, ids: number[])
     .from(taxDocuments)
     .where(and(eq(taxDocuments.websiteId, websiteId), inArray(taxDocuments.id, ids)))
 }
+
+export interface ReceiptRow {
+  at: Date | string
+  order_number: string
+  channel: string
+  buyer: { gstin: string; name: string } | null
+  into: 'cash' | 'bank'
+  amount_paise: number | string
+  reference: string
+}
+
+/**
+ * Money taken on India days `from`..`to`: counter payments (cash, or UPI and card into the bank; refunds negative),
+ * online payments captured (when their row last moved), and cash collected on delivery (at the delivery).
+ */
+export async function receiptsIn(db: Conn, websiteId: number, from: string, to: string): Promise<ReceiptRow[]> {
+  const range = (col: string) =>
+    sql`${sql.raw(col)} >= (${from}::date::timestamp at time zone 'Asia/Kolkata') and ${sql.raw(col)} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`
+  return rowsOf<ReceiptRow>(
+    await db.execute(sql`
+      select p.created_at as at, o.order_number, o.channel, o.buyer, case when p.method = 'cash' then 'cash' else 'bank' end as into,
+             p.amount_paise, coalesce(p.reference, p.method) as reference
+        from pos_payments p join orders o on o.id = p.order_id
+       where p.website_id = ${websiteId} and ${range('p.created_at')}
+      union all
+      select p.updated_at, o.order_number, o.channel, o.buyer, 'bank', p.amount_paise, p.provider || ' ' || coalesce(p.provider_payment_id, '')
+        from payments p join orders o on o.id = p.order_id
+       where p.website_id = ${websiteId} and p.status in ('paid', 'refund_pending', 'refunded') and ${range('p.updated_at')}
+      union all
+      select e.created_at, o.order_number, o.channel, o.buyer, 'cash', o.cash_collected_paise, 'Cash on delivery'
+        from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
+       where o.website_id = ${websiteId} and o.cash_collected_paise is not null and o.channel <> 'pos' and ${range('e.created_at')}
+      order by 1`),
+  )
+}
+
+export async function updateTallyLedgers(tx: Tx, websiteId: number, ledgers: Record<string, string>) {
+  await tx.update(taxSettings).set({ tallyLedgers: ledgers, updatedAt: new Date() }).where(eq(taxSettings.websiteId, websiteId))
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "tax_settings" ADD COLUMN "tally_ledgers" jsonb;
