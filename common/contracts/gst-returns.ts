@@ -172,3 +172,27 @@ export const updateTallyLedgers = defineContract({
   body: TallyLedgersInput,
   response: TallyLedgersAnswer,
 })
+
+const Tax = { taxable: num, igst: num, cgst: num, sgst: num, cess: num }
+export const Gstr3b = z.object({
+  period: z.string(),
+  gstin: z.string(),
+  /** 3.1(a): outward taxable supplies (other than zero-rated, nil and exempt), credit notes taken off; and by rate */
+  outward_taxable: z.object({ ...Tax, by_rate: z.array(z.object({ rate: num, ...Tax })) }),
+  /** 3.1(c): nil-rated and exempt supplies */
+  outward_nil_exempt: z.object({ taxable: num }),
+  /** 3.2: inter-state supplies to unregistered persons, by place of supply */
+  inter_state_unregistered: z.array(z.object({ pos: z.string(), taxable: num, igst: num })),
+  /** 4: input tax credit; null while the shop's purchases are not recorded here */
+  itc: z.nullable(z.object(Tax)),
+  itc_note: z.string(),
+})
+export type Gstr3b = z.infer<typeof Gstr3b>
+
+export const getGstr3b = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst/gstr3b',
+  summary: 'The month’s GSTR-3B outward supplies (3.1, 3.2) from its tax invoices and credit notes; input tax credit once purchases are recorded',
+  query: z.object({ period: ReturnPeriod }),
+  response: Gstr3b,
+})

@@ -4,6 +4,7 @@ import { gstinProblem } from '../../../common/rules/gstin'
 import { CAFE, goldenMonth, HOTEL, SUPPLIER } from './golden-month'
 import { buildGstr1, sectionOf } from './gstr1'
 import { gstr1Csv } from './gstr1-csv'
+import { buildGstr3b } from './gstr3b'
 
 /**
  * GSTR-1 of a month of fixed sales (golden-month.ts), checked three ways: the whole JSON against a golden file, the
@@ -205,3 +206,25 @@ describe('GSTR-1 (golden month, May 2026)', () => {
     ])
   })
 })
+
+describe('GSTR-3B (golden month)', () => {
+  const b = buildGstr3b(month())
+
+  it('3.1(a) outward taxable by hand: invoices less credit notes; 3.1(c) nil; 3.2 inter-state B2C by state; ITC awaits purchases', () => {
+    // taxable: 300 + 1150 + 500 + 200 + 100000 (invoices, without the potatoes) − 100 − 100 − 10000 (credit notes)
+    expect(b.outward_taxable).toMatchObject({ taxable: 91950, igst: 5123 - 28 - 500, cgst: 14 + 45 - 2.5, sgst: 14 + 45 - 2.5, cess: 0 })
+    expect(b.outward_taxable.by_rate.map((r) => [r.rate, r.taxable])).toEqual([
+      [5, 91100],
+      [18, 850],
+      [28, 0],
+    ])
+    expect(b.outward_nil_exempt.taxable).toBe(160)
+    expect(b.inter_state_unregistered).toEqual([{ pos: '33-Tamil Nadu', taxable: 200 + 100000 - 10000, igst: 36 + 5000 - 500 }])
+    expect(b.itc).toBeNull()
+    expect(b.itc_note).toMatch(/purchase/)
+    // the same documents as GSTR-1: its HSN summary's taxable value less the nil-rated
+    expect(Math.round(g3hsnTaxable() * 100) / 100 - 160).toBe(b.outward_taxable.taxable)
+  })
+})
+
+const g3hsnTaxable = () => buildGstr1(month()).hsn.data.reduce((a, h) => a + h.txval, 0)

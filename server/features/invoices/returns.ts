@@ -1,10 +1,11 @@
 import type { FastifyReply } from 'fastify'
-import type { Gstr1, Gstr1CsvSection } from '../../../common/contracts/gst-returns'
+import type { Gstr1, Gstr1CsvSection, Gstr3b } from '../../../common/contracts/gst-returns'
 import { sendCsv } from '../../platform/csv'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx } from '../../platform/staff-write'
 import { buildGstr1, type ReturnDocument } from './gstr1'
 import { gstr1Csv } from './gstr1-csv'
+import { buildGstr3b } from './gstr3b'
 import * as q from './queries'
 
 /** A month's documents for its returns (docs/decisions/0047-gst-returns-and-tally.md). */
@@ -49,4 +50,9 @@ export async function sendGstr1Csv(ctx: StaffCtx, reply: FastifyReply, period: s
   const month = await monthDocuments(ctx, period)
   if (!month.ok) return month
   return ok(await sendCsv(reply, `gstr1-${section}-${period}.csv`, gstr1Csv(month.value, buildGstr1(month.value), section)))
+}
+
+export async function gstr3b(ctx: StaffCtx, period: string): Promise<Result<Gstr3b>> {
+  const month = await monthDocuments(ctx, period)
+  return month.ok ? ok(buildGstr3b(month.value)) : month
 }
