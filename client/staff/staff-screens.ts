@@ -109,6 +109,10 @@ export const SECTIONS = {
     icon: ReceiptIcon,
     description: 'The website’s GST registration as its tax invoices and credit notes show it: legal name, GSTIN, state, address and number prefixes.',
   },
+  gst: {
+    icon: SheetIcon,
+    description: 'A month’s GSTR-1 for the GST portal (JSON and CSV), its GSTR-3B figures, and your sales and receipts for Tally.',
+  },
   staff: {
     icon: PeopleIcon,
     description: 'Who can run this website: give or take away admin access and the sales-agent role; add a person by mobile number or email.',
@@ -298,6 +302,13 @@ export const SCREENS = [
     section: 'tax',
     permission: 'admin',
     load: () => import('../features/invoices/staff/tax-settings-view').then((m) => m.TaxSettingsView),
+  },
+  {
+    path: '/bos/admin/gst-returns',
+    title: 'GST returns',
+    section: 'gst',
+    permission: 'admin',
+    load: () => import('../features/invoices/staff/gst-returns-view').then((m) => m.GstReturnsView),
   },
   {
     path: '/bos/admin/staff',

@@ -196,3 +196,18 @@ export const getGstr3b = defineContract({
   query: z.object({ period: ReturnPeriod }),
   response: Gstr3b,
 })
+
+export const OrdersWithoutInvoice = z.object({
+  /** oldest first, at most 200 */
+  data: z.array(z.object({ order_id: num, order_number: z.string(), placed_at: z.string(), channel: z.string(), total: num })),
+  total: num,
+})
+export type OrdersWithoutInvoice = z.infer<typeof OrdersWithoutInvoice>
+
+export const listOrdersWithoutInvoice = defineContract({
+  method: 'GET',
+  path: '/api/admin/gst/orders-without-invoice',
+  summary:
+    'Orders confirmed (or sold at the counter) while no GST registration was saved, still without a tax invoice: for the accountant, until staff issue them (rupees)',
+  response: OrdersWithoutInvoice,
+})

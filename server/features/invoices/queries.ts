@@ -178,3 +178,12 @@ export async function receiptsIn(db: Conn, websiteId: number, from: string, to: 
 export async function updateTallyLedgers(tx: Tx, websiteId: number, ledgers: Record<string, string>) {
   await tx.update(taxSettings).set({ tallyLedgers: ledgers, updatedAt: new Date() }).where(eq(taxSettings.websiteId, websiteId))
 }
+
+/** The orders without a tax invoice that should have one, oldest first (the accountant's list). */
+export async function listOrdersWithoutInvoice(db: Conn, websiteId: number, limit: number) {
+  return rowsOf<{ id: number; order_number: string; created_at: Date | string; channel: string; total_paise: number }>(
+    await db.execute(
+      sql`select o.id, o.order_number, o.created_at, o.channel, o.total_paise from orders o where ${missingInvoice(websiteId)} order by o.id limit ${limit}`,
+    ),
+  )
+}

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import type { Gstr1, Gstr1CsvSection, Gstr3b } from '../../../common/contracts/gst-returns'
+import type { Gstr1, Gstr1CsvSection, Gstr3b, OrdersWithoutInvoice } from '../../../common/contracts/gst-returns'
 import { sendCsv } from '../../platform/csv'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx } from '../../platform/staff-write'
@@ -55,4 +55,19 @@ export async function sendGstr1Csv(ctx: StaffCtx, reply: FastifyReply, period: s
 export async function gstr3b(ctx: StaffCtx, period: string): Promise<Result<Gstr3b>> {
   const month = await monthDocuments(ctx, period)
   return month.ok ? ok(buildGstr3b(month.value)) : month
+}
+
+/** The orders confirmed before the GST registration was saved that still have no invoice (at most 200 listed). */
+export async function ordersWithoutInvoice(ctx: StaffCtx): Promise<OrdersWithoutInvoice> {
+  const [rows, total] = await Promise.all([q.listOrdersWithoutInvoice(ctx.db, ctx.site.id, 200), q.countOrdersWithoutInvoice(ctx.db, ctx.site.id)])
+  return {
+    data: rows.map((r) => ({
+      order_id: Number(r.id),
+      order_number: r.order_number,
+      placed_at: new Date(r.created_at).toISOString(),
+      channel: r.channel,
+      total: Number(r.total_paise) / 100,
+    })),
+    total,
+  }
 }

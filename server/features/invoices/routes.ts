@@ -9,7 +9,15 @@ import {
   listOrderTaxDocuments,
   updateTaxSettings,
 } from '../../../common/contracts/invoices'
-import { getGstr1, getGstr1Csv, getGstr3b, getTallyLedgers, getTallyXml, updateTallyLedgers } from '../../../common/contracts/gst-returns'
+import {
+  getGstr1,
+  getGstr1Csv,
+  getGstr3b,
+  listOrdersWithoutInvoice,
+  getTallyLedgers,
+  getTallyXml,
+  updateTallyLedgers,
+} from '../../../common/contracts/gst-returns'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
@@ -20,7 +28,7 @@ import * as admin from './admin'
 import { renderTaxDocument } from './pdf'
 import * as q from './queries'
 import { gstReport, sendGstReportCsv } from './report'
-import { gstr1, gstr3b, sendGstr1Csv } from './returns'
+import { gstr1, gstr3b, ordersWithoutInvoice, sendGstr1Csv } from './returns'
 import * as tally from './tally-export'
 
 const NOT_FOUND = 'No such document'
@@ -101,6 +109,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       return json
     })
     staff.read(getGstr1Csv, async (req, ctx, reply) => orThrow(await sendGstr1Csv(ctx, reply, req.query.period, req.query.section)))
+    staff.read(listOrdersWithoutInvoice, (_req, ctx) => ordersWithoutInvoice(ctx))
     staff.read(getGstr3b, async (req, ctx) => orThrow(await gstr3b(ctx, req.query.period)))
     staff.read(getTallyXml, async (req, ctx, reply) => {
       const { xml, fileName } = orThrow(await tally.tallyExport(ctx, req.query.from, req.query.to))
