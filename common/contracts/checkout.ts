@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { buyerFields, buyerPairCheck, SavedBuyer } from './buyer'
 import { defineContract } from './http'
 import { INT_MAX, wholeNumber } from './whole-numbers'
 import { text } from './text'
@@ -28,16 +29,22 @@ export const getCheckoutSlots = defineContract({
   response: z.object({ groups: z.array(SlotGroup) }),
 })
 
-export const PlaceOrderBody = z.strictObject({
-  address_id: id('address_id'),
-  slots: z.array(z.strictObject({ delivery_charge_id: wholeNumber(-INT_MAX), slot_id: id('slot_id') })).check(z.maxLength(20)),
-  payment_method: z.enum(CHECKOUT_METHODS, { error: 'Choose a payment method' }),
-  notes: z.optional(text('Notes', [z.maxLength(500, 'Notes can be at most 500 characters')])),
-  /** the total the shopper saw, in paise: a different total now refuses the order with what changed */
-  expected_total: z.optional(wholeNumber()),
-  /** made once per checkout page by the browser: a double click or a retry places one order */
-  idempotency_key: text('idempotency_key', [z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)]),
-})
+export const PlaceOrderBody = z
+  .strictObject({
+    address_id: id('address_id'),
+    slots: z.array(z.strictObject({ delivery_charge_id: wholeNumber(-INT_MAX), slot_id: id('slot_id') })).check(z.maxLength(20)),
+    payment_method: z.enum(CHECKOUT_METHODS, { error: 'Choose a payment method' }),
+    notes: z.optional(text('Notes', [z.maxLength(500, 'Notes can be at most 500 characters')])),
+    /** the total the shopper saw, in paise: a different total now refuses the order with what changed */
+    expected_total: z.optional(wholeNumber()),
+    /** made once per checkout page by the browser: a double click or a retry places one order */
+    idempotency_key: text('idempotency_key', [z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)]),
+    /** a registered business buying (B2B): its invoice shows this GSTIN and legal name; the GSTIN's state is the place of supply */
+    ...buyerFields,
+    /** keep the GSTIN and name for the customer's next order on this website */
+    save_buyer: z.optional(z.boolean()),
+  })
+  .check(buyerPairCheck)
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>
 
 export const PlacedOrder = z.object({
@@ -56,6 +63,13 @@ export const placeOrder = defineContract({
   summary: 'Places the order from the cart in one transaction (409/422 with what changed)',
   body: PlaceOrderBody,
   response: PlacedOrder,
+})
+
+export const getSavedBuyer = defineContract({
+  method: 'GET',
+  path: '/api/checkout/buyer',
+  summary: 'The business GSTIN and legal name the shopper saved on this website for B2B invoices (nulls: none saved)',
+  response: SavedBuyer,
 })
 
 const OrderIdParams = z.object({ orderId: id('orderId') })

@@ -63,7 +63,8 @@ const MARKETING = ['admin/coupons', 'admin/pages', 'admin/site-settings', 'admin
 
 const REACH: Record<BuiltInRole, (call: StaffCall, payload: unknown) => boolean> = {
   admin: () => true,
-  manager: (c) => !under(c.url, MANAGER_NEVER),
+  // the Tally ledger names are tax settings: a manager reads them (reports) but does not change them
+  manager: (c) => !under(c.url, MANAGER_NEVER) && !(c.writes && c.url === '/s/api/admin/exports/tally-ledgers'),
   // CONTRACT: /api/pos/… (khata sales are POS sales) and nothing else
   cashier: (c) => c.tag === 'pos',
   // CONTRACT: list and read orders, move them to packed, out for delivery, delivered; no refunds, cancels, nor anything else

@@ -13,8 +13,8 @@ export async function signInShopper(page: Page, origin: string, username: string
 }
 
 /** Answers the order number of the placed order (`units` of the dearest product). */
-export async function placeCodOrder(page: Page, origin: string, units = 1): Promise<string> {
-  return (await placeOrder(page, origin, /^Cash on delivery/, undefined, units)).number
+export async function placeCodOrder(page: Page, origin: string, units = 1, before?: () => Promise<void>): Promise<string> {
+  return (await placeOrder(page, origin, /^Cash on delivery/, undefined, units, before)).number
 }
 
 /**
@@ -32,7 +32,15 @@ export async function placeRazorpayOrder(page: Page, origin: string): Promise<{ 
   })
 }
 
-async function placeOrder(page: Page, origin: string, method: RegExp, pay?: () => Promise<number>, units = 1): Promise<{ number: string; id: number }> {
+async function placeOrder(
+  page: Page,
+  origin: string,
+  method: RegExp,
+  pay?: () => Promise<number>,
+  units = 1,
+  /** what the shopper does on the checkout page before placing (a business buyer's GSTIN) */
+  before?: () => Promise<void>,
+): Promise<{ number: string; id: number }> {
   await page.goto(`${origin}/products?s=price_desc`)
   await page.waitForLoadState('networkidle')
   // the cart may hold lines already (an earlier try that was refused): wait for one more unit per tap, not a total
@@ -73,6 +81,7 @@ async function placeOrder(page: Page, origin: string, method: RegExp, pay?: () =
   await page.getByRole('radio', { name: method }).check()
   await page.locator('input[name^="slot-"]:checked').first().waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
+  if (before) await before()
   await page.getByRole('button', { name: /^Place order/ }).click()
   const id = pay ? await pay() : 0
   await page.waitForURL(/\/order\/success\//)

@@ -27,6 +27,12 @@ export function useCheckoutSlots(addressId: number | null) {
   })
 }
 
+/** The business GSTIN the shopper saved here for B2B invoices (nulls: none). */
+export function useSavedBuyer() {
+  const api = useApi()
+  return useQuery({ queryKey: ['checkout', 'buyer'], queryFn: () => api.call(c.getSavedBuyer), staleTime: 60_000 })
+}
+
 export function usePlaceOrder() {
   const api = useApi()
   return useMutation({ mutationFn: (body: c.PlaceOrderBody) => api.call(c.placeOrder, { body }) })

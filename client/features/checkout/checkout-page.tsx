@@ -12,7 +12,9 @@ import { Button, buttonClasses } from '../../ui/button'
 import { radioCard } from '../../ui/radio-card'
 import { agentMode } from '../../lib/agent-mode'
 import { FormAlert } from '../../ui/form-alert'
-import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder } from './api'
+import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder, useSavedBuyer } from './api'
+import { BusinessBuyer, businessBody, businessProblems, NO_BUSINESS } from './business-buyer'
+import { fieldErrors } from '../../lib/field-errors'
 import { CheckoutOffers, type CouponBoxSlot } from './checkout-offers'
 import { totalChangeNote } from './total-change'
 import { cartRupees, newIdempotencyKey, PAYMENT_HINTS } from './format'
@@ -233,6 +235,9 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
   const [key] = useState(newIdempotencyKey)
   const [refusal, setRefusal] = useState<string | null>(null)
   const place = usePlaceOrder()
+  const [business, setBusiness] = useState(NO_BUSINESS)
+  const savedBuyer = useSavedBuyer()
+  const businessErrors = place.error ? fieldErrors(place.error) : {}
 
   const problems = useMemo(() => {
     const out: string[] = []
@@ -243,8 +248,9 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     if (cart.items.some((i) => !i.valid)) out.push('Remove or change the items marked in the summary')
     if (groups?.some((g) => !slots[g.delivery_charge_id])) out.push('Choose a delivery window')
     if (!method) out.push('Choose a payment method')
+    if (Object.keys(businessProblems(business)).length) out.push('Check the business’s GSTIN and legal name')
     return out
-  }, [addressId, cart, groups, slots, method, list])
+  }, [addressId, cart, groups, slots, method, list, business])
 
   if (addresses.isError || cartQuery.isError) {
     const err = addresses.error ?? cartQuery.error
@@ -282,6 +288,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         expected_total: toPaise(payable(cart, method === 'cod')),
         idempotency_key: key,
+        ...businessBody(business),
       })
       // agent mode: back to the agent's dashboard, which sends the payment link of an online order
       const next = agentMode() ? `/account/dashboard?placed=${placed.order_id}&method=${placed.payment_method}` : placed.next
@@ -358,6 +365,14 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
               className="w-full rounded-md border border-border bg-surface px-3 py-2 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 sm:text-sm"
             />
             <p className="text-right text-xs text-muted">{notes.length}/500</p>
+          </Step>
+          <Step n={6} id="step-business" title="GST invoice (optional)" done={business.on && Object.keys(businessProblems(business)).length === 0}>
+            <BusinessBuyer
+              value={business}
+              onChange={(v) => (setBusiness(v), place.reset())}
+              saved={savedBuyer.data}
+              errors={{ buyer_gstin: businessErrors.buyer_gstin, buyer_name: businessErrors.buyer_name }}
+            />
           </Step>
         </div>
         <aside aria-labelledby="summary-title" className="mt-3 rounded-xl border border-border bg-surface p-4 sm:mt-4 sm:p-5 lg:sticky lg:top-20 lg:mt-0">

@@ -154,6 +154,9 @@ export const customerProfiles = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /** the business GSTIN and legal name the customer saved at checkout for their next B2B order here (issue 34) */
+    gstin: text('gstin'),
+    gstinName: text('gstin_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,6 +23,8 @@ export const taxSettings = pgTable('tax_settings', {
   /** the delivery charge as a service of its own */
   deliverySac: text('delivery_sac').notNull().default('9968'),
   deliveryGstRate: integer('delivery_gst_rate').notNull().default(18),
+  /** the Tally ledgers the export books to, those staff named (the rest keep their defaults: invoices/tally.ts) */
+  tallyLedgers: jsonb('tally_ledgers').$type<Record<string, string>>(),
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -18,6 +18,12 @@ export type RefundReason = 'amount_mismatch' | 'order_released' | 'duplicate' | 
 export const AUTOMATIC_REFUND_REASONS = ['amount_mismatch', 'order_released', 'duplicate', 'cancelled'] as const
 export type RefundState = 'pending' | 'processed' | 'failed'
 
+/** A business buyer of a B2B sale: their GSTIN (checked at checkout) and legal name, as the invoice shows them (issue 34). */
+export interface OrderBuyer {
+  gstin: string
+  name: string
+}
+
 export interface AddressSnapshot {
   name: string
   mobile: string
@@ -63,6 +69,8 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     couponRedemptionId: integer('coupon_redemption_id'),
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    /** a registered business buying (B2B): its GSTIN decides the place of supply; null: an unregistered buyer (B2C) */
+    buyer: jsonb('buyer').$type<OrderBuyer>(),
     notes: text('notes'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** sha-256 of the placement request without its key: a retry must send the same (null on orders placed before it was kept) */

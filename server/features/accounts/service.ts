@@ -145,6 +145,15 @@ export const customerHere = (db: Db | Tx, websiteId: number, userId: number) => 
 /** A person with a relationship with this website (the staff's customer list finds them), as it knows them; else null. */
 export const customerOfWebsite = (db: Db | Tx, websiteId: number, userId: number) => q.findCustomer(db, websiteId, userId)
 
+/** Keeps a business GSTIN and legal name for the person's next B2B order on this website (issue 34). */
+export const saveBuyer = (db: Db | Tx, websiteId: number, userId: number, buyer: { gstin: string; name: string }) => q.saveBuyer(db, websiteId, userId, buyer)
+
+/** The GSTIN and legal name the person saved here (nulls: none). */
+export async function savedBuyer(db: Db | Tx, websiteId: number, userId: number) {
+  const p = await q.findProfile(db, websiteId, userId)
+  return { gstin: p?.gstin ?? null, name: p?.gstinName ?? null }
+}
+
 /** A customer of this website by the number this website was given; someone known only elsewhere is not found. */
 export const customerHereByPhone = (db: Db | Tx, websiteId: number, phone: string) => q.findProfileByPhone(db, websiteId, phone)
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { buyerOf } from '../../../common/contracts/buyer'
 import type { PlacedOrder, PlaceOrderBody } from '../../../common/contracts/checkout'
 import { cashTotalPaise, formatINR } from '../../../common/money'
 import type { Tx } from '../../db/client'
@@ -7,7 +8,7 @@ import type { RequestCtx } from '../../platform/request-context'
 import { orRefusal, refuse } from '../../platform/refusal'
 import type { Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
-import { blockedFrom } from '../accounts/service'
+import { blockedFrom, saveBuyer } from '../accounts/service'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
 import * as coupons from '../coupons/service'
 import { deliveryTarget } from '../delivery/schedule'
@@ -56,6 +57,7 @@ const STEPS: [string, Step][] = [
   ['create the order', createOrder],
   ['note the order on its stock holds', async (s) => stock.attachOrder(s.ctx.db, s.holds, s.placed!.order_id)],
   ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
+  ['keep the business GSTIN for next time', keepBuyer],
 ]
 
 const BLOCKED = 'This account cannot place orders on this website. Please contact the store.'
@@ -101,7 +103,10 @@ export async function placeOrder(ctx: RequestCtx, userId: number, input: PlaceOr
 /** What makes two placements the same request: the body without its key, spelt one way (slots in group order). */
 function fingerprint(input: PlaceOrderBody): string {
   const slots = [...input.slots].sort((a, b) => a.delivery_charge_id - b.delivery_charge_id).map((x) => [x.delivery_charge_id, x.slot_id])
-  const canonical = [input.address_id, slots, input.payment_method, input.notes?.trim() || null, input.expected_total ?? null]
+  const canonical: unknown[] = [input.address_id, slots, input.payment_method, input.notes?.trim() || null, input.expected_total ?? null]
+  // a B2B sale is another request than the same cart bought without the GSTIN (older fingerprints stay as they were)
+  const buyer = buyerOf(input)
+  if (buyer) canonical.push([buyer.gstin, buyer.name])
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
@@ -202,6 +207,7 @@ async function createOrder(s: PlaceState) {
     couponCode: s.redemptionId ? (s.cart.coupon?.code ?? null) : null,
     couponRedemptionId: s.redemptionId,
     address: s.address,
+    buyer: buyerOf(s.input),
     notes: s.input.notes?.trim() || s.cart.notes || null,
     idempotencyKey: s.input.idempotency_key,
     requestHash: s.request,
@@ -211,4 +217,10 @@ async function createOrder(s: PlaceState) {
     deliveries: s.slots,
   })
   s.placed = placedAnswer(order)
+}
+
+/** The shopper asked to keep the GSTIN and legal name for their next order on this website. */
+async function keepBuyer(s: PlaceState) {
+  const buyer = buyerOf(s.input)
+  if (buyer && s.input.save_buyer) await saveBuyer(s.ctx.db, s.ctx.site.id, s.userId, buyer)
 }

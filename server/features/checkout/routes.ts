@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { confirmPayment, getCheckoutSlots, getPayment, placeOrder, sendPaymentLink } from '../../../common/contracts/checkout'
+import { confirmPayment, getCheckoutSlots, getPayment, getSavedBuyer, placeOrder, sendPaymentLink } from '../../../common/contracts/checkout'
+import { savedBuyer } from '../accounts/service'
 import { notFound } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
@@ -38,6 +39,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
       { tags: ['checkout'] },
     )
+    route(scope, getSavedBuyer, async (req) => savedBuyer(req.ctx.db, req.ctx.site.id, requireUser(req.ctx).id), { tags: ['checkout'] })
     route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body, placed)), {
       tags: ['checkout'],
       config: { busy: BUYING_BUSY },

@@ -1,5 +1,5 @@
 import type { Party, TaxDocumentContent, TaxLine } from '../../../common/contracts/invoices'
-import { GST_STATE_CODES } from '../../../common/rules/gstin'
+import { GST_STATE_CODES, gstinState } from '../../../common/rules/gstin'
 import { allocate, computeDocument, financialYear, type ValuedLine } from './tax'
 import { amountInWords } from './words'
 
@@ -28,6 +28,8 @@ export interface OrderForInvoice {
   deliveryPaise: number
   totalPaise: number
   address: { name: string; mobile: string; house: string; street: string; area: string; landmark: string; city: string; state: string; pincode: string }
+  /** a registered business buying (B2B): its GSTIN and legal name; null or absent: an unregistered buyer */
+  buyer?: { gstin: string; name: string } | null
   items: {
     id: number
     productName: string
@@ -51,10 +53,14 @@ export function supplierParty(s: Supplier): Party {
 
 /**
  * Place of supply (IGST Act s.10(1)(a), goods moved to the buyer): the delivery address's state; at the counter
- * the shop's own state. An address whose state is not one we know counts as the shop's state.
+ * the shop's own state. A registered business buyer (B2B) is billed at the state of its GSTIN (s.10(1)(b), goods
+ * delivered on the direction of the buyer, wherever the delivery address is). An address whose state is not one we
+ * know counts as the shop's state.
  */
-export function placeOfSupply(order: Pick<OrderForInvoice, 'channel' | 'address'>, supplier: Supplier): string {
+export function placeOfSupply(order: Pick<OrderForInvoice, 'channel' | 'address' | 'buyer'>, supplier: Supplier): string {
   if (order.channel === 'pos') return supplier.state
+  const registered = order.buyer ? gstinState(order.buyer.gstin) : null
+  if (registered) return registered
   return GST_STATE_CODES[order.address.state] ? order.address.state : supplier.state
 }
 
@@ -62,6 +68,7 @@ function recipient(order: OrderForInvoice, supplier: Supplier, state: string): P
   const a = order.address
   const address =
     order.channel === 'pos' ? supplier.address : [a.house, a.street, a.area, a.landmark, a.city, `${a.state} ${a.pincode}`].filter((p) => p?.trim()).join(', ')
+  if (order.buyer) return { name: order.buyer.name, gstin: order.buyer.gstin, address, state, stateCode: stateCode(state), phone: a.mobile || undefined }
   return { name: a.name || 'Walk-in customer', gstin: null, address, state, stateCode: stateCode(state), phone: a.mobile || undefined }
 }
 

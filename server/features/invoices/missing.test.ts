@@ -64,6 +64,13 @@ describe.each(drivers)('invoices of orders confirmed before the GST registration
     const before = (await c.call('GET', '/s/api/admin/tax-settings')).json()
     expect(before).toMatchObject({ configured: false })
     expect(before.missing_invoices).toBeGreaterThanOrEqual(2)
+    // the accountant's list names them (not the unpaid or the cancelled order)
+    const listed = (await c.call('GET', '/s/api/admin/gst/orders-without-invoice')).json()
+    expect(listed.total).toBe(before.missing_invoices)
+    const ids = listed.data.map((o: { order_id: number }) => o.order_id)
+    expect(ids).toEqual(expect.arrayContaining([a, b]))
+    expect(ids).not.toContain(unpaid)
+    expect(ids).not.toContain(cancelled)
 
     // the registration comes back by another way than a first save (as a restore would): staff issue what is missing
     await c.db().insert(taxSettings).values(saved)
@@ -90,6 +97,7 @@ describe.each(drivers)('invoices of orders confirmed before the GST registration
     const again = (await c.call('POST', '/s/api/admin/tax-settings/issue-missing')).json()
     expect(again).toEqual({ issued: 0, first: null, last: null, remaining: 0 })
     expect((await c.call('GET', '/s/api/admin/tax-settings')).json().missing_invoices).toBe(0)
+    expect((await c.call('GET', '/s/api/admin/gst/orders-without-invoice')).json()).toEqual({ data: [], total: 0 })
   })
 
   it('the first save of the registration issues them in the same call', async () => {

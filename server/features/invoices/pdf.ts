@@ -153,6 +153,8 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
   doc.registerFontkit(fontkit)
   doc.setTitle(`${d.title} ${d.number}`)
   doc.setAuthor(d.supplier.name)
+  // who it is to, readable without drawing the page (a B2B document names the buyer's GSTIN)
+  doc.setSubject(`${d.title} ${d.number} to ${d.recipient.name}${d.recipient.gstin ? ` (GSTIN ${d.recipient.gstin})` : ''}`)
   doc.setCreator('Storefront')
   doc.setProducer('Storefront (pdf-lib)')
   doc.setCreationDate(new Date(d.issuedAt))

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { type TaxDocumentKind, taxDocumentCounters, taxDocuments, taxSettings } from '../../db/schema/invoices'
@@ -129,4 +129,61 @@ export async function documentsIssued(db: Conn, websiteId: number, from: string,
       ),
     )
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id))
+}
+
+/** Documents by id (a credit note's invoice, issued in an earlier period perhaps). */
+export async function documentsByIds(db: Conn, websiteId: number, ids: number[]): Promise<TaxDocumentRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.websiteId, websiteId), inArray(taxDocuments.id, ids)))
+}
+
+export interface ReceiptRow {
+  at: Date | string
+  order_number: string
+  channel: string
+  buyer: { gstin: string; name: string } | null
+  into: 'cash' | 'bank'
+  amount_paise: number | string
+  reference: string
+}
+
+/**
+ * Money taken on India days `from`..`to`: counter payments (cash, or UPI and card into the bank; refunds negative),
+ * online payments captured (when their row last moved), and cash collected on delivery (at the delivery).
+ */
+export async function receiptsIn(db: Conn, websiteId: number, from: string, to: string): Promise<ReceiptRow[]> {
+  const range = (col: string) =>
+    sql`${sql.raw(col)} >= (${from}::date::timestamp at time zone 'Asia/Kolkata') and ${sql.raw(col)} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`
+  return rowsOf<ReceiptRow>(
+    await db.execute(sql`
+      select p.created_at as at, o.order_number, o.channel, o.buyer, case when p.method = 'cash' then 'cash' else 'bank' end as into,
+             p.amount_paise, coalesce(p.reference, p.method) as reference
+        from pos_payments p join orders o on o.id = p.order_id
+       where p.website_id = ${websiteId} and ${range('p.created_at')}
+      union all
+      select p.updated_at, o.order_number, o.channel, o.buyer, 'bank', p.amount_paise, p.provider || ' ' || coalesce(p.provider_payment_id, '')
+        from payments p join orders o on o.id = p.order_id
+       where p.website_id = ${websiteId} and p.status in ('paid', 'refund_pending', 'refunded') and ${range('p.updated_at')}
+      union all
+      select e.created_at, o.order_number, o.channel, o.buyer, 'cash', o.cash_collected_paise, 'Cash on delivery'
+        from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
+       where o.website_id = ${websiteId} and o.cash_collected_paise is not null and o.channel <> 'pos' and ${range('e.created_at')}
+      order by 1`),
+  )
+}
+
+export async function updateTallyLedgers(tx: Tx, websiteId: number, ledgers: Record<string, string>) {
+  await tx.update(taxSettings).set({ tallyLedgers: ledgers, updatedAt: new Date() }).where(eq(taxSettings.websiteId, websiteId))
+}
+
+/** The orders without a tax invoice that should have one, oldest first (the accountant's list). */
+export async function listOrdersWithoutInvoice(db: Conn, websiteId: number, limit: number) {
+  return rowsOf<{ id: number; order_number: string; created_at: Date | string; channel: string; total_paise: number }>(
+    await db.execute(
+      sql`select o.id, o.order_number, o.created_at, o.channel, o.total_paise from orders o where ${missingInvoice(websiteId)} order by o.id limit ${limit}`,
+    ),
+  )
 }

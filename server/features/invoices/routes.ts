@@ -9,6 +9,15 @@ import {
   listOrderTaxDocuments,
   updateTaxSettings,
 } from '../../../common/contracts/invoices'
+import {
+  getGstr1,
+  getGstr1Csv,
+  getGstr3b,
+  listOrdersWithoutInvoice,
+  getTallyLedgers,
+  getTallyXml,
+  updateTallyLedgers,
+} from '../../../common/contracts/gst-returns'
 import { AppError } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
 import type { RequestCtx } from '../../platform/request-context'
@@ -20,6 +29,8 @@ import * as admin from './admin'
 import { renderTaxDocument } from './pdf'
 import * as q from './queries'
 import { gstReport, sendGstReportCsv } from './report'
+import { gstr1, gstr3b, ordersWithoutInvoice, sendGstr1Csv } from './returns'
+import * as tally from './tally-export'
 
 const NOT_FOUND = 'No such document'
 /** GST returns are reports as much as tax papers: either area reads them (an accountant has both) */
@@ -99,6 +110,28 @@ export async function invoiceRoutes(app: FastifyInstance) {
       async (req, ctx, reply) => orThrow(await sendGstReportCsv(ctx, reply, req.query.from, req.query.to, req.query.section)),
       GST_EXPORT,
     )
+    staff.read(
+      getGstr1,
+      async (req, ctx, reply) => {
+        const json = orThrow(await gstr1(ctx, req.query.period))
+        reply.header('content-disposition', `attachment; filename="GSTR1_${json.gstin}_${json.fp}.json"`)
+        return json
+      },
+      GST_EXPORT,
+    )
+    staff.read(getGstr1Csv, async (req, ctx, reply) => orThrow(await sendGstr1Csv(ctx, reply, req.query.period, req.query.section)), GST_EXPORT)
+    staff.read(listOrdersWithoutInvoice, (_req, ctx) => ordersWithoutInvoice(ctx), GST_EXPORT)
+    staff.read(getGstr3b, async (req, ctx) => orThrow(await gstr3b(ctx, req.query.period)), GST_EXPORT)
+    staff.read(
+      getTallyXml,
+      async (req, ctx, reply) => {
+        const { xml, fileName } = orThrow(await tally.tallyExport(ctx, req.query.from, req.query.to))
+        return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(xml)
+      },
+      GST_EXPORT,
+    )
+    staff.read(getTallyLedgers, (_req, ctx) => tally.getTallyLedgers(ctx), GST_EXPORT)
+    staff.write(updateTallyLedgers, async (req, ctx) => orThrow(await tally.updateTallyLedgers(ctx, req.body)))
     staff.write(updateTaxSettings, async (req, ctx) => orThrow(await admin.updateTaxSettings(ctx, req.body)))
     staff.write(issueMissingInvoices, async (_req, ctx) => orThrow(await admin.issueMissingInvoices(ctx)))
   })

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client'
-import type { AddressSnapshot } from '../../db/schema/orders'
+import type { AddressSnapshot, OrderBuyer } from '../../db/schema/orders'
 import type { RequestCtx } from '../../platform/request-context'
 import type { CheckoutLine } from '../cart/checkout-cart'
 import type { CartTotals } from '../cart/price-cart'
@@ -17,6 +17,8 @@ export interface NewOrder {
   couponCode: string | null
   couponRedemptionId: number | null
   address: AddressSnapshot
+  /** a registered business buying (B2B invoice); null or absent: B2C */
+  buyer?: OrderBuyer | null
   notes: string | null
   idempotencyKey: string
   requestHash: string
@@ -47,6 +49,7 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
     couponCode: o.couponCode,
     couponRedemptionId: o.couponRedemptionId,
     address: o.address,
+    buyer: o.buyer ?? null,
     notes: o.notes,
     idempotencyKey: o.idempotencyKey,
     requestHash: o.requestHash,

@@ -63,3 +63,11 @@ export async function findProfileByPhone(db: Conn, websiteId: number, phone: str
     .limit(1)
   return rows[0] ?? null
 }
+
+/** The business GSTIN and legal name the person keeps here for B2B invoices (issue 34); a person not known here gets a record. */
+export async function saveBuyer(db: Conn, websiteId: number, userId: number, buyer: { gstin: string; name: string }) {
+  await db.execute(sql`
+    insert into customer_profiles (website_id, user_id, name, phone, email, gstin, gstin_name)
+    select ${websiteId}, u.id, u.name, u.phone, u.email, ${buyer.gstin}, ${buyer.name} from users u where u.id = ${userId}
+    on conflict (website_id, user_id) do update set gstin = excluded.gstin, gstin_name = excluded.gstin_name, updated_at = now()`)
+}

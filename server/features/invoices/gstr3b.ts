@@ -1,0 +1,66 @@
+import type { Gstr3b } from '../../../common/contracts/gst-returns'
+import { rupees } from './gstr1'
+import type { MonthDocuments } from './returns'
+
+/**
+ * GSTR-3B's outward supplies of a month (tables 3.1 and 3.2) from the same documents as GSTR-1, credit notes taken
+ * off, so the two returns agree. Input tax credit (table 4) needs the purchase register, which is not here yet.
+ */
+
+export const ITC_NOTE =
+  'Input tax credit comes from the purchase register, which this shop does not keep here yet (purchases are being built). Take table 4 from your GSTR-2B until then.'
+
+interface Sum {
+  taxable: number
+  igst: number
+  cgst: number
+  sgst: number
+  cess: number
+}
+const zero = (): Sum => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })
+const money = (s: Sum) => ({ taxable: rupees(s.taxable), igst: rupees(s.igst), cgst: rupees(s.cgst), sgst: rupees(s.sgst), cess: rupees(s.cess) })
+
+export function buildGstr3b({ gstin, period, documents }: Pick<MonthDocuments, 'gstin' | 'period' | 'documents'>): Gstr3b {
+  const total = zero()
+  const byRate = new Map<number, Sum>()
+  const interB2c = new Map<string, { taxable: number; igst: number }>()
+  let nil = 0
+  for (const d of documents) {
+    const sign = d.kind === 'credit_note' ? -1 : 1
+    const c = d.content
+    for (const l of c.lines) {
+      if (l.ratePct === 0) {
+        nil += sign * l.taxablePaise
+        continue
+      }
+      const rate = byRate.get(l.ratePct) ?? zero()
+      for (const s of [total, rate]) {
+        s.taxable += sign * l.taxablePaise
+        s.igst += sign * l.igstPaise
+        s.cgst += sign * l.cgstPaise
+        s.sgst += sign * l.sgstPaise
+        s.cess += sign * l.cessPaise
+      }
+      byRate.set(l.ratePct, rate)
+      if (c.interState && !c.recipient.gstin) {
+        const pos = `${c.placeOfSupply.stateCode}-${c.placeOfSupply.state}`
+        const row = interB2c.get(pos) ?? { taxable: 0, igst: 0 }
+        row.taxable += sign * l.taxablePaise
+        row.igst += sign * l.igstPaise
+        interB2c.set(pos, row)
+      }
+    }
+  }
+  return {
+    period,
+    gstin,
+    outward_taxable: {
+      ...money(total),
+      by_rate: [...byRate.entries()].sort((a, b) => a[0] - b[0]).map(([rate, s]) => ({ rate, ...money(s) })),
+    },
+    outward_nil_exempt: { taxable: rupees(nil) },
+    inter_state_unregistered: [...interB2c.entries()].sort().map(([pos, r]) => ({ pos, taxable: rupees(r.taxable), igst: rupees(r.igst) })),
+    itc: null,
+    itc_note: ITC_NOTE,
+  }
+}

@@ -1,0 +1,48 @@
+import type { TallyLedgersAnswer, TallyLedgersInput } from '../../../common/contracts/gst-returns'
+import { fail, ok, type Result } from '../../platform/result'
+import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
+import { staffWrite } from '../../platform/staff-write'
+import * as q from './queries'
+import { DEFAULT_TALLY_LEDGERS, type Receipt, type TallyLedgers, tallyXml } from './tally'
+
+/** The Tally export of a range of days, and the ledger names it books to (docs/decisions/0047-gst-returns-and-tally.md). */
+
+const MAX_DAYS = 366
+const NOT_REGISTERED = 'Save the GST registration first (Settings → Tax): the export is made from tax invoices'
+
+const ledgersOf = (s: q.TaxSettingsRow | null): TallyLedgers => ({ ...DEFAULT_TALLY_LEDGERS, ...(s?.tallyLedgers ?? {}) })
+
+export async function tallyExport(ctx: StaffCtx, from: string, to: string): Promise<Result<{ xml: string; fileName: string }>> {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000
+  if (days < 0) return fail('invalid', 'The range must end on or after its first day', { to: 'Choose a day on or after the first' })
+  if (days >= MAX_DAYS) return fail('invalid', 'An export covers at most a year', { to: 'Choose at most a year' })
+  const settings = await q.findSettings(ctx.db, ctx.site.id)
+  if (!settings) return fail('conflict', NOT_REGISTERED)
+  const ledgers = ledgersOf(settings)
+  const [documents, rows] = await Promise.all([q.documentsIssued(ctx.db, ctx.site.id, from, to), q.receiptsIn(ctx.db, ctx.site.id, from, to)])
+  const receipts: Receipt[] = rows.map((r) => ({
+    at: new Date(r.at),
+    orderNumber: r.order_number,
+    party: r.buyer?.name ?? (r.channel === 'pos' ? ledgers.counterCustomers : ledgers.onlineCustomers),
+    into: r.into,
+    amountPaise: Number(r.amount_paise),
+    reference: r.reference,
+  }))
+  return ok({ xml: tallyXml({ company: settings.legalName, ledgers, documents, receipts }), fileName: `tally-${from}-to-${to}.xml` })
+}
+
+export async function getTallyLedgers(ctx: StaffCtx): Promise<TallyLedgersAnswer> {
+  return ledgersOf(await q.findSettings(ctx.db, ctx.site.id))
+}
+
+export async function updateTallyLedgers(ctx: StaffWriteCtx, input: TallyLedgersInput): Promise<Result<TallyLedgersAnswer>> {
+  const settings = await q.findSettings(ctx.db, ctx.site.id, true)
+  if (!settings) return fail('conflict', NOT_REGISTERED)
+  const before = ledgersOf(settings)
+  const after: TallyLedgers = { ...input }
+  await staffWrite(ctx, { action: 'tally_ledgers.update', entity: 'tax_settings' }, async (tx) => {
+    await q.updateTallyLedgers(tx, ctx.site.id, { ...after })
+    return { result: null, id: ctx.site.id, before, after }
+  })
+  return ok(after)
+}

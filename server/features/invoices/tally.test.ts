@@ -1,0 +1,89 @@
+import { Window } from 'happy-dom'
+import { describe, expect, it } from 'vitest'
+import { CAFE, goldenMonth, HOTEL } from './golden-month'
+import { DEFAULT_TALLY_LEDGERS, type Receipt, tallyXml } from './tally'
+
+/** The Tally XML of the golden month (golden-month.ts) parses, and every voucher balances: debits = credits. */
+
+const receipts: Receipt[] = [
+  {
+    at: new Date('2026-05-02T08:00:00Z'),
+    orderNumber: 'OD000001',
+    party: 'Online Customers',
+    into: 'cash',
+    amountPaise: 368_00,
+    reference: 'Cash on delivery',
+  },
+  { at: new Date('2026-05-03T08:00:00Z'), orderNumber: 'OD000002', party: HOTEL.name, into: 'bank', amountPaise: 1_249_00, reference: 'razorpay pay_1' },
+  { at: new Date('2026-05-09T08:00:00Z'), orderNumber: 'OD000009', party: 'Counter Customers', into: 'cash', amountPaise: -50_00, reference: 'cash' },
+]
+
+function parse(xml: string) {
+  const doc = new new Window().DOMParser().parseFromString(xml, 'application/xml')
+  expect(doc.getElementsByTagName('parsererror').length).toBe(0)
+  return doc
+}
+
+describe('Tally export (golden month)', () => {
+  const { documents } = goldenMonth()
+  const ledgers = { ...DEFAULT_TALLY_LEDGERS, bank: 'HDFC Bank' }
+  const xml = tallyXml({ company: 'Kirana Fresh Retail Private Limited & Co', ledgers, documents, receipts })
+  const doc = parse(xml)
+  const vouchers = [...doc.getElementsByTagName('VOUCHER')]
+  const text = (el: { getElementsByTagName: (tag: string) => ArrayLike<{ textContent: string | null }> }, tag: string) =>
+    el.getElementsByTagName(tag)[0]?.textContent ?? ''
+
+  it('is an import request: ENVELOPE, HEADER/TALLYREQUEST Import Data, BODY/IMPORTDATA with REQUESTDESC and REQUESTDATA', () => {
+    expect(doc.documentElement.tagName).toBe('ENVELOPE')
+    expect(text(doc.documentElement, 'TALLYREQUEST')).toBe('Import Data')
+    expect(text(doc.documentElement, 'SVCURRENTCOMPANY')).toBe('Kirana Fresh Retail Private Limited & Co')
+    expect(doc.getElementsByTagName('REQUESTDATA').length).toBe(1)
+  })
+
+  it('has a voucher per invoice, credit note and receipt, oldest first, with the B2B buyers as ledgers', () => {
+    const kinds = vouchers.map((v) => v.getAttribute('VCHTYPE'))
+    expect(kinds.filter((k) => k === 'Sales').length).toBe(6)
+    expect(kinds.filter((k) => k === 'Credit Note').length).toBe(3)
+    expect(kinds.filter((k) => k === 'Receipt').length).toBe(3)
+    const dates = vouchers.map((v) => text(v, 'DATE'))
+    expect(dates).toEqual([...dates].sort())
+    const parties = [...doc.getElementsByTagName('LEDGER')].map((l) => [l.getAttribute('NAME'), text(l, 'PARTYGSTIN'), text(l, 'PARENT')])
+    expect(parties).toEqual([
+      [HOTEL.name, HOTEL.gstin, 'Sundry Debtors'],
+      [CAFE.name, CAFE.gstin, 'Sundry Debtors'],
+    ])
+    const hotelSale = vouchers.find((v) => text(v, 'VOUCHERNUMBER') === 'INV/2627/00002')!
+    expect(text(hotelSale, 'PARTYLEDGERNAME')).toBe(HOTEL.name)
+    expect(text(hotelSale, 'PARTYGSTIN')).toBe(HOTEL.gstin)
+  })
+
+  it('balances every voucher (debits = credits), debits negative and deemed positive', () => {
+    for (const v of vouchers) {
+      const entries = [...v.getElementsByTagName('ALLLEDGERENTRIES.LIST')].map((e) => ({
+        ledger: text(e, 'LEDGERNAME'),
+        paise: Math.round(Number(text(e, 'AMOUNT')) * 100),
+        debit: text(e, 'ISDEEMEDPOSITIVE') === 'Yes',
+      }))
+      expect(entries.length, text(v, 'VOUCHERNUMBER')).toBeGreaterThanOrEqual(2)
+      for (const e of entries) expect(e.debit, `${text(v, 'VOUCHERNUMBER')} ${e.ledger}`).toBe(e.paise < 0)
+      const debits = entries.filter((e) => e.debit).reduce((a, e) => a - e.paise, 0)
+      const credits = entries.filter((e) => !e.debit).reduce((a, e) => a + e.paise, 0)
+      expect(debits, text(v, 'VOUCHERNUMBER')).toBe(credits)
+    }
+  })
+
+  it('books the hand-worked figures: the hotel’s sale and the cola credited back', () => {
+    const entriesOf = (number: string) =>
+      Object.fromEntries(
+        [...vouchers.find((v) => text(v, 'VOUCHERNUMBER') === number)!.getElementsByTagName('ALLLEDGERENTRIES.LIST')].map((e) => [
+          text(e, 'LEDGERNAME'),
+          text(e, 'AMOUNT'),
+        ]),
+      )
+    expect(entriesOf('INV/2627/00002')).toEqual({ [HOTEL.name]: '-1249.00', Sales: '1150.00', 'Output IGST': '87.00', 'Output Cess': '12.00' })
+    expect(entriesOf('CN/2627/00002')).toEqual({ [HOTEL.name]: '140.00', Sales: '-100.00', 'Output IGST': '-28.00', 'Output Cess': '-12.00' })
+    expect(entriesOf('INV/2627/00001')).toEqual({ 'Online Customers': '-368.00', Sales: '340.00', 'Output CGST': '14.00', 'Output SGST': '14.00' })
+    expect(entriesOf('RCPT-00002')).toEqual({ 'HDFC Bank': '-1249.00', [HOTEL.name]: '1249.00' })
+    expect(entriesOf('RCPT-00003')).toEqual({ Cash: '50.00', 'Counter Customers': '-50.00' })
+  })
+})
