@@ -3,7 +3,7 @@ import { defineContract } from './http'
 import { calendarDate, text } from './text'
 
 /**
- * GST returns data for the shop's accountant (issue 34, docs/decisions/0047-gst-returns-and-tally.md): GSTR-1 as
+ * GST returns data for the shop's accountant (issue 34, docs/decisions/0051-gst-returns-and-tally.md): GSTR-1 as
  * the GST portal's offline tool writes its JSON, the same as CSVs, a GSTR-3B summary, and a Tally XML export.
  * Figures are rupees with two decimals, as the portal takes them.
  */

@@ -8,7 +8,7 @@ import { buildGstr3b } from './gstr3b'
 
 /**
  * GSTR-1 of a month of fixed sales (golden-month.ts), checked three ways: the whole JSON against a golden file, the
- * fields the GSTN's GSTR-1 schema requires (docs/decisions/0047-gst-returns-and-tally.md), and totals worked out by hand.
+ * fields the GSTN's GSTR-1 schema requires (docs/decisions/0051-gst-returns-and-tally.md), and totals worked out by hand.
  */
 
 const month = () => ({ gstin: SUPPLIER.gstin, period: '2026-05', ...goldenMonth() })

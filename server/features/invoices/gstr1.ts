@@ -3,7 +3,7 @@ import type { TaxDocumentContent, TaxLine } from '../../../common/contracts/invo
 
 /**
  * GSTR-1 of a month from the tax invoices and credit notes issued in it, in the GST portal's offline-tool JSON
- * (docs/decisions/0047-gst-returns-and-tally.md, where the format was read). Plain data in, plain data out: the
+ * (docs/decisions/0051-gst-returns-and-tally.md, where the format was read). Plain data in, plain data out: the
  * golden test runs this very code. Amounts are rupees to the paisa; every figure comes from documents' lines, and
  * `sectionOf` says where each document went (the `documents` CSV lists it, so every figure is traceable).
  */

@@ -8,7 +8,7 @@ import { gstr1Csv } from './gstr1-csv'
 import { buildGstr3b } from './gstr3b'
 import * as q from './queries'
 
-/** A month's documents for its returns (docs/decisions/0047-gst-returns-and-tally.md). */
+/** A month's documents for its returns (docs/decisions/0051-gst-returns-and-tally.md). */
 
 /** "2026-05" → its first and last India days */
 export function monthDays(period: string): { from: string; to: string } {

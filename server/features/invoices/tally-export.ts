@@ -5,7 +5,7 @@ import { staffWrite } from '../../platform/staff-write'
 import * as q from './queries'
 import { DEFAULT_TALLY_LEDGERS, type Receipt, type TallyLedgers, tallyXml } from './tally'
 
-/** The Tally export of a range of days, and the ledger names it books to (docs/decisions/0047-gst-returns-and-tally.md). */
+/** The Tally export of a range of days, and the ledger names it books to (docs/decisions/0051-gst-returns-and-tally.md). */
 
 const MAX_DAYS = 366
 const NOT_REGISTERED = 'Save the GST registration first (Settings → Tax): the export is made from tax invoices'

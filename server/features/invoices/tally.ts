@@ -1,7 +1,7 @@
 import type { ReturnDocument } from './gstr1'
 
 /**
- * Tally XML for the accountant's books (docs/decisions/0047-gst-returns-and-tally.md, where the format was read):
+ * Tally XML for the accountant's books (docs/decisions/0051-gst-returns-and-tally.md, where the format was read):
  * an import request (ENVELOPE → HEADER/TALLYREQUEST "Import Data" → BODY/IMPORTDATA → REQUESTDESC "All Masters" and
  * REQUESTDATA of TALLYMESSAGEs) holding a Sales voucher per tax invoice (web, agent and counter sales alike), a
  * Credit Note voucher per credit note, and a Receipt voucher per payment taken; the B2B buyers' ledgers come first,
