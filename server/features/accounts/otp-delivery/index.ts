@@ -8,6 +8,8 @@ import { both, phoneMessageSender } from './phone-messages'
 import { smtpSender } from './smtp'
 import { twilioSender } from './twilio'
 
+export type { OtpMessage }
+
 export interface OtpDelivery {
   send(message: OtpMessage): Promise<void>
 }
