@@ -42,6 +42,7 @@ import { paymentsSimulator } from './simulators/payments/plugin'
 import { messagesSimulator } from './simulators/messages/plugin'
 import { appMessenger } from './features/messages/setup'
 import { messageWebhookRoutes } from './features/messages/webhook-routes'
+import { messageRoutes } from './features/messages/routes'
 import { sessionRoutes } from './features/session/routes'
 import { sessionVisitors } from './features/session/service'
 import { agentRoutes } from './features/agents/routes'
@@ -249,6 +250,7 @@ export async function buildApp({
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })
   // The providers' delivery reports, and the built-in messages simulator (refused in production like the payment one).
   await messageWebhookRoutes(app, { messenger })
+  await messageRoutes(app)
   if (config.MESSAGES_MODE === 'simulator') await messagesSimulator(app, { config })
 
   // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page

@@ -107,7 +107,19 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       const missing = missingVariables(req.template, req.vars)
       if (missing.length) throw new Error(`message ${req.template} needs ${missing.join(', ')}`)
       const preference = req.websiteId === null ? null : await q.findPreference(db, req.websiteId, req.to)
-      if (MESSAGE_TEMPLATES[req.template].category === 'utility' && preference && !preference.updates) return { status: 'skipped', reason: 'opted_out' }
+      if (MESSAGE_TEMPLATES[req.template].category === 'utility' && preference && !preference.updates) {
+        // logged, so the staff can see why an update did not go
+        await q.insertMessage(db, {
+          websiteId: req.websiteId,
+          toMobile: req.to,
+          template: req.template,
+          channel: 'none',
+          provider: 'none',
+          providerTemplate: '',
+          status: 'opted_out',
+        })
+        return { status: 'skipped', reason: 'opted_out' }
+      }
       const accounts = await deps.accounts(req.websiteId)
       if (!accounts.whatsapp && !accounts.msg91) return { status: 'skipped', reason: 'no_channel' }
       if (await overLimit(req)) {

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm'
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { messagePreferences, messages } from '../../../db/schema/messages'
 
@@ -38,7 +38,14 @@ export async function sentSince(db: Db, websiteId: number | null, since: Date, t
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(site, gte(messages.createdAt, since), toMobile ? eq(messages.toMobile, toMobile) : undefined, sql`${messages.status} <> 'limited'`))
+    .where(
+      and(
+        site,
+        gte(messages.createdAt, since),
+        toMobile ? eq(messages.toMobile, toMobile) : undefined,
+        sql`${messages.status} not in ('limited', 'opted_out')`,
+      ),
+    )
   return row.n
 }
 
@@ -58,4 +65,15 @@ export async function savePreference(db: Db, websiteId: number, mobile: string, 
     .onConflictDoUpdate({ target: [messagePreferences.websiteId, messagePreferences.mobile], set: { channel, updates, updatedAt: new Date() } })
     .returning()
   return row
+}
+
+export const deleteOlderThan = (db: Db, before: Date) => db.delete(messages).where(lt(messages.createdAt, before))
+
+export async function listMessages(db: Db, websiteId: number, limit: number, beforeId?: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.websiteId, websiteId), beforeId ? lt(messages.id, beforeId) : undefined))
+    .orderBy(sql`${messages.id} desc`)
+    .limit(limit)
 }
