@@ -3,7 +3,7 @@ import { SIMULATOR_DLT_TEMPLATE_IDS } from '../../common/rules/message-templates
 import { isLoopbackUrl } from './payments-config'
 
 /**
- * The messaging variables (issue #32; docs/decisions/0050-whatsapp-and-dlt-sms.md): WhatsApp Business (Cloud API)
+ * The messaging variables (issue #32; docs/decisions/0047-whatsapp-and-dlt-sms.md): WhatsApp Business (Cloud API)
  * and MSG91 SMS with DLT templates. server/config.ts parses them with the rest of the environment and runs the
  * guards below. `simulator` (the default outside production) sends to the app's own stand-in for both providers.
  */
