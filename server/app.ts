@@ -41,6 +41,10 @@ import { createPaymentProviders, type PaymentProviders } from './features/paymen
 import { providersFor } from './features/payments/service'
 import { describePayments } from './platform/payments-config'
 import { paymentsSimulator } from './simulators/payments/plugin'
+import { messagesSimulator } from './simulators/messages/plugin'
+import { appMessenger } from './features/messages/setup'
+import { messageWebhookRoutes } from './features/messages/webhook-routes'
+import { messageRoutes } from './features/messages/routes'
 import { sessionRoutes } from './features/session/routes'
 import { sessionVisitors } from './features/session/service'
 import { agentRoutes } from './features/agents/routes'
@@ -201,8 +205,13 @@ export async function buildApp({
   registerCacheHeaders(app)
   registerStaffSeam(app)
 
-  // sign-in codes, agents' consent codes and order notices go through the same SMS and email providers
-  const delivery = countedDelivery(otpDelivery ?? createOtpDelivery(config, app.log), (channel, outcome) => metrics.signInCodes.inc({ channel, outcome }))
+  // sign-in codes, agents' consent codes and order notices go through the same providers: WhatsApp and DLT SMS
+  // (server/features/messages), Twilio SMS, email
+  const messenger = appMessenger(app)
+  app.decorate('messages', messenger)
+  const delivery = countedDelivery(otpDelivery ?? createOtpDelivery(config, app.log, messenger), (channel, outcome) =>
+    metrics.signInCodes.inc({ channel, outcome }),
+  )
   sessionRoutes(app)
   await accountsRoutes(app, { otpDelivery: delivery })
   siteSettingsRoutes(app)
@@ -247,6 +256,10 @@ export async function buildApp({
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })
+  // The providers' delivery reports, and the built-in messages simulator (refused in production like the payment one).
+  await messageWebhookRoutes(app, { messenger })
+  await messageRoutes(app)
+  if (config.MESSAGES_MODE === 'simulator') await messagesSimulator(app, { config })
 
   // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page
   // (the web client's /* route is less specific).

@@ -83,8 +83,37 @@ describe('loadConfig', () => {
       SMTP_FROM: 'shop@x.in',
     })
     expect(emailOnly).toMatchObject({ OTP_SMS_PROVIDER: 'none', OTP_EMAIL_PROVIDER: 'smtp' })
-    // outside production the console provider stays the default: codes in the server log
-    expect(loadConfig({})).toMatchObject({ OTP_SMS_PROVIDER: 'console', OTP_EMAIL_PROVIDER: 'console' })
+    // outside production the console provider stays the default: codes in the server log (and the messages simulator)
+    expect(loadConfig({})).toMatchObject({ OTP_SMS_PROVIDER: 'console', OTP_EMAIL_PROVIDER: 'console', MESSAGES_MODE: 'simulator' })
+  })
+
+  it('knows WhatsApp and MSG91: production needs their keys, refuses the messages simulator and its demo keys', () => {
+    const whatsapp = {
+      OTP_SMS_PROVIDER: 'whatsapp',
+      WHATSAPP_ACCESS_TOKEN: 'EAAreal0token0value',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'a-real-app-secret',
+    }
+    expect(loadConfig({ ...PRODUCTION, ...whatsapp })).toMatchObject({ MESSAGES_MODE: 'live', WHATSAPP_API_BASE: 'https://graph.facebook.com' })
+    expect(() => loadConfig({ ...PRODUCTION, ...whatsapp, WHATSAPP_APP_SECRET: '' })).toThrow(
+      /OTP_SMS_PROVIDER=whatsapp needs WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_APP_SECRET/,
+    )
+    expect(() => loadConfig({ ...PRODUCTION, ...whatsapp, MESSAGES_MODE: 'simulator' })).toThrow(/MESSAGES_MODE=simulator is not allowed in production/)
+    expect(() => loadConfig({ ...PRODUCTION, ...whatsapp, WHATSAPP_APP_SECRET: 'sim_whatsapp_app_secret_demo' })).toThrow(
+      /WHATSAPP_APP_SECRET is the simulator's demo value/,
+    )
+    const msg91 = {
+      OTP_SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'real-auth-key',
+      MSG91_SENDER_ID: 'KRANAF',
+      MSG91_TEMPLATE_IDS: 'sign_in_code:1107161234567890123',
+    }
+    expect(loadConfig({ ...PRODUCTION, ...msg91 })).toMatchObject({ MSG91_API_BASE: 'https://control.msg91.com' })
+    expect(() => loadConfig({ ...PRODUCTION, ...msg91, MSG91_TEMPLATE_IDS: 'order_confirmed:1107161234567890123' })).toThrow(
+      /OTP_SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER_ID and MSG91_TEMPLATE_IDS with sign_in_code/,
+    )
+    expect(() => loadConfig({ ...msg91, MSG91_TEMPLATE_IDS: 'sign_in_code' })).toThrow(/MSG91_TEMPLATE_IDS must be name:id pairs/)
+    expect(() => loadConfig({ WHATSAPP_API_BASE: 'https://graph.facebook.com' })).toThrow(/WHATSAPP_API_BASE must be a loopback URL/)
   })
 
   it('needs a PostgreSQL URL in production unless the embedded database is asked for; a mistyped URL is refused everywhere', () => {

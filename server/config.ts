@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import * as z from 'zod/mini'
 import { decodeSettingsKey } from './platform/secret-box'
 import { StartError } from './platform/start-error'
+import { MessagesEnv, type MessagesMode, messagesDefaults, messagesProductionProblems, messagesSetupProblems } from './platform/messages-config'
 import { PaymentsEnv, paymentDefaults, paymentProductionProblems, paymentSetupProblems, type PaymentsMode } from './platform/payments-config'
 
 /** The only reader of process.env (STYLE rule 11). */
@@ -36,6 +37,8 @@ const Env = z.object({
   SETTINGS_ENCRYPTION_KEY: z.optional(z.string().check(z.refine((v) => decodeSettingsKey(v) !== null, 'must be 32 bytes in base64'))),
   // Payments (PAYMENTS.md D.5): mode, keys, simulator addresses, timeouts.
   ...PaymentsEnv,
+  // Messages to phones (issue #32): WhatsApp Business and MSG91 SMS, or their simulator.
+  ...MessagesEnv,
   // Checkout (issue #5): how long an unpaid online order holds its stock, slot and coupon; background job intervals.
   PAYMENT_HOLD_MINUTES: z._default(z.coerce.number().check(z.int(), z.gt(0)), 15),
   /** a payment link a sales agent sends holds the order's stock, slot and coupon this long (docs/decisions/0034) */
@@ -75,9 +78,11 @@ const Env = z.object({
   SEED: z.optional(z.enum(['auto', 'never'])),
   /** the built web client (vite build output: client/ and server/) */
   WEB_DIST: z._default(z.string(), 'dist'),
-  // Sign-in codes (server/features/accounts/otp-delivery): mobile numbers get an SMS, emails an email.
+  // Sign-in codes (server/features/accounts/otp-delivery): mobile numbers get a WhatsApp message or an SMS, emails an email.
+  // `whatsapp`: WhatsApp first, MSG91 SMS when it fails (when MSG91 is set up); `msg91`: SMS on a DLT template.
   // `none`: that channel is not offered (sign-in with it is refused); production refuses `console`, which delivers nothing there.
-  OTP_SMS_PROVIDER: z._default(z.enum(['console', 'twilio', 'none']), 'console'),
+  // `console` outside production also sends the code to the messages simulator's WhatsApp (MESSAGES_MODE=simulator).
+  OTP_SMS_PROVIDER: z._default(z.enum(['console', 'twilio', 'whatsapp', 'msg91', 'none']), 'console'),
   OTP_EMAIL_PROVIDER: z._default(z.enum(['console', 'smtp', 'none']), 'console'),
   TWILIO_BASE_URL: z._default(z.url(), 'https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z.optional(z.string()),
@@ -116,8 +121,9 @@ function withFileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out
 }
 
-export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'SEED' | 'LOG_FORMAT'> & {
+export type Config = Omit<z.infer<typeof Env>, 'PAYMENTS_MODE' | 'MESSAGES_MODE' | 'SEED' | 'LOG_FORMAT'> & {
   PAYMENTS_MODE: PaymentsMode
+  MESSAGES_MODE: MessagesMode
   SEED: 'auto' | 'never'
   LOG_FORMAT: 'pretty' | 'json'
   demoSecret: boolean
@@ -138,15 +144,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const result: Config = {
     ...config,
     PAYMENTS_MODE: config.PAYMENTS_MODE ?? (production ? 'live' : 'simulator'),
+    MESSAGES_MODE: config.MESSAGES_MODE ?? (production ? 'live' : 'simulator'),
     SEED: config.SEED ?? (production ? 'never' : 'auto'),
     LOG_FORMAT: config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json'),
     demoSecret: config.SESSION_SECRET === DEMO_SECRET,
   }
   assertOtpDelivery(result)
   if (production) assertProductionReady(result, config.SEED)
-  const paymentProblems = paymentSetupProblems(result)
-  if (paymentProblems.length) throw new StartError('Invalid environment', paymentProblems)
-  return { ...result, ...paymentDefaults(result) }
+  const setupProblems = [...paymentSetupProblems(result), ...messagesSetupProblems(result)]
+  if (setupProblems.length) throw new StartError('Invalid environment', setupProblems)
+  return { ...result, ...paymentDefaults(result), ...messagesDefaults(result) }
 }
 
 function assertOtpDelivery(config: Config) {
@@ -165,6 +172,7 @@ function assertProductionReady(config: Config, seed: string | undefined) {
   if (config.AUTH_FIXED_OTP) problems.push('AUTH_FIXED_OTP must not be set in production')
   if (config.OUTBOUND_ALLOW_PRIVATE === '1') problems.push('OUTBOUND_ALLOW_PRIVATE must not be set in production')
   problems.push(...paymentProductionProblems(config))
+  problems.push(...messagesProductionProblems(config))
   if (!config.SETTINGS_ENCRYPTION_KEY) problems.push('SETTINGS_ENCRYPTION_KEY is required (32 bytes, base64: openssl rand -base64 32)')
   // The embedded database only when asked for: a mistyped or missing URL must not start on an empty one.
   if (!config.DATABASE_URL) problems.push('DATABASE_URL is required: postgres://… (or pglite for the embedded database in DATA_DIR)')
@@ -172,7 +180,9 @@ function assertProductionReady(config: Config, seed: string | undefined) {
   if (seed === 'auto') problems.push('SEED=auto is not allowed in production: the demo stores come with demo accounts (make the first website with setup)')
   // The console provider writes nothing in production: every sign-in would answer "sent" and deliver nothing.
   if (config.OTP_SMS_PROVIDER === 'console')
-    problems.push('OTP_SMS_PROVIDER=console delivers no code in production: set twilio (with TWILIO_*), or none to offer no sign-in by mobile number')
+    problems.push(
+      'OTP_SMS_PROVIDER=console delivers no code in production: set whatsapp (with WHATSAPP_*), msg91 (with MSG91_*) or twilio (with TWILIO_*), or none to offer no sign-in by mobile number',
+    )
   if (config.OTP_EMAIL_PROVIDER === 'console')
     problems.push('OTP_EMAIL_PROVIDER=console delivers no code in production: set smtp (with SMTP_URL, SMTP_FROM), or none to offer no sign-in by email')
   if (config.OTP_SMS_PROVIDER === 'none' && config.OTP_EMAIL_PROVIDER === 'none')

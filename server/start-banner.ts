@@ -33,10 +33,14 @@ function codes(config: Config) {
   const by = {
     console: 'printed in this log ("sign-in code for …: 123456")',
     twilio: 'sent by SMS (Twilio)',
+    whatsapp: 'sent on WhatsApp (SMS through MSG91 when WhatsApp fails)',
+    msg91: 'sent by SMS (MSG91, DLT template)',
     smtp: 'sent by email (SMTP)',
     none: 'not offered',
   }
   if (config.OTP_SMS_PROVIDER === 'console' && config.OTP_EMAIL_PROVIDER === 'console')
-    return `Sign-in codes are ${by.console}: no SMS or email is sent in development.`
+    return config.MESSAGES_MODE === 'simulator'
+      ? `Sign-in codes are ${by.console}, and numbers get them on the messages simulator's WhatsApp: /sim/messages.`
+      : `Sign-in codes are ${by.console}: no SMS or email is sent in development.`
   return `Sign-in codes: to a mobile number ${by[config.OTP_SMS_PROVIDER]}; to an email ${by[config.OTP_EMAIL_PROVIDER]}.`
 }

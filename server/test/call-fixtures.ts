@@ -81,6 +81,8 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
   'POST /s/api/auth/verify': async () => ({ url: '/s/api/auth/verify', payload: { username: freshPhone(), otp: '123456' } }),
   'POST /s/api/auth/register': async () => ({ url: '/s/api/auth/register', payload: { name: 'Asha', email: 'asha.walk@example.com', phone: freshPhone() } }),
   'POST /s/api/bos/switch/redeem': async () => ({ url: '/s/api/bos/switch/redeem', payload: { token: 'a'.repeat(43) } }),
+  'GET /s/api/account/messages': async () => ({ url: '/s/api/account/messages' }),
+  'PUT /s/api/account/messages': async () => ({ url: '/s/api/account/messages', payload: { channel: 'whatsapp', updates: true } }),
   'PUT /s/api/account/profile': async () => ({ url: '/s/api/account/profile', payload: { name: 'Asha Superadmin', email: 'asha@demo.in' } }),
   'POST /s/api/account/addresses': async () => ({ url: '/s/api/account/addresses', payload: address }),
   'PUT /s/api/account/addresses/:id': async (k) => ({ url: `/s/api/account/addresses/${k.addressId}`, payload: address }),

@@ -99,6 +99,7 @@ export async function sendCode(ctx: RequestCtx, delivery: OtpDelivery, username:
     code,
     siteName: ctx.site.name,
     minutes: CODE_TTL_MINUTES,
+    websiteId: ctx.site.id,
     ...(codeFor.purpose === 'agent_consent' ? { consent: { agentName: codeFor.agentName } } : {}),
   })
   // Rows older than a day no longer count toward any limit.

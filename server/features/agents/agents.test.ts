@@ -262,7 +262,8 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     const res = await consentAdd()
     expect(res.statusCode, res.body).toBe(202)
     expect(res.json()).toEqual({ consent: 'code_sent', mobile: priya.phone, name: 'Priya B', minutes: 5 })
-    const messages = sent.slice(before)
+    // order notices of earlier tests may still be leaving the outbox: only the consent codes count here
+    const messages = sent.slice(before).filter((m) => m.consent)
     expect(messages.map((m) => m.to.value)).toEqual([priya.phone])
     expect(otpText(messages[0])).toMatch(/add you as a customer/)
     expect(otpText(messages[0])).not.toMatch(/sign-in code/)

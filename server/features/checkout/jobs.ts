@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { formatINR } from '../../../common/money'
 import { parseUsername } from '../../../common/rules/username'
-import type { OtpDelivery } from '../accounts/otp-delivery/index'
+import type { OtpDelivery, OtpMessage } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
@@ -15,6 +15,22 @@ const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
   out_for_delivery: ['out for delivery', 'is out for delivery.'],
   delivered: ['delivered', 'was delivered. Thank you for shopping with us.'],
   cancelled: ['cancelled', 'was cancelled by the shop. Any payment made online is refunded to its source.'],
+}
+
+/** The registered template of a staff move (packed has none: WhatsApp and DLT SMS carry registered templates only). */
+function statusTemplate(
+  status: string,
+  shop: string,
+  order: { orderNumber: string; deliveryPerson: { name: string; phone: string } | null },
+): OtpMessage['template'] {
+  const base = { shop, order: order.orderNumber }
+  if (status === 'out_for_delivery')
+    return {
+      name: 'out_for_delivery',
+      vars: { ...base, rider: order.deliveryPerson?.name ?? 'our delivery partner', rider_phone: order.deliveryPerson?.phone ?? 'call the shop' },
+    }
+  if (status === 'delivered' || status === 'cancelled') return { name: status, vars: base }
+  return undefined
 }
 
 /** What the outbox delivers: the order confirmation (SMS or email) and refunds through the payment provider. */
@@ -32,7 +48,16 @@ export function outboxHandlers(
       if (!to) return
       const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
       const text = `Your ${siteName} order ${order.orderNumber} of ${formatINR(order.totalPaise)} is confirmed. Thank you for shopping with us.`
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} confirmed`, text } })
+      const template = { name: 'order_confirmed' as const, vars: { shop: siteName, order: order.orderNumber, amount: formatINR(order.totalPaise) } }
+      await delivery.send({
+        to,
+        code: '',
+        siteName,
+        minutes: 0,
+        websiteId: order.websiteId,
+        template,
+        notice: { subject: `Order ${order.orderNumber} confirmed`, text },
+      })
     },
     /** a staff move along the lifecycle (packed, out for delivery, delivered, cancelled) */
     async order_status(payload) {
@@ -44,7 +69,16 @@ export function outboxHandlers(
       const what = STATUS_MESSAGES[String(payload.status)]
       if (!what) return
       const text = `Your ${siteName} order ${order.orderNumber} ${what[1]}`
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} ${what[0]}`, text } })
+      const template = statusTemplate(String(payload.status), siteName, order)
+      await delivery.send({
+        to,
+        code: '',
+        siteName,
+        minutes: 0,
+        websiteId: order.websiteId,
+        template,
+        notice: { subject: `Order ${order.orderNumber} ${what[0]}`, text },
+      })
     },
     /** staff took units out before packing (out of stock at the shelf) */
     async order_changed(payload) {
@@ -69,7 +103,16 @@ export function outboxHandlers(
       const amount = formatINR(Number(payload.amount))
       const how = payload.cash ? `${amount} was given back to you in cash` : `a refund of ${amount} to your original payment method has started`
       const text = `Your ${siteName} order ${order.orderNumber}: ${how}.`
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Refund for order ${order.orderNumber}`, text } })
+      const template = { name: 'refund_processed' as const, vars: { shop: siteName, order: order.orderNumber, amount } }
+      await delivery.send({
+        to,
+        code: '',
+        siteName,
+        minutes: 0,
+        websiteId: order.websiteId,
+        template,
+        notice: { subject: `Refund for order ${order.orderNumber}`, text },
+      })
     },
     /** a payment link a sales agent sent for the customer's order (docs/decisions/0034) */
     async [PAYMENT_LINK_OUTBOX](payload) {
@@ -84,7 +127,19 @@ export function outboxHandlers(
         url: String(payload.url),
         expiresAt: String(payload.expiresAt),
       })
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Pay for your order ${order.orderNumber}`, text } })
+      const template = {
+        name: 'payment_link' as const,
+        vars: { shop: siteName, order: order.orderNumber, amount: formatINR(order.totalPaise), link: String(payload.url) },
+      }
+      await delivery.send({
+        to,
+        code: '',
+        siteName,
+        minutes: 0,
+        websiteId: order.websiteId,
+        template,
+        notice: { subject: `Pay for your order ${order.orderNumber}`, text },
+      })
     },
     /** a counter receipt the customer asked for (docs/decisions/0027) */
     async [POS_RECEIPT_OUTBOX](payload) {
@@ -94,12 +149,21 @@ export function outboxHandlers(
       if (!message) return
       await delivery.send({ to, code: '', siteName: message.siteName, minutes: 0, notice: { subject: message.subject, text: message.text } })
     },
-    /** what a customer owes on their khata (docs/decisions/0047), at most one a day */
+    /** what a customer owes on their khata (docs/decisions/0047), at most one a day, on its registered template */
     async [KHATA_REMINDER_OUTBOX](payload) {
       const to = parseUsername(String(payload.to ?? ''))
       if (!to) return
       const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Your khata with ${siteName}`, text: String(payload.text ?? '') } })
+      const template = { name: 'khata_reminder' as const, vars: { shop: siteName, balance: String(payload.balance ?? '') } }
+      await delivery.send({
+        to,
+        code: '',
+        siteName,
+        minutes: 0,
+        websiteId: Number(payload.websiteId),
+        template,
+        notice: { subject: `Your khata with ${siteName}`, text: String(payload.text ?? '') },
+      })
     },
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))

@@ -6,7 +6,7 @@ import * as accounts from '../accounts/service'
 import * as orders from '../orders/service'
 import * as q from './queries/khata'
 
-/** The outbox kind of a khata reminder; the worker (checkout/jobs.ts) sends its text by SMS. */
+/** The outbox kind of a khata reminder; the worker (checkout/jobs.ts) sends it on the `khata_reminder` template. */
 export const KHATA_REMINDER_OUTBOX = 'khata_reminder'
 
 const indiaDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' })
@@ -29,7 +29,13 @@ export async function remind(ctx: StaffWriteCtx, userId: number): Promise<Result
   return ok(
     await staffWrite(ctx, { action: 'khata.reminder', entity: 'khata' }, async (tx) => {
       await q.markReminded(tx, account.id, now)
-      await orders.enqueueOutbox(tx, KHATA_REMINDER_OUTBOX, { websiteId: ctx.site.id, to: customer.phone, siteName: ctx.site.name, text })
+      await orders.enqueueOutbox(tx, KHATA_REMINDER_OUTBOX, {
+        websiteId: ctx.site.id,
+        to: customer.phone,
+        siteName: ctx.site.name,
+        text,
+        balance: formatINR(account.balancePaise),
+      })
       return { result, id: account.id, before: { reminded_at: account.remindedAt }, after: { ...result, reminded_at: now } }
     }),
   )

@@ -94,6 +94,7 @@ export const catalogueCsv: StaffFixtures = {
 }
 
 export const audit: StaffFixtures = {
+  'GET /s/api/admin/messages': async () => ({ url: '/s/api/admin/messages' }),
   'GET /s/api/admin/audit': async () => ({ url: '/s/api/admin/audit?entity=product&perPage=5' }),
 }
 

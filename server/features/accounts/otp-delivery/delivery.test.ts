@@ -167,6 +167,10 @@ describe('sign-in code delivery', () => {
   it('refuses to start with a provider chosen but not configured', () => {
     expect(() => loadConfig({ OTP_SMS_PROVIDER: 'twilio' })).toThrow(/OTP_SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/)
     expect(() => loadConfig({ OTP_EMAIL_PROVIDER: 'smtp' })).toThrow(/OTP_EMAIL_PROVIDER=smtp needs SMTP_URL and SMTP_FROM/)
-    expect(() => loadConfig({ OTP_SMS_PROVIDER: 'msg91' })).toThrow(/OTP_SMS_PROVIDER/)
+    expect(() => loadConfig({ OTP_SMS_PROVIDER: 'gupshup' })).toThrow(/OTP_SMS_PROVIDER/)
+    // WhatsApp and MSG91 need their keys unless the simulator plays them
+    expect(() => loadConfig({ OTP_SMS_PROVIDER: 'msg91', MESSAGES_MODE: 'live' })).toThrow(/OTP_SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER_ID/)
+    expect(() => loadConfig({ OTP_SMS_PROVIDER: 'whatsapp', MESSAGES_MODE: 'live' })).toThrow(/OTP_SMS_PROVIDER=whatsapp needs WHATSAPP_ACCESS_TOKEN/)
+    expect(loadConfig({ OTP_SMS_PROVIDER: 'whatsapp' }).MESSAGES_MODE).toBe('simulator')
   })
 })

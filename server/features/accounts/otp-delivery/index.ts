@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Username } from '../../../../common/rules/username'
 import type { Config } from '../../../config'
+import type { Messenger } from '../../messages/service'
 import { consoleSender } from './console'
 import type { OtpMessage, OtpSender } from './message'
+import { both, phoneMessageSender } from './phone-messages'
 import { smtpSender } from './smtp'
 import { twilioSender } from './twilio'
+
+export type { OtpMessage }
 
 export interface OtpDelivery {
   send(message: OtpMessage): Promise<void>
@@ -18,10 +22,25 @@ export const offersSignIn = (config: Channels, kind: Username['kind']) => (kind 
 /** A channel not offered: notices (order updates) are not sent; sign-in refuses such a username before any code. */
 const notOffered: OtpSender = { name: 'none', send: async () => {} }
 
-/** Mobile numbers get an SMS, emails an email, each through the provider the configuration names. */
-export function createOtpDelivery(config: Config, log: FastifyBaseLogger): OtpDelivery {
+/**
+ * Mobile numbers get WhatsApp or an SMS, emails an email, each through the provider the configuration names. With the
+ * console provider and the messages simulator (development, tests), a number's code is logged and also sent on the
+ * simulator's WhatsApp, where the demo reads it (/sim/messages).
+ */
+export function createOtpDelivery(config: Config, log: FastifyBaseLogger, messenger?: Messenger): OtpDelivery {
   const fallback = consoleSender(config, log)
-  const sms = config.OTP_SMS_PROVIDER === 'twilio' ? twilioSender(config) : config.OTP_SMS_PROVIDER === 'none' ? notOffered : fallback
+  const phones = messenger ? phoneMessageSender(messenger, log) : null
+  const provider = config.OTP_SMS_PROVIDER
+  const sms =
+    provider === 'twilio'
+      ? twilioSender(config)
+      : provider === 'none'
+        ? notOffered
+        : (provider === 'whatsapp' || provider === 'msg91') && phones
+          ? phones
+          : phones && config.MESSAGES_MODE === 'simulator'
+            ? both(fallback, phones, log)
+            : fallback
   const email = config.OTP_EMAIL_PROVIDER === 'smtp' ? smtpSender(config) : config.OTP_EMAIL_PROVIDER === 'none' ? notOffered : fallback
   return { send: (m) => (m.to.kind === 'mobile' ? sms : email).send(m) }
 }

@@ -1,3 +1,4 @@
+import type { MessageTemplateName } from '../../../../common/rules/message-templates'
 import type { Username } from '../../../../common/rules/username'
 
 /** What a provider is asked to deliver; `code` must never reach a log line or an error (SECURITY AU-09). */
@@ -10,6 +11,10 @@ export interface OtpMessage {
   consent?: { agentName: string }
   /** another message through the same providers (order confirmations, issue #5); `code` is then empty */
   notice?: { subject: string; text: string }
+  /** the website it is sent for (its message settings, limits, the shopper's preferences) */
+  websiteId?: number
+  /** a notice's registered template (WhatsApp and DLT SMS send only registered templates; issue #32) */
+  template?: { name: MessageTemplateName; vars: Record<string, string> }
 }
 
 /** One provider, one file (STYLE rule 9): sign-in never names Twilio or SMTP. */

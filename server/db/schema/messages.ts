@@ -1,0 +1,57 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { websites } from './sites'
+
+/**
+ * Messages sent to phones (issue #32): what the staff's message log shows (to whom, which template, status, cost
+ * units), never the text; `vars` are kept only for messages whose failure falls back to SMS later (never a code), and
+ * rows older than MESSAGES_RETENTION_DAYS are deleted by the scheduled job.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id').references(() => websites.id, { onDelete: 'cascade' }),
+    toMobile: text('to_mobile').notNull(),
+    /** whatsapp | sms */
+    channel: text('channel').notNull(),
+    /** common/rules/message-templates.ts */
+    template: text('template').notNull(),
+    /** the WhatsApp template name or the DLT template id it went out on */
+    providerTemplate: text('provider_template').notNull(),
+    /** whatsapp | msg91 */
+    provider: text('provider').notNull(),
+    /** WhatsApp's wamid, MSG91's request id */
+    providerMessageId: text('provider_message_id'),
+    /** accepted | sent | delivered | read | failed | limited */
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    /** the WhatsApp message this SMS stands in for */
+    fallbackOf: integer('fallback_of'),
+    costUnits: integer('cost_units').notNull().default(0),
+    vars: jsonb('vars').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_website_created_idx').on(t.websiteId, t.createdAt),
+    index('messages_to_created_idx').on(t.toMobile, t.createdAt),
+    index('messages_provider_id_idx').on(t.provider, t.providerMessageId),
+  ],
+)
+
+/** A shopper's choice per website and number: the channel they want, and whether order updates may be sent at all. */
+export const messagePreferences = pgTable(
+  'message_preferences',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    mobile: text('mobile').notNull(),
+    /** whatsapp | sms */
+    channel: text('channel').notNull().default('whatsapp'),
+    /** false: opted out of updates (sign-in codes they ask for still come) */
+    updates: boolean('updates').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.mobile] })],
+)

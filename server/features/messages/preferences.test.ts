@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, drivers, type TestApp } from '../../test/app'
+import { signIn } from '../../test/shopper'
+import { staffCall } from '../../test/staff'
+
+describe.each(drivers)("a shopper's messaging choices and the staff's message log (%s)", (driver) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp(driver)
+  })
+  afterAll(() => t.close())
+
+  it('a shopper chooses SMS, then opts out of updates: the next update is not sent, and the log shows only what went', async () => {
+    const s = await signIn(t, '9876500003')
+    const call = (method: 'GET' | 'PUT', payload?: object) => t.call({ method, url: '/s/api/account/messages', session: s, payload })
+    expect((await call('GET')).json()).toEqual({ mobile: '9876500003', channel: 'whatsapp', updates: true })
+    expect((await call('PUT', { channel: 'fax', updates: true })).statusCode).toBe(422)
+    expect((await call('PUT', { channel: 'sms', updates: true })).json()).toEqual({ mobile: '9876500003', channel: 'sms', updates: true })
+    const vars = { shop: 'Kirana Fresh', order: 'KF-301' }
+    expect(await t.app.messages.send({ websiteId: 1, template: 'delivered', to: '9876500003', vars })).toMatchObject({ status: 'sent', channel: 'sms' })
+    expect((await call('PUT', { channel: 'sms', updates: false })).json().updates).toBe(false)
+    expect(await t.app.messages.send({ websiteId: 1, template: 'delivered', to: '9876500003', vars })).toEqual({ status: 'skipped', reason: 'opted_out' })
+    expect((await t.call({ method: 'GET', url: '/s/api/account/messages' })).statusCode).toBe(401)
+
+    const admin = await signIn(t, '9876500001')
+    const log = (await staffCall(t, admin, 'GET', '/s/api/admin/messages')).json().data as Record<string, unknown>[]
+    const mine = log.filter((r) => r.to === '9876500003' && r.template === 'delivered')
+    expect(mine).toHaveLength(2)
+    expect(mine[0]).toMatchObject({ channel: 'none', status: 'opted_out', cost_units: 0 })
+    // sent, or delivered once MSG91's report came
+    expect(mine[1]).toMatchObject({ channel: 'sms', status: expect.stringMatching(/^(sent|delivered)$/), cost_units: 1, fallback_of: null })
+    expect(JSON.stringify(log)).not.toContain('KF-301')
+    expect((await staffCall(t, await signIn(t, '9876500003'), 'GET', '/s/api/admin/messages')).statusCode).toBe(403)
+  })
+
+  it('a number gets at most MESSAGES_PER_NUMBER_HOUR messages an hour; the refused one is logged as limited', async () => {
+    const limited = await buildTestApp(driver, { MESSAGES_PER_NUMBER_HOUR: 2 })
+    try {
+      const send = () => limited.app.messages.send({ websiteId: 1, template: 'delivered', to: '9811400001', vars: { shop: 'K', order: 'KF-1' } })
+      expect((await send()).status).toBe('sent')
+      expect((await send()).status).toBe('sent')
+      expect(await send()).toEqual({ status: 'skipped', reason: 'limited' })
+      const inbox = (await limited.app.inject({ method: 'GET', url: '/__sim/messages?to=9811400001' })).json()
+      expect(inbox).toHaveLength(2)
+    } finally {
+      await limited.close()
+    }
+  })
+})
