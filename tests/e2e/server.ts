@@ -75,7 +75,7 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://localhost:${port}`
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
