@@ -136,6 +136,8 @@ describe('the point of sale', () => {
     await pay.getByLabel('Cash tendered (₹)').fill(String(cash))
     await pay.getByRole('button', { name: /^Add cash/ }).click()
     await pay.getByRole('tab', { name: 'UPI' }).click()
+    // the QR is made once the amount UPI pays is confirmed (what is still due here)
+    await pay.getByRole('button', { name: /^Show UPI QR for ₹/ }).click()
     await pay.getByRole('img', { name: /^UPI QR for/ }).waitFor()
     await pay.getByText('Waiting for the payment').waitFor()
     const qrId = await pay.locator('[data-qr-id]').getAttribute('data-qr-id')

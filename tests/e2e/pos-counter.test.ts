@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { shot, SUPERADMIN, signedIn, staffSuite } from './staff-session'
+
+const suite = staffSuite()
+
+/** A staff call with the signed-in page's cookies and its XSRF token. */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const origin = suite.server.origin
+  const token = async () => (await page.context().cookies(origin)).find((c) => c.name === 'XSRF-TOKEN')?.value
+  if (!(await token())) await page.request.get(`${origin}/s/api/cookie`, { headers: { 'x-web-url': origin } })
+  const res = await page.request.fetch(`${origin}/s${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-web-url': origin, 'x-xsrf-token': decodeURIComponent((await token()) ?? '') },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status(), body: await res.json() }
+}
+
+/** The counter open on a shift (opened with ₹1,000 when none is). */
+async function counter(page: Page) {
+  await page.goto(`${suite.server.origin}/pos`)
+  const open = page.getByRole('form', { name: 'Open a shift' })
+  const search = page.getByLabel('Search products')
+  await search.or(open).waitFor()
+  if (await open.isVisible()) {
+    await open.getByLabel('Opening cash (₹)').fill('1000')
+    await open.getByRole('button', { name: 'Open shift' }).click()
+  }
+  await search.waitFor()
+}
+
+/** The first product tile in stock goes into the sale; its name. */
+async function addSomething(page: Page): Promise<string> {
+  const tile = page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('button')
+    .filter({ hasNotText: / \d+ packs/ })
+    .first()
+  const name = (await tile.getAttribute('data-product-name')) ?? (await tile.innerText()).split('\n')[0]
+  await tile.click()
+  await page.getByRole('list', { name: 'Sale lines' }).getByRole('listitem').first().waitFor()
+  return name
+}
+
+describe('the counter (issue 28, the smaller points)', () => {
+  it('the UPI tab makes no QR until the amount UPI pays is confirmed; then a QR of that amount', async () => {
+    const { page, context, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await counter(page)
+    await addSomething(page)
+    const made: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/s/api/pos/upi-qr') made.push(r.postData() ?? '')
+    })
+    const total = Number((await page.getByTestId('cart-total').innerText()).replace(/[₹,]/g, ''))
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    const pay = page.getByRole('dialog', { name: /^Take payment/ })
+    await pay.getByRole('tab', { name: 'UPI' }).click()
+    // the amount first: nothing is asked of the provider yet
+    const show = pay.getByRole('button', { name: /^Show UPI QR for ₹/ })
+    await show.waitFor()
+    assert.equal(await pay.getByRole('img', { name: /^UPI QR for/ }).count(), 0)
+    assert.deepEqual(made, [], 'no QR made by opening the tab')
+    // a split: ₹1 by UPI, the QR is made for ₹1 only
+    await pay.getByLabel('Amount (₹)').fill('1')
+    await pay.getByRole('button', { name: 'Show UPI QR for ₹1' }).click()
+    await pay.getByRole('img', { name: 'UPI QR for ₹1' }).waitFor()
+    assert.equal(made.length, 1)
+    assert.equal(JSON.parse(made[0]).amount, 1)
+    assert.ok(total > 1)
+    await shot(page, 'pos-upi-split')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
