@@ -304,6 +304,7 @@ describe('the point of sale', () => {
     assert.equal(await close.getByTestId('counted-total').innerText(), '₹1,300')
     await shot(page, 'pos-6-close')
     await close.getByRole('button', { name: 'Close shift' }).click()
+    await page.getByRole('dialog', { name: 'Close this shift?' }).getByRole('button', { name: 'Close shift' }).click()
     await page.getByRole('heading', { name: 'Shift closed: report' }).waitFor()
     const report = page.getByRole('region', { name: 'Shift report' })
     await report.getByText('Sales by payment method (3)').waitFor()
@@ -375,6 +376,7 @@ describe('the point of sale', () => {
     const close = b.page.getByRole('dialog', { name: 'Close the shift' })
     await close.getByLabel('₹500 notes').fill('2')
     await close.getByRole('button', { name: 'Close shift' }).click()
+    await b.page.getByRole('dialog', { name: 'Close this shift?' }).getByRole('button', { name: 'Close shift' }).click()
     await b.page.getByRole('heading', { name: 'Shift closed: report' }).waitFor()
 
     // A tries to sell: one action, and it shows what happened and offers a new shift; the sale is still there
