@@ -100,4 +100,82 @@ describe('the counter (issue 28, the smaller points)', () => {
     assert.deepEqual(errors, [])
     await context.close()
   })
+
+  it('tiles show the pack’s image and the stock at the register’s warehouse; none there says Out of stock plainly', async () => {
+    const { page, context, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await page.goto(`${suite.server.origin}/`)
+    const register = (await call(page, 'GET', '/api/pos/shifts/current')).body.register
+    const list = (await call(page, 'GET', '/api/products?perPage=60&s=name')).body.data as {
+      product_id: number
+      product_name: string
+      image: string
+      packs: { pack_id: number }[]
+    }[]
+    const [a, b] = list.filter((p) => p.packs.length === 1 && p.image).slice(-2)
+    assert.ok(a && b, 'two single-pack products with an image')
+    for (const [p, quantity] of [
+      [a, 5],
+      [b, 0],
+    ] as const) {
+      const set = await call(page, 'PUT', '/api/admin/stock', {
+        pack_id: p.packs[0].pack_id,
+        warehouse_id: register.warehouse_id,
+        quantity,
+        reason: 'count_correction',
+      })
+      assert.equal(set.status, 200, JSON.stringify(set.body))
+    }
+    await counter(page)
+    const tile = (p: typeof a) => page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(p.product_name) })
+    for (const [p, text] of [
+      [a, '5 in stock'],
+      [b, 'Out of stock'],
+    ] as const) {
+      await page.locator('#pos-search').fill(p.product_name)
+      await tile(p).getByTestId('tile-stock').filter({ hasText: text }).waitFor()
+      const img = tile(p).locator('img')
+      await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await img.elementHandle())
+      assert.ok(!(await img.getAttribute('src'))?.includes('placeholder'), 'the pack’s own image, not the placeholder')
+    }
+    await shot(page, 'pos-tiles')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('registers: staff add one at a warehouse, rename it and pick it on the counter; the device remembers it', async () => {
+    const { page, context, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await counter(page)
+    const first = (await call(page, 'GET', '/api/pos/shifts/current')).body.register.name as string
+    await page.getByRole('button', { name: `Register: ${first} (change)` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Registers' })
+    const add = dialog.getByRole('form', { name: 'Add a register' })
+    await add.getByLabel('Name').fill(first)
+    await add.getByRole('button', { name: 'Add register' }).click()
+    await add.getByText('Another register of this website has this name').waitFor()
+    await add.getByLabel('Name').fill('Second till')
+    await add.getByRole('button', { name: 'Add register' }).click()
+    await dialog.getByRole('listitem', { name: 'Second till' }).waitFor()
+    await dialog.getByRole('button', { name: 'Rename Second till' }).click()
+    await dialog.getByLabel('New name').fill('Front till')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.getByRole('listitem', { name: 'Front till' }).waitFor()
+    await shot(page, 'pos-registers')
+    await dialog.getByRole('button', { name: 'Use Front till' }).click()
+    // no shift on it yet: the counter offers to open one there, and keeps the choice across a reload
+    await page.getByText('Front till: count the cash in the drawer').waitFor()
+    await page.reload()
+    await page.getByText('Front till: count the cash in the drawer').waitFor()
+    const open = page.getByRole('form', { name: 'Open a shift' })
+    await open.getByLabel('Opening cash (₹)').fill('300')
+    await open.getByRole('button', { name: 'Open shift' }).click()
+    await page.getByRole('button', { name: 'Register: Front till (change)' }).waitFor()
+    const registers = (await call(page, 'GET', '/api/pos/registers')).body.registers as { name: string; open_by: string | null }[]
+    assert.ok(registers.some((r) => r.name === 'Front till' && r.open_by))
+    // and back to the first register, whose shift is still open
+    await page.getByRole('button', { name: 'Register: Front till (change)' }).click()
+    await dialog.getByRole('button', { name: `Use ${first}` }).click()
+    await page.getByRole('button', { name: `Register: ${first} (change)` }).waitFor()
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
 })
