@@ -65,7 +65,7 @@ export function Counter({
   const searchRef = useRef<HTMLInputElement>(null)
 
   const catalogue = useKeptCatalogue(api)
-  const stock = useRegisterStock(api, shift.register_id, shift.sales_count)
+  const stock = useRegisterStock(api, shift.register_id, shift.sales_count, online)
 
   const [lastAdded, setLastAdded] = useState<{ pack: number; at: number } | null>(null)
   const addPack = useCallback((product: Product, pack: Pack) => {

@@ -123,7 +123,18 @@ export function ProductFinder({
                   units === 0 && 'bg-background',
                 )}
               >
-                <Image src={p.medias[0]?.src ?? p.image} size="small" width={56} height={56} className="size-14 shrink-0 rounded-md bg-white object-contain" />
+                {online ? (
+                  <Image
+                    src={p.medias[0]?.src ?? p.image}
+                    size="small"
+                    width={56}
+                    height={56}
+                    className="size-14 shrink-0 rounded-md bg-white object-contain"
+                  />
+                ) : (
+                  // offline an image not seen yet would only fail to load
+                  <span aria-hidden="true" className="size-14 shrink-0 rounded-md bg-background" />
+                )}
                 <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
                   <span className="line-clamp-2 font-medium">{p.product_name}</span>
                   <span className="text-xs text-muted">
