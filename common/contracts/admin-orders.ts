@@ -103,7 +103,8 @@ export type RefundableMoney = z.infer<typeof RefundableMoney>
 
 export const AdminOrderDetail = z.object({
   ...OrderDetail.shape,
-  customer: z.object({ id: int(), name: z.string(), phone: z.nullable(z.string()), email: z.nullable(z.string()) }),
+  /** null: a walk-in sale at the counter (no customer) */
+  customer: z.nullable(z.object({ id: int(), name: z.string(), phone: z.nullable(z.string()), email: z.nullable(z.string()) })),
   payments: z.array(
     z.object({ attempt: int(), provider: z.string(), status: z.string(), amount: int(), provider_payment_id: z.nullable(z.string()), at: z.string() }),
   ),

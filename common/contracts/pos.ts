@@ -123,11 +123,44 @@ export const listRegisters = defineContract({
   response: z.object({ registers: z.array(PosRegister), warehouses: z.array(z.object({ id: int(), name: z.string() })) }),
 })
 
+const RegisterName = text('Name', [z.trim(), z.minLength(1, 'Please give the register a name'), z.maxLength(120, 'Name is limited to 120 characters')])
+export const RegisterInput = z.object({ name: RegisterName, warehouse_id: Id('Warehouse') })
+export type RegisterInput = z.infer<typeof RegisterInput>
+export const RenameRegisterInput = z.object({ name: RegisterName })
+export type RenameRegisterInput = z.infer<typeof RenameRegisterInput>
+
+export const createRegister = defineContract({
+  method: 'POST',
+  path: '/api/pos/registers',
+  summary: 'POS: a new register (a till) selling from a warehouse of the website; 422 when the name is taken',
+  body: RegisterInput,
+  status: 201,
+  response: PosRegister,
+})
+
+export const renameRegister = defineContract({
+  method: 'PATCH',
+  path: '/api/pos/registers/:id',
+  summary: 'POS: renames a register of the website; 422 when the name is taken',
+  params: IdParams,
+  body: RenameRegisterInput,
+  response: PosRegister,
+})
+
 export const listPackCodes = defineContract({
   method: 'GET',
   path: '/api/pos/codes',
   summary: 'POS: every barcode and SKU of the packs on sale on this website (at most 50,000), so a counter can scan a code it has never seen while offline',
   response: z.object({ data: z.array(z.object({ code: z.string(), pack_id: int(), product_id: int() })) }),
+})
+
+export const registerStock = defineContract({
+  method: 'GET',
+  path: '/api/pos/stock',
+  summary:
+    'POS: what is free to sell of each pack at the register’s warehouse (`register_id`, else the demo register); packs with no stock row there are left out (none)',
+  query: RegisterQuery,
+  response: z.object({ warehouse_id: int(), data: z.array(z.object({ pack_id: int(), available: int() })) }),
 })
 
 export const currentShift = defineContract({

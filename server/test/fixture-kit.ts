@@ -55,6 +55,8 @@ export interface FixtureKit {
   blockedPerson(): Promise<StaffMember>
   /** the open shift of the main demo website's register (opened when there is none) */
   posShift(): Promise<number>
+  /** a new register (till) of the main demo website at a new warehouse (its id) */
+  posRegister(): Promise<number>
   /** closes the register's open shift, if any */
   closePosShift(): Promise<void>
   /** a counter sale of one unit on the main demo website (a shift is opened when needed), and its body */
@@ -197,6 +199,10 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()
       if (current.shift) return current.shift.shift_id as number
       return (await made<{ shift_id: number }>('/s/api/pos/shifts', { opening_cash: 100 })).shift_id
+    },
+    posRegister: async () => {
+      const warehouse = await made<Warehouse>('/s/api/admin/warehouses', { name: `Kit store ${unique()}` })
+      return (await made<{ id: number }>('/s/api/pos/registers', { name: `Kit till ${unique()}`, warehouse_id: warehouse.id })).id
     },
     closePosShift: async () => {
       const current = (await staffCall(t, admin, 'GET', '/s/api/pos/shifts/current')).json()

@@ -131,7 +131,7 @@ describe.each(drivers)('every staff call (%s)', (driver) => {
       const audited = await auditCount()
       const res = await staffCall(t, who.adminShop2, r.method as Method, request.url, request.payload, SHOP2, request.contentType)
       expect(res.statusCode, `${r.method} ${request.url}: ${res.body}`).toBe(404)
-      expect(await auditCount()).toBe(audited)
+      expect(await auditCount(), `${r.method} ${request.url} wrote nothing`).toBe(audited)
     }
   })
 })

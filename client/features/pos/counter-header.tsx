@@ -4,7 +4,7 @@ import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'
 import { rupees } from './cart-maths'
 
-export type CounterDialog = 'cash' | 'close' | 'report' | 'returns'
+export type CounterDialog = 'cash' | 'close' | 'report' | 'returns' | 'register'
 
 /** The counter's top bar: where and who, online or not, sales waiting to send, the shift so far and its actions. */
 export function CounterHeader({
@@ -27,7 +27,15 @@ export function CounterHeader({
     <>
       <header className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-surface px-3 py-2 lg:h-[57px] lg:flex-nowrap print:hidden">
         <p className="mr-auto min-w-0 truncate">
-          <span className="font-semibold">{shopName}</span> <span className="text-muted">· {shift.register}</span>
+          <span className="font-semibold">{shopName}</span> ·{' '}
+          <button
+            type="button"
+            onClick={() => onDialog('register')}
+            className="text-primary underline-offset-2 hover:underline"
+            aria-label={`Register: ${shift.register} (change)`}
+          >
+            {shift.register}
+          </button>
           <span className="hidden text-muted xl:inline"> · {shift.cashier}</span>
         </p>
         <span

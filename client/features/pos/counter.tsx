@@ -17,11 +17,13 @@ import { PayDialog } from './pay-dialog'
 import { saleCopy } from './pos-store'
 import { ProductFinder } from './product-finder'
 import { type PaperSize, PrintPage, type ReceiptData, type Shop } from './receipt'
+import { RegisterDialog } from './register-dialog'
 import { ReturnsDialog } from './returns-dialog'
 import { SaleDone } from './sale-done'
 import { CashMoveDialog, CloseShiftDialog, ShiftReportView } from './shift-views'
 import { useCouponPreview } from './use-coupon-preview'
 import { useKeptCatalogue } from './use-kept-catalogue'
+import { useRegisterStock } from './use-register-stock'
 import { isNetworkError, useOfflineQueue } from './use-offline-queue'
 import { listenForScans } from './wedge-scanner'
 
@@ -32,12 +34,15 @@ export function Counter({
   cashier,
   onShift,
   onClosed,
+  onRegister,
 }: {
   shift: ShiftReport
   shop: Shop
   cashier: string
   onShift: () => void
   onClosed: (r: ShiftReport) => void
+  /** the device now works on another register */
+  onRegister: (id: number) => void
 }) {
   const api = useApi()
   const { online, waiting, problem, add: enqueue } = useOfflineQueue(api, onShift)
@@ -60,6 +65,7 @@ export function Counter({
   const searchRef = useRef<HTMLInputElement>(null)
 
   const catalogue = useKeptCatalogue(api)
+  const stock = useRegisterStock(api, shift.register_id, shift.sales_count, online)
 
   const [lastAdded, setLastAdded] = useState<{ pack: number; at: number } | null>(null)
   const addPack = useCallback((product: Product, pack: Pack) => {
@@ -249,7 +255,15 @@ export function Counter({
 
       <div className="grid flex-1 gap-0 lg:grid-cols-[1fr_26rem] print:block">
         <main className="flex min-w-0 flex-col gap-3 p-3 print:hidden">
-          <ProductFinder searchRef={searchRef} kept={catalogue} online={online} onPick={pick} onCode={addByCode} onCamera={() => setCamera(true)} />
+          <ProductFinder
+            searchRef={searchRef}
+            kept={catalogue}
+            stock={stock}
+            online={online}
+            onPick={pick}
+            onCode={addByCode}
+            onCamera={() => setCamera(true)}
+          />
           {lines.length > 0 && !receipt && (
             <a
               href="#pos-sale"
@@ -350,6 +364,15 @@ export function Counter({
         />
       )}
       <ReturnsDialog open={dialog === 'returns'} onClose={() => setDialog(null)} onDone={onShift} />
+      <RegisterDialog
+        open={dialog === 'register'}
+        current={shift.register_id}
+        onClose={() => setDialog(null)}
+        onChoose={(id) => {
+          setDialog(null)
+          onRegister(id)
+        }}
+      />
       <Modal open={dialog === 'report'} onClose={() => setDialog(null)} title="Shift so far" width={760}>
         <ShiftReportView report={shift} />
       </Modal>

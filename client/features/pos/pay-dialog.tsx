@@ -52,6 +52,8 @@ export function PayDialog({
   const [local, setLocal] = useState<string | null>(null)
   /** why the provider's QR is not used (then the plain QR): null while it is */
   const [plainUpi, setPlainUpi] = useState<string | null>(null)
+  /** the provider's QR is made only once the cashier confirms the amount UPI pays (a split is chosen first) */
+  const [upiConfirmed, setUpiConfirmed] = useState(false)
   const state = paymentState(total, payments)
 
   useEffect(() => {
@@ -62,6 +64,7 @@ export function PayDialog({
       setPlainUpi(null)
       setOverrideReason('')
     }
+    setUpiConfirmed(false)
   }, [open])
   // The amount field follows what is still due.
   useEffect(() => setAmount(state.due > 0 ? String(state.due / 100) : ''), [state.due])
@@ -84,6 +87,12 @@ export function PayDialog({
     localStorage.setItem(UPI_PAYEE_KEY, v)
   }
   const upiAmount = typed && typed <= state.due ? typed : state.due
+  const confirmUpi = () => {
+    if (!typed || typed <= 0) return setLocal('Enter an amount more than zero')
+    if (typed > state.due) return setLocal(`UPI can be at most what is due (${rupees(state.due)})`)
+    setLocal(null)
+    setUpiConfirmed(true)
+  }
 
   return (
     <Modal open={open} onClose={onClose} title={`Take payment: ${rupees(total)}`} width={720} dismissible={!busy}>
@@ -96,7 +105,10 @@ export function PayDialog({
                 type="button"
                 role="tab"
                 aria-selected={method === m}
-                onClick={() => setMethod(m)}
+                onClick={() => {
+                  setMethod(m)
+                  setUpiConfirmed(false)
+                }}
                 className={cn('h-12 rounded-md border text-base', method === m ? 'border-primary bg-primary/10 font-semibold' : 'border-border bg-surface')}
               >
                 {LABEL[m]}
@@ -158,11 +170,19 @@ export function PayDialog({
               )}
             </div>
           )}
-          {state.due > 0 && method === 'upi' && online && plainUpi === null && (
+          {state.due > 0 && method === 'upi' && online && plainUpi === null && !upiConfirmed && (
+            <Button size="lg" onClick={confirmUpi}>
+              Show UPI QR for {rupees(upiAmount)}
+            </Button>
+          )}
+          {state.due > 0 && method === 'upi' && online && plainUpi === null && upiConfirmed && (
             <div className="flex flex-col items-center gap-2">
               <DynamicUpi
                 amount={upiAmount}
-                onPaid={(qr) => add('upi', Math.round(qr.amount * 100), qr.payment_id ?? undefined, qr.qr_id)}
+                onPaid={(qr) => {
+                  add('upi', Math.round(qr.amount * 100), qr.payment_id ?? undefined, qr.qr_id)
+                  setUpiConfirmed(false)
+                }}
                 onUnavailable={(why) => setPlainUpi(why)}
               />
               <button type="button" className="text-sm text-primary underline" onClick={() => setPlainUpi('')}>

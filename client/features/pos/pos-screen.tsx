@@ -47,7 +47,7 @@ export function PosScreen() {
     initialData: () => shiftCopy.get(registerId),
     initialDataUpdatedAt: 0,
   })
-  const notice = useShiftChange(shift.data?.shift ?? null, shift.dataUpdatedAt)
+  const notice = useShiftChange(shift.data?.shift ?? null, shift.dataUpdatedAt, registerId)
   useEffect(keepPosOffline, [])
   const choose = useCallback((id: number | undefined) => {
     registerChoice.set(id)
@@ -89,7 +89,18 @@ export function PosScreen() {
     )
   }
   // A shift already read keeps the counter going when a later read fails (offline, a blip).
-  if (shift.data?.shift) return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
+  if (shift.data?.shift)
+    return (
+      <Counter
+        key={shift.data.shift.register_id}
+        shift={shift.data.shift}
+        shop={shop}
+        cashier={init.user?.name ?? ''}
+        onShift={reload}
+        onClosed={onClosed}
+        onRegister={choose}
+      />
+    )
   if (shift.isPending) {
     return (
       <div className="flex min-h-screen items-center justify-center">
@@ -119,23 +130,40 @@ export function PosScreen() {
       </>
     )
   }
-  return <Counter shift={shift.data.shift} shop={shop} cashier={init.user?.name ?? ''} onShift={reload} onClosed={onClosed} />
+  return (
+    <Counter
+      key={shift.data.shift.register_id}
+      shift={shift.data.shift}
+      shop={shop}
+      cashier={init.user?.name ?? ''}
+      onShift={reload}
+      onClosed={onClosed}
+      onRegister={choose}
+    />
+  )
 }
 
 /**
  * What changed on the server since this device last looked: the shift it was selling on closed (or replaced) on
  * another device. `closedHere` marks a close made on this device, which needs no notice.
  */
-function useShiftChange(now: ShiftReport | null, at: number) {
+function useShiftChange(now: ShiftReport | null, at: number, registerId: number | undefined) {
   const last = useRef<ShiftReport | null>(now)
   const [text, setText] = useState<string | null>(null)
+  // another register chosen on this device: its shift is no change made elsewhere
+  const chosen = useRef(registerId)
   useEffect(() => {
     const before = last.current
     last.current = now
+    if (chosen.current !== registerId) {
+      chosen.current = registerId
+      setText(null)
+      return
+    }
     if (!before || before.shift_id === now?.shift_id) return
     if (now) toast.info(`Shift #${now.shift_id} was opened on another device: the counter now sells on it`)
     else setText(`The shift on ${before.register} was closed on another device. Its figures are in the shift reports; open a new shift to keep selling.`)
-  }, [now, at])
+  }, [now, at, registerId])
   return useMemo(
     () => ({
       text: now ? null : text,

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { listProducts, type Product } from '../../../common/contracts/catalogue'
 import { useApi } from '../../lib/api-context'
+import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
+import { Image } from '../../ui/image'
 import { rupees } from './cart-maths'
 import { looksLikeCode, searchKept } from './catalogue'
 
@@ -10,6 +12,7 @@ import { looksLikeCode, searchKept } from './catalogue'
 export function ProductFinder({
   searchRef,
   kept,
+  stock,
   online,
   onPick,
   onCode,
@@ -20,6 +23,8 @@ export function ProductFinder({
   onCode: (code: string) => Promise<boolean>
   searchRef: React.RefObject<HTMLInputElement | null>
   kept: Product[]
+  /** free to sell at the register's warehouse, by pack id; null: not known (offline) */
+  stock: Map<number, number> | null
   online: boolean
   onPick: (p: Product) => void
 }) {
@@ -106,20 +111,46 @@ export function ProductFinder({
         {results.map((p) => {
           const prices = p.packs.map((k) => k.price)
           const low = Math.min(...prices)
+          const units = stock ? p.packs.reduce((n, k) => n + Math.max(0, stock.get(k.pack_id) ?? 0), 0) : null
           return (
             <li key={p.product_id}>
               <button
                 type="button"
                 onClick={() => choose(p)}
-                className="flex h-full min-h-24 w-full flex-col items-start gap-1 rounded-lg border border-border bg-surface p-3 text-left hover:border-primary focus-visible:border-primary"
+                data-product-name={p.product_name}
+                className={cn(
+                  'flex h-full min-h-24 w-full gap-3 rounded-lg border border-border bg-surface p-2 text-left hover:border-primary focus-visible:border-primary',
+                  units === 0 && 'bg-background',
+                )}
               >
-                <span className="line-clamp-2 font-medium">{p.product_name}</span>
-                <span className="text-xs text-muted">
-                  {p.brand_name} · {p.packs.length === 1 ? p.packs[0].pack_name : `${p.packs.length} packs`}
-                </span>
-                <span className="mt-auto font-semibold tabular-nums">
-                  {p.packs.length > 1 ? 'from ' : ''}
-                  {rupees(Math.round(low * 100))}
+                {online ? (
+                  <Image
+                    src={p.medias[0]?.src ?? p.image}
+                    size="small"
+                    width={56}
+                    height={56}
+                    className="size-14 shrink-0 rounded-md bg-white object-contain"
+                  />
+                ) : (
+                  // offline an image not seen yet would only fail to load
+                  <span aria-hidden="true" className="size-14 shrink-0 rounded-md bg-background" />
+                )}
+                <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
+                  <span className="line-clamp-2 font-medium">{p.product_name}</span>
+                  <span className="text-xs text-muted">
+                    {p.brand_name} · {p.packs.length === 1 ? p.packs[0].pack_name : `${p.packs.length} packs`}
+                  </span>
+                  <span className="mt-auto flex w-full flex-wrap items-baseline justify-between gap-x-2">
+                    <span className="font-semibold tabular-nums">
+                      {p.packs.length > 1 ? 'from ' : ''}
+                      {rupees(Math.round(low * 100))}
+                    </span>
+                    {units !== null && (
+                      <span data-testid="tile-stock" className={cn('text-xs tabular-nums', units === 0 ? 'font-semibold text-danger' : 'text-muted')}>
+                        {units === 0 ? 'Out of stock' : `${units} in stock`}
+                      </span>
+                    )}
+                  </span>
                 </span>
               </button>
             </li>

@@ -51,9 +51,8 @@ export const orders = pgTable(
     websiteId: integer('website_id')
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the customer; null: a walk-in sale at the counter (no customer, never the cashier's own purchase) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     orderNumber: text('order_number').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     paymentStatus: text('payment_status').$type<OrderPaymentStatus>().notNull(),

@@ -78,7 +78,7 @@ export async function listOrders(
 export async function staffDetail(db: Db | Tx, o: q.OrderRow): Promise<AdminOrderDetail> {
   const [base, customer, payments, refunds, events, money, names] = await Promise.all([
     detail(db, o),
-    q.customerOf(db, o.websiteId, o.userId),
+    o.userId === null ? null : q.customerOf(db, o.websiteId, o.userId),
     q.paymentsOf(db, o.id),
     q.refundsOf(db, o.id),
     q.eventsWithWho(db, o.id),
@@ -87,7 +87,7 @@ export async function staffDetail(db: Db | Tx, o: q.OrderRow): Promise<AdminOrde
   ])
   return {
     ...base,
-    customer: customer ?? { id: o.userId, name: o.address.name, phone: null, email: null },
+    customer: customer ?? (o.userId === null ? null : { id: o.userId, name: o.address.name, phone: null, email: null }),
     payments: payments.map((p) => ({
       attempt: p.attempt,
       provider: p.provider,

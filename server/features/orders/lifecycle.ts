@@ -228,7 +228,8 @@ export async function releaseExpired(db: Db, now = new Date()): Promise<number> 
 export type OrderLine = Omit<CheckoutLine, 'deliveryChargeId' | 'problem'>
 
 export interface CounterOrder {
-  userId: number
+  /** the customer; null: a walk-in (no customer: the sale is nobody's purchase, the cashier's least of all) */
+  userId: number | null
   /** who sold it (the order's first event names them) */
   staffId: number
   paymentMethod: string

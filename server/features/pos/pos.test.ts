@@ -269,6 +269,15 @@ describe.each(drivers)('the shop counter (%s)', (driver: Driver) => {
     expect((await pos('POST', '/returns', { order_number: 'OD999999', refund_method: 'cash' })).statusCode).toBe(404)
   })
 
+  it('refuses a negative or fractional count of a note or coin with a 422 on its field; the shift stays open', async () => {
+    await closeOpen()
+    const id = await shift()
+    const res = await pos('POST', `/shifts/${id}/close`, { counted: { '500': -2, '10': 1.5, '100': 3 } })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().errors).toMatchObject({ 'counted.500': 'Count must be 0 or more', 'counted.10': 'Count must be a whole number' })
+    expect((await pos('GET', '/shifts/current')).json().shift).toMatchObject({ shift_id: id, status: 'open' })
+  })
+
   it('closes with the cash counted per note and coin: totals by method are the sum of the shift’s sales', { timeout: 120_000 }, async () => {
     const runs = driver === 'postgres' ? 6 : 4
     await fc.assert(

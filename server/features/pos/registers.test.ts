@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { rowsOf } from '../../db/client'
 import { describe, expect, it } from 'vitest'
 import { stock } from '../../db/schema/catalogue'
 import { type Driver, drivers, SHOP2 } from '../../test/app'
@@ -10,8 +11,37 @@ import { useCheckoutApp } from '../checkout/test-kit'
 describe.each(drivers)('choosing the register (%s)', (driver: Driver) => {
   const h = useCheckoutApp(driver)
   const admin = () => signIn(h.k().t, '9876500001')
-  const pos = async (method: 'GET' | 'POST', url: string, body?: object, origin?: string) =>
+  const pos = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: object, origin?: string) =>
     staffCall(h.k().t, await admin(), method, `/s/api/pos${url}`, body, origin)
+
+  it('an admin adds a register at a warehouse and renames it; names are unique per website, checked per field', async () => {
+    const store = (await staffCall(h.k().t, await admin(), 'POST', '/s/api/admin/warehouses', { name: `HSR ${Date.now()}` })).json()
+    const name = `Till ${Date.now()}`
+    const made = await pos('POST', '/registers', { name: `  ${name} `, warehouse_id: store.id })
+    expect(made.statusCode, made.body).toBe(201)
+    expect(made.json()).toEqual({ id: expect.any(Number), name, warehouse_id: store.id, warehouse: store.name, open_by: null })
+    const id = made.json().id as number
+    expect((await pos('GET', '/registers')).json().registers).toContainEqual(made.json())
+    expect((await pos('POST', '/registers', { name, warehouse_id: store.id })).json().errors).toEqual({
+      name: 'Another register of this website has this name',
+    })
+    expect((await pos('POST', '/registers', { name: '  ', warehouse_id: 999_999 })).json().errors).toMatchObject({ name: expect.any(String) })
+    expect((await pos('POST', '/registers', { name: `${name} b`, warehouse_id: 999_999 })).json().errors).toEqual({ warehouse_id: 'No such warehouse' })
+    const renamed = await pos('PATCH', `/registers/${id}`, { name: `${name} (front)` })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json()).toMatchObject({ id, name: `${name} (front)`, warehouse_id: store.id })
+    expect((await pos('PATCH', `/registers/${id}`, { name: `${name} (front)` })).statusCode).toBe(200)
+    const demo = (await pos('GET', '/shifts/current')).json().register
+    expect((await pos('PATCH', `/registers/${demo.id}`, { name: `${name} (front)` })).statusCode).toBe(422)
+    expect((await staffCall(h.k().t, await signIn(h.k().t, '9876500001', SHOP2), 'PATCH', `/s/api/pos/registers/${id}`, { name: 'x' }, SHOP2)).statusCode).toBe(
+      404,
+    )
+    const [audit] = await h
+      .db()
+      .execute(sql`select count(*)::int as n from audit_log where entity = 'pos_register' and entity_id = ${String(id)}`)
+      .then(rowsOf<{ n: number }>)
+    expect(audit.n).toBe(3)
+  })
 
   it('a second warehouse gets its own register when a shift opens there; sales, QRs and returns name it and take its stock', async () => {
     const store = await staffCall(h.k().t, await admin(), 'POST', '/s/api/admin/warehouses', { name: `Koramangala ${Date.now()}` })

@@ -160,10 +160,11 @@ export async function createReturn(ctx: StaffWriteCtx, input: ReturnInput): Prom
  * The khata part of a refund taken off the customer's khata under its lock; had they paid it down meanwhile, what
  * the khata could not take goes back in cash.
  */
-async function offTheKhata(ctx: StaffWriteCtx, order: { id: number; userId: number }, refunds: { method: PosMethod; amountPaise: number }[]) {
+async function offTheKhata(ctx: StaffWriteCtx, order: { id: number; userId: number | null }, refunds: { method: PosMethod; amountPaise: number }[]) {
   const out = refunds.filter((r) => r.amountPaise > 0 && r.method !== 'khata')
   const owed = refunds.find((r) => r.method === 'khata')?.amountPaise ?? 0
-  if (owed === 0) return out
+  // a walk-in sale (no customer) has no khata
+  if (owed === 0 || order.userId === null) return out
   const taken = await khata.creditReturn(ctx.db, {
     websiteId: ctx.site.id,
     userId: order.userId,
@@ -186,11 +187,11 @@ async function offTheKhata(ctx: StaffWriteCtx, order: { id: number; userId: numb
  * on the terminal or app. Either way, what was sold on khata comes off the khata first, up to what the customer still
  * owes there: goods bought on credit are never refunded in cash while the credit is unpaid (decision 0047).
  */
-async function refundsBy(ctx: StaffCtx, order: { id: number; userId: number }, how: 'cash' | 'original', paise: number) {
+async function refundsBy(ctx: StaffCtx, order: { id: number; userId: number | null }, how: 'cash' | 'original', paise: number) {
   const net = await q.netPaidByMethod(ctx.db, order.id)
   const out: { method: PosMethod; amountPaise: number }[] = []
   let left = paise
-  if (net.khata > 0) {
+  if (net.khata > 0 && order.userId !== null) {
     const take = Math.min(left, net.khata, await khata.owedOn(ctx.db, ctx.site.id, order.userId))
     if (take > 0) out.push({ method: 'khata', amountPaise: take })
     left -= take

@@ -7,6 +7,8 @@ import { packCodes } from './codes'
 import { listDiscrepancies as discrepancies } from './discrepancies'
 import { previewSale } from './price-sale'
 import { getReceipt as receipt } from './receipt'
+import { registerStock } from './register-stock'
+import * as tills from './registers'
 import * as returns from './returns'
 import * as sales from './sales'
 import { sendReceipt } from './send-receipt'
@@ -21,7 +23,10 @@ export async function posRoutes(app: FastifyInstance) {
   const sold = () => app.metrics.ordersPlaced.inc({ channel: 'counter' })
   await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
     pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
+    pos.write(c.createRegister, async (req, ctx) => orThrow(await tills.createRegister(ctx, req.body)))
+    pos.write(c.renameRegister, async (req, ctx) => orThrow(await tills.renameRegister(ctx, req.params.id, req.body)))
     pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
+    pos.read(c.registerStock, async (req, ctx) => orThrow(await registerStock(ctx, req.query.register_id)))
     pos.read(c.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))
     pos.read(c.getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
     pos.write(c.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))

@@ -172,7 +172,7 @@ async function sellStock(s: SaleState) {
 /**
  * The customer by mobile number: found, or made (an account the shop created, signed in by a code later). The counter
  * was given the number, so this website records it; the sale names them as this website knows them, never by what
- * they gave another website (decision 0034). No number: a walk-in customer, the sale is the cashier's.
+ * they gave another website (decision 0034). No number: a walk-in customer, the sale has no customer (the order's user is null).
  */
 async function findCustomer(s: SaleState) {
   const phone = s.input.customer_phone
@@ -204,7 +204,7 @@ async function createOrder(s: SaleState) {
   const itemsPaise = sumOf(lines, (l) => l.grossPaise)
   s.soldAt = s.offline && input.sold_at ? new Date(Math.min(new Date(input.sold_at).getTime(), Date.now())) : new Date()
   const { order, itemIds } = await orders.createCounterOrder(s.ctx.db, s.ctx.site.id, {
-    userId: s.customer?.id ?? s.ctx.user.id,
+    userId: s.customer?.id ?? null,
     staffId: s.ctx.user.id,
     paymentMethod: orderMethod(s.tenders),
     itemsPaise,

@@ -36,6 +36,17 @@ export const pos: StaffFixtures = {
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
   'GET /s/api/pos/registers': async () => ({ url: '/s/api/pos/registers' }),
   'GET /s/api/pos/codes': async () => ({ url: '/s/api/pos/codes' }),
+  'GET /s/api/pos/stock': async () => ({ url: '/s/api/pos/stock' }),
+  'POST /s/api/pos/registers': async (k) => ({
+    url: '/s/api/pos/registers',
+    payload: { name: `Till ${k.unique()}`, warehouse_id: (await k.warehouse()).id },
+    status: 201,
+  }),
+  'PATCH /s/api/pos/registers/:id': async (k) => ({
+    url: `/s/api/pos/registers/${await k.posRegister()}`,
+    payload: { name: `Till ${k.unique()}` },
+    foreign: true,
+  }),
   'POST /s/api/pos/upi-qr': async (k) => {
     await k.posShift()
     return { url: '/s/api/pos/upi-qr', payload: { amount: 25.5 }, status: 201 }

@@ -142,7 +142,7 @@ export function OrderDetailPage({ order, canRefund, canEdit, moving, onMove, onO
                 .join(', ')}{' '}
               – {order.address.pincode}
             </p>
-            {(order.customer.name !== order.address.name || order.customer.phone !== order.address.mobile) && (
+            {order.customer && (order.customer.name !== order.address.name || order.customer.phone !== order.address.mobile) && (
               <p className="mt-2 text-xs text-muted">
                 Account: {order.customer.name || '—'} {order.customer.phone ?? order.customer.email ?? ''}
               </p>
