@@ -78,7 +78,8 @@ export const setKhataLimit = defineContract({
 })
 
 export const KhataPaymentInput = z.object({
-  amount: Rupees('Amount').check(z.gt(0, 'Amount must be more than zero')),
+  // in paise at least 1: 1e-9 passes 'more than zero' and 'two decimals' yet is no money at all
+  amount: Rupees('Amount').check(z.refine((v) => Math.round(v * 100) >= 1, 'Amount must be at least ₹0.01')),
   method: z.enum(KHATA_METHODS, { error: `method must be one of: ${KHATA_METHODS.join(', ')}` }),
   reference: z.optional(text('Reference', [z.trim(), z.maxLength(100, 'Reference is limited to 100 characters')])),
 })
@@ -97,7 +98,7 @@ export const recordKhataPayment = defineContract({
 export const KhataAdjustmentInput = z.object({
   /** rupees, signed: + the customer owes more, − less (never below zero) */
   change: z.number({ error: 'Change must be a number' }).check(
-    z.refine((v) => v !== 0, 'Change must not be zero'),
+    z.refine((v) => Math.round(v * 100) !== 0, 'Change must not be zero'),
     z.gte(-10_000_000, 'Change is too large'),
     z.lte(10_000_000, 'Change is too large'),
     z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Change may have at most two decimals'),
