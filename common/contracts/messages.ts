@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { INT_MAX } from './whole-numbers'
 
 /** Issue #32: a shopper's messaging choices on this website, and the staff's message log. */
 export const MessagePreferences = z.object({
@@ -50,7 +51,9 @@ export const listMessageLog = defineContract({
   summary: 'Admin: messages sent to phones from this website, newest first (to whom, template, channel, status, cost units; never the text)',
   query: z.object({
     before: z.optional(
-      z.coerce.number({ error: 'before must be a message id' }).check(z.int('before must be a message id'), z.gte(1, 'before must be a message id')),
+      z.coerce
+        .number({ error: 'before must be a message id' })
+        .check(z.int('before must be a message id'), z.gte(1, 'before must be a message id'), z.lte(INT_MAX, 'before must be a message id')),
     ),
   }),
   response: z.object({ data: z.array(MessageLogRow) }),
