@@ -26,9 +26,9 @@ describe('server errors reported to a Sentry-compatible DSN (spec §9)', () => {
     const before = listeners()
     const report = createErrorReporter(host.dsn, 'production', pino({ level: 'silent' }), createOutbound())!
     try {
+      await report(new TypeError('boom', { cause: new Error('the cause') }), { method: 'GET', route: '/s/api/products/:slug', requestId: 'req-7' })
       // the process's errors stay ours to handle (platform/errors.ts): the SDK listens to none of them
       expect(listeners()).toEqual(before)
-      await report(new TypeError('boom', { cause: new Error('the cause') }), { method: 'GET', route: '/s/api/products/:slug', requestId: 'req-7' })
       await until(() => host.envelopes.length > 0, 5000, 'the envelope at the DSN host')
       const { url, header, items } = host.envelopes[0]!
       expect(url).toMatch(/^\/api\/3\/envelope\/\?sentry_version=7&sentry_key=key&sentry_client=sentry\.javascript\.node%2F11\./)

@@ -1,14 +1,4 @@
-import {
-  contextLinesIntegration,
-  createTransport,
-  dedupeIntegration,
-  defaultStackParser,
-  linkedErrorsIntegration,
-  NodeClient,
-  type NodeOptions,
-  nodeContextIntegration,
-  Scope,
-} from '@sentry/node'
+import type { NodeClient, NodeOptions } from '@sentry/node'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Outbound, OutboundAnswer } from './outbound'
 import { RELEASE } from './release'
@@ -41,6 +31,8 @@ export type ErrorReporter = (err: Error, where: ErrorPlace) => Promise<void>
 /** How long a report may take to leave, at most: an exiting process waits for it (platform/errors.ts). */
 const SEND_WAIT_MS = 2000
 
+type Sdk = typeof import('@sentry/node')
+
 /**
  * Server errors sent to the Sentry-compatible DSN by the official SDK (@sentry/node, decision 0052): requests' 500s
  * (platform/errors.ts), background jobs' failures and the process's own (unhandled rejections, uncaught exceptions).
@@ -48,6 +40,8 @@ const SEND_WAIT_MS = 2000
  * wrappers, no process handlers: ours decide when the process exits), and every app built in a process (tests) has
  * its own DSN. Its envelopes leave through our outbound calls (platform/outbound.ts). A report that fails is logged,
  * never the request's problem. No personal data: no request data, cookies or bodies; the route's pattern only.
+ * The SDK is loaded only when a DSN is set (about 45 MB and 0.4 s), while the app starts; a report made before that
+ * waits for it.
  */
 export function createErrorReporter(
   dsn: string | undefined,
@@ -56,9 +50,32 @@ export function createErrorReporter(
   outbound: Outbound,
 ): (ErrorReporter & { close(): Promise<void> }) | undefined {
   if (!dsn || !envelopeUrl(dsn)) return undefined
-  const client = new NodeClient({
-    dsn,
-    environment,
+  // never rejects: a report must not become an unhandled rejection, which would be reported in turn
+  const started = import('@sentry/node')
+    .then((sdk) => ({ sdk, client: startClient(sdk, { dsn, environment, transport: outboundTransport(sdk, outbound, log) }) }))
+    .catch((err: unknown) => {
+      log.error({ err }, 'the error reporting SDK could not be started: server errors are only logged')
+      return null
+    })
+  const report: ErrorReporter = async (err, where) => {
+    const sentry = await started
+    if (!sentry) return
+    const scope = new sentry.sdk.Scope()
+    scope.setClient(sentry.client)
+    scope.setTransactionName(transactionOf(where))
+    scope.setTags(tagsOf(where))
+    const handled = !('process' in where)
+    const mechanism = { type: handled ? 'generic' : `auto.node.on${where.process.toLowerCase()}`, handled }
+    scope.captureException(err, { mechanism })
+    await sentry.client.flush(SEND_WAIT_MS)
+  }
+  const close = async () => void (await (await started)?.client.close(SEND_WAIT_MS))
+  return Object.assign(report, { close })
+}
+
+function startClient(sdk: Sdk, options: { dsn: string; environment: string; transport: NonNullable<NodeOptions['transport']> }): NodeClient {
+  const client = new sdk.NodeClient({
+    ...options,
     release: RELEASE,
     // no personal data (what `sendDefaultPii: false` asked of earlier versions): no user, cookies, headers, bodies, queries
     dataCollection: {
@@ -74,23 +91,12 @@ export function createErrorReporter(
     enableOpenTelemetrySetup: false,
     enableRuntimeChannelInjection: false,
     sendClientReports: false,
-    stackParser: defaultStackParser,
+    stackParser: sdk.defaultStackParser,
     // what an error event needs, and nothing that patches modules or listens to the process
-    integrations: [linkedErrorsIntegration(), dedupeIntegration(), nodeContextIntegration(), contextLinesIntegration()],
-    transport: outboundTransport(outbound, log),
+    integrations: [sdk.linkedErrorsIntegration(), sdk.dedupeIntegration(), sdk.nodeContextIntegration(), sdk.contextLinesIntegration()],
   })
   client.init()
-  const report: ErrorReporter = async (err, where) => {
-    const scope = new Scope()
-    scope.setClient(client)
-    scope.setTransactionName(transactionOf(where))
-    scope.setTags(tagsOf(where))
-    const handled = !('process' in where)
-    const mechanism = { type: handled ? 'generic' : `auto.node.on${where.process.toLowerCase()}`, handled }
-    scope.captureException(err, { mechanism })
-    await client.flush(SEND_WAIT_MS)
-  }
-  return Object.assign(report, { close: async () => void (await client.close(SEND_WAIT_MS)) })
+  return client
 }
 
 const transactionOf = (where: ErrorPlace) =>
@@ -107,9 +113,9 @@ function tagsOf(where: ErrorPlace): Record<string, string> {
  * short timeout, the answer capped): Sentry's rate-limit answers are handed back to the SDK, failures logged.
  */
 const outboundTransport =
-  (outbound: Outbound, log: FastifyBaseLogger): NonNullable<NodeOptions['transport']> =>
+  (sdk: Sdk, outbound: Outbound, log: FastifyBaseLogger): NonNullable<NodeOptions['transport']> =>
   (options) =>
-    createTransport(options, async ({ body }) => {
+    sdk.createTransport(options, async ({ body }) => {
       const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
       try {
         const answer = await outbound.send(options.url, 'operator', {
