@@ -34,7 +34,7 @@ const SEND_WAIT_MS = 2000
 type Sdk = typeof import('@sentry/node')
 
 /**
- * Server errors sent to the Sentry-compatible DSN by the official SDK (@sentry/node, decision 0052): requests' 500s
+ * Server errors sent to the Sentry-compatible DSN by the official SDK (@sentry/node, decision 0053): requests' 500s
  * (platform/errors.ts), background jobs' failures and the process's own (unhandled rejections, uncaught exceptions).
  * A client of its own, not `Sentry.init`: nothing global is patched or listened to (no tracing, no http/fetch/console
  * wrappers, no process handlers: ours decide when the process exits), and every app built in a process (tests) has
