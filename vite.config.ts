@@ -1,27 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-
-/**
- * The build's name, which monitoring events carry and source maps are uploaded under (docs/operations.md
- * "Errors"): STOREFRONT_RELEASE when the build is given one (the Dockerfile's build argument), else the package's
- * version and the commit built.
- */
-function releaseName() {
-  if (process.env.STOREFRONT_RELEASE) return process.env.STOREFRONT_RELEASE
-  const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
-  try {
-    return `storefront@${version}+${execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`
-  } catch {
-    return `storefront@${version}`
-  }
-}
+import { releaseName } from './scripts/release-name.mjs'
 
 export default defineConfig({
   root: 'client',
+  // the build's name, which the browser's monitoring events carry (the server's too: scripts/build-server.mjs)
   define: { __STOREFRONT_RELEASE__: JSON.stringify(releaseName()) },
   publicDir: false,
   plugins: [react(), tailwindcss()],

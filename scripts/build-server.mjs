@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
+import { releaseName } from './release-name.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist'), 'app')
@@ -43,5 +44,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [sourceUrls],
+  // the name the server's error reports carry, the same as the browser's (server/platform/release.ts)
+  define: { __STOREFRONT_RELEASE__: JSON.stringify(releaseName()) },
 })
 console.log(`server compiled to ${path.relative(root, outdir)}/main.js, setup.js, backup.js, restore.js and db-tasks.js in ${Date.now() - started} ms`)

@@ -200,7 +200,10 @@ export async function buildApp({
   })
   await registerApiDocs(app)
 
-  registerErrorHandling(app, createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log, outbound))
+  const reportError = createErrorReporter(config.SENTRY_DSN, config.APP_ENVIRONMENT, app.log, outbound)
+  // the reports still on their way leave before the app closes
+  if (reportError) app.addHook('onClose', () => reportError.close())
+  registerErrorHandling(app, reportError)
   registerRequestContext(app, deps)
   registerCacheHeaders(app)
   registerStaffSeam(app)

@@ -93,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance, report?: ErrorReport
       return reply.code(status).send({ message: clientMessage(err, status), code: err.code })
     }
     req.log.error({ err, ...where }, 'request failed')
-    void report?.(err, where)
+    void report?.(err, { ...where, requestId: req.id })
     return reply.code(500).send({ message: 'Something went wrong' })
   })
 }

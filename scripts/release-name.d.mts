@@ -1,0 +1,2 @@
+/** The build's name (release-name.mjs). */
+export declare function releaseName(): string
