@@ -74,6 +74,22 @@ describe.each(drivers)('every CSV export (%s)', (driver: Driver) => {
       rows: async (query) => (await json<Lists>(`/s/api/admin/gst-report?${RANGE}`))[new URLSearchParams(query).get('section')!].length,
       names: true,
     },
+    // GSTR-1 of this month: one row per HSN and rate, one per invoice or credit note (the sections that carry names)
+    '/s/api/admin/gst/gstr1.csv': {
+      queries: ['hsn', 'documents'].map((s) => `period=${today.slice(0, 7)}&section=${s}`),
+      rows: async (query) => {
+        const period = today.slice(0, 7)
+        const section = new URLSearchParams(query).get('section')
+        if (section === 'documents') {
+          const main = (await websiteOf(h.k().t, MAIN)).id
+          const [n] = await rows<{ n: number }>(sql`
+            select count(*)::int as n from tax_documents where website_id = ${main} and to_char(issued_at at time zone 'Asia/Kolkata', 'YYYY-MM') = ${period}`)
+          return n.n
+        }
+        return (await json<{ hsn: { data: unknown[] } }>(`/s/api/admin/gst/gstr1.json?period=${period}`)).hsn.data.length
+      },
+      names: true,
+    },
   }
 
   it('finds each CSV route in the route table, and each has a case here', () => {
