@@ -26,10 +26,11 @@ export const Slug = (label = 'Slug') =>
   ])
 
 export const PRICE_MAX = 10_000_000
-/** Rupees: more than 0, at most two decimals. */
+/** Rupees: at least one paisa, at most two decimals (1e-9 is more than 0 but would round to a ₹0 price). */
 export const Rupees = (label: string) =>
   z.number({ error: `${label} must be a number` }).check(
     z.positive(`${label} must be more than 0`),
+    z.gte(0.01, `${label} must be at least ₹0.01`),
     z.lte(PRICE_MAX, `${label} is too large`),
     z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} may have at most two decimals`),
   )

@@ -1,3 +1,4 @@
+import { SHARED_PAGE } from '../platform/cache-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct } from '../../common/contracts/admin-catalogue'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
@@ -48,7 +49,7 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
       expect(first.body).toContain('"dataUpdatedAt":')
       expect(second.statusCode).toBe(200)
       expect(second.body).toBe(first.body)
-      expect(second.headers['cache-control']).toBe('no-cache')
+      expect(second.headers['cache-control']).toBe(SHARED_PAGE)
       expect(second.headers.vary).toBe('Host, Cookie')
       expect(second.headers['set-cookie']).toBeUndefined()
       expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
@@ -89,7 +90,7 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
       if (who === 'me') expect(c.body).toContain('9876500003')
       const visitor = await page(t, url)
       expect(visitor.body).not.toContain('9876500003')
-      expect(visitor.headers['cache-control']).toBe('no-cache')
+      expect(visitor.headers['cache-control']).toBe(SHARED_PAGE)
     }
     // A page kept for visitors is not what a signed-in person gets.
     const [, kept] = await twice(t, '/')

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import type { InjectOptions } from 'fastify'
+import { SHARED_PAGE } from '../platform/cache-headers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
@@ -144,7 +145,7 @@ describe.each(drivers)('caching of pages (%s)', (driver) => {
     const visitor = await page(t, '/')
     expect(visitor.statusCode).toBe(200)
     expect(visitor.body).not.toContain('9876500003')
-    expect(visitor.headers['cache-control']).toBe('no-cache')
+    expect(visitor.headers['cache-control']).toBe(SHARED_PAGE)
     expect(visitor.headers.vary).toBe('Host, Cookie')
 
     // The API's rule exactly: a page tied to a session (a visitor's cart) is private too.

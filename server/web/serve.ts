@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isPrivateAnswer, PRIVATE_NO_STORE } from '../platform/cache-headers'
+import { isPrivateAnswer, PRIVATE_NO_STORE, SHARED_PAGE } from '../platform/cache-headers'
 import { AppError } from '../platform/errors'
 import { type AppDeps, buildCtx } from '../platform/request-context'
 import { requestOrigin } from '../platform/site-context'
@@ -113,7 +113,7 @@ const sendPage = (reply: FastifyReply, status: number, html: string, isPrivate: 
   reply
     .code(status)
     .header('Vary', 'Host, Cookie')
-    .header('Cache-Control', isPrivate ? PRIVATE_NO_STORE : 'no-cache')
+    .header('Cache-Control', isPrivate ? PRIVATE_NO_STORE : SHARED_PAGE)
     .type('text/html; charset=utf-8')
     .send(html)
 

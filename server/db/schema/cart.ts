@@ -91,9 +91,8 @@ export const couponRedemptions = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null for a walk-in sale at the counter: it counts towards the coupon's uses, not any customer's */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** the order that used it (orders arrive with issue #5) */
     orderId: integer('order_id'),
     releasedAt: timestamp('released_at', { withTimezone: true }),

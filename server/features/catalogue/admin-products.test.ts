@@ -151,6 +151,7 @@ describe.each(drivers)('staff products (%s)', (driver) => {
       ['non-numeric price', { packs: [pack({ price: '12.50' })] }, { 'packs.0.price': 'Price must be a number' }],
       ['price above MRP', { packs: [pack({ price: 13 })] }, { 'packs.0.price': 'Price cannot be more than the MRP' }],
       ['three decimals', { packs: [pack({ price: 9.999 })] }, { 'packs.0.price': 'Price may have at most two decimals' }],
+      ['less than a paisa', { packs: [pack({ price: 1e-9 })] }, { 'packs.0.price': 'Price must be at least ₹0.01' }],
       ['no packs', { packs: [] }, { packs: 'Add at least one pack' }],
       ['no category', { categories: [] }, { categories: 'Choose at least one category' }],
       ['unknown category', { categories: ['beverages', 'no-such-aisle'] }, { categories: 'Unknown category: no-such-aisle' }],

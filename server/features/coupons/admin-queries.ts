@@ -139,7 +139,7 @@ export async function usage(db: Db, couponId: number, page: number, perPage: num
         orderNumber: orders.orderNumber,
         placedAt: orders.createdAt,
         // the customer as this website knows them (docs/decisions/0034), never the account's own name and number
-        customer: sql<string>`coalesce(${customerProfiles.name}, ${orders.address}->>'name', '')`,
+        customer: sql<string>`coalesce(${customerProfiles.name}, ${orders.address}->>'name', case when ${couponRedemptions.userId} is null then 'Walk-in' end, '')`,
         phone: customerProfiles.phone,
         status: orders.status,
         discountPaise: orders.discountPaise,

@@ -52,17 +52,21 @@ export type RedeemResult = { ok: true; redemptionId: number } | { ok: false; mes
 export async function redeemCoupon(
   tx: Tx,
   couponId: number,
-  userId: number,
+  /** null for a walk-in at the counter: only the coupon's own limits and dates apply */
+  userId: number | null,
   options: { orderId?: number; now?: Date /** the version the cart was priced with */; version?: number } = {},
 ): Promise<RedeemResult> {
   const coupon = await queries.lockCoupon(tx, couponId)
   if (!coupon) return { ok: false, message: 'This coupon is no longer available' }
   // Staff saved the coupon between the cart's pricing and this lock: the discount priced may no longer be its rule.
   if (options.version !== undefined && options.version !== coupon.version) return { ok: false, message: couponChanged(coupon.code) }
-  const [usedByCustomer, placedOrders] = await Promise.all([
-    queries.countActiveRedemptions(tx, couponId, userId),
-    coupon.firstOrderOnly ? placedOrderCount(tx, coupon.websiteId, userId) : Promise.resolve(0),
-  ])
+  const [usedByCustomer, placedOrders] =
+    userId === null
+      ? [0, 0]
+      : await Promise.all([
+          queries.countActiveRedemptions(tx, couponId, userId),
+          coupon.firstOrderOnly ? placedOrderCount(tx, coupon.websiteId, userId) : Promise.resolve(0),
+        ])
   const problem = usageProblem(coupon, { now: options.now ?? new Date(), userId, usedByCustomer, placedOrders })
   if (problem) return { ok: false, message: problem }
   await queries.incrementUsed(tx, couponId)

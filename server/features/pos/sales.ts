@@ -192,7 +192,7 @@ async function findCustomer(s: SaleState) {
 async function redeemCoupon(s: SaleState) {
   if (!s.coupon) return
   const { row } = s.coupon
-  const used = await coupons.redeemCoupon(s.ctx.db, row.id, s.customer?.id ?? s.ctx.user.id)
+  const used = await coupons.redeemCoupon(s.ctx.db, row.id, s.customer?.id ?? null)
   if (used.ok) s.redemptionId = used.redemptionId
   else if (s.offline) s.couponNote = `Coupon ${row.code} was given offline but could not be counted: ${used.message}`
   else refuse('conflict', `Coupon ${row.code}: ${used.message}`, { coupon_code: used.message })
