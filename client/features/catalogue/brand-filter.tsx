@@ -6,6 +6,11 @@ import { FilterCheckbox } from './filter-checkbox'
 
 /** Below this many brands the filter box is noise. */
 const FILTER_BOX_FROM = 7
+/**
+ * The sidebar lists this many brands (and any ticked) until "Show all" or a search: a website of 300 brands would
+ * otherwise put 300 checkboxes into every list page's HTML (issue 30). The drawer, opened on purpose, lists all.
+ */
+export const SIDEBAR_BRANDS = 12
 
 export interface BrandFilterProps {
   brands: Brand[]
@@ -20,9 +25,15 @@ export interface BrandFilterProps {
 /** Brand checkboxes with a small box that narrows the list by name. */
 export function BrandFilter({ brands, selected, onChange, className, capped = true }: BrandFilterProps) {
   const [text, setText] = useState('')
+  const [all, setAll] = useState(!capped)
   const inputId = useId()
   const needle = text.trim().toLowerCase()
-  const shown = needle ? brands.filter((b) => b.name.toLowerCase().includes(needle)) : brands
+  const folded = !needle && !all && brands.length > SIDEBAR_BRANDS + 2
+  const shown = needle
+    ? brands.filter((b) => b.name.toLowerCase().includes(needle))
+    : folded
+      ? brands.filter((b, i) => i < SIDEBAR_BRANDS || selected.includes(b.slug))
+      : brands
 
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug))
 
@@ -55,6 +66,11 @@ export function BrandFilter({ brands, selected, onChange, className, capped = tr
         </ul>
       ) : (
         <p className="px-1 py-2 text-sm text-muted">{brands.length ? `No brands match “${text.trim()}”` : 'No brands yet.'}</p>
+      )}
+      {folded && (
+        <button type="button" className="px-1 text-sm font-medium text-primary hover:underline" onClick={() => setAll(true)}>
+          Show all {brands.length} brands
+        </button>
       )}
     </div>
   )
