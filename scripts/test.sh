@@ -55,37 +55,65 @@ fi
 [ -n "${TEST_REDIS_URL:-}" ] || { echo "No Redis: set TEST_REDIS_URL or install redis-server"; exit 1; }
 echo "TEST_REDIS_URL=$TEST_REDIS_URL"
 
-step "typecheck + migration drift"
-npx tsc --noEmit
-npx drizzle-kit generate >/dev/null
-if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
-  git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; exit 1
-fi
-
+# Three steps at once (each mostly one core on a 2-core machine; none writes what another reads): the typecheck and the
+# migration drift, the house rules, and the PGlite template the unit tests and the end-to-end servers start from. Each
+# one's output is shown after all end, in this order (docs/decisions/0054-test-run-time.md).
+export PGLITE_TEMPLATE="$WORK/pglite-template.tar"
+typecheck() {
+  npx tsc --noEmit || return 1
+  npx drizzle-kit generate >/dev/null || return 1
+  if [ -n "$(git status --porcelain -- drizzle 2>/dev/null)" ]; then
+    git status --short -- drizzle; echo "The schema changed without a migration: run npm run db:generate and commit drizzle/"; return 1
+  fi
+}
 # Biome's lint and format rules (biome.jsonc), the import rules (.dependency-cruiser.cjs), the file-size rule and knip
 # (no unused file, export or dependency): docs/decisions/0013-house-rules.md.
-step "lint + format + dependency rules"
-npm run lint --silent
-npm run format:check --silent || { echo "Not formatted as biome.jsonc says: run npm run format"; exit 1; }
+lint() {
+  npm run lint --silent || return 1
+  npm run format:check --silent || { echo "Not formatted as biome.jsonc says: run npm run format"; return 1; }
+}
+template() { npx tsx scripts/make-pglite-template.ts "$PGLITE_TEMPLATE"; }
+step "typecheck + migration drift | lint + format + dependency rules | pglite template (at once)"
+jobs_at_once=(typecheck lint template)
+pids=()
+for job in "${jobs_at_once[@]}"; do
+  ( started=$(date +%s); if "$job"; then echo "($job: ok in $(( $(date +%s) - started ))s)"; else echo "($job: FAILED after $(( $(date +%s) - started ))s)"; exit 1; fi ) >"$WORK/$job.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!jobs_at_once[@]}"; do
+  wait "${pids[$i]}" || failed=1
+  printf -- '--- %s\n' "${jobs_at_once[$i]}"; cat "$WORK/${jobs_at_once[$i]}.log"
+done
+[ "$failed" = 0 ] || exit 1
 
 step "build"
 npm run build --silent
-
-export PGLITE_TEMPLATE="$WORK/pglite-template.tar"
-step "pglite template"
-npx tsx scripts/make-pglite-template.ts "$PGLITE_TEMPLATE"
 
 rc=0
 step "unit + API tests (PGlite and PostgreSQL)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json || rc=1
 
 step "end-to-end (Chromium)"
-node --import tsx --test --test-concurrency=1 \
-  --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=junit --test-reporter-destination=reports/e2e.xml \
-  tests/e2e/*.test.ts || rc=1
+# Two journeys at a time: each starts its own server (a free port, its own in-memory database from the template) and
+# its own browser. Those that time processes or run several servers on one PostgreSQL database and Redis run alone
+# after them (docs/decisions/0054-test-run-time.md).
+alone=(caddy compiled-process crash lighthouse scale-out)
+paired=() alone_files=()
+for f in tests/e2e/*.test.ts; do
+  if [[ " ${alone[*]} " == *" $(basename "$f" .test.ts) "* ]]; then alone_files+=("$f"); else paired+=("$f"); fi
+done
+e2e() {
+  local concurrency=$1 report=$2; shift 2
+  node --import tsx --test --test-concurrency="$concurrency" \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=junit --test-reporter-destination="$report" \
+    "$@"
+}
+e2e 2 reports/e2e.xml "${paired[@]}" || rc=1
+e2e 1 reports/e2e-alone.xml "${alone_files[@]}" || rc=1
 
 step "summary"
-node scripts/test-summary.mjs reports/unit.json reports/e2e.xml || rc=1
+node scripts/test-summary.mjs reports/unit.json reports/e2e.xml reports/e2e-alone.xml || rc=1
 echo "total $(( $(date +%s) - T0 ))s"
 exit $rc
