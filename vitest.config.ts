@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
+    setupFiles: ['tests/unit-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     // a hook builds an app (the first in a worker also compiles PGlite's WASM): over a minute with two files at once
