@@ -17,7 +17,7 @@ export async function messageRoutes(app: FastifyInstance) {
   route(app, saveMessagePreferences, (req) => messages.savePreferences(req.ctx, req.body), { tags: ['account'] })
   // who was sent what, and whether it arrived: the customers' area
   await staffRoutes(app, { tag: 'admin', permission: 'customers' }, (staff) => {
-    staff.read(listMessageLog, (req, ctx) => messages.messageLog(ctx, req.query.before))
+    staff.read(listMessageLog, (req, ctx) => messages.messageLog(ctx, req.query))
   })
   // the website's provider keys: the tax and payment settings' area (decision 0049)
   const http = appMessagesHttp(app)
