@@ -148,7 +148,10 @@ export const SECTIONS = {
   navigation: { icon: HistoryIcon, description: 'Header and navbar templates, what the top bar shows, sizes.' },
   menus: { icon: GripIcon, description: 'Header and footer menus: add, nest and reorder items.' },
   popupSeo: { icon: SheetIcon, description: 'The promotional popup, search and sharing text, supplier tiles.' },
-  messaging: { icon: ShopperIcon, description: 'WhatsApp and SMS: which are on, this website’s keys with a test, and each message’s templates with a preview.' },
+  messaging: {
+    icon: ShopperIcon,
+    description: 'WhatsApp and SMS: which are on, this website’s keys with a test, and each message’s templates with a preview.',
+  },
 } satisfies Record<string, StaffSection>
 
 export type SectionName = keyof typeof SECTIONS

@@ -74,7 +74,13 @@ describe.each(drivers)('messaging settings per website (%s)', (driver) => {
     expect(res.statusCode, res.body).toBe(200)
     for (const s of SECRETS) expect(res.body).not.toContain(s)
     expect(res.json()).toMatchObject({
-      whatsapp: { phone_number_id: MAIN_WA.phone_number_id, access_token_set: true, app_secret_set: true, keys: 'own', webhook_url: `${MAIN}${HOOK}/${mainId}` },
+      whatsapp: {
+        phone_number_id: MAIN_WA.phone_number_id,
+        access_token_set: true,
+        app_secret_set: true,
+        keys: 'own',
+        webhook_url: `${MAIN}${HOOK}/${mainId}`,
+      },
       sms: { sender_id: 'MAINSH', auth_key_set: true, keys: 'own' },
       version: 2,
     })
@@ -116,7 +122,9 @@ describe.each(drivers)('messaging settings per website (%s)', (driver) => {
   it('saves a template in the website’s variable order', async () => {
     const res = await save({
       whatsapp: { enabled: true, phone_number_id: MAIN_WA.phone_number_id },
-      templates: { order_confirmed: { whatsapp_name: 'order_confirmed', language: 'en', dlt_template_id: '1107160000000000012', vars: ['order', 'shop', 'amount'] } },
+      templates: {
+        order_confirmed: { whatsapp_name: 'order_confirmed', language: 'en', dlt_template_id: '1107160000000000012', vars: ['order', 'shop', 'amount'] },
+      },
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().templates.find((x: { name: string }) => x.name === 'order_confirmed').vars).toEqual(['order', 'shop', 'amount'])
@@ -124,7 +132,10 @@ describe.each(drivers)('messaging settings per website (%s)', (driver) => {
 
   it('Test connection asks the simulator: the saved keys of an account it knows pass, a wrong token or key is refused', async () => {
     const test = async (body: object) => (await call('POST', `${URL}/test`, body)).json()
-    expect(await test({ channel: 'whatsapp' })).toMatchObject({ ok: false, message: expect.stringMatching(/^WhatsApp refused the keys: Invalid OAuth access token/) })
+    expect(await test({ channel: 'whatsapp' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^WhatsApp refused the keys: Invalid OAuth access token/),
+    })
     await simAccount({ whatsapp: { ...MAIN_WA, webhook_url: `${HOOK}/${mainId}` } })
     expect(await test({ channel: 'whatsapp' })).toEqual({ ok: true, message: 'WhatsApp accepted the keys: Simulator shop, +91 0000000777' })
     expect(await test({ channel: 'whatsapp', access_token: 'EAAwrongtokenxx01' })).toMatchObject({ ok: false })
@@ -149,7 +160,17 @@ describe.each(drivers)('messaging settings per website (%s)', (driver) => {
     expect(saved.statusCode, saved.body).toBe(200)
     const fresh = await t.app.deps.db
       .insert(messages)
-      .values({ websiteId: mainId, toMobile: '9811200077', channel: 'whatsapp', template: 'delivered', provider: 'whatsapp', providerTemplate: 'delivered', providerMessageId: 'wamid.own.main.1', status: 'accepted', keys: 'own' })
+      .values({
+        websiteId: mainId,
+        toMobile: '9811200077',
+        channel: 'whatsapp',
+        template: 'delivered',
+        provider: 'whatsapp',
+        providerTemplate: 'delivered',
+        providerMessageId: 'wamid.own.main.1',
+        status: 'accepted',
+        keys: 'own',
+      })
       .returning()
     const body = statusEvent('wamid.own.main.1', 'delivered')
     expect((await deliver(`${HOOK}/${mainId}`, body, sign(body, SHOP2_WA.app_secret))).statusCode).toBe(401)

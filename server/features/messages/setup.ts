@@ -12,18 +12,18 @@ export function appMessagesHttp(app: FastifyInstance): MessagesHttp {
   const self = `http://127.0.0.1:${config.PORT}`
   const outside = outboundHttp(app.deps.outbound)
   return config.MESSAGES_MODE !== 'simulator'
-      ? outside
-      : async (url, init) => {
-          if (!url.startsWith(`${self}/`)) return outside(url, init)
-          const res = await app.inject({ method: init.method, url: url.slice(self.length), headers: init.headers, payload: init.body })
-          let body: unknown = null
-          try {
-            body = res.body ? JSON.parse(res.body) : null
-          } catch {
-            body = null
-          }
-          return { status: res.statusCode, body }
+    ? outside
+    : async (url, init) => {
+        if (!url.startsWith(`${self}/`)) return outside(url, init)
+        const res = await app.inject({ method: init.method, url: url.slice(self.length), headers: init.headers, payload: init.body })
+        let body: unknown = null
+        try {
+          body = res.body ? JSON.parse(res.body) : null
+        } catch {
+          body = null
         }
+        return { status: res.statusCode, body }
+      }
 }
 
 /** The app's messenger: each website's accounts (its own keys, else the install's), read at each send. */

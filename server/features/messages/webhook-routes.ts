@@ -51,7 +51,12 @@ export async function messageWebhookRoutes(app: FastifyInstance, { messenger }: 
       return tally
     }
 
-    async function msg91Report(req: FastifyRequest<{ Body: Buffer; Querystring: { token?: string } }>, reply: FastifyReply, token: string | undefined, scope: ReportScope) {
+    async function msg91Report(
+      req: FastifyRequest<{ Body: Buffer; Querystring: { token?: string } }>,
+      reply: FastifyReply,
+      token: string | undefined,
+      scope: ReportScope,
+    ) {
       if (!token || typeof req.query.token !== 'string' || !safeEqual(token, req.query.token)) {
         reports.inc({ provider: 'msg91', outcome: 'bad_token' })
         return reply.code(401).send({ message: 'Unknown report address' })

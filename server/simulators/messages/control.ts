@@ -16,7 +16,12 @@ const Failure = z.object({
 const ReportUrl = z.string().check(z.regex(/^(\/|http:\/\/(127\.0\.0\.1|\[::1\]|localhost)[:/])/))
 const Account = z.object({
   whatsapp: z.optional(
-    z.object({ phone_number_id: z.string().check(z.regex(/^\d{5,20}$/)), access_token: z.string().check(z.minLength(8)), app_secret: z.string().check(z.minLength(8)), webhook_url: ReportUrl }),
+    z.object({
+      phone_number_id: z.string().check(z.regex(/^\d{5,20}$/)),
+      access_token: z.string().check(z.minLength(8)),
+      app_secret: z.string().check(z.minLength(8)),
+      webhook_url: ReportUrl,
+    }),
   ),
   msg91: z.optional(z.object({ auth_key: z.string().check(z.minLength(8)), sender_id: z.string().check(z.regex(/^[A-Z]{6}$/)), webhook_url: ReportUrl })),
 })
@@ -51,7 +56,12 @@ export async function messagesControl(app: FastifyInstance, { sim }: { sim: Mess
     if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0].message })
     const { whatsapp, msg91 } = parsed.data
     if (whatsapp)
-      sim.addWhatsApp({ phoneNumberId: whatsapp.phone_number_id, accessToken: whatsapp.access_token, appSecret: whatsapp.app_secret, webhookUrl: whatsapp.webhook_url })
+      sim.addWhatsApp({
+        phoneNumberId: whatsapp.phone_number_id,
+        accessToken: whatsapp.access_token,
+        appSecret: whatsapp.app_secret,
+        webhookUrl: whatsapp.webhook_url,
+      })
     if (msg91) sim.addMsg91({ authKey: msg91.auth_key, senderId: msg91.sender_id, webhookUrl: msg91.webhook_url })
     return { added: true }
   })

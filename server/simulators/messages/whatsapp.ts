@@ -65,7 +65,12 @@ export async function whatsappApi(app: FastifyInstance, { sim }: { sim: Messages
         100,
         `Unsupported get request. Object with ID '${req.params.phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       )
-    return { verified_name: 'Simulator shop', display_phone_number: `+91 ${req.params.phoneNumberId.slice(-10)}`, quality_rating: 'GREEN', id: req.params.phoneNumberId }
+    return {
+      verified_name: 'Simulator shop',
+      display_phone_number: `+91 ${req.params.phoneNumberId.slice(-10)}`,
+      quality_rating: 'GREEN',
+      id: req.params.phoneNumberId,
+    }
   })
 
   app.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/messages', async (req, reply) => {

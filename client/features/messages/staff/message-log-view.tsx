@@ -65,14 +65,26 @@ export function MessageLogView() {
           filter({ to: /^[6-9]\d{9}$/.test(mobile.trim()) ? mobile.trim() : undefined })
         }}
       >
-        <TextField label="Mobile number" inputMode="numeric" placeholder="10 digits" value={mobile} onChange={(e) => setMobile(e.target.value)} className="w-40" />
+        <TextField
+          label="Mobile number"
+          inputMode="numeric"
+          placeholder="10 digits"
+          value={mobile}
+          onChange={(e) => setMobile(e.target.value)}
+          className="w-40"
+        />
         <Select
           name="Message"
           value={filters.template ?? ''}
           options={MESSAGE_TEMPLATE_NAMES.map((n) => [n, MESSAGE_TEMPLATES[n].label])}
           onChange={(v) => filter({ template: (v || undefined) as LogQuery['template'] })}
         />
-        <Select name="Channel" value={filters.channel ?? ''} options={Object.entries(CHANNEL)} onChange={(v) => filter({ channel: (v || undefined) as LogQuery['channel'] })} />
+        <Select
+          name="Channel"
+          value={filters.channel ?? ''}
+          options={Object.entries(CHANNEL)}
+          onChange={(v) => filter({ channel: (v || undefined) as LogQuery['channel'] })}
+        />
         <Select
           name="Status"
           value={filters.status ?? ''}

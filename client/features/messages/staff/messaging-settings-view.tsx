@@ -125,9 +125,25 @@ function MessagingForm({ settings }: { settings: MessageSettingsAnswer }) {
               onChange={(e) => set('whatsapp', 'phone_number_id', e.target.value)}
               error={errors['whatsapp.phone_number_id']}
             />
-            <SecretField label="Access token" saved={wa.access_token_set} value={values.whatsapp.access_token} onChange={(v) => set('whatsapp', 'access_token', v)} error={errors['whatsapp.access_token']} />
-            <SecretField label="App secret" saved={wa.app_secret_set} value={values.whatsapp.app_secret} onChange={(v) => set('whatsapp', 'app_secret', v)} error={errors['whatsapp.app_secret']} />
-            <Address label="Webhook URL" value={wa.webhook_url} note={`Verify token: ${wa.verify_token || 'made when you first save'}. Give both in the Meta app’s WhatsApp webhook settings.`} />
+            <SecretField
+              label="Access token"
+              saved={wa.access_token_set}
+              value={values.whatsapp.access_token}
+              onChange={(v) => set('whatsapp', 'access_token', v)}
+              error={errors['whatsapp.access_token']}
+            />
+            <SecretField
+              label="App secret"
+              saved={wa.app_secret_set}
+              value={values.whatsapp.app_secret}
+              onChange={(v) => set('whatsapp', 'app_secret', v)}
+              error={errors['whatsapp.app_secret']}
+            />
+            <Address
+              label="Webhook URL"
+              value={wa.webhook_url}
+              note={`Verify token: ${wa.verify_token || 'made when you first save'}. Give both in the Meta app’s WhatsApp webhook settings.`}
+            />
           </div>
           <TestButton channel="whatsapp" values={values} />
         </div>
@@ -150,13 +166,28 @@ function MessagingForm({ settings }: { settings: MessageSettingsAnswer }) {
               onChange={(e) => set('sms', 'sender_id', e.target.value.toUpperCase())}
               error={errors['sms.sender_id']}
             />
-            <SecretField label="Auth key" saved={sms.auth_key_set} value={values.sms.auth_key} onChange={(v) => set('sms', 'auth_key', v)} error={errors['sms.auth_key']} />
-            {sms.report_url && <Address label="Delivery report URL" value={sms.report_url} note="Give this address to MSG91 for delivery reports. Keep it private: it carries this website’s token." />}
+            <SecretField
+              label="Auth key"
+              saved={sms.auth_key_set}
+              value={values.sms.auth_key}
+              onChange={(v) => set('sms', 'auth_key', v)}
+              error={errors['sms.auth_key']}
+            />
+            {sms.report_url && (
+              <Address
+                label="Delivery report URL"
+                value={sms.report_url}
+                note="Give this address to MSG91 for delivery reports. Keep it private: it carries this website’s token."
+              />
+            )}
           </div>
           <TestButton channel="sms" values={values} />
         </div>
       </Card>
-      <Card title="Templates" description="Each message as registered: the WhatsApp template’s name and language, the DLT template id, and the variables in the order the templates number them ({{1}}, {{2}}… and VAR1, VAR2…).">
+      <Card
+        title="Templates"
+        description="Each message as registered: the WhatsApp template’s name and language, the DLT template id, and the variables in the order the templates number them ({{1}}, {{2}}… and VAR1, VAR2…)."
+      >
         <ul className="flex flex-col divide-y divide-border">
           {settings.templates.map((t) => (
             <li key={t.name} className="flex flex-col gap-3 py-4 first:pt-0">
@@ -223,7 +254,19 @@ function Toggle({ label, hint, checked, onChange, error }: { label: string; hint
 }
 
 /** A secret: typed, never shown back; empty keeps the saved one. */
-function SecretField({ label, saved, value, onChange, error }: { label: string; saved: boolean; value: string; onChange: (v: string) => void; error?: string }) {
+function SecretField({
+  label,
+  saved,
+  value,
+  onChange,
+  error,
+}: {
+  label: string
+  saved: boolean
+  value: string
+  onChange: (v: string) => void
+  error?: string
+}) {
   return (
     <TextField
       label={label}
@@ -260,7 +303,13 @@ function TestButton({ channel, values }: { channel: 'whatsapp' | 'sms'; values: 
   const result = test.data
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button variant="outline" size="sm" onClick={run} loading={test.isPending} aria-label={`Test the ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} connection`}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={run}
+        loading={test.isPending}
+        aria-label={`Test the ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} connection`}
+      >
         Test connection
       </Button>
       <p role="status" aria-live="polite" className="text-sm">

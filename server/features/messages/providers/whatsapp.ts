@@ -49,9 +49,7 @@ export async function sendWhatsApp(
   const res = await call(http, 'whatsapp', url, {
     method: 'POST',
     headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(
-      whatsappPayload(message.to, message.templateName, message.template, message.vars, own?.language ?? account.language, own?.vars),
-    ),
+    body: JSON.stringify(whatsappPayload(message.to, message.templateName, message.template, message.vars, own?.language ?? account.language, own?.vars)),
     timeoutMs,
   })
   const body = res.body as { messages?: { id?: unknown }[]; error?: { code?: unknown } } | null
@@ -65,10 +63,18 @@ export async function sendWhatsApp(
  * "Test connection": reads the phone number with the token (Graph API GET /{version}/{phone-number-id}?fields=…),
  * which sends nothing. Answers the number's display name, or throws MessageSendError (190: the token; 100: the id).
  */
-export async function checkWhatsApp(http: MessagesHttp, account: Pick<WhatsAppAccount, 'apiBase' | 'version' | 'phoneNumberId' | 'accessToken'>, timeoutMs: number) {
+export async function checkWhatsApp(
+  http: MessagesHttp,
+  account: Pick<WhatsAppAccount, 'apiBase' | 'version' | 'phoneNumberId' | 'accessToken'>,
+  timeoutMs: number,
+) {
   const fields = 'display_phone_number,verified_name'
   const url = `${account.apiBase.replace(/\/$/, '')}/${account.version}/${encodeURIComponent(account.phoneNumberId)}?fields=${fields}`
-  const res = await call(http, 'whatsapp', url, { method: 'GET', headers: { authorization: `Bearer ${account.accessToken}`, accept: 'application/json' }, timeoutMs })
+  const res = await call(http, 'whatsapp', url, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${account.accessToken}`, accept: 'application/json' },
+    timeoutMs,
+  })
   const body = res.body as { display_phone_number?: unknown; verified_name?: unknown; error?: { code?: unknown; message?: unknown } } | null
   if (res.status === 200 && typeof body?.display_phone_number === 'string')
     return { number: body.display_phone_number, name: typeof body.verified_name === 'string' ? body.verified_name : '' }
