@@ -12,9 +12,9 @@ import { text } from './text'
 
 const int = () => z.number().check(z.int())
 
-export const MESSAGE_KEY_SOURCES = ['own', 'shop', 'none'] as const
+const MESSAGE_KEY_SOURCES = ['own', 'shop', 'none'] as const
 
-export const MessageTemplateRow = z.object({
+const MessageTemplateRow = z.object({
   name: z.enum(MESSAGE_TEMPLATE_NAMES),
   label: z.string(),
   category: z.enum(['authentication', 'utility']),
@@ -65,8 +65,8 @@ const Secret = (label: string) =>
     ]),
   )
 
-export const PHONE_NUMBER_ID = /^\d{5,20}$/
-export const SENDER_ID = /^[A-Z]{6}$/
+const PHONE_NUMBER_ID = /^\d{5,20}$/
+const SENDER_ID = /^[A-Z]{6}$/
 
 const PhoneNumberId = text('Phone number id', [
   z.trim(),

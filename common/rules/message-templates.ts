@@ -115,7 +115,7 @@ export const SIMULATOR_DLT_TEMPLATE_IDS: Record<MessageTemplateName, string> = O
 ) as Record<MessageTemplateName, string>
 
 /** What a preview fills a message with (the staff's messaging settings): a made-up order of the shop. */
-export const SAMPLE_VARS = (shop: string): Record<string, string> => ({
+const SAMPLE_VARS = (shop: string): Record<string, string> => ({
   shop,
   code: '482913',
   order: 'KS-1042',
@@ -127,13 +127,13 @@ export const SAMPLE_VARS = (shop: string): Record<string, string> => ({
   date: '30 Nov 2026',
 })
 
-export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/
-export const TEMPLATE_LANGUAGE = /^[a-z]{2}(_[A-Z]{2})?$/
+const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/
+const TEMPLATE_LANGUAGE = /^[a-z]{2}(_[A-Z]{2})?$/
 /** DLT template ids are 19 digits as the platforms issue them; some older ones are shorter */
-export const DLT_TEMPLATE_ID = /^\d{10,25}$/
+const DLT_TEMPLATE_ID = /^\d{10,25}$/
 
 /** A website's registration of one message: its WhatsApp name and language, DLT template id, variables in order. */
-export interface TemplateSetting {
+interface TemplateSetting {
   whatsapp_name: string
   language: string
   dlt_template_id: string

@@ -60,7 +60,7 @@ export const messagePreferences = pgTable(
 
 /** What a template needs per website: its WhatsApp name and language, its DLT template id, and its variables in the
  * order the registered templates number them ({{1}}…, VAR1…). */
-export interface MessageTemplateSetting {
+interface MessageTemplateSetting {
   whatsappName: string
   language: string
   dltTemplateId: string

@@ -8,7 +8,7 @@ import type { WhatsAppAccount } from './providers/whatsapp'
 import { findSettings, type MessageSettingsRow } from './queries/settings'
 
 /** whose provider account a message goes out on: the website's own keys, or the install's (environment) */
-export type KeySource = 'own' | 'shop'
+type KeySource = 'own' | 'shop'
 
 export interface MessageAccounts {
   whatsapp: (WhatsAppAccount & { templateNames: Partial<Record<MessageTemplateName, string>>; keys: KeySource }) | null

@@ -195,7 +195,8 @@ function MessagingForm({ settings }: { settings: MessageSettingsAnswer }) {
                 <h3 className="font-medium">{t.label}</h3>
                 <span className="text-xs text-muted">Needs: {t.needs.join(', ')}</span>
               </div>
-              <p className="rounded-md border border-border bg-background px-3 py-2 text-sm" aria-label={`Preview of ${t.label}`}>
+              <p className="rounded-md border border-border bg-background px-3 py-2 text-sm">
+                <span className="mr-2 text-xs font-medium text-muted">Preview</span>
                 {t.preview}
               </p>
               <div className="grid gap-3 sm:grid-cols-4">

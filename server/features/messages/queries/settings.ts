@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../db/client'
 import { messageSettings } from '../../../db/schema/messages'
 
 export type MessageSettingsRow = typeof messageSettings.$inferSelect
-export type MessageSettingsValues = Omit<typeof messageSettings.$inferInsert, 'websiteId' | 'version'>
+type MessageSettingsValues = Omit<typeof messageSettings.$inferInsert, 'websiteId' | 'version'>
 
 export async function findSettings(db: Db | Tx, websiteId: number, lock = false): Promise<MessageSettingsRow | null> {
   const q = db.select().from(messageSettings).where(eq(messageSettings.websiteId, websiteId))
