@@ -52,7 +52,9 @@ describe('the messaging screen', () => {
       version: 3,
       whatsapp: { enabled: true, phone_number_id: '100000000000777', access_token: '', app_secret: '' },
       sms: { enabled: true, sender_id: '', auth_key: '' },
-      templates: { order_confirmed: { whatsapp_name: 'order_confirmed', language: 'en', dlt_template_id: '1107160000000000012', vars: ['order', 'shop', 'amount'] } },
+      templates: {
+        order_confirmed: { whatsapp_name: 'order_confirmed', language: 'en', dlt_template_id: '1107160000000000012', vars: ['order', 'shop', 'amount'] },
+      },
     })
   })
 
