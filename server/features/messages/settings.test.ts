@@ -100,7 +100,7 @@ describe.each(drivers)('messaging settings per website (%s)', (driver) => {
       whatsapp: { enabled: true, phone_number_id: '100000000000999' },
       templates: {
         order_confirmed: { whatsapp_name: 'order_ok', language: 'en', dlt_template_id: '1107160000000000099', vars: ['shop', 'order'] },
-        delivered: { whatsapp_name: 'Delivered Now', language: 'english', dlt_template_id: '12ab', vars: ['shop', 'order', 'rider'] },
+        delivered: { whatsapp_name: 'Delivered Now', language: 'EN-us', dlt_template_id: '12ab', vars: ['shop', 'order', 'rider'] },
         cancelled: { whatsapp_name: 'cancelled', language: 'en', dlt_template_id: '', vars: ['shop', 'order', 'shop'] },
       },
     })
