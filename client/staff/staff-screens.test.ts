@@ -141,7 +141,7 @@ describe('the sidebars, from the sections of the table', () => {
     expect(labels('cashier')).toEqual([])
     expect(labels('packer')).toEqual(['Orders'])
     expect(landingOf('Administration', holding('packer'))).toBe('/bos/admin/orders')
-    expect(labels('accountant')).toEqual(['Messaging', 'Dashboard', 'Orders', 'Khata', 'Payments', 'Tax & invoices', 'GST returns', 'Reports', 'Analytics'])
+    expect(labels('accountant')).toEqual(['Dashboard', 'Orders', 'Khata', 'Payments', 'Tax & invoices', 'GST returns', 'Reports', 'Analytics'])
     expect(labels('marketing')).toEqual(['Pages', 'Site', 'Theme', 'Navigation', 'Menus', 'Popup & SEO', 'Coupons'])
     expect(labels('manager')).not.toContain('Staff')
     expect(labels('manager')).not.toContain('Payments')

@@ -474,8 +474,8 @@ export const SCREENS = [
     path: '/page-builder/messaging',
     title: 'Messaging',
     section: 'messaging',
-    // the website's provider keys: the tax and payment settings' area (decision 0049)
-    permission: 'tax',
+    // the website's provider keys: the tax and payment settings' area (decision 0049), in Website Settings' door
+    permission: { all: ['website', 'tax'] },
     load: () => import('../features/messages/staff/messaging-settings-view').then((m) => m.MessagingSettingsView),
   },
   // Any other address of a staff area (an old bookmark, a typo).
