@@ -74,6 +74,10 @@ export const SECTIONS = {
     icon: ReceiptIcon,
     description: 'Credit given to regular customers (udhaar): who owes what and for how long, credit limits, payments received and statements to print.',
   },
+  messageLog: {
+    icon: LogIcon,
+    description: 'Sign-in codes and order updates sent to shoppers’ phones: to whom, on WhatsApp or SMS, whether each arrived, and its cost.',
+  },
   products: {
     icon: PackageIcon,
     description: 'Add and edit products with their packs, prices and status; publish, unpublish, re-categorise or re-price many at once.',
@@ -144,6 +148,10 @@ export const SECTIONS = {
   navigation: { icon: HistoryIcon, description: 'Header and navbar templates, what the top bar shows, sizes.' },
   menus: { icon: GripIcon, description: 'Header and footer menus: add, nest and reorder items.' },
   popupSeo: { icon: SheetIcon, description: 'The promotional popup, search and sharing text, supplier tiles.' },
+  messaging: {
+    icon: ShopperIcon,
+    description: 'WhatsApp and SMS: which are on, this website’s keys with a test, and each message’s templates with a preview.',
+  },
 } satisfies Record<string, StaffSection>
 
 export type SectionName = keyof typeof SECTIONS
@@ -341,6 +349,13 @@ export const SCREENS = [
     load: () => import('../routes/admin-delivery').then((m) => m.AdminDeliveryRoute),
   },
   {
+    path: '/bos/admin/messages',
+    title: 'Message log',
+    section: 'messageLog',
+    permission: 'customers',
+    load: () => import('../features/messages/staff/message-log-view').then((m) => m.MessageLogView),
+  },
+  {
     path: '/bos/admin/payments',
     title: 'Payments',
     section: 'payments',
@@ -454,6 +469,14 @@ export const SCREENS = [
     section: 'popupSeo',
     permission: 'website',
     load: () => import('../features/site-editor/popup-seo-view').then((m) => m.PopupSeoView),
+  },
+  {
+    path: '/page-builder/messaging',
+    title: 'Messaging',
+    section: 'messaging',
+    // the website's provider keys: the tax and payment settings' area (decision 0049), in Website Settings' door
+    permission: { all: ['website', 'tax'] },
+    load: () => import('../features/messages/staff/messaging-settings-view').then((m) => m.MessagingSettingsView),
   },
   // Any other address of a staff area (an old bookmark, a typo).
   {

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { MESSAGE_TEMPLATE_NAMES } from '../rules/message-templates'
 import { INT_MAX } from './whole-numbers'
+
+/** accepted by the provider → sent → delivered → read; failed; or not sent: opted_out, limited */
+export const MESSAGE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed', 'opted_out', 'limited'] as const
 
 /** Issue #32: a shopper's messaging choices on this website, and the staff's message log. */
 export const MessagePreferences = z.object({
@@ -48,13 +52,19 @@ export const MessageLogRow = z.object({
 export const listMessageLog = defineContract({
   method: 'GET',
   path: '/api/admin/messages',
-  summary: 'Admin: messages sent to phones from this website, newest first (to whom, template, channel, status, cost units; never the text)',
+  summary:
+    'Admin: messages sent to phones from this website, newest first, 100 a page (to whom, template, channel, status, cost units; never the text); filtered by number, message, channel or status',
   query: z.object({
     before: z.optional(
       z.coerce
         .number({ error: 'before must be a message id' })
         .check(z.int('before must be a message id'), z.gte(1, 'before must be a message id'), z.lte(INT_MAX, 'before must be a message id')),
     ),
+    /** filters: the 10-digit number, the message, the channel, the status */
+    to: z.optional(z.string().check(z.regex(/^[6-9]\d{9}$/, 'to: a 10-digit mobile number'))),
+    template: z.optional(z.enum(MESSAGE_TEMPLATE_NAMES, { error: 'template: one of the messages' })),
+    channel: z.optional(z.enum(['whatsapp', 'sms', 'none'], { error: 'channel: whatsapp, sms or none' })),
+    status: z.optional(z.enum(MESSAGE_STATUSES, { error: 'status: one of the message statuses' })),
   }),
   response: z.object({ data: z.array(MessageLogRow) }),
 })

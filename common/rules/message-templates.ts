@@ -113,3 +113,53 @@ export const messageText = (name: MessageTemplateName, vars: Record<string, stri
 export const SIMULATOR_DLT_TEMPLATE_IDS: Record<MessageTemplateName, string> = Object.fromEntries(
   MESSAGE_TEMPLATE_NAMES.map((name, i) => [name, `11071600000000000${String(i + 10).padStart(2, '0')}`]),
 ) as Record<MessageTemplateName, string>
+
+/** What a preview fills a message with (the staff's messaging settings): a made-up order of the shop. */
+const SAMPLE_VARS = (shop: string): Record<string, string> => ({
+  shop,
+  code: '482913',
+  order: 'KS-1042',
+  amount: '₹1,249.00',
+  rider: 'Ravi Kumar',
+  rider_phone: '9876501234',
+  link: 'https://pay.example/KS-1042',
+  balance: '₹2,350.00',
+  date: '30 Nov 2026',
+})
+
+const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/
+const TEMPLATE_LANGUAGE = /^[a-z]{2}(_[A-Z]{2})?$/
+/** DLT template ids are 19 digits as the platforms issue them; some older ones are shorter */
+const DLT_TEMPLATE_ID = /^\d{10,25}$/
+
+/** A website's registration of one message: its WhatsApp name and language, DLT template id, variables in order. */
+interface TemplateSetting {
+  whatsapp_name: string
+  language: string
+  dlt_template_id: string
+  vars: string[]
+}
+
+/**
+ * Why a website's template setting cannot be saved, per field: the variables must be exactly the ones the message
+ * needs (each once, in the order the registered templates number them), the name and id in the providers' formats.
+ */
+export function templateSettingProblems(name: MessageTemplateName, s: TemplateSetting): Record<string, string> {
+  const problems: Record<string, string> = {}
+  const needs = MESSAGE_TEMPLATES[name].vars
+  const label = MESSAGE_TEMPLATES[name].label
+  if (s.whatsapp_name && !WHATSAPP_TEMPLATE_NAME.test(s.whatsapp_name))
+    problems.whatsapp_name = `${label}: a WhatsApp template name has lower-case letters, digits and _ only`
+  if (!TEMPLATE_LANGUAGE.test(s.language)) problems.language = `${label}: the language is a code like en or en_US`
+  if (s.dlt_template_id && !DLT_TEMPLATE_ID.test(s.dlt_template_id)) problems.dlt_template_id = `${label}: a DLT template id is 10 to 25 digits`
+  const unknown = s.vars.filter((v) => !needs.includes(v))
+  const missing = needs.filter((v) => !s.vars.includes(v))
+  const twice = s.vars.filter((v, i) => s.vars.indexOf(v) !== i)
+  if (unknown.length) problems.vars = `${label} has no variable ${unknown.join(', ')}: it uses ${needs.join(', ')}`
+  else if (missing.length) problems.vars = `${label} needs ${missing.join(', ')} in its template`
+  else if (twice.length) problems.vars = `${label}: each variable once (${twice.join(', ')} is listed twice)`
+  return problems
+}
+
+/** The message as a phone would show it, with sample data, variables in the website's order. */
+export const previewText = (name: MessageTemplateName, shop: string) => messageText(name, SAMPLE_VARS(shop))

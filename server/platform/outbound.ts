@@ -32,6 +32,8 @@ export interface OutboundRequest {
   method: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: Uint8Array
+  /** this call's own timeout, instead of the one the outbound was made with */
+  timeoutMs?: number
 }
 
 export interface OutboundAnswer {
@@ -118,7 +120,7 @@ export function createOutbound({
       return found.some((a) => !isPublicAddress(a.address)) ? 'not_public' : null
     },
 
-    send(address, rule, { method, headers = {}, body }) {
+    send(address, rule, { method, headers = {}, body, timeoutMs: callTimeoutMs = timeoutMs }) {
       const url = parseUrl(address)
       if (!url) return Promise.reject(new OutboundRefused('scheme', '?'))
       const refused = staticRefusal(url, rule)
@@ -131,7 +133,7 @@ export function createOutbound({
         const req = client.request(url, { method, headers: { ...headers, ...length }, agent }, (res) =>
           readCapped(res, maxAnswerBytes).then(resolveAnswer, reject),
         )
-        timer = setTimeout(() => req.destroy(new OutboundFailed(`${bareHost(url)} did not answer within ${timeoutMs} ms`)), timeoutMs)
+        timer = setTimeout(() => req.destroy(new OutboundFailed(`${bareHost(url)} did not answer within ${callTimeoutMs} ms`)), callTimeoutMs)
         req.on('error', (err) =>
           reject(err instanceof OutboundRefused || err instanceof OutboundFailed ? err : new OutboundFailed(`${bareHost(url)}: ${err.message}`)),
         )

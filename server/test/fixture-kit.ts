@@ -45,6 +45,8 @@ export interface FixtureKit {
   person(): Promise<StaffMember>
   /** the version of the main demo website's payment methods, as an editor reads it */
   paymentMethodsVersion(): Promise<number>
+  /** the version of the main demo website's messaging settings */
+  messageSettingsVersion(): Promise<number>
   /** the main demo website's settings as the page builder reads them (GET /s/api/admin/site-settings) */
   siteEditor(): Promise<SiteEditorAnswer>
   /** the website's tax settings as a save sends them */
@@ -187,6 +189,11 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     paymentMethodsVersion: async () => {
       const res = await staffCall(t, admin, 'GET', '/s/api/admin/payment-methods')
       if (res.statusCode !== 200) throw new Error(`payment methods: ${res.statusCode} ${res.body}`)
+      return (res.json() as { version: number }).version
+    },
+    messageSettingsVersion: async () => {
+      const res = await staffCall(t, admin, 'GET', '/s/api/admin/message-settings')
+      if (res.statusCode !== 200) throw new Error(`message settings: ${res.statusCode} ${res.body}`)
       return (res.json() as { version: number }).version
     },
     taxSettings: async () => {

@@ -2,7 +2,7 @@ import type { StaffFixtures } from './fixture-kit'
 import { audit, catalogue, catalogueCsv, media, stock } from './staff-fixtures/catalogue'
 import { delivery } from './staff-fixtures/delivery'
 import { gstReturns } from './staff-fixtures/gst'
-import { coupons, customers, orders, payments, reports, taxes } from './staff-fixtures/orders'
+import { coupons, customers, messaging, orders, payments, reports, taxes } from './staff-fixtures/orders'
 import { khata } from './staff-fixtures/khata'
 import { pos } from './staff-fixtures/pos'
 import { purchases } from './staff-fixtures/purchases'
@@ -27,6 +27,7 @@ export const STAFF_FIXTURES: StaffFixtures = {
   ...reports,
   ...delivery,
   ...payments,
+  ...messaging,
   ...taxes,
   ...gstReturns,
   ...pos,

@@ -28,6 +28,7 @@ const MANAGER_NEVER = [
   'admin/commission-rules',
   'admin/tax-settings',
   'admin/payment-methods',
+  'admin/message-settings',
   'admin/audit',
   'admin/monitoring',
   'admin/analytics/retention',
@@ -46,6 +47,7 @@ const ACCOUNTANT_READS = [
   'admin/exports',
   'admin/tax-settings',
   'admin/payment-methods',
+  'admin/message-settings',
   'admin/customers/:id/khata',
   'admin/khata',
 ]

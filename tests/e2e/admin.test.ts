@@ -105,6 +105,7 @@ describe('administration in the browser', () => {
       'Orders',
       'Customers',
       'Khata',
+      'Message log',
       'Products',
       'Categories',
       'Brands',

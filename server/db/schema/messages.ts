@@ -28,6 +28,8 @@ export const messages = pgTable(
     /** the WhatsApp message this SMS stands in for */
     fallbackOf: integer('fallback_of'),
     costUnits: integer('cost_units').notNull().default(0),
+    /** whose provider account it went out on: the website's own keys, or the install's (environment) */
+    keys: text('keys').notNull().default('shop'),
     vars: jsonb('vars').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,3 +57,40 @@ export const messagePreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.mobile] })],
 )
+
+/** What a template needs per website: its WhatsApp name and language, its DLT template id, and its variables in the
+ * order the registered templates number them ({{1}}…, VAR1…). */
+interface MessageTemplateSetting {
+  whatsappName: string
+  language: string
+  dltTemplateId: string
+  vars: string[]
+}
+
+/**
+ * A website's messaging (issue #32, decision 0052): which channels are on, its own provider keys (secrets sealed like
+ * payment keys, platform/secret-box.ts), the tokens its report addresses carry, and its templates. No row: the
+ * install's keys (environment) and the demo templates.
+ */
+export const messageSettings = pgTable('message_settings', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  whatsappEnabled: boolean('whatsapp_enabled').notNull().default(true),
+  smsEnabled: boolean('sms_enabled').notNull().default(true),
+  whatsappPhoneNumberId: text('whatsapp_phone_number_id'),
+  /** sealed */
+  whatsappAccessToken: text('whatsapp_access_token'),
+  /** sealed: signs this website's webhooks */
+  whatsappAppSecret: text('whatsapp_app_secret'),
+  /** what Meta's hub.verify_token must be for this website's webhook (ours, shown to staff) */
+  whatsappVerifyToken: text('whatsapp_verify_token').notNull(),
+  /** sealed */
+  msg91AuthKey: text('msg91_auth_key'),
+  msg91SenderId: text('msg91_sender_id'),
+  /** the secret this website's MSG91 report address carries (MSG91 does not sign reports) */
+  msg91ReportToken: text('msg91_report_token').notNull(),
+  templates: jsonb('templates').$type<Record<string, MessageTemplateSetting>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

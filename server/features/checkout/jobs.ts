@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { formatINR } from '../../../common/money'
-import { parseUsername } from '../../../common/rules/username'
+import { parseUsername, type Username } from '../../../common/rules/username'
 import type { OtpDelivery, OtpMessage } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
@@ -8,7 +8,15 @@ import type { PaymentProviders } from '../payments/providers/registry'
 import { KHATA_REMINDER_OUTBOX } from '../khata/service'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
+import { websiteName } from '../site-settings/service'
 import { PAYMENT_LINK_OUTBOX, paymentLinkText } from './payment-link'
+
+/** what an order message says: its registered template (none: not sent by WhatsApp or DLT SMS) and its plain text */
+interface Notice {
+  subject: string
+  text: string
+  template?: OtpMessage['template']
+}
 
 const STATUS_MESSAGES: Record<string, [subject: string, text: string]> = {
   packed: ['packed', 'is packed and will leave soon.'],
@@ -40,107 +48,92 @@ export function outboxHandlers(
   delivery: OtpDelivery,
 ): Record<string, OutboxHandler> {
   const db = app.deps.db
+  /** the shop's own name: the payload's (written when the staff acted), else the website's, never a stand-in */
+  const shopName = async (payload: Record<string, unknown>, websiteId: number) =>
+    typeof payload.siteName === 'string' && payload.siteName ? payload.siteName : ((await websiteName(db, websiteId)) ?? '')
+
+  /**
+   * One message about an order to the number on its delivery address: its registered template (WhatsApp, DLT SMS)
+   * and the notice's text (other channels); `compose` answers null when there is nothing to say.
+   */
+  async function notifyOrder(
+    payload: Record<string, unknown>,
+    compose: (o: { order: NonNullable<Awaited<ReturnType<typeof orders.findOrderById>>>; shop: string }) => Notice | null,
+    to?: Username | null,
+  ) {
+    const order = await orders.findOrderById(db, Number(payload.orderId))
+    if (!order) return
+    const mobile = to === undefined ? parseUsername(order.address.mobile) : to
+    if (!mobile) return
+    const shop = await shopName(payload, order.websiteId)
+    const notice = compose({ order, shop })
+    if (!notice) return
+    await delivery.send({
+      to: mobile,
+      code: '',
+      siteName: shop,
+      minutes: 0,
+      websiteId: order.websiteId,
+      template: notice.template,
+      notice: { subject: notice.subject, text: notice.text },
+    })
+  }
+
   return {
-    async order_confirmation(payload) {
-      const order = await orders.findOrderById(db, Number(payload.orderId))
-      if (!order) return
-      const to = parseUsername(order.address.mobile)
-      if (!to) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const text = `Your ${siteName} order ${order.orderNumber} of ${formatINR(order.totalPaise)} is confirmed. Thank you for shopping with us.`
-      const template = { name: 'order_confirmed' as const, vars: { shop: siteName, order: order.orderNumber, amount: formatINR(order.totalPaise) } }
-      await delivery.send({
-        to,
-        code: '',
-        siteName,
-        minutes: 0,
-        websiteId: order.websiteId,
-        template,
-        notice: { subject: `Order ${order.orderNumber} confirmed`, text },
-      })
-    },
+    order_confirmation: (payload) =>
+      notifyOrder(payload, ({ order, shop }) => {
+        const amount = formatINR(order.totalPaise)
+        return {
+          subject: `Order ${order.orderNumber} confirmed`,
+          text: `Your ${shop} order ${order.orderNumber} of ${amount} is confirmed. Thank you for shopping with us.`,
+          template: { name: 'order_confirmed', vars: { shop, order: order.orderNumber, amount } },
+        }
+      }),
     /** a staff move along the lifecycle (packed, out for delivery, delivered, cancelled) */
-    async order_status(payload) {
-      const order = await orders.findOrderById(db, Number(payload.orderId))
-      if (!order) return
-      const to = parseUsername(order.address.mobile)
-      if (!to) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const what = STATUS_MESSAGES[String(payload.status)]
-      if (!what) return
-      const text = `Your ${siteName} order ${order.orderNumber} ${what[1]}`
-      const template = statusTemplate(String(payload.status), siteName, order)
-      await delivery.send({
-        to,
-        code: '',
-        siteName,
-        minutes: 0,
-        websiteId: order.websiteId,
-        template,
-        notice: { subject: `Order ${order.orderNumber} ${what[0]}`, text },
-      })
-    },
-    /** staff took units out before packing (out of stock at the shelf) */
-    async order_changed(payload) {
-      const order = await orders.findOrderById(db, Number(payload.orderId))
-      if (!order) return
-      const to = parseUsername(order.address.mobile)
-      if (!to) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const pay = payload.cod
-        ? `Pay ${formatINR(Number(payload.total))} on delivery`
-        : `New total ${formatINR(Number(payload.total))}; the difference is refunded`
-      const text = `Your ${siteName} order ${order.orderNumber} changed: ${String(payload.note)}. ${pay}.`
-      await delivery.send({ to, code: '', siteName, minutes: 0, notice: { subject: `Order ${order.orderNumber} changed`, text } })
-    },
+    order_status: (payload) =>
+      notifyOrder(payload, ({ order, shop }) => {
+        const what = STATUS_MESSAGES[String(payload.status)]
+        if (!what) return null
+        return {
+          subject: `Order ${order.orderNumber} ${what[0]}`,
+          text: `Your ${shop} order ${order.orderNumber} ${what[1]}`,
+          template: statusTemplate(String(payload.status), shop, order),
+        }
+      }),
+    /** staff took units out before packing (out of stock at the shelf): no registered template, so no WhatsApp or DLT SMS */
+    order_changed: (payload) =>
+      notifyOrder(payload, ({ order, shop }) => {
+        const pay = payload.cod
+          ? `Pay ${formatINR(Number(payload.total))} on delivery`
+          : `New total ${formatINR(Number(payload.total))}; the difference is refunded`
+        return { subject: `Order ${order.orderNumber} changed`, text: `Your ${shop} order ${order.orderNumber} changed: ${String(payload.note)}. ${pay}.` }
+      }),
     /** staff gave money back (a refund, or a line changed before packing) */
-    async order_refund(payload) {
-      const order = await orders.findOrderById(db, Number(payload.orderId))
-      if (!order) return
-      const to = parseUsername(order.address.mobile)
-      if (!to) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const amount = formatINR(Number(payload.amount))
-      const how = payload.cash ? `${amount} was given back to you in cash` : `a refund of ${amount} to your original payment method has started`
-      const text = `Your ${siteName} order ${order.orderNumber}: ${how}.`
-      const template = { name: 'refund_processed' as const, vars: { shop: siteName, order: order.orderNumber, amount } }
-      await delivery.send({
-        to,
-        code: '',
-        siteName,
-        minutes: 0,
-        websiteId: order.websiteId,
-        template,
-        notice: { subject: `Refund for order ${order.orderNumber}`, text },
-      })
-    },
+    order_refund: (payload) =>
+      notifyOrder(payload, ({ order, shop }) => {
+        const amount = formatINR(Number(payload.amount))
+        const how = payload.cash ? `${amount} was given back to you in cash` : `a refund of ${amount} to your original payment method has started`
+        return {
+          subject: `Refund for order ${order.orderNumber}`,
+          text: `Your ${shop} order ${order.orderNumber}: ${how}.`,
+          template: { name: 'refund_processed', vars: { shop, order: order.orderNumber, amount } },
+        }
+      }),
     /** a payment link a sales agent sent for the customer's order (docs/decisions/0034) */
-    async [PAYMENT_LINK_OUTBOX](payload) {
-      const order = await orders.findOrderById(db, Number(payload.orderId))
-      const to = parseUsername(String(payload.to ?? ''))
-      if (!order || !to || order.paymentStatus === 'paid' || order.releasedAt !== null) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const text = paymentLinkText({
-        siteName,
-        orderNumber: order.orderNumber,
-        totalPaise: order.totalPaise,
-        url: String(payload.url),
-        expiresAt: String(payload.expiresAt),
-      })
-      const template = {
-        name: 'payment_link' as const,
-        vars: { shop: siteName, order: order.orderNumber, amount: formatINR(order.totalPaise), link: String(payload.url) },
-      }
-      await delivery.send({
-        to,
-        code: '',
-        siteName,
-        minutes: 0,
-        websiteId: order.websiteId,
-        template,
-        notice: { subject: `Pay for your order ${order.orderNumber}`, text },
-      })
-    },
+    [PAYMENT_LINK_OUTBOX]: (payload) =>
+      notifyOrder(
+        payload,
+        ({ order, shop }) => {
+          if (order.paymentStatus === 'paid' || order.releasedAt !== null) return null
+          const url = String(payload.url)
+          return {
+            subject: `Pay for your order ${order.orderNumber}`,
+            text: paymentLinkText({ siteName: shop, orderNumber: order.orderNumber, totalPaise: order.totalPaise, url, expiresAt: String(payload.expiresAt) }),
+            template: { name: 'payment_link', vars: { shop, order: order.orderNumber, amount: formatINR(order.totalPaise), link: url } },
+          }
+        },
+        parseUsername(String(payload.to ?? '')),
+      ),
     /** a counter receipt the customer asked for (docs/decisions/0027) */
     async [POS_RECEIPT_OUTBOX](payload) {
       const to = parseUsername(String(payload.to ?? ''))
@@ -153,16 +146,17 @@ export function outboxHandlers(
     async [KHATA_REMINDER_OUTBOX](payload) {
       const to = parseUsername(String(payload.to ?? ''))
       if (!to) return
-      const siteName = typeof payload.siteName === 'string' ? payload.siteName : 'our shop'
-      const template = { name: 'khata_reminder' as const, vars: { shop: siteName, balance: String(payload.balance ?? '') } }
+      const websiteId = Number(payload.websiteId)
+      const shop = await shopName(payload, websiteId)
+      const template = { name: 'khata_reminder' as const, vars: { shop, balance: String(payload.balance ?? '') } }
       await delivery.send({
         to,
         code: '',
-        siteName,
+        siteName: shop,
         minutes: 0,
-        websiteId: Number(payload.websiteId),
+        websiteId,
         template,
-        notice: { subject: `Your khata with ${siteName}`, text: String(payload.text ?? '') },
+        notice: { subject: `Your khata with ${shop}`, text: String(payload.text ?? '') },
       })
     },
     async refund(payload, message) {

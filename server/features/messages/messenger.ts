@@ -59,6 +59,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       channel: 'whatsapp',
       provider: 'whatsapp',
       providerTemplate: templateName,
+      keys: wa.keys,
     }
     // kept for a later SMS fallback (a failed status arrives after the call), never for a code
     const vars = MESSAGE_TEMPLATES[req.template].category === 'utility' ? req.vars : null
@@ -76,7 +77,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
 
   async function viaSms(accounts: MessageAccounts, req: SendRequest, fallbackOf: number | null) {
     const sms = accounts.msg91!
-    const base = { websiteId: req.websiteId, toMobile: req.to, template: req.template, channel: 'sms', provider: 'msg91', fallbackOf }
+    const base = { websiteId: req.websiteId, toMobile: req.to, template: req.template, channel: 'sms', provider: 'msg91', fallbackOf, keys: sms.keys }
     const providerTemplate = sms.templateIds[req.template] ?? ''
     try {
       const sent = await sendMsg91(deps.http, sms, config.MESSAGES_HTTP_TIMEOUT_MS, { to: req.to, template: req.template, vars: req.vars })

@@ -45,6 +45,8 @@ describe.each(drivers)("order updates on the shopper's phone (%s)", (driver: Dri
       ['whatsapp', 'out_for_delivery'],
       ['whatsapp', 'delivered'],
     ])
+    // the confirmation's outbox row names no shop: the job finds the website's own name
+    expect(got[0].text).toMatch(new RegExp(`^Your Kirana Fresh order ${order.order_number} of ₹[\\d,.]+ is confirmed\\.`))
     expect(got[1].text).toBe(`Your Kirana Fresh order ${order.order_number} is out for delivery with Ravi Kumar (9876500010).`)
   })
 

@@ -23,8 +23,8 @@ export async function savePreferences(ctx: RequestCtx, input: { channel: 'whatsa
 }
 
 /** The staff's log: who, template, channel, status, cost units; never the text or the variables. */
-export async function messageLog(ctx: Pick<RequestCtx, 'db' | 'site'>, before?: number) {
-  const rows = await q.listMessages(ctx.db, ctx.site.id, 100, before)
+export async function messageLog(ctx: Pick<RequestCtx, 'db' | 'site'>, filters: q.LogFilters = {}) {
+  const rows = await q.listMessages(ctx.db, ctx.site.id, 100, filters)
   return {
     data: rows.map((r) => ({
       id: r.id,

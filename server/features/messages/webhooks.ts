@@ -35,13 +35,31 @@ export function verifySubscription(query: Record<string, unknown>, verifyToken: 
   return challenge
 }
 
+/**
+ * Whose report this is: the install's account (its webhook, signed with the environment's secret) reports the messages
+ * sent on the install's keys; a website's own account (its own address and secret) only that website's own messages.
+ */
+export type ReportScope = { keys: 'shop' } | { keys: 'own'; websiteId: number }
+
+const inScope = (row: q.MessageRow, scope: ReportScope) => row.keys === scope.keys && (scope.keys === 'shop' || row.websiteId === scope.websiteId)
+
 interface Applied {
   applied: number
   unchanged: number
 }
 
-async function apply(db: Db, messenger: Messenger, provider: 'whatsapp' | 'msg91', id: string, status: string, errorCode: string | null, tally: Applied) {
-  const row = await q.findByProviderId(db, provider, id)
+async function apply(
+  db: Db,
+  messenger: Messenger,
+  scope: ReportScope,
+  provider: 'whatsapp' | 'msg91',
+  id: string,
+  status: string,
+  errorCode: string | null,
+  tally: Applied,
+) {
+  const found = await q.findByProviderId(db, provider, id)
+  const row = found && inScope(found, scope) ? found : null
   const from = FORWARD[status]
   const moved = row && from ? await q.advanceStatus(db, row.id, status, from, errorCode) : null
   if (!moved) {
@@ -54,7 +72,7 @@ async function apply(db: Db, messenger: Messenger, provider: 'whatsapp' | 'msg91
 }
 
 /** The `statuses` of a signed WhatsApp webhook (entry[].changes[].value.statuses[]: id, status, errors). */
-export async function applyWhatsAppStatuses(db: Db, messenger: Messenger, body: unknown): Promise<Applied> {
+export async function applyWhatsAppStatuses(db: Db, messenger: Messenger, body: unknown, scope: ReportScope = { keys: 'shop' }): Promise<Applied> {
   const tally = { applied: 0, unchanged: 0 }
   const entries = (body as { entry?: unknown })?.entry
   for (const entry of Array.isArray(entries) ? entries : []) {
@@ -63,7 +81,7 @@ export async function applyWhatsAppStatuses(db: Db, messenger: Messenger, body: 
       for (const s of Array.isArray(statuses) ? statuses : []) {
         if (typeof s?.id !== 'string' || typeof s?.status !== 'string') continue
         const code = Array.isArray(s.errors) && s.errors[0]?.code !== undefined ? String(s.errors[0].code) : null
-        await apply(db, messenger, 'whatsapp', s.id, s.status, code, tally)
+        await apply(db, messenger, scope, 'whatsapp', s.id, s.status, code, tally)
       }
     }
   }
@@ -71,7 +89,7 @@ export async function applyWhatsAppStatuses(db: Db, messenger: Messenger, body: 
 }
 
 /** MSG91's delivery reports: [{ requestId, report: [{ number, status, desc }] }]; status 1 delivered, 2/16/… failed. */
-export async function applyMsg91Reports(db: Db, messenger: Messenger, body: unknown): Promise<Applied> {
+export async function applyMsg91Reports(db: Db, messenger: Messenger, body: unknown, scope: ReportScope = { keys: 'shop' }): Promise<Applied> {
   const tally = { applied: 0, unchanged: 0 }
   const list = Array.isArray(body) ? body : Array.isArray((body as { data?: unknown })?.data) ? (body as { data: unknown[] }).data : []
   for (const item of list as { requestId?: unknown; report?: { status?: unknown }[] }[]) {
@@ -79,7 +97,7 @@ export async function applyMsg91Reports(db: Db, messenger: Messenger, body: unkn
     for (const r of item.report) {
       const code = String(r?.status ?? '')
       const status = code === '1' ? 'delivered' : code === '2' || code === '16' || code === '9' || code === '17' ? 'failed' : null
-      if (status) await apply(db, messenger, 'msg91', item.requestId, status, status === 'failed' ? `dlr_${code}` : null, tally)
+      if (status) await apply(db, messenger, scope, 'msg91', item.requestId, status, status === 'failed' ? `dlr_${code}` : null, tally)
     }
   }
   return tally

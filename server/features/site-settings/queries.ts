@@ -47,6 +47,11 @@ export function listWebsitesWithOrigins(db: Db | Tx, ids: number[]) {
     .orderBy(asc(websites.id), asc(websiteOrigins.origin))
 }
 
+export async function findWebsiteName(db: Db | Tx, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: websites.name }).from(websites).where(eq(websites.id, id))
+  return row?.name ?? null
+}
+
 export async function originExists(db: Db | Tx, origin: string): Promise<boolean> {
   const rows = await db.select({ origin: websiteOrigins.origin }).from(websiteOrigins).where(eq(websiteOrigins.origin, origin)).limit(1)
   return rows.length > 0

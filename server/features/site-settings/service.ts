@@ -83,6 +83,9 @@ export async function websitesWithOrigins(db: Db, ids: number[]): Promise<{ id: 
   return [...byId.values()].map((s) => ({ ...s, origins: [...s.origins.filter((o) => !isIp(o)), ...s.origins.filter(isIp)] }))
 }
 
+/** A website's name (messages sent from background jobs name the shop), or null when it is gone. */
+export const websiteName = (db: Db, id: number) => queries.findWebsiteName(db, id)
+
 /** How the platform finds the website a request names (platform/site-context.ts). */
 export const websiteFinder = (db: Db): WebsiteFinder => ({
   byOrigin: (origin) => queries.findWebsiteByOrigin(db, origin),

@@ -12,6 +12,20 @@ const Failure = z.object({
   count: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), 1),
 })
 
+/** a report address: a path of this app, or a loopback URL */
+const ReportUrl = z.string().check(z.regex(/^(\/|http:\/\/(127\.0\.0\.1|\[::1\]|localhost)[:/])/))
+const Account = z.object({
+  whatsapp: z.optional(
+    z.object({
+      phone_number_id: z.string().check(z.regex(/^\d{5,20}$/)),
+      access_token: z.string().check(z.minLength(8)),
+      app_secret: z.string().check(z.minLength(8)),
+      webhook_url: ReportUrl,
+    }),
+  ),
+  msg91: z.optional(z.object({ auth_key: z.string().check(z.minLength(8)), sender_id: z.string().check(z.regex(/^[A-Z]{6}$/)), webhook_url: ReportUrl })),
+})
+
 const mobileOf = (raw: unknown) => {
   const u = typeof raw === 'string' ? parseUsername(raw) : null
   return u?.kind === 'mobile' ? u.value : null
@@ -34,6 +48,22 @@ export async function messagesControl(app: FastifyInstance, { sim }: { sim: Mess
     if (!parsed.success || !to) return reply.code(400).send({ message: parsed.success ? 'to: a 10-digit mobile number' : parsed.error.issues[0].message })
     sim.store.planFailure(to, { channel: parsed.data.channel, mode: parsed.data.mode, remaining: parsed.data.count })
     return { planned: true }
+  })
+
+  // an account "made" at a provider for a website's own keys (tests, demos): its reports go to the website's address
+  app.post('/__sim/messages/accounts', async (req, reply) => {
+    const parsed = Account.safeParse(req.body ?? {})
+    if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0].message })
+    const { whatsapp, msg91 } = parsed.data
+    if (whatsapp)
+      sim.addWhatsApp({
+        phoneNumberId: whatsapp.phone_number_id,
+        accessToken: whatsapp.access_token,
+        appSecret: whatsapp.app_secret,
+        webhookUrl: whatsapp.webhook_url,
+      })
+    if (msg91) sim.addMsg91({ authKey: msg91.auth_key, senderId: msg91.sender_id, webhookUrl: msg91.webhook_url })
+    return { added: true }
   })
 
   app.delete('/__sim/messages', async () => {

@@ -26,6 +26,12 @@ const error = (reply: FastifyReply, status: number, message: string) => reply.co
 export async function msg91Api(app: FastifyInstance, { sim }: { sim: MessagesSim }) {
   const authorised = (authkey: unknown) => typeof authkey === 'string' && sim.msg91Account(authkey) !== null
 
+  // the balance (GET /api/balance.php?authkey=&type=4): a number of SMS, what "Test connection" reads
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/balance.php', async (req, reply) => {
+    if (!authorised(req.query.authkey)) return error(reply, 401, 'Authentication failure')
+    return reply.type('text/plain').send('10000')
+  })
+
   app.post('/api/v5/flow', async (req, reply) => {
     if (!authorised(req.headers.authkey)) return error(reply, 401, 'Authentication failure')
     const parsed = FlowBody.safeParse(req.body)

@@ -114,6 +114,7 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
     addWhatsApp: (account: WhatsAppAccount) => whatsapp.set(account.phoneNumberId, account),
     addMsg91: (account: Msg91Account) => msg91.set(account.authKey, account),
     whatsappAccount: (phoneNumberId: string) => whatsapp.get(phoneNumberId) ?? null,
+    knowsWhatsAppToken: (token: string) => [...whatsapp.values()].some((a) => a.accessToken === token),
     msg91Account: (authKey: string) => msg91.get(authKey) ?? null,
     statuses: {
       /** accepted → sent → delivered → read, or sent → failed when a failure was asked for */

@@ -53,6 +53,26 @@ function bearer(header: string | undefined) {
 }
 
 export async function whatsappApi(app: FastifyInstance, { sim }: { sim: MessagesSim }) {
+  // Meta's phone number node (GET /{version}/{phone-number-id}?fields=…): what "Test connection" reads
+  app.get<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId', async (req, reply) => {
+    const token = bearer(req.headers.authorization)
+    if (!token || !sim.knowsWhatsAppToken(token)) return graphError(reply, 401, 190, 'Invalid OAuth access token - Cannot parse access token')
+    const account = sim.whatsappAccount(req.params.phoneNumberId)
+    if (!account || account.accessToken !== token)
+      return graphError(
+        reply,
+        400,
+        100,
+        `Unsupported get request. Object with ID '${req.params.phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      )
+    return {
+      verified_name: 'Simulator shop',
+      display_phone_number: `+91 ${req.params.phoneNumberId.slice(-10)}`,
+      quality_rating: 'GREEN',
+      id: req.params.phoneNumberId,
+    }
+  })
+
   app.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/messages', async (req, reply) => {
     const account = sim.whatsappAccount(req.params.phoneNumberId)
     const token = bearer(req.headers.authorization)

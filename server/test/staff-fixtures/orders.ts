@@ -91,6 +91,23 @@ export const payments: StaffFixtures = {
   }),
 }
 
+export const messaging: StaffFixtures = {
+  'GET /s/api/admin/message-settings': async () => ({ url: '/s/api/admin/message-settings' }),
+  'PUT /s/api/admin/message-settings': async (k) => ({
+    url: '/s/api/admin/message-settings',
+    payload: {
+      version: await k.messageSettingsVersion(),
+      whatsapp: { enabled: true, phone_number_id: '' },
+      sms: { enabled: true, sender_id: '' },
+    },
+  }),
+  // a phone number id with no token: answered without calling the provider
+  'POST /s/api/admin/message-settings/test': async () => ({
+    url: '/s/api/admin/message-settings/test',
+    payload: { channel: 'whatsapp', phone_number_id: '100000000000555' },
+  }),
+}
+
 export const taxes: StaffFixtures = {
   'GET /s/api/admin/tax-settings': async () => ({ url: '/s/api/admin/tax-settings' }),
   'PUT /s/api/admin/tax-settings': async (k) => ({ url: '/s/api/admin/tax-settings', payload: await k.taxSettings() }),

@@ -1,3 +1,4 @@
+import { OutboundFailed, type Outbound } from '../../../platform/outbound'
 /** How a provider client reaches its API: fetch, or (the simulator inside this app) the app itself. */
 export type MessagesHttp = (
   url: string,
@@ -16,17 +17,35 @@ export class MessageSendError extends Error {
   }
 }
 
-export const fetchHttp: MessagesHttp = async (url, init) => {
-  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(init.timeoutMs), redirect: 'error' })
-  const text = await res.text()
-  let body: unknown = null
+const parsed = (text: string): unknown => {
   try {
-    body = text ? JSON.parse(text) : null
+    return text ? JSON.parse(text) : null
   } catch {
-    body = null
+    return null
   }
-  return { status: res.status, body }
 }
+
+/**
+ * The providers' addresses are the operator's (WHATSAPP_API_BASE, MSG91_API_BASE; a website sets only ids and keys), so
+ * calls go through platform/outbound.ts as the operator's: its cap on the answer read (an answer cut short reads as
+ * no answer), no redirect followed, this call's timeout.
+ */
+export const outboundHttp =
+  (outbound: Outbound): MessagesHttp =>
+  async (url, init) => {
+    try {
+      const answer = await outbound.send(url, 'operator', {
+        method: init.method,
+        headers: init.headers,
+        body: init.body === undefined ? undefined : Buffer.from(init.body),
+        timeoutMs: init.timeoutMs,
+      })
+      return { status: answer.status, body: answer.truncated ? null : parsed(answer.body.toString('utf8')) }
+    } catch (err) {
+      if (err instanceof OutboundFailed && /did not answer/.test(err.message)) throw Object.assign(new Error(err.message), { name: 'TimeoutError' })
+      throw err
+    }
+  }
 
 /** The call, with network failures turned into MessageSendError (their cause carries the request and its headers). */
 export async function call(http: MessagesHttp, provider: MessageSendError['provider'], url: string, init: Parameters<MessagesHttp>[1]) {

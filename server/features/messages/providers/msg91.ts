@@ -8,6 +8,8 @@ export interface Msg91Account {
   senderId: string
   /** template → DLT template id */
   templateIds: Partial<Record<MessageTemplateName, string>>
+  /** per message, the website's order of the DLT template's variables (VAR1…); else the demo's */
+  templateVars?: Partial<Record<MessageTemplateName, readonly string[]>>
 }
 
 /**
@@ -18,7 +20,8 @@ export interface Msg91Account {
  */
 export function msg91FlowPayload(account: Msg91Account, to: string, template: MessageTemplateName, vars: Record<string, string>) {
   const recipient: Record<string, string> = { mobiles: `91${to}` }
-  MESSAGE_TEMPLATES[template].vars.forEach((v, i) => {
+  const order = account.templateVars?.[template] ?? MESSAGE_TEMPLATES[template].vars
+  order.forEach((v, i) => {
     recipient[`VAR${i + 1}`] = vars[v]
   })
   return { template_id: account.templateIds[template], sender: account.senderId, short_url: '0', recipients: [recipient] }
@@ -52,4 +55,18 @@ export async function sendMsg91(
   const id = typeof body?.request_id === 'string' ? body.request_id : body?.message
   if (res.status === 200 && body?.type === 'success' && typeof id === 'string') return { id, templateId }
   throw new MessageSendError('msg91', `http_${res.status}`, `answered ${res.status}`)
+}
+
+/**
+ * "Test connection": MSG91's balance (GET /api/balance.php?authkey=…&type=4, the transactional route), which sends
+ * nothing; a number when the auth key is accepted.
+ */
+export async function checkMsg91(http: MessagesHttp, account: Pick<Msg91Account, 'apiBase' | 'authKey'>, timeoutMs: number) {
+  const url = `${account.apiBase.replace(/\/$/, '')}/api/balance.php?${new URLSearchParams({ authkey: account.authKey, type: '4' })}`
+  const res = await call(http, 'msg91', url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs })
+  const balance = typeof res.body === 'number' ? res.body : typeof res.body === 'string' && /^\d+(\.\d+)?$/.test(res.body) ? Number(res.body) : null
+  if (res.status === 200 && balance !== null) return { balance }
+  const body = res.body as { msg?: unknown; message?: unknown } | null
+  const why = typeof body?.msg === 'string' ? body.msg : typeof body?.message === 'string' ? body.message : `answered ${res.status}`
+  throw new MessageSendError('msg91', `http_${res.status}`, why.slice(0, 200))
 }

@@ -69,11 +69,28 @@ export async function savePreference(db: Db, websiteId: number, mobile: string, 
 
 export const deleteOlderThan = (db: Db, before: Date) => db.delete(messages).where(lt(messages.createdAt, before))
 
-export async function listMessages(db: Db, websiteId: number, limit: number, beforeId?: number) {
+export interface LogFilters {
+  before?: number
+  to?: string
+  template?: string
+  channel?: string
+  status?: string
+}
+
+export async function listMessages(db: Db, websiteId: number, limit: number, f: LogFilters = {}) {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.websiteId, websiteId), beforeId ? lt(messages.id, beforeId) : undefined))
+    .where(
+      and(
+        eq(messages.websiteId, websiteId),
+        f.before ? lt(messages.id, f.before) : undefined,
+        f.to ? eq(messages.toMobile, f.to) : undefined,
+        f.template ? eq(messages.template, f.template) : undefined,
+        f.channel ? eq(messages.channel, f.channel) : undefined,
+        f.status ? eq(messages.status, f.status) : undefined,
+      ),
+    )
     .orderBy(sql`${messages.id} desc`)
     .limit(limit)
 }
