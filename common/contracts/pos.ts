@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { IdParams } from './admin'
+import { buyerFields, buyerPairCheck } from './buyer'
 import { defineContract } from './http'
 import { calendarDateTime, text } from './text'
 import { EMAIL_PATTERN } from '../rules/form-field'
@@ -236,7 +237,9 @@ export const SaleInput = z.object({
   khata_override_reason: z.optional(
     text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
   ),
-})
+  /** a registered business buying at the counter (B2B, issue 34): checked as at checkout; its GSTIN's state is the place of supply */
+  ...buyerFields,
+}).check(buyerPairCheck)
 export type SaleInput = z.infer<typeof SaleInput>
 
 export const SaleAnswer = z.object({ order_number: z.string(), total: z.number(), change_due: z.number() })
@@ -373,6 +376,8 @@ export const ReceiptTax = z.object({
   legal_name: z.string(),
   place_of_supply: z.string(),
   inter_state: z.boolean(),
+  /** the registered business it was sold to (a B2B counter sale), as the invoice names it; absent or null: B2C */
+  buyer: z.optional(z.nullable(z.object({ gstin: z.string(), name: z.string(), state: z.string() }))),
   rates: z.array(z.object({ rate: z.number(), cess_rate: z.number(), ...TaxAmounts })),
   hsn: z.array(z.object({ code: z.string(), rate: z.number(), quantity: int(), ...TaxAmounts })),
   totals: z.object({ ...TaxAmounts, tax: z.number(), round_off: z.number(), total: z.number() }),
