@@ -220,26 +220,28 @@ export const SalePaymentInput = z.object({
   qr_id: z.optional(QrId),
 })
 
-export const SaleInput = z.object({
-  client_id: text('client_id', [z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'client_id must be a UUID')]),
-  lines: z.array(SaleLineInput).check(z.minLength(1, 'A sale needs at least one line'), z.maxLength(200, 'A sale is limited to 200 lines')),
-  payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
-  /** rupees off the whole sale, after line discounts */
-  discount: z.optional(Rupees('Order discount')),
-  /** a coupon of the website, under its rules (usage limits counted with the web orders) */
-  coupon_code: z.optional(text('Coupon code', [z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'Coupon code is too long')])),
-  customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
-  /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
-  offline: z.optional(z.boolean()),
-  sold_at: z.optional(calendarDateTime('Time of sale')),
-  register_id: RegisterChoice,
-  /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
-  khata_override_reason: z.optional(
-    text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
-  ),
-  /** a registered business buying at the counter (B2B, issue 34): checked as at checkout; its GSTIN's state is the place of supply */
-  ...buyerFields,
-}).check(buyerPairCheck)
+export const SaleInput = z
+  .object({
+    client_id: text('client_id', [z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'client_id must be a UUID')]),
+    lines: z.array(SaleLineInput).check(z.minLength(1, 'A sale needs at least one line'), z.maxLength(200, 'A sale is limited to 200 lines')),
+    payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
+    /** rupees off the whole sale, after line discounts */
+    discount: z.optional(Rupees('Order discount')),
+    /** a coupon of the website, under its rules (usage limits counted with the web orders) */
+    coupon_code: z.optional(text('Coupon code', [z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'Coupon code is too long')])),
+    customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
+    /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
+    offline: z.optional(z.boolean()),
+    sold_at: z.optional(calendarDateTime('Time of sale')),
+    register_id: RegisterChoice,
+    /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
+    khata_override_reason: z.optional(
+      text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
+    ),
+    /** a registered business buying at the counter (B2B, issue 34): checked as at checkout; its GSTIN's state is the place of supply */
+    ...buyerFields,
+  })
+  .check(buyerPairCheck)
 export type SaleInput = z.infer<typeof SaleInput>
 
 export const SaleAnswer = z.object({ order_number: z.string(), total: z.number(), change_due: z.number() })

@@ -43,7 +43,9 @@ describe.each(drivers)('B2B sales at the counter (%s)', (driver: Driver) => {
     const [row] = rowsOf<{ number: string; content: TaxDocumentContent }>(
       await h
         .db()
-        .execute(sql`select number, content from tax_documents where kind = 'invoice' and order_id = (select id from orders where order_number = ${orderNumber})`),
+        .execute(
+          sql`select number, content from tax_documents where kind = 'invoice' and order_id = (select id from orders where order_number = ${orderNumber})`,
+        ),
     )
     return row
   }
