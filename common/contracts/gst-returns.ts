@@ -184,15 +184,30 @@ export const Gstr3b = z.object({
   /** 3.2: inter-state supplies to unregistered persons, by place of supply */
   inter_state_unregistered: z.array(z.object({ pos: z.string(), taxable: num, igst: num })),
   /** 4: input tax credit; null while the shop's purchases are not recorded here */
+  /** 4(A)(5) "All other ITC" (= 4(C) net ITC: nothing is reversed here): the GST on the month's purchase bills from registered suppliers */
   itc: z.nullable(z.object(Tax)),
   itc_note: z.string(),
+  /** the purchase bills dated in the month, each with its GST; `counted`: in 4(A)(5) (the supplier has a GSTIN) */
+  itc_bills: z.optional(
+    z.array(
+      z.object({
+        bill_id: num,
+        bill_number: z.nullable(z.string()),
+        bill_date: z.string(),
+        supplier: z.string(),
+        gstin: z.nullable(z.string()),
+        counted: z.boolean(),
+        ...Tax,
+      }),
+    ),
+  ),
 })
 export type Gstr3b = z.infer<typeof Gstr3b>
 
 export const getGstr3b = defineContract({
   method: 'GET',
   path: '/api/admin/gst/gstr3b',
-  summary: 'The month’s GSTR-3B outward supplies (3.1, 3.2) from its tax invoices and credit notes; input tax credit once purchases are recorded',
+  summary: 'The month’s GSTR-3B outward supplies (3.1, 3.2) from its tax invoices and credit notes; input tax credit 4(A)(5) from the month’s purchase bills',
   query: z.object({ period: ReturnPeriod }),
   response: Gstr3b,
 })
