@@ -127,13 +127,28 @@ export const getTallyXml = defineContract({
   method: 'GET',
   path: '/api/admin/exports/tally.xml',
   summary:
-    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes and receipts, with ledgers named in the Tally settings',
+    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes, receipts and purchase bills, with ledgers named in the Tally settings',
   query: z.object({ from: calendarDate('From date'), to: calendarDate('To date') }),
   response: z.string(),
 })
 
 /** The Tally ledgers the export books to (names as they are in the shop's Tally company). */
-export const TALLY_LEDGER_KEYS = ['sales', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'onlineCustomers', 'counterCustomers', 'cash', 'bank'] as const
+export const TALLY_LEDGER_KEYS = [
+  'sales',
+  'cgst',
+  'sgst',
+  'igst',
+  'cess',
+  'roundOff',
+  'onlineCustomers',
+  'counterCustomers',
+  'cash',
+  'bank',
+  'purchases',
+  'inputCgst',
+  'inputSgst',
+  'inputIgst',
+] as const
 const ledgerName = (label: string) =>
   text(label, [
     z.trim(),
@@ -152,6 +167,11 @@ export const TallyLedgersInput = z.strictObject({
   counterCustomers: ledgerName('Counter customers'),
   cash: ledgerName('Cash'),
   bank: ledgerName('Bank'),
+  /** purchase vouchers' ledgers (added later: optional, kept as they were when not given) */
+  purchases: z.optional(ledgerName('Purchases')),
+  inputCgst: z.optional(ledgerName('Input CGST')),
+  inputSgst: z.optional(ledgerName('Input SGST')),
+  inputIgst: z.optional(ledgerName('Input IGST')),
 })
 export type TallyLedgersInput = z.infer<typeof TallyLedgersInput>
 const ledgerFields = Object.fromEntries(TALLY_LEDGER_KEYS.map((k) => [k, z.string()])) as Record<(typeof TALLY_LEDGER_KEYS)[number], z.ZodMiniString>
@@ -168,7 +188,8 @@ export const getTallyLedgers = defineContract({
 export const updateTallyLedgers = defineContract({
   method: 'PUT',
   path: '/api/admin/exports/tally-ledgers',
-  summary: 'Names the Tally ledgers the export books to (all ten, as a whole); 409 while no GST registration is saved',
+  summary:
+    'Names the Tally ledgers the export books to (the ten of sales as a whole; the four of purchases optional, kept when not given); 409 while no GST registration is saved',
   body: TallyLedgersInput,
   response: TallyLedgersAnswer,
 })
