@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { IdParams } from './admin'
 import { buyerFields, buyerPairCheck } from './buyer'
+import { ReceiptTax } from './receipt-tax'
 import { defineContract } from './http'
 import { calendarDateTime, text } from './text'
 import { EMAIL_PATTERN } from '../rules/form-field'
@@ -364,29 +365,6 @@ export const ReceiptLine = z.object({
   /** units brought back since */
   returned: int(),
 })
-
-const TaxAmounts = { taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), cess: z.number() }
-
-/**
- * The receipt's tax part (issue 17, docs/decisions/0031-pos-gst-gaps.md): read from the GST invoice issued with the
- * sale, rupees. `rates` per GST rate (and cess rate), `hsn` the HSN summary (one row per code and rate).
- */
-export const ReceiptTax = z.object({
-  invoice_number: z.string(),
-  issued_at: z.string(),
-  gstin: z.string(),
-  legal_name: z.string(),
-  place_of_supply: z.string(),
-  inter_state: z.boolean(),
-  /** the registered business it was sold to (a B2B counter sale), as the invoice names it; absent or null: B2C */
-  buyer: z.optional(z.nullable(z.object({ gstin: z.string(), name: z.string(), state: z.string() }))),
-  rates: z.array(z.object({ rate: z.number(), cess_rate: z.number(), ...TaxAmounts })),
-  hsn: z.array(z.object({ code: z.string(), rate: z.number(), quantity: int(), ...TaxAmounts })),
-  totals: z.object({ ...TaxAmounts, tax: z.number(), round_off: z.number(), total: z.number() }),
-  /** credit notes issued against it (returns at the counter) */
-  credit_notes: z.array(z.object({ number: z.string(), total: z.number() })),
-})
-export type ReceiptTax = z.infer<typeof ReceiptTax>
 
 /** What a counter receipt prints (docs/decisions/0024-point-of-sale.md, 0027). */
 export const Receipt = z.object({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 import { Receipt, type ReceiptData } from './receipt'
 
 afterEach(cleanup)

@@ -1,4 +1,4 @@
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 import { cn } from '../../lib/cn'
 import { type CartLine, type CartPayment, cartTotals, lineGross, lineNet, rupees } from './cart-maths'
 

@@ -1,5 +1,5 @@
 import type { TaxDocumentContent } from '../../../common/contracts/invoices'
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 
 /**
  * The tax part a counter receipt prints (issue 17: "printed as the POS receipt's tax part"), from the invoice
