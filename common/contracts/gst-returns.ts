@@ -127,13 +127,28 @@ export const getTallyXml = defineContract({
   method: 'GET',
   path: '/api/admin/exports/tally.xml',
   summary:
-    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes and receipts, with ledgers named in the Tally settings',
+    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes, receipts and purchase bills, with ledgers named in the Tally settings',
   query: z.object({ from: calendarDate('From date'), to: calendarDate('To date') }),
   response: z.string(),
 })
 
 /** The Tally ledgers the export books to (names as they are in the shop's Tally company). */
-export const TALLY_LEDGER_KEYS = ['sales', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'onlineCustomers', 'counterCustomers', 'cash', 'bank'] as const
+export const TALLY_LEDGER_KEYS = [
+  'sales',
+  'cgst',
+  'sgst',
+  'igst',
+  'cess',
+  'roundOff',
+  'onlineCustomers',
+  'counterCustomers',
+  'cash',
+  'bank',
+  'purchases',
+  'inputCgst',
+  'inputSgst',
+  'inputIgst',
+] as const
 const ledgerName = (label: string) =>
   text(label, [
     z.trim(),
@@ -152,6 +167,11 @@ export const TallyLedgersInput = z.strictObject({
   counterCustomers: ledgerName('Counter customers'),
   cash: ledgerName('Cash'),
   bank: ledgerName('Bank'),
+  /** purchase vouchers' ledgers (added later: optional, kept as they were when not given) */
+  purchases: z.optional(ledgerName('Purchases')),
+  inputCgst: z.optional(ledgerName('Input CGST')),
+  inputSgst: z.optional(ledgerName('Input SGST')),
+  inputIgst: z.optional(ledgerName('Input IGST')),
 })
 export type TallyLedgersInput = z.infer<typeof TallyLedgersInput>
 const ledgerFields = Object.fromEntries(TALLY_LEDGER_KEYS.map((k) => [k, z.string()])) as Record<(typeof TALLY_LEDGER_KEYS)[number], z.ZodMiniString>
@@ -168,7 +188,8 @@ export const getTallyLedgers = defineContract({
 export const updateTallyLedgers = defineContract({
   method: 'PUT',
   path: '/api/admin/exports/tally-ledgers',
-  summary: 'Names the Tally ledgers the export books to (all ten, as a whole); 409 while no GST registration is saved',
+  summary:
+    'Names the Tally ledgers the export books to (the ten of sales as a whole; the four of purchases optional, kept when not given); 409 while no GST registration is saved',
   body: TallyLedgersInput,
   response: TallyLedgersAnswer,
 })
@@ -184,15 +205,30 @@ export const Gstr3b = z.object({
   /** 3.2: inter-state supplies to unregistered persons, by place of supply */
   inter_state_unregistered: z.array(z.object({ pos: z.string(), taxable: num, igst: num })),
   /** 4: input tax credit; null while the shop's purchases are not recorded here */
+  /** 4(A)(5) "All other ITC" (= 4(C) net ITC: nothing is reversed here): the GST on the month's purchase bills from registered suppliers */
   itc: z.nullable(z.object(Tax)),
   itc_note: z.string(),
+  /** the purchase bills dated in the month, each with its GST; `counted`: in 4(A)(5) (the supplier has a GSTIN) */
+  itc_bills: z.optional(
+    z.array(
+      z.object({
+        bill_id: num,
+        bill_number: z.nullable(z.string()),
+        bill_date: z.string(),
+        supplier: z.string(),
+        gstin: z.nullable(z.string()),
+        counted: z.boolean(),
+        ...Tax,
+      }),
+    ),
+  ),
 })
 export type Gstr3b = z.infer<typeof Gstr3b>
 
 export const getGstr3b = defineContract({
   method: 'GET',
   path: '/api/admin/gst/gstr3b',
-  summary: 'The month’s GSTR-3B outward supplies (3.1, 3.2) from its tax invoices and credit notes; input tax credit once purchases are recorded',
+  summary: 'The month’s GSTR-3B outward supplies (3.1, 3.2) from its tax invoices and credit notes; input tax credit 4(A)(5) from the month’s purchase bills',
   query: z.object({ period: ReturnPeriod }),
   response: Gstr3b,
 })

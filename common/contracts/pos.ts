@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import { IdParams } from './admin'
+import { buyerFields, buyerPairCheck } from './buyer'
+import { ReceiptTax } from './receipt-tax'
 import { defineContract } from './http'
 import { calendarDateTime, text } from './text'
 import { EMAIL_PATTERN } from '../rules/form-field'
@@ -219,24 +221,28 @@ export const SalePaymentInput = z.object({
   qr_id: z.optional(QrId),
 })
 
-export const SaleInput = z.object({
-  client_id: text('client_id', [z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'client_id must be a UUID')]),
-  lines: z.array(SaleLineInput).check(z.minLength(1, 'A sale needs at least one line'), z.maxLength(200, 'A sale is limited to 200 lines')),
-  payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
-  /** rupees off the whole sale, after line discounts */
-  discount: z.optional(Rupees('Order discount')),
-  /** a coupon of the website, under its rules (usage limits counted with the web orders) */
-  coupon_code: z.optional(text('Coupon code', [z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'Coupon code is too long')])),
-  customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
-  /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
-  offline: z.optional(z.boolean()),
-  sold_at: z.optional(calendarDateTime('Time of sale')),
-  register_id: RegisterChoice,
-  /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
-  khata_override_reason: z.optional(
-    text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
-  ),
-})
+export const SaleInput = z
+  .object({
+    client_id: text('client_id', [z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'client_id must be a UUID')]),
+    lines: z.array(SaleLineInput).check(z.minLength(1, 'A sale needs at least one line'), z.maxLength(200, 'A sale is limited to 200 lines')),
+    payments: z.array(SalePaymentInput).check(z.minLength(1, 'A sale needs a payment'), z.maxLength(10, 'A sale is limited to 10 payments')),
+    /** rupees off the whole sale, after line discounts */
+    discount: z.optional(Rupees('Order discount')),
+    /** a coupon of the website, under its rules (usage limits counted with the web orders) */
+    coupon_code: z.optional(text('Coupon code', [z.trim(), z.minLength(1, 'Please enter a coupon code'), z.maxLength(40, 'Coupon code is too long')])),
+    customer_phone: z.optional(text('Customer mobile', [z.regex(/^[6-9]\d{9}$/, 'Please enter a valid 10-digit mobile number')])),
+    /** a sale made while the counter was offline, sent later: recorded even when the shelf no longer has the stock */
+    offline: z.optional(z.boolean()),
+    sold_at: z.optional(calendarDateTime('Time of sale')),
+    register_id: RegisterChoice,
+    /** an admin puts more on the customer's khata than their credit limit allows, and says why (audited) */
+    khata_override_reason: z.optional(
+      text('Reason', [z.trim(), z.minLength(3, 'Say why, in a few words'), z.maxLength(200, 'Reason is limited to 200 characters')]),
+    ),
+    /** a registered business buying at the counter (B2B, issue 34): checked as at checkout; its GSTIN's state is the place of supply */
+    ...buyerFields,
+  })
+  .check(buyerPairCheck)
 export type SaleInput = z.infer<typeof SaleInput>
 
 export const SaleAnswer = z.object({ order_number: z.string(), total: z.number(), change_due: z.number() })
@@ -359,27 +365,6 @@ export const ReceiptLine = z.object({
   /** units brought back since */
   returned: int(),
 })
-
-const TaxAmounts = { taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), cess: z.number() }
-
-/**
- * The receipt's tax part (issue 17, docs/decisions/0031-pos-gst-gaps.md): read from the GST invoice issued with the
- * sale, rupees. `rates` per GST rate (and cess rate), `hsn` the HSN summary (one row per code and rate).
- */
-export const ReceiptTax = z.object({
-  invoice_number: z.string(),
-  issued_at: z.string(),
-  gstin: z.string(),
-  legal_name: z.string(),
-  place_of_supply: z.string(),
-  inter_state: z.boolean(),
-  rates: z.array(z.object({ rate: z.number(), cess_rate: z.number(), ...TaxAmounts })),
-  hsn: z.array(z.object({ code: z.string(), rate: z.number(), quantity: int(), ...TaxAmounts })),
-  totals: z.object({ ...TaxAmounts, tax: z.number(), round_off: z.number(), total: z.number() }),
-  /** credit notes issued against it (returns at the counter) */
-  credit_notes: z.array(z.object({ number: z.string(), total: z.number() })),
-})
-export type ReceiptTax = z.infer<typeof ReceiptTax>
 
 /** What a counter receipt prints (docs/decisions/0024-point-of-sale.md, 0027). */
 export const Receipt = z.object({

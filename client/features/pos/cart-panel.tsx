@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
+import { BusinessBuyer, type CounterBuyer } from './business-buyer'
 import { type CartLine, type cartTotals, lineNet, parseRupees, rupees } from './cart-maths'
 
 /** The sale being made: its lines (quantity, line discount), bill discount, mobile, coupon, totals and Pay. */
@@ -14,6 +15,8 @@ export function CartPanel({
   setPhone,
   coupon,
   setCoupon,
+  buyer,
+  setBuyer,
   onPay,
   totals,
   due,
@@ -38,6 +41,8 @@ export function CartPanel({
   setPhone: (v: string) => void
   coupon: string
   setCoupon: (v: string) => void
+  buyer: CounterBuyer
+  setBuyer: (v: CounterBuyer) => void
   onPay: () => void
   totals: ReturnType<typeof cartTotals>
 }) {
@@ -197,6 +202,7 @@ export function CartPanel({
             </p>
           )
         )}
+        <BusinessBuyer value={buyer} onChange={setBuyer} errors={errors} />
         <dl className="flex flex-col gap-0.5 text-sm tabular-nums">
           <div className="flex justify-between">
             <dt>

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/modal'
 import { toast } from '../../ui/toast'
 import { CameraScanner } from './camera-scanner'
 import { type CartLine, type CartPayment, cartTotals, newClientId, parseRupees, paymentState, rupees, toRupees } from './cart-maths'
+import { buyerBody, buyerProblems, NO_BUYER } from './business-buyer'
 import { CartPanel } from './cart-panel'
 import { findByCode } from './catalogue'
 import { type CounterDialog, CounterHeader } from './counter-header'
@@ -51,6 +52,7 @@ export function Counter({
   const [orderDiscount, setOrderDiscount] = useState(kept?.order_discount ?? '')
   const [phone, setPhone] = useState(kept?.phone ?? '')
   const [coupon, setCoupon] = useState(kept?.coupon ?? '')
+  const [buyer, setBuyer] = useState(NO_BUYER)
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({})
   const [clientId, setClientId] = useState(() => kept?.client_id ?? newClientId())
   useEffect(() => {
@@ -153,6 +155,7 @@ export function Counter({
     setOrderDiscount('')
     setPhone('')
     setCoupon('')
+    setBuyer(NO_BUYER)
     setLineErrors({})
     setClientId(newClientId())
     setReceipt(null)
@@ -173,6 +176,7 @@ export function Counter({
       ...(totals.orderDiscount > 0 ? { discount: toRupees(totals.orderDiscount) } : {}),
       ...(coupon.trim() ? { coupon_code: coupon.trim() } : {}),
       ...(phone.trim() ? { customer_phone: phone.trim() } : {}),
+      ...buyerBody(buyer),
       ...(payments.find((p) => p.override_reason) ? { khata_override_reason: payments.find((p) => p.override_reason)?.override_reason } : {}),
       register_id: shift.register_id,
     }
@@ -197,6 +201,7 @@ export function Counter({
       setOrderDiscount('')
       setPhone('')
       setCoupon('')
+      setBuyer(NO_BUYER)
       setClientId(newClientId())
     }
     const cashOnly = payments.every((p) => p.method === 'cash')
@@ -233,7 +238,10 @@ export function Counter({
       setLineErrors(fields)
       setPayError(Object.values(fields)[0] ?? errorText(err))
       // A refused discount, quantity or mobile is fixed in the cart, where its message now shows.
-      if (Object.keys(fields).some((k) => k.startsWith('lines.') || k === 'discount' || k === 'customer_phone' || k === 'coupon_code')) setPaying(false)
+      if (
+        Object.keys(fields).some((k) => k.startsWith('lines.') || k === 'discount' || k === 'customer_phone' || k === 'coupon_code' || k.startsWith('buyer_'))
+      )
+        setPaying(false)
     } finally {
       setBusy(false)
     }
@@ -294,6 +302,11 @@ export function Counter({
               setPhone={setPhone}
               coupon={coupon}
               setCoupon={setCoupon}
+              buyer={buyer}
+              setBuyer={(b) => {
+                setBuyer(b)
+                setLineErrors(({ buyer_gstin: _g, buyer_name: _n, ...rest }) => rest)
+              }}
               lastAdded={lastAdded}
               onClear={async () => {
                 if (await confirm({ title: 'Clear this sale?', message: 'Every line of the sale is taken off.', confirmText: 'Clear sale', danger: true }))
@@ -301,6 +314,8 @@ export function Counter({
               }}
               onPay={() => {
                 setPayError(null)
+                const problems = buyerProblems(buyer)
+                if (Object.keys(problems).length) return setLineErrors(problems)
                 setPaying(true)
               }}
               totals={totals}

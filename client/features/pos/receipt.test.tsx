@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 import { Receipt, type ReceiptData } from './receipt'
 
 afterEach(cleanup)
@@ -80,6 +80,26 @@ describe('the receipt’s GST part', () => {
     expect(rows(rates)[0]).toEqual(['GST', 'Taxable', 'CGST', 'SGST'])
     expect(rows(hsn)[0]).toEqual(['HSN', 'Qty', 'Rate', 'Taxable', 'Tax'])
     expect(rows(hsn)[1]).toEqual(['1006', '2', '5%', '467.07', '23.36'])
+  })
+
+  it('80 mm B2B across states: the buyer’s name, GSTIN and place of supply; IGST per rate with its taxable value', () => {
+    const b2b: ReceiptTax = {
+      ...golden,
+      place_of_supply: '27-Maharashtra',
+      inter_state: true,
+      buyer: { gstin: '27AABCH1234K1ZR', name: 'Hotel Sagar Pvt Ltd', state: 'Maharashtra' },
+      rates: [{ rate: 5, cess_rate: 0, taxable: 100, cgst: 0, sgst: 0, igst: 5, cess: 0 }],
+      hsn: [{ code: '1006', rate: 5, quantity: 1, taxable: 100, cgst: 0, sgst: 0, igst: 5, cess: 0 }],
+      totals: { taxable: 100, cgst: 0, sgst: 0, igst: 5, cess: 0, tax: 5, round_off: 0, total: 105 },
+    }
+    const { getByLabelText, getByTestId } = render(<Receipt data={{ ...data, tax: b2b }} shop={shop} paper="80mm" />)
+    expect(getByTestId('receipt-buyer').textContent).toBe('Buyer Hotel Sagar Pvt Ltd · GSTIN 27AABCH1234K1ZR · Place of supply 27-Maharashtra')
+    const [rates] = getByLabelText('GST').querySelectorAll('table')
+    expect(rows(rates)).toEqual([
+      ['GST', 'Taxable', 'IGST'],
+      ['5%', '100.00', '5.00'],
+      ['Total', '100.00', '5.00'],
+    ])
   })
 
   it('no GST part without an invoice (offline, or a shop not registered)', () => {

@@ -1,4 +1,4 @@
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 import { cn } from '../../lib/cn'
 import { type CartLine, type CartPayment, cartTotals, lineGross, lineNet, rupees } from './cart-maths'
 
@@ -168,7 +168,8 @@ const paise = (r: number) => Math.round(r * 100)
 const amount = (r: number) => r.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
- * The receipt's GST part (issue 17): the sale's tax invoice number and the shop's GSTIN, taxes per rate (taxable
+ * The receipt's GST part (issue 17): the sale's tax invoice number and the shop's GSTIN, a business buyer's name,
+ * GSTIN and the place of supply (a B2B sale, issue 34), taxes per rate (taxable
  * value, CGST, SGST, IGST and cess only when there is any) and the HSN summary — on 80 mm the code, rate and tax
  * only, on A4 every column. The figures are the invoice's, so the receipt and the PDF agree.
  */
@@ -184,6 +185,12 @@ export function TaxPart({ tax, narrow }: { tax: ReceiptTax; narrow: boolean }) {
         GSTIN {tax.gstin}
         {!narrow && ` · ${tax.legal_name} · Place of supply ${tax.place_of_supply}`}
       </p>
+      {tax.buyer && (
+        <p className="text-center" data-testid="receipt-buyer">
+          Buyer {tax.buyer.name} · GSTIN {tax.buyer.gstin}
+          {narrow && ` · Place of supply ${tax.place_of_supply}`}
+        </p>
+      )}
       <table className={cn('mt-1 w-full border-collapse', narrow && 'text-[11px]')}>
         <thead>
           <tr className="border-b border-dashed border-black text-left">

@@ -53,14 +53,14 @@ export function supplierParty(s: Supplier): Party {
 
 /**
  * Place of supply (IGST Act s.10(1)(a), goods moved to the buyer): the delivery address's state; at the counter
- * the shop's own state. A registered business buyer (B2B) is billed at the state of its GSTIN (s.10(1)(b), goods
- * delivered on the direction of the buyer, wherever the delivery address is). An address whose state is not one we
- * know counts as the shop's state.
+ * the shop's own state. A registered business buyer (B2B), online or at the counter, is billed at the state of its
+ * GSTIN (s.10(1)(b), goods delivered on the direction of the buyer; issue 34: "the buyer's state decides the place
+ * of supply"). An address whose state is not one we know counts as the shop's state.
  */
 export function placeOfSupply(order: Pick<OrderForInvoice, 'channel' | 'address' | 'buyer'>, supplier: Supplier): string {
-  if (order.channel === 'pos') return supplier.state
   const registered = order.buyer ? gstinState(order.buyer.gstin) : null
   if (registered) return registered
+  if (order.channel === 'pos') return supplier.state
   return GST_STATE_CODES[order.address.state] ? order.address.state : supplier.state
 }
 

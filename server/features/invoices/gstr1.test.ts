@@ -4,6 +4,7 @@ import { gstinProblem } from '../../../common/rules/gstin'
 import { CAFE, goldenMonth, HOTEL, SUPPLIER } from './golden-month'
 import { buildGstr1, sectionOf } from './gstr1'
 import { gstr1Csv } from './gstr1-csv'
+import type { PurchaseBill } from '../purchases/service'
 import { buildGstr3b } from './gstr3b'
 
 /**
@@ -207,10 +208,43 @@ describe('GSTR-1 (golden month, May 2026)', () => {
   })
 })
 
-describe('GSTR-3B (golden month)', () => {
-  const b = buildGstr3b(month())
+/** the month's purchase bills: in the shop's state (5 %, and one whose tax halves to a half paisa), from another state, from an unregistered supplier */
+const bill = (id: number, supplierGstin: string | null, taxablePaise: number, tax: { cgst?: number; sgst?: number; igst?: number }): PurchaseBill => ({
+  id,
+  billNumber: `B-${id}`,
+  billDate: '2026-05-10',
+  supplierName: `Supplier ${id}`,
+  supplierGstin,
+  supplierState: null,
+  taxablePaise,
+  cgstPaise: tax.cgst ?? 0,
+  sgstPaise: tax.sgst ?? 0,
+  igstPaise: tax.igst ?? 0,
+  totalPaise: taxablePaise + (tax.cgst ?? 0) + (tax.sgst ?? 0) + (tax.igst ?? 0),
+})
+const BILLS = [
+  bill(1, '29AACCS5678M1ZJ', 100_000, { cgst: 2500, sgst: 2500 }),
+  bill(2, '27AABCH1234K1ZR', 200_000, { igst: 36_000 }),
+  bill(3, '29AACCS5678M1ZJ', 24_700, { cgst: 618, sgst: 617 }),
+  bill(4, null, 50_000, { cgst: 1250, sgst: 1250 }),
+]
 
-  it('3.1(a) outward taxable by hand: invoices less credit notes; 3.1(c) nil; 3.2 inter-state B2C by state; ITC awaits purchases', () => {
+describe('GSTR-3B (golden month)', () => {
+  const b = buildGstr3b({ ...month(), bills: BILLS })
+
+  it('4(A)(5) input tax credit by hand: the bills of registered suppliers, each split as the bill shows it; the unregistered one listed, not counted', () => {
+    // taxable 1000 + 2000 + 247; IGST 360; CGST 25 + 6.18; SGST 25 + 6.17; no cess on purchase bills
+    expect(b.itc).toEqual({ taxable: 3247, igst: 360, cgst: 31.18, sgst: 31.17, cess: 0 })
+    expect(b.itc_bills?.map((x) => [x.bill_number, x.counted, x.cgst + x.sgst + x.igst])).toEqual([
+      ['B-1', true, 50],
+      ['B-2', true, 360],
+      ['B-3', true, 12.35],
+      ['B-4', false, 25],
+    ])
+    expect(buildGstr3b({ ...month(), bills: [] }).itc).toEqual({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })
+  })
+
+  it('3.1(a) outward taxable by hand: invoices less credit notes; 3.1(c) nil; 3.2 inter-state B2C by state', () => {
     // taxable: 300 + 1150 + 500 + 200 + 100000 (invoices, without the potatoes) − 100 − 100 − 10000 (credit notes)
     expect(b.outward_taxable).toMatchObject({ taxable: 91950, igst: 5123 - 28 - 500, cgst: 14 + 45 - 2.5, sgst: 14 + 45 - 2.5, cess: 0 })
     expect(b.outward_taxable.by_rate.map((r) => [r.rate, r.taxable])).toEqual([
@@ -220,8 +254,7 @@ describe('GSTR-3B (golden month)', () => {
     ])
     expect(b.outward_nil_exempt.taxable).toBe(160)
     expect(b.inter_state_unregistered).toEqual([{ pos: '33-Tamil Nadu', taxable: 200 + 100000 - 10000, igst: 36 + 5000 - 500 }])
-    expect(b.itc).toBeNull()
-    expect(b.itc_note).toMatch(/purchase/)
+    expect(b.itc_note).toMatch(/purchase bills/)
     // the same documents as GSTR-1: its HSN summary's taxable value less the nil-rated
     expect(Math.round(g3hsnTaxable() * 100) / 100 - 160).toBe(b.outward_taxable.taxable)
   })

@@ -1,14 +1,15 @@
 import type { Gstr3b } from '../../../common/contracts/gst-returns'
+import type { PurchaseBill } from '../purchases/service'
 import { rupees } from './gstr1'
 import type { MonthDocuments } from './returns'
 
 /**
  * GSTR-3B's outward supplies of a month (tables 3.1 and 3.2) from the same documents as GSTR-1, credit notes taken
- * off, so the two returns agree. Input tax credit (table 4) needs the purchase register, which is not here yet.
+ * off, so the two returns agree; input tax credit (table 4(A)(5)) from the month's purchase bills (decision 0051).
  */
 
 export const ITC_NOTE =
-  'Input tax credit comes from the purchase register, which this shop does not keep here yet (purchases are being built). Take table 4 from your GSTR-2B until then.'
+  'Table 4(A)(5) "All other ITC" is the GST on this month’s purchase bills from suppliers with a GSTIN (bills from unregistered suppliers are listed but not counted). No cess is kept on purchase bills. Before filing, check it against your GSTR-2B: credit can be taken only for bills your suppliers have filed.'
 
 interface Sum {
   taxable: number
@@ -20,7 +21,19 @@ interface Sum {
 const zero = (): Sum => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })
 const money = (s: Sum) => ({ taxable: rupees(s.taxable), igst: rupees(s.igst), cgst: rupees(s.cgst), sgst: rupees(s.sgst), cess: rupees(s.cess) })
 
-export function buildGstr3b({ gstin, period, documents }: Pick<MonthDocuments, 'gstin' | 'period' | 'documents'>): Gstr3b {
+/** 4(A)(5): each bill's GST as the bill shows it (CGST + SGST or IGST), summed over the bills from registered suppliers. */
+function inputTaxCredit(bills: PurchaseBill[]) {
+  const itc = zero()
+  const listed = bills.map((b) => {
+    const counted = Boolean(b.supplierGstin)
+    const s: Sum = { taxable: b.taxablePaise, igst: b.igstPaise, cgst: b.cgstPaise, sgst: b.sgstPaise, cess: 0 }
+    if (counted) for (const k of ['taxable', 'igst', 'cgst', 'sgst'] as const) itc[k] += s[k]
+    return { bill_id: b.id, bill_number: b.billNumber, bill_date: b.billDate, supplier: b.supplierName, gstin: b.supplierGstin, counted, ...money(s) }
+  })
+  return { itc: money(itc), itc_bills: listed }
+}
+
+export function buildGstr3b({ gstin, period, documents, bills }: Pick<MonthDocuments, 'gstin' | 'period' | 'documents'> & { bills: PurchaseBill[] }): Gstr3b {
   const total = zero()
   const byRate = new Map<number, Sum>()
   const interB2c = new Map<string, { taxable: number; igst: number }>()
@@ -60,7 +73,7 @@ export function buildGstr3b({ gstin, period, documents }: Pick<MonthDocuments, '
     },
     outward_nil_exempt: { taxable: rupees(nil) },
     inter_state_unregistered: [...interB2c.entries()].sort().map(([pos, r]) => ({ pos, taxable: rupees(r.taxable), igst: rupees(r.igst) })),
-    itc: null,
+    ...inputTaxCredit(bills),
     itc_note: ITC_NOTE,
   }
 }

@@ -1,10 +1,10 @@
 import type { TaxDocumentContent } from '../../../common/contracts/invoices'
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 
 /**
  * The tax part a counter receipt prints (issue 17: "printed as the POS receipt's tax part"), from the invoice
- * issued with the sale as it was frozen: its number, the supplier's GSTIN, taxes per rate (CGST and SGST at the
- * counter, IGST never: the place of supply is the shop's state) and the HSN summary. Rupees; the sums are the
+ * issued with the sale as it was frozen: its number, the supplier's GSTIN, the business buyer's (a B2B sale), taxes
+ * per rate (CGST and SGST; IGST when a business buyer is registered in another state) and the HSN summary. Rupees; the sums are the
  * invoice's lines', so the receipt and the PDF always agree.
  */
 export function receiptTaxPart(invoice: TaxDocumentContent, creditNotes: TaxDocumentContent[] = []): ReceiptTax {
@@ -45,6 +45,7 @@ export function receiptTaxPart(invoice: TaxDocumentContent, creditNotes: TaxDocu
     legal_name: invoice.supplier.name,
     place_of_supply: `${invoice.placeOfSupply.stateCode}-${invoice.placeOfSupply.state}`,
     inter_state: invoice.interState,
+    buyer: invoice.recipient.gstin ? { gstin: invoice.recipient.gstin, name: invoice.recipient.name, state: invoice.recipient.state } : null,
     rates: [...rates.values()].sort((a, b) => a.rate - b.rate || a.cess_rate - b.cess_rate).map(money),
     hsn: [...hsn.values()].sort((a, b) => a.code.localeCompare(b.code) || a.rate - b.rate).map(money),
     totals: {

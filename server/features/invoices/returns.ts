@@ -3,6 +3,7 @@ import type { Gstr1, Gstr1CsvSection, Gstr3b, OrdersWithoutInvoice } from '../..
 import { sendCsv } from '../../platform/csv'
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx } from '../../platform/staff-write'
+import * as purchases from '../purchases/service'
 import { buildGstr1, type ReturnDocument } from './gstr1'
 import { gstr1Csv } from './gstr1-csv'
 import { buildGstr3b } from './gstr3b'
@@ -54,7 +55,9 @@ export async function sendGstr1Csv(ctx: StaffCtx, reply: FastifyReply, period: s
 
 export async function gstr3b(ctx: StaffCtx, period: string): Promise<Result<Gstr3b>> {
   const month = await monthDocuments(ctx, period)
-  return month.ok ? ok(buildGstr3b(month.value)) : month
+  if (!month.ok) return month
+  const { from, to } = monthDays(period)
+  return ok(buildGstr3b({ ...month.value, bills: await purchases.billsBetween(ctx.db, ctx.site.id, from, to) }))
 }
 
 /** The orders confirmed before the GST registration was saved that still have no invoice (at most 200 listed). */

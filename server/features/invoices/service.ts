@@ -1,4 +1,4 @@
-import type { ReceiptTax } from '../../../common/contracts/pos'
+import type { ReceiptTax } from '../../../common/contracts/receipt-tax'
 import type { Db, Tx } from '../../db/client'
 import { type CreditAsked, creditNoteContent, invoiceContent, type Supplier } from './content'
 import * as q from './queries'

@@ -2,6 +2,7 @@ import type { TallyLedgersAnswer, TallyLedgersInput } from '../../../common/cont
 import { fail, ok, type Result } from '../../platform/result'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
+import * as purchases from '../purchases/service'
 import * as q from './queries'
 import { DEFAULT_TALLY_LEDGERS, type Receipt, type TallyLedgers, tallyXml } from './tally'
 
@@ -19,7 +20,11 @@ export async function tallyExport(ctx: StaffCtx, from: string, to: string): Prom
   const settings = await q.findSettings(ctx.db, ctx.site.id)
   if (!settings) return fail('conflict', NOT_REGISTERED)
   const ledgers = ledgersOf(settings)
-  const [documents, rows] = await Promise.all([q.documentsIssued(ctx.db, ctx.site.id, from, to), q.receiptsIn(ctx.db, ctx.site.id, from, to)])
+  const [documents, rows, bills] = await Promise.all([
+    q.documentsIssued(ctx.db, ctx.site.id, from, to),
+    q.receiptsIn(ctx.db, ctx.site.id, from, to),
+    purchases.billsBetween(ctx.db, ctx.site.id, from, to),
+  ])
   const receipts: Receipt[] = rows.map((r) => ({
     at: new Date(r.at),
     orderNumber: r.order_number,
@@ -28,7 +33,7 @@ export async function tallyExport(ctx: StaffCtx, from: string, to: string): Prom
     amountPaise: Number(r.amount_paise),
     reference: r.reference,
   }))
-  return ok({ xml: tallyXml({ company: settings.legalName, ledgers, documents, receipts }), fileName: `tally-${from}-to-${to}.xml` })
+  return ok({ xml: tallyXml({ company: settings.legalName, ledgers, documents, receipts, purchases: bills }), fileName: `tally-${from}-to-${to}.xml` })
 }
 
 export async function getTallyLedgers(ctx: StaffCtx): Promise<TallyLedgersAnswer> {
@@ -39,7 +44,8 @@ export async function updateTallyLedgers(ctx: StaffWriteCtx, input: TallyLedgers
   const settings = await q.findSettings(ctx.db, ctx.site.id, true)
   if (!settings) return fail('conflict', NOT_REGISTERED)
   const before = ledgersOf(settings)
-  const after: TallyLedgers = { ...input }
+  // the purchase ledgers came later (issue 34): a call naming only the first ten keeps them as they were
+  const after: TallyLedgers = { ...before, ...input }
   await staffWrite(ctx, { action: 'tally_ledgers.update', entity: 'tax_settings' }, async (tx) => {
     await q.updateTallyLedgers(tx, ctx.site.id, { ...after })
     return { result: null, id: ctx.site.id, before, after }

@@ -1,6 +1,7 @@
 import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
 import { CAFE, goldenMonth, HOTEL } from './golden-month'
+import type { PurchaseBill } from '../purchases/service'
 import { DEFAULT_TALLY_LEDGERS, type Receipt, tallyXml } from './tally'
 
 /** The Tally XML of the golden month (golden-month.ts) parses, and every voucher balances: debits = credits. */
@@ -18,6 +19,36 @@ const receipts: Receipt[] = [
   { at: new Date('2026-05-09T08:00:00Z'), orderNumber: 'OD000009', party: 'Counter Customers', into: 'cash', amountPaise: -50_00, reference: 'cash' },
 ]
 
+/** two purchase bills: from a registered supplier in the state (CGST + SGST), from an unregistered one in another state (IGST) */
+const purchases: PurchaseBill[] = [
+  {
+    id: 7,
+    billNumber: 'SBT/4410',
+    billDate: '2026-05-04',
+    supplierName: 'Sri Balaji Traders',
+    supplierGstin: '29AACCS5678M1ZJ',
+    supplierState: 'Karnataka',
+    taxablePaise: 1_000_00,
+    cgstPaise: 25_00,
+    sgstPaise: 25_00,
+    igstPaise: 0,
+    totalPaise: 1_050_00,
+  },
+  {
+    id: 8,
+    billNumber: null,
+    billDate: '2026-05-06',
+    supplierName: 'Delhi Dry Fruits',
+    supplierGstin: null,
+    supplierState: 'Delhi',
+    taxablePaise: 247_00,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 12_35,
+    totalPaise: 259_35,
+  },
+]
+
 function parse(xml: string) {
   const doc = new new Window().DOMParser().parseFromString(xml, 'application/xml')
   expect(doc.getElementsByTagName('parsererror').length).toBe(0)
@@ -27,7 +58,7 @@ function parse(xml: string) {
 describe('Tally export (golden month)', () => {
   const { documents } = goldenMonth()
   const ledgers = { ...DEFAULT_TALLY_LEDGERS, bank: 'HDFC Bank' }
-  const xml = tallyXml({ company: 'Kirana Fresh Retail Private Limited & Co', ledgers, documents, receipts })
+  const xml = tallyXml({ company: 'Kirana Fresh Retail Private Limited & Co', ledgers, documents, receipts, purchases })
   const doc = parse(xml)
   const vouchers = [...doc.getElementsByTagName('VOUCHER')]
   const text = (el: { getElementsByTagName: (tag: string) => ArrayLike<{ textContent: string | null }> }, tag: string) =>
@@ -40,17 +71,20 @@ describe('Tally export (golden month)', () => {
     expect(doc.getElementsByTagName('REQUESTDATA').length).toBe(1)
   })
 
-  it('has a voucher per invoice, credit note and receipt, oldest first, with the B2B buyers as ledgers', () => {
+  it('has a voucher per invoice, credit note, receipt and purchase bill, oldest first, with the B2B buyers and suppliers as ledgers', () => {
     const kinds = vouchers.map((v) => v.getAttribute('VCHTYPE'))
     expect(kinds.filter((k) => k === 'Sales').length).toBe(6)
     expect(kinds.filter((k) => k === 'Credit Note').length).toBe(3)
     expect(kinds.filter((k) => k === 'Receipt').length).toBe(3)
+    expect(kinds.filter((k) => k === 'Purchase').length).toBe(2)
     const dates = vouchers.map((v) => text(v, 'DATE'))
     expect(dates).toEqual([...dates].sort())
     const parties = [...doc.getElementsByTagName('LEDGER')].map((l) => [l.getAttribute('NAME'), text(l, 'PARTYGSTIN'), text(l, 'PARENT')])
     expect(parties).toEqual([
       [HOTEL.name, HOTEL.gstin, 'Sundry Debtors'],
       [CAFE.name, CAFE.gstin, 'Sundry Debtors'],
+      ['Sri Balaji Traders', '29AACCS5678M1ZJ', 'Sundry Creditors'],
+      ['Delhi Dry Fruits', '', 'Sundry Creditors'],
     ])
     const hotelSale = vouchers.find((v) => text(v, 'VOUCHERNUMBER') === 'INV/2627/00002')!
     expect(text(hotelSale, 'PARTYLEDGERNAME')).toBe(HOTEL.name)
@@ -85,5 +119,10 @@ describe('Tally export (golden month)', () => {
     expect(entriesOf('INV/2627/00001')).toEqual({ 'Online Customers': '-368.00', Sales: '340.00', 'Output CGST': '14.00', 'Output SGST': '14.00' })
     expect(entriesOf('RCPT-00002')).toEqual({ 'HDFC Bank': '-1249.00', [HOTEL.name]: '1249.00' })
     expect(entriesOf('RCPT-00003')).toEqual({ Cash: '50.00', 'Counter Customers': '-50.00' })
+    // purchases: the supplier credited with the bill, purchases and input tax debited; the supplier's bill number the reference
+    expect(entriesOf('PUR-00007')).toEqual({ 'Sri Balaji Traders': '1050.00', Purchases: '-1000.00', 'Input CGST': '-25.00', 'Input SGST': '-25.00' })
+    expect(entriesOf('PUR-00008')).toEqual({ 'Delhi Dry Fruits': '259.35', Purchases: '-247.00', 'Input IGST': '-12.35' })
+    const bill = vouchers.find((v) => text(v, 'VOUCHERNUMBER') === 'PUR-00007')!
+    expect([text(bill, 'REFERENCE'), text(bill, 'DATE'), text(bill, 'PARTYGSTIN')]).toEqual(['SBT/4410', '20260504', '29AACCS5678M1ZJ'])
   })
 })

@@ -1,11 +1,12 @@
+import type { PurchaseBill } from '../purchases/service'
 import type { ReturnDocument } from './gstr1'
 
 /**
  * Tally XML for the accountant's books (docs/decisions/0051-gst-returns-and-tally.md, where the format was read):
  * an import request (ENVELOPE → HEADER/TALLYREQUEST "Import Data" → BODY/IMPORTDATA → REQUESTDESC "All Masters" and
  * REQUESTDATA of TALLYMESSAGEs) holding a Sales voucher per tax invoice (web, agent and counter sales alike), a
- * Credit Note voucher per credit note, and a Receipt voucher per payment taken; the B2B buyers' ledgers come first,
- * under Sundry Debtors with their GSTIN. Tally's signs: a debit is a negative AMOUNT with ISDEEMEDPOSITIVE Yes, a
+ * Credit Note voucher per credit note, a Receipt voucher per payment taken and a Purchase voucher per purchase bill;
+ * the B2B buyers' ledgers come first, under Sundry Debtors with their GSTIN, and the suppliers' under Sundry Creditors. Tally's signs: a debit is a negative AMOUNT with ISDEEMEDPOSITIVE Yes, a
  * credit a positive one with No; every voucher's amounts add up to zero. Plain data in, text out.
  */
 
@@ -22,6 +23,11 @@ export interface TallyLedgers {
   counterCustomers: string
   cash: string
   bank: string
+  /** purchase bills: the purchases ledger and the input taxes (issue 33's purchase register) */
+  purchases: string
+  inputCgst: string
+  inputSgst: string
+  inputIgst: string
 }
 
 export const DEFAULT_TALLY_LEDGERS: TallyLedgers = {
@@ -35,6 +41,10 @@ export const DEFAULT_TALLY_LEDGERS: TallyLedgers = {
   counterCustomers: 'Counter Customers',
   cash: 'Cash',
   bank: 'Bank Account',
+  purchases: 'Purchases',
+  inputCgst: 'Input CGST',
+  inputSgst: 'Input SGST',
+  inputIgst: 'Input IGST',
 }
 
 /** money taken against an order: online (bank), cash on delivery or at the counter (cash or bank) */
@@ -56,9 +66,11 @@ interface Entry {
 }
 
 export interface Voucher {
-  type: 'Sales' | 'Credit Note' | 'Receipt'
+  type: 'Sales' | 'Credit Note' | 'Receipt' | 'Purchase'
   date: Date
   number: string
+  /** the supplier's bill number of a purchase; else the voucher's number */
+  reference?: string
   party: string
   narration: string
   entries: Entry[]
@@ -118,6 +130,26 @@ export function receiptVoucher(r: Receipt, l: TallyLedgers, n: number): Voucher 
   }
 }
 
+/** A purchase bill: the purchases ledger and input taxes debited, the supplier credited with the bill's total. */
+export function purchaseVoucher(b: PurchaseBill, l: TallyLedgers): Voucher {
+  const debits: Entry[] = [
+    { ledger: l.purchases, paise: b.taxablePaise },
+    { ledger: l.inputCgst, paise: b.cgstPaise },
+    { ledger: l.inputSgst, paise: b.sgstPaise },
+    { ledger: l.inputIgst, paise: b.igstPaise },
+  ].filter((e) => e.paise !== 0)
+  return {
+    type: 'Purchase',
+    date: new Date(`${b.billDate}T00:00:00+05:30`),
+    number: `PUR-${String(b.id).padStart(5, '0')}`,
+    reference: b.billNumber ?? '',
+    party: b.supplierName,
+    partyGstin: b.supplierGstin,
+    narration: `Purchase bill ${b.billNumber ?? '(no number)'} of ${b.billDate}`,
+    entries: [{ ledger: b.supplierName, paise: b.totalPaise }, ...debits.map((e) => ({ ...e, paise: -e.paise }))],
+  }
+}
+
 function voucherXml(v: Voucher): string {
   const entries = v.entries
     .map((e) => {
@@ -135,7 +167,7 @@ function voucherXml(v: Voucher): string {
   return [
     `<TALLYMESSAGE xmlns:UDF="TallyUDF"><VOUCHER VCHTYPE="${v.type}" ACTION="Create" OBJVIEW="Accounting Voucher View">`,
     `<DATE>${tallyDate(v.date)}</DATE><EFFECTIVEDATE>${tallyDate(v.date)}</EFFECTIVEDATE>`,
-    `<VOUCHERTYPENAME>${v.type}</VOUCHERTYPENAME><VOUCHERNUMBER>${esc(v.number)}</VOUCHERNUMBER><REFERENCE>${esc(v.number)}</REFERENCE>`,
+    `<VOUCHERTYPENAME>${v.type}</VOUCHERTYPENAME><VOUCHERNUMBER>${esc(v.number)}</VOUCHERNUMBER><REFERENCE>${esc(v.reference ?? v.number)}</REFERENCE>`,
     `<PARTYLEDGERNAME>${esc(v.party)}</PARTYLEDGERNAME>${v.partyGstin ? `<PARTYGSTIN>${v.partyGstin}</PARTYGSTIN>` : ''}`,
     `<PERSISTEDVIEW>Accounting Voucher View</PERSISTEDVIEW><ISINVOICE>No</ISINVOICE>`,
     `<NARRATION>${esc(v.narration)}</NARRATION>`,
@@ -144,12 +176,16 @@ function voucherXml(v: Voucher): string {
   ].join('\n')
 }
 
-/** a B2B buyer's ledger under Sundry Debtors, with its GSTIN and state, so its vouchers import into a fresh company */
-function partyLedgerXml(name: string, gstin: string, state: string): string {
+/**
+ * A party's ledger, so its vouchers import into a fresh company: a B2B buyer under Sundry Debtors, a supplier under
+ * Sundry Creditors; with the GSTIN (Regular) and state when known, else Unregistered.
+ */
+function partyLedgerXml(name: string, parent: 'Sundry Debtors' | 'Sundry Creditors', gstin: string | null, state: string | null): string {
   return [
     `<TALLYMESSAGE xmlns:UDF="TallyUDF"><LEDGER NAME="${esc(name)}" ACTION="Create">`,
-    `<NAME>${esc(name)}</NAME><PARENT>Sundry Debtors</PARENT>`,
-    `<GSTREGISTRATIONTYPE>Regular</GSTREGISTRATIONTYPE><PARTYGSTIN>${gstin}</PARTYGSTIN><LEDSTATENAME>${esc(state)}</LEDSTATENAME>`,
+    `<NAME>${esc(name)}</NAME><PARENT>${parent}</PARENT>`,
+    gstin ? `<GSTREGISTRATIONTYPE>Regular</GSTREGISTRATIONTYPE><PARTYGSTIN>${gstin}</PARTYGSTIN>` : '<GSTREGISTRATIONTYPE>Unregistered</GSTREGISTRATIONTYPE>',
+    state ? `<LEDSTATENAME>${esc(state)}</LEDSTATENAME>` : '',
     '</LEDGER></TALLYMESSAGE>',
   ].join('')
 }
@@ -159,22 +195,27 @@ export interface TallyInput {
   ledgers: TallyLedgers
   documents: ReturnDocument[]
   receipts: Receipt[]
+  /** the purchase bills dated in the range */
+  purchases?: PurchaseBill[]
 }
 
 /** The vouchers of the range, oldest first: documents, then receipts. */
-export function tallyVouchers({ ledgers, documents, receipts }: TallyInput): Voucher[] {
+export function tallyVouchers({ ledgers, documents, receipts, purchases = [] }: TallyInput): Voucher[] {
   const docs = documents.map((d) => documentVoucher(d, ledgers))
   const paid = [...receipts].sort((a, b) => a.at.getTime() - b.at.getTime()).map((r, i) => receiptVoucher(r, ledgers, i + 1))
-  return [...docs, ...paid].sort((a, b) => a.date.getTime() - b.date.getTime())
+  const bought = purchases.map((b) => purchaseVoucher(b, ledgers))
+  return [...docs, ...paid, ...bought].sort((a, b) => a.date.getTime() - b.date.getTime())
 }
 
 export function tallyXml(input: TallyInput): string {
-  const parties = new Map<string, { gstin: string; state: string }>()
+  const parties = new Map<string, string>()
   for (const d of input.documents) {
     const r = d.content.recipient
-    if (r.gstin && !parties.has(r.name)) parties.set(r.name, { gstin: r.gstin, state: r.state })
+    if (r.gstin && !parties.has(r.name)) parties.set(r.name, partyLedgerXml(r.name, 'Sundry Debtors', r.gstin, r.state))
   }
-  const messages = [...[...parties.entries()].map(([name, p]) => partyLedgerXml(name, p.gstin, p.state)), ...tallyVouchers(input).map(voucherXml)]
+  for (const b of input.purchases ?? [])
+    if (!parties.has(b.supplierName)) parties.set(b.supplierName, partyLedgerXml(b.supplierName, 'Sundry Creditors', b.supplierGstin, b.supplierState))
+  const messages = [...parties.values(), ...tallyVouchers(input).map(voucherXml)]
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<ENVELOPE>',

@@ -244,6 +244,8 @@ export interface CounterOrder {
   /** the website's coupon it used, and its use (counted with the web orders') */
   couponCode?: string | null
   couponRedemptionId?: number | null
+  /** a registered business buying (B2B): its GSTIN and legal name go on the invoice */
+  buyer?: OrderBuyer | null
 }
 
 /**
@@ -267,6 +269,7 @@ export async function createCounterOrder(tx: Tx, websiteId: number, o: CounterOr
     couponCode: o.couponCode ?? null,
     couponRedemptionId: o.couponRedemptionId ?? null,
     address: o.address,
+    buyer: o.buyer ?? null,
     notes: null,
     idempotencyKey: o.idempotencyKey,
     requestHash: o.requestHash,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { buyerOf } from '../../../common/contracts/buyer'
 import type { SaleAnswer, SaleInput } from '../../../common/contracts/pos'
 import { toPaise, toRupees } from '../../../common/money'
 import type { AddressSnapshot } from '../../db/schema/orders'
@@ -107,6 +108,8 @@ function fingerprint(input: SaleInput): string {
     ...(input.coupon_code ? [input.coupon_code.trim().toUpperCase()] : []),
     ...(input.register_id ? [`register:${input.register_id}`] : []),
     ...(input.khata_override_reason ? [`override:${input.khata_override_reason.trim()}`] : []),
+    // a B2B sale is another sale than the same basket without the GSTIN (older fingerprints stay as they were)
+    ...(buyerOf(input) ? [`buyer:${input.buyer_gstin}|${input.buyer_name}`] : []),
   ]
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
@@ -213,6 +216,7 @@ async function createOrder(s: SaleState) {
     couponCode: s.coupon?.row.code ?? null,
     couponRedemptionId: s.redemptionId,
     address: counterAddress(s.customer, input.customer_phone, register.name),
+    buyer: buyerOf(input),
     idempotencyKey: `pos:${s.claim.clientId}`,
     requestHash: s.request,
     createdAt: s.soldAt,

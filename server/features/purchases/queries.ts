@@ -140,3 +140,24 @@ export async function listPurchases(db: Conn, websiteId: number, supplierId: num
   ])
   return { rows: rowsOf<PurchaseHead>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 }
 }
+
+/** The website's purchase bills dated from..to (India days), oldest first, with their supplier. */
+export function billsBetween(db: Conn, websiteId: number, from: string, to: string) {
+  return db
+    .select({
+      id: purchases.id,
+      billNumber: purchases.billNumber,
+      billDate: purchases.billDate,
+      intraState: purchases.intraState,
+      taxablePaise: purchases.taxablePaise,
+      taxPaise: purchases.taxPaise,
+      totalPaise: purchases.totalPaise,
+      supplierName: suppliers.name,
+      supplierGstin: suppliers.gstin,
+      supplierState: suppliers.state,
+    })
+    .from(purchases)
+    .innerJoin(suppliers, eq(suppliers.id, purchases.supplierId))
+    .where(and(eq(purchases.websiteId, websiteId), sql`${purchases.billDate} between ${from}::date and ${to}::date`))
+    .orderBy(asc(purchases.billDate), asc(purchases.id))
+}

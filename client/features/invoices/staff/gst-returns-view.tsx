@@ -139,6 +139,12 @@ function Gstr3bSummary({ period }: { period: string }) {
       {b.inter_state_unregistered.length > 0 && (
         <p>3.2 inter-state to unregistered persons: {b.inter_state_unregistered.map((r) => `${r.pos} ${rs(r.taxable)} (IGST ${rs(r.igst)})`).join('; ')}</p>
       )}
+      {b.itc && (
+        <p data-testid="gstr3b-itc">
+          4(A)(5) All other ITC from {b.itc_bills?.filter((x) => x.counted).length ?? 0} purchase bills: IGST {rs(b.itc.igst)} · CGST {rs(b.itc.cgst)} · SGST{' '}
+          {rs(b.itc.sgst)} · Cess {rs(b.itc.cess)} (taxable value {rs(b.itc.taxable)})
+        </p>
+      )}
       <p className="rounded-md bg-accent/10 px-3 py-2">4. Input tax credit: {b.itc_note}</p>
     </div>
   )
