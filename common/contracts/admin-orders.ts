@@ -172,9 +172,12 @@ export const moveAdminOrder = defineContract({
   response: AdminOrderDetail,
 })
 
-/** A slot of a day by its start time (`09:00`); left out, all the day's slots. */
+/**
+ * A slot of a day by its start time (`09:00`); left out, all the day's slots. The date left out: the next delivery
+ * day (the first day from today, India time, with confirmed orders to pick; tomorrow when there are none).
+ */
 export const PickListQuery = z.object({
-  date: calendarDate('Delivery date'),
+  date: z.optional(calendarDate('Delivery date')),
   slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type PickListQuery = z.infer<typeof PickListQuery>
@@ -194,11 +197,35 @@ export type PickLine = z.infer<typeof PickLine>
 export const PackingSlip = z.object({
   order_id: int(),
   order_number: z.string(),
+  /** the website's name, printed at the top */
+  shop: z.string(),
   customer: z.string(),
   phone: z.string(),
   address: z.string(),
   slot: z.string(),
-  lines: z.array(z.object({ product: z.string(), pack: z.string(), sku: z.nullable(z.string()), quantity: int(), price: int() })),
+  /** the shopper's note from checkout, else null */
+  note: z.nullable(z.string()),
+  /**
+   * every line the order still holds, `amount` = quantity × price; `other_delivery` names the delivery window of a
+   * line that goes out in another delivery of the order (another warehouse's), null for this slot's lines
+   */
+  lines: z.array(
+    z.object({
+      product: z.string(),
+      pack: z.string(),
+      sku: z.nullable(z.string()),
+      quantity: int(),
+      price: int(),
+      amount: int(),
+      other_delivery: z.nullable(z.string()),
+    }),
+  ),
+  /** the lines' sum, the coupon's discount (taken off), the delivery charge, the cash rounding: they add up to `total` */
+  items_total: int(),
+  discount: int(),
+  coupon: z.nullable(z.string()),
+  delivery: int(),
+  round_off: int(),
   total: int(),
   payment_method: z.string(),
   /** the cash to take at the door (cash on delivery), else null */
@@ -220,7 +247,7 @@ export const getPickList = defineContract({
   method: 'GET',
   path: '/api/admin/orders/pick-list',
   summary:
-    'Admin: for a delivery date and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
+    'Admin: for a delivery date (the next delivery day when left out) and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
   query: PickListQuery,
   response: PickListAnswer,
 })
