@@ -63,8 +63,10 @@ export async function refundableOf(db: Db | Tx, order: q.OrderRow): Promise<Refu
   if (order.paymentMethod === 'cod') {
     if (order.cashCollectedPaise === null) return null
     const cash = refunds.filter((r) => r.provider === 'cash' && counted(r))
-    const left = order.cashCollectedPaise - cash.reduce((sum, r) => sum + r.amountPaise, 0)
-    return { source: 'cash', paid: order.cashCollectedPaise, left, lines, payment: null, refunds }
+    // what came at the door, in cash or by UPI (docs/decisions/0018 "Delivered"); given back in cash
+    const paid = order.cashCollectedPaise + (order.upiCollectedPaise ?? 0)
+    const left = paid - cash.reduce((sum, r) => sum + r.amountPaise, 0)
+    return { source: 'cash', paid, left, lines, payment: null, refunds }
   }
   const payment = ownPayment(payments, refunds)
   if (!payment) return null

@@ -137,10 +137,26 @@ export function PickListView() {
   )
 }
 
+/**
+ * The pick table; printed, it is laid out fixed to the A4 page's width (186 mm inside the margins): every column has
+ * its share, long names and order lists wrap inside their cell instead of running off the page.
+ */
 function PickTable({ lines, print = false }: { lines: PickLine[]; print?: boolean }) {
-  const cell = print ? 'border border-black px-2 py-1' : 'border-b border-border px-3 py-2'
+  const cell = print ? 'border border-black px-1.5 py-1 align-top break-words' : 'border-b border-border px-3 py-2'
+  const width = (share: string) => (print ? share : undefined)
   return (
-    <table className="w-full border-collapse text-left text-sm">
+    <table className={`w-full border-collapse text-left text-sm ${print ? 'table-fixed' : ''}`} data-pick-table={print ? 'print' : undefined}>
+      {print && (
+        <colgroup>
+          <col className="w-[7mm]" />
+          <col className={width('w-[16%]')} />
+          <col className={width('w-[28%]')} />
+          <col className={width('w-[11%]')} />
+          <col className={width('w-[13%]')} />
+          <col className={width('w-[9%]')} />
+          <col />
+        </colgroup>
+      )}
       <thead>
         <tr>
           {print && <th className={cell}>✓</th>}
@@ -148,18 +164,18 @@ function PickTable({ lines, print = false }: { lines: PickLine[]; print?: boolea
           <th className={cell}>Product</th>
           <th className={cell}>Pack</th>
           <th className={cell}>SKU</th>
-          <th className={`${cell} text-right`}>Quantity</th>
+          <th className={`${cell} text-right`}>{print ? 'Qty' : 'Quantity'}</th>
           <th className={cell}>Orders</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((l) => (
           <tr key={`${l.pack_id}:${l.warehouse_id}`} className="break-inside-avoid">
-            {print && <td className={`${cell} w-8`} />}
+            {print && <td className={cell} />}
             <td className={cell}>{l.warehouse}</td>
             <td className={`${cell} font-medium`}>{l.product}</td>
             <td className={cell}>{l.pack}</td>
-            <td className={`${cell} font-mono text-xs`}>{l.sku ?? '—'}</td>
+            <td className={`${cell} font-mono text-xs ${print ? 'break-all' : ''}`}>{l.sku ?? '—'}</td>
             <td className={`${cell} text-right text-base font-semibold tabular-nums`}>{l.quantity}</td>
             <td className={`${cell} text-xs`}>{l.order_numbers.join(', ')}</td>
           </tr>
