@@ -157,7 +157,9 @@ export async function giveBack(
     }
   }
   await q.insertOutbox(tx, 'order_refund', { orderId: order.id, amount: r.amount, cash: money.source === 'cash', siteName: r.siteName })
-  const why = r.reason === 'order_changed' ? 'Order changed before packing' : `Refund${r.note ? `: ${r.note}` : ''}`
+  // the credit note goes to the shopper: its reason is said for them, never the staff's own note (kept on the refund row)
+  const units = r.lines?.reduce((n, l) => n + l.quantity, 0) ?? 0
+  const why = r.reason === 'order_changed' ? 'Order changed before packing' : units ? `Refund for ${units} item${units === 1 ? '' : 's'}` : 'Refund'
   await invoices.issueCreditNote(tx, order.id, { amountPaise: r.amount, lines: r.lines, reason: why })
   return refund!
 }
