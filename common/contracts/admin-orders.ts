@@ -45,12 +45,6 @@ export type StaffMove = (typeof STAFF_MOVES)[number]
 /** How a cash-on-delivery order was paid at the door. */
 export const PAID_AT_DOOR = ['cash', 'upi', 'part', 'nothing'] as const
 export type PaidAtDoor = (typeof PAID_AT_DOOR)[number]
-export const PAID_AT_DOOR_LABELS: Record<PaidAtDoor, string> = {
-  cash: 'All in cash',
-  upi: 'All by UPI',
-  part: 'Part paid',
-  nothing: 'Nothing paid',
-}
 
 const day = (label: string) => z.optional(calendarDate(label))
 
