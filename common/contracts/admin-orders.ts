@@ -42,6 +42,10 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 export const STAFF_MOVES = ['confirmed', 'packed', 'out_for_delivery', 'delivered', 'cancelled'] as const
 export type StaffMove = (typeof STAFF_MOVES)[number]
 
+/** How a cash-on-delivery order was paid at the door. */
+export const PAID_AT_DOOR = ['cash', 'upi', 'part', 'nothing'] as const
+export type PaidAtDoor = (typeof PAID_AT_DOOR)[number]
+
 const day = (label: string) => z.optional(calendarDate(label))
 
 export const AdminOrderQuery = staffListQuery(['created_at', 'total', 'order_number'], '-created_at', {
@@ -129,6 +133,10 @@ export const AdminOrderDetail = z.object({
   events: z.array(z.object({ kind: z.string(), note: z.string(), at: z.string(), by: z.nullable(z.string()) })),
   delivery_person: z.nullable(z.object({ name: z.string(), phone: z.string() })),
   cash_collected: z.nullable(int()),
+  /** delivered cash on delivery: how it was paid at the door, the UPI taken, and what the shopper still owes */
+  paid_at_door: z.nullable(z.enum(PAID_AT_DOOR)),
+  upi_collected: z.nullable(int()),
+  due: int(),
   /** the moves the lifecycle allows from here */
   next: z.array(z.enum(STAFF_MOVES)),
 })
@@ -151,7 +159,20 @@ export const MoveOrderInput = z.strictObject({
   /** out for delivery */
   delivery_person_name: z.optional(z.nullable(text('Delivery person’s name', [z.trim(), z.maxLength(80, 'Name is at most 80 characters')]))),
   delivery_person_phone: z.optional(z.nullable(Phone)),
-  /** delivered, cash on delivery: the cash taken at the door, in paise (the order's total when left out) */
+  /**
+   * delivered, cash on delivery: how the money came at the door: `cash` (all of it, the default), `upi` (all of it),
+   * `part` (some, in cash and / or UPI: what is left stays due) or `nothing` (all of it stays due)
+   */
+  paid_at_door: z.optional(z.enum(PAID_AT_DOOR, { error: `paid_at_door must be one of: ${PAID_AT_DOOR.join(', ')}` })),
+  /** delivered, paid by UPI at the door (`upi`: the order's total when left out; `part`: 0 when left out), in paise */
+  upi_collected: z.optional(
+    z.nullable(
+      z
+        .number({ error: 'UPI collected must be a number' })
+        .check(z.int('UPI collected must be whole paise'), z.gte(0, 'UPI collected cannot be negative'), z.lte(INT_MAX, 'UPI collected is too large')),
+    ),
+  ),
+  /** delivered, cash on delivery: the cash taken at the door, in paise (`cash`: the order's total when left out; `part`: 0) */
   cash_collected: z.optional(
     z.nullable(
       z
@@ -172,9 +193,12 @@ export const moveAdminOrder = defineContract({
   response: AdminOrderDetail,
 })
 
-/** A slot of a day by its start time (`09:00`); left out, all the day's slots. */
+/**
+ * A slot of a day by its start time (`09:00`); left out, all the day's slots. The date left out: the next delivery
+ * day (the first day from today, India time, with confirmed orders to pick; tomorrow when there are none).
+ */
 export const PickListQuery = z.object({
-  date: calendarDate('Delivery date'),
+  date: z.optional(calendarDate('Delivery date')),
   slot: z.optional(text('slot', [z.regex(TIME, 'slot must be a start time (HH:MM)')])),
 })
 export type PickListQuery = z.infer<typeof PickListQuery>
@@ -194,11 +218,35 @@ export type PickLine = z.infer<typeof PickLine>
 export const PackingSlip = z.object({
   order_id: int(),
   order_number: z.string(),
+  /** the website's name, printed at the top */
+  shop: z.string(),
   customer: z.string(),
   phone: z.string(),
   address: z.string(),
   slot: z.string(),
-  lines: z.array(z.object({ product: z.string(), pack: z.string(), sku: z.nullable(z.string()), quantity: int(), price: int() })),
+  /** the shopper's note from checkout, else null */
+  note: z.nullable(z.string()),
+  /**
+   * every line the order still holds, `amount` = quantity × price; `other_delivery` names the delivery window of a
+   * line that goes out in another delivery of the order (another warehouse's), null for this slot's lines
+   */
+  lines: z.array(
+    z.object({
+      product: z.string(),
+      pack: z.string(),
+      sku: z.nullable(z.string()),
+      quantity: int(),
+      price: int(),
+      amount: int(),
+      other_delivery: z.nullable(z.string()),
+    }),
+  ),
+  /** the lines' sum, the coupon's discount (taken off), the delivery charge, the cash rounding: they add up to `total` */
+  items_total: int(),
+  discount: int(),
+  coupon: z.nullable(z.string()),
+  delivery: int(),
+  round_off: int(),
   total: int(),
   payment_method: z.string(),
   /** the cash to take at the door (cash on delivery), else null */
@@ -220,7 +268,7 @@ export const getPickList = defineContract({
   method: 'GET',
   path: '/api/admin/orders/pick-list',
   summary:
-    'Admin: for a delivery date and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
+    'Admin: for a delivery date (the next delivery day when left out) and slot (start time; all slots when left out), the lines of its confirmed orders (not yet packed) summed per pack and warehouse with their order numbers, and each order’s packing slip',
   query: PickListQuery,
   response: PickListAnswer,
 })
@@ -287,4 +335,39 @@ export const editAdminOrderLines = defineContract({
   params: IdParams,
   body: EditOrderLinesInput,
   response: AdminOrderDetail,
+})
+
+/** A day's deliveries (India time), for the cash handover. */
+export const CashHandoverQuery = z.object({ date: z.optional(calendarDate('Date')) })
+export type CashHandoverQuery = z.infer<typeof CashHandoverQuery>
+
+export const CashHandoverPerson = z.object({
+  /** null: delivered without a delivery person named */
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  /** the cash they bring back to the shop, in paise */
+  cash: int(),
+  upi: int(),
+  /** what the shoppers they delivered to still owe */
+  due: int(),
+  orders: z.array(
+    z.object({ id: int(), order_number: z.string(), total: int(), paid_at_door: z.nullable(z.enum(PAID_AT_DOOR)), cash: int(), upi: int(), due: int() }),
+  ),
+})
+export type CashHandoverPerson = z.infer<typeof CashHandoverPerson>
+
+export const CashHandoverAnswer = z.object({
+  date: z.string(),
+  people: z.array(CashHandoverPerson),
+  totals: z.object({ cash: int(), upi: int(), due: int(), orders: int() }),
+})
+export type CashHandoverAnswer = z.infer<typeof CashHandoverAnswer>
+
+export const getCashHandover = defineContract({
+  method: 'GET',
+  path: '/api/admin/orders/cash-handover',
+  summary:
+    'Admin: a day’s (India time; today when left out) cash-on-delivery orders marked delivered, per delivery person: the cash each brings back, the UPI taken at the door and what is still due, with the orders',
+  query: CashHandoverQuery,
+  response: CashHandoverAnswer,
 })

@@ -6,6 +6,7 @@ import { websites } from './sites'
 
 /** The order's own lifecycle; payment and fulfilment move separately (docs/decisions/0007-checkout-and-orders.md). */
 export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'expired'
+export type PaidAtDoor = 'cash' | 'upi' | 'part' | 'nothing'
 export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 /**
@@ -82,6 +83,14 @@ export const orders = pgTable(
     deliveryPerson: jsonb('delivery_person').$type<{ name: string; phone: string }>(),
     /** cash taken at the door (COD, on delivery) */
     cashCollectedPaise: integer('cash_collected_paise'),
+    /** how a cash-on-delivery order was paid at the door: cash, upi, part (some of it) or nothing (null: not delivered, or paid online) */
+    paidAtDoor: text('paid_at_door').$type<PaidAtDoor>(),
+    /** UPI taken at the door (COD, on delivery) */
+    upiCollectedPaise: integer('upi_collected_paise'),
+    /** what the shopper still owes after delivery (part or nothing paid at the door) */
+    duePaise: integer('due_paise').notNull().default(0),
+    /** when it was marked delivered (a day's cash handover per delivery person is by this day) */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +112,10 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.websiteId, t.totalPaise, t.id),
     index('orders_channel_idx').on(t.websiteId, t.channel, t.status),
     index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
+    // a day's cash handover: the orders delivered that day
+    index('orders_delivered_idx').on(t.websiteId, t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
+    check('orders_paid_at_door_ck', sql`${t.paidAtDoor} is null or ${t.paidAtDoor} in ('cash', 'upi', 'part', 'nothing')`),
+    check('orders_due_ck', sql`${t.duePaise} >= 0`),
     check('orders_channel_ck', sql.raw(`channel in (${ORDER_CHANNELS.map((c) => `'${c}'`).join(', ')})`)),
   ],
 )

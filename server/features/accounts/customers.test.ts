@@ -47,6 +47,21 @@ describe.each(drivers)('customers of a website (%s)', (driver) => {
     expect(d.addresses).toEqual([expect.objectContaining({ pincode: '560001', is_default: true })])
   })
 
+  it('never lists staff as customers; total spent is net of the money given back', async () => {
+    const shop = shopping(t, (await t.call({ method: 'GET', url: '/s/api/products?perPage=100' })).json().data)
+    const s = await shop.shopperWithCart([shop.sellable()[0]])
+    const { order } = await shop.place(s, 'cod')
+    // the admin signed in here (a session), yet is staff: not a customer
+    expect((await list(admin, '&q=9876500001')).data).toEqual([])
+    expect((await detail(admin, admin.userId)).statusCode).toBe(404)
+    await t.app.deps.db.execute(sql`insert into payment_refunds (order_id, website_id, provider, provider_order_id, provider_payment_id, amount_paise, currency, reason, status, reference)
+      values (${order.order_id}, ${admin.websiteId}, 'cash', 'cash', ${`cash-${order.order_number}`}, 1000, 'INR', 'staff', 'processed', ${`t-${order.order_id}`}),
+             (${order.order_id}, ${admin.websiteId}, 'cash', 'cash', ${`cash-${order.order_number}`}, 500, 'INR', 'staff', 'failed', ${`u-${order.order_id}`})`)
+    const [row] = (await list(admin, `&q=${s.phone}`)).data
+    expect(row.total_spent).toBe(order.total - 1000)
+    expect(((await detail(admin, s.userId)).json() as CustomerDetail).total_spent).toBe(order.total - 1000)
+  })
+
   it('pages like the other staff lists', async () => {
     for (let i = 0; i < 6; i++) await newShopper(t)
     const all = await list(admin)

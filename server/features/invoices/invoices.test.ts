@@ -93,6 +93,9 @@ describe.each(drivers)('GST invoices and credit notes (%s)', (driver: Driver) =>
     expect(note.number).toMatch(/^KFCN\/\d{4}\/\d{5}$/)
     expect(note.content.against).toEqual({ number: inv.number, issuedAt: inv.content.issuedAt })
     expect(note.content.lines.map((l) => l.itemId)).toEqual([item.id])
+    // the shopper's credit note says why in their words, never the staff's note
+    expect(note.content.reason).toBe('Refund for 1 item')
+    expect(JSON.stringify(note.content)).not.toContain('Damaged pack')
     const [r] = await rows<{ amount_paise: number }>(sql`select amount_paise from payment_refunds where order_id = ${order.order_id}`)
     expect(note.total_paise).toBe(r.amount_paise)
     const pdf = await k.t.call({ method: 'GET', url: `/s/api/orders/${order.order_id}/credit-notes/${note.id}`, session: s })

@@ -193,7 +193,7 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
     { label: 'Order', value: `${d.order.number} of ${indiaDate(d.order.placedAt)}` },
     { label: 'Place of supply', value: `${d.placeOfSupply.state} (${d.placeOfSupply.stateCode})` },
     { label: 'Reverse charge', value: 'No' },
-    ...(d.reason ? [{ label: 'Reason', value: d.reason }] : []),
+    ...(d.reason ? [{ label: 'Reason', value: shopperReason(d.reason) }] : []),
   ]
   const right = block(c, rx, top, width * 0.4, particulars)
   c.y = Math.min(left, right) - 6
@@ -283,3 +283,6 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
   text(c, note, M, M - 8, { size: 6.5, color: MUTED })
   return doc.save({ useObjectStreams: false })
 }
+
+/** Credit notes issued before issue 29 carried the staff's note after "Refund: "; the shopper is shown only "Refund". */
+export const shopperReason = (reason: string) => (reason.startsWith('Refund: ') ? 'Refund' : reason)

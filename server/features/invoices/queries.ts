@@ -170,7 +170,11 @@ export async function receiptsIn(db: Conn, websiteId: number, from: string, to: 
       union all
       select e.created_at, o.order_number, o.channel, o.buyer, 'cash', o.cash_collected_paise, 'Cash on delivery'
         from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
-       where o.website_id = ${websiteId} and o.cash_collected_paise is not null and o.channel <> 'pos' and ${range('e.created_at')}
+       where o.website_id = ${websiteId} and o.cash_collected_paise > 0 and o.channel <> 'pos' and ${range('e.created_at')}
+      union all
+      select e.created_at, o.order_number, o.channel, o.buyer, 'bank', o.upi_collected_paise, 'UPI on delivery'
+        from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
+       where o.website_id = ${websiteId} and o.upi_collected_paise > 0 and o.channel <> 'pos' and ${range('e.created_at')}
       order by 1`),
   )
 }

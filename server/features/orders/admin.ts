@@ -17,6 +17,7 @@ import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
 import * as stock from '../stock/service'
 import { detail } from './answer'
+import { type DoorPayment, doorNote, doorPayment } from './door-payment'
 import { cancelLocked, confirmed } from './lifecycle'
 import * as q from './queries'
 import { editLinesLocked } from './line-edits'
@@ -111,6 +112,9 @@ export async function staffDetail(db: Db | Tx, o: q.OrderRow): Promise<AdminOrde
     events: events.map((e) => ({ kind: e.kind, note: e.note, at: e.at.toISOString(), by: e.by })),
     delivery_person: o.deliveryPerson ?? null,
     cash_collected: o.cashCollectedPaise,
+    paid_at_door: o.paidAtDoor ?? null,
+    upi_collected: o.upiCollectedPaise,
+    due: o.duePaise,
     next: nextMoves(o),
   }
 }
@@ -138,6 +142,7 @@ const snapshot = (o: q.OrderRow) => ({
   payment_status: o.paymentStatus,
   delivery_person: o.deliveryPerson,
   cash_collected: o.cashCollectedPaise,
+  ...(o.paidAtDoor ? { paid_at_door: o.paidAtDoor, upi_collected: o.upiCollectedPaise, due: o.duePaise } : {}),
 })
 
 export async function moveOrder(ctx: StaffWriteCtx, id: number, input: MoveOrderInput): Promise<Result<AdminOrderDetail>> {
@@ -149,14 +154,16 @@ export async function moveOrder(ctx: StaffWriteCtx, id: number, input: MoveOrder
   if (!nextMoves(order).includes(input.status)) {
     return fail('conflict', `Order ${order.orderNumber} is ${label(order.status)}: it cannot be marked ${label(input.status)}`)
   }
+  let door: DoorPayment | null = null
   if (input.status === 'delivered' && order.paymentMethod === 'cod') {
-    const cash = input.cash_collected ?? order.totalPaise
-    if (cash !== order.totalPaise) {
-      return fail('invalid', 'Cash collected must be the order’s total', { cash_collected: `Collect ${formatINR(order.totalPaise)}, the order’s total` })
-    }
+    const asked = doorPayment(order.totalPaise, input)
+    if (!asked.ok) return asked
+    door = asked.value
+  } else if (input.status === 'delivered' && input.paid_at_door) {
+    return fail('invalid', 'This order was paid online', { paid_at_door: 'Only a cash-on-delivery order is paid at the door' })
   }
   const moved = await staffWrite(ctx, { action: `order.${input.status}`, entity: 'order', data: { note: input.note ?? null } }, async (tx) => {
-    const failure = await apply(ctx, tx, order, input)
+    const failure = await apply(ctx, tx, order, input, door)
     if (failure) return { result: failure, id, before: snapshot(order), after: snapshot(order) }
     const after = (await q.lockOrder(tx, id))!
     return { result: null, id, before: snapshot(order), after: snapshot(after) }
@@ -166,7 +173,7 @@ export async function moveOrder(ctx: StaffWriteCtx, id: number, input: MoveOrder
 }
 
 /** The move itself, its timeline row (with who) and the shopper's message through the outbox. */
-async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveOrderInput): Promise<Result<never> | null> {
+async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveOrderInput, door: DoorPayment | null): Promise<Result<never> | null> {
   const who = ctx.user.id
   const note = input.note ?? ''
   const notify = (status: string) => q.insertOutbox(tx, 'order_status', { orderId: order.id, status, siteName: ctx.site.name })
@@ -192,14 +199,25 @@ async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveO
       const items = [...(await q.heldItemsOf(tx, order.id))].sort(stock.stockRowOrder)
       const sold = await stock.sellForOrder(tx, order.websiteId, who, items, order.id)
       if (!sold.ok) return fail('conflict', 'The stock of this order’s items does not add up: check the stock of its packs first')
-      const cod = order.paymentMethod === 'cod'
+      const deliveredAt = new Date()
       await q.updateOrderIf(
         tx,
         order.id,
         {},
-        cod ? { status: 'delivered', paymentStatus: 'paid', cashCollectedPaise: order.totalPaise } : { status: 'delivered' },
+        door
+          ? {
+              status: 'delivered',
+              // paid when nothing is left to pay; what is still due keeps it cash on delivery (owed)
+              paymentStatus: door.due === 0 ? 'paid' : 'cod',
+              cashCollectedPaise: door.cash,
+              upiCollectedPaise: door.upi,
+              paidAtDoor: door.how,
+              duePaise: door.due,
+              deliveredAt,
+            }
+          : { status: 'delivered', deliveredAt },
       )
-      const cash = cod ? `Cash collected: ${formatINR(order.totalPaise)}` : 'Delivered'
+      const cash = door ? doorNote(door) : 'Delivered'
       await q.insertEvent(tx, order.id, 'delivered', note ? `${cash}. ${note}` : cash, who)
       await notify('delivered')
       return null

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { editAdminOrderLines, getAdminOrder, getPickList, listAdminOrders, moveAdminOrder, refundAdminOrder } from '../../../common/contracts/admin-orders'
+import {
+  editAdminOrderLines,
+  getAdminOrder,
+  getCashHandover,
+  getPickList,
+  listAdminOrders,
+  moveAdminOrder,
+  refundAdminOrder,
+} from '../../../common/contracts/admin-orders'
 import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
@@ -8,6 +16,7 @@ import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import * as fulfilment from './admin'
+import * as handover from './cash-handover'
 import * as slotWork from './pick-list'
 import * as orders from './service'
 
@@ -35,6 +44,7 @@ export async function orderRoutes(app: FastifyInstance) {
     staff.read(listPaymentRefunds, (req, ctx) => orders.listRefunds(ctx, req.query.page), { permission: 'refunds' })
     staff.read(listAdminOrders, (req, ctx) => fulfilment.listOrders(ctx, req.query))
     staff.read(getPickList, (req, ctx) => slotWork.pickList(ctx, req.query))
+    staff.read(getCashHandover, (req, ctx) => handover.cashHandover(ctx, req.query))
     staff.read(getAdminOrder, async (req, ctx) => orThrow(await fulfilment.getOrder(ctx, req.params.id)))
     staff.write(moveAdminOrder, async (req, ctx) => {
       // a cancel is the refunds and cancels area's: a packer moves orders along but never cancels one

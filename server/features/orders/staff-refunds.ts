@@ -63,8 +63,10 @@ export async function refundableOf(db: Db | Tx, order: q.OrderRow): Promise<Refu
   if (order.paymentMethod === 'cod') {
     if (order.cashCollectedPaise === null) return null
     const cash = refunds.filter((r) => r.provider === 'cash' && counted(r))
-    const left = order.cashCollectedPaise - cash.reduce((sum, r) => sum + r.amountPaise, 0)
-    return { source: 'cash', paid: order.cashCollectedPaise, left, lines, payment: null, refunds }
+    // what came at the door, in cash or by UPI (docs/decisions/0018 "Delivered"); given back in cash
+    const paid = order.cashCollectedPaise + (order.upiCollectedPaise ?? 0)
+    const left = paid - cash.reduce((sum, r) => sum + r.amountPaise, 0)
+    return { source: 'cash', paid, left, lines, payment: null, refunds }
   }
   const payment = ownPayment(payments, refunds)
   if (!payment) return null
@@ -155,7 +157,9 @@ export async function giveBack(
     }
   }
   await q.insertOutbox(tx, 'order_refund', { orderId: order.id, amount: r.amount, cash: money.source === 'cash', siteName: r.siteName })
-  const why = r.reason === 'order_changed' ? 'Order changed before packing' : `Refund${r.note ? `: ${r.note}` : ''}`
+  // the credit note goes to the shopper: its reason is said for them, never the staff's own note (kept on the refund row)
+  const units = r.lines?.reduce((n, l) => n + l.quantity, 0) ?? 0
+  const why = r.reason === 'order_changed' ? 'Order changed before packing' : units ? `Refund for ${units} item${units === 1 ? '' : 's'}` : 'Refund'
   await invoices.issueCreditNote(tx, order.id, { amountPaise: r.amount, lines: r.lines, reason: why })
   return refund!
 }

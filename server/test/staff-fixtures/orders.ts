@@ -4,6 +4,7 @@ export const orders: StaffFixtures = {
   'GET /s/api/admin/payments/refunds': async () => ({ url: '/s/api/admin/payments/refunds?page=1' }),
   'GET /s/api/admin/orders': async () => ({ url: '/s/api/admin/orders?status=confirmed&perPage=5&payment_method=cod' }),
   'GET /s/api/admin/orders/pick-list': async () => ({ url: '/s/api/admin/orders/pick-list?date=2026-11-24&slot=09:00' }),
+  'GET /s/api/admin/orders/cash-handover': async () => ({ url: '/s/api/admin/orders/cash-handover?date=2026-11-24' }),
   'GET /s/api/admin/orders/:id': async (k) => ({ url: `/s/api/admin/orders/${(await k.order()).id}`, foreign: true }),
   'POST /s/api/admin/orders/:id/status': async (k) => ({
     url: `/s/api/admin/orders/${(await k.order()).id}/status`,

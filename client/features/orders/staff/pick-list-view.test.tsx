@@ -33,11 +33,21 @@ const answer = (over: Partial<PickListAnswer> = {}): PickListAnswer => ({
       customer: 'Meera Iyer',
       phone: '9876500003',
       address: 'Flat 4B, Indiranagar, Bengaluru, Karnataka 560038',
+      shop: 'Kirana Fresh',
       slot: '2026-11-25 07:00–09:00',
-      lines: [{ product: 'Toor Dal', pack: '1 kg', sku: 'TD-1', quantity: 2, price: 15000 }],
-      total: 30000,
+      note: 'Leave at the gate',
+      lines: [
+        { product: 'Toor Dal', pack: '1 kg', sku: 'TD-1', quantity: 2, price: 15000, amount: 30000, other_delivery: null },
+        { product: 'Sugar', pack: '1 kg', sku: null, quantity: 1, price: 4550, amount: 4550, other_delivery: null },
+      ],
+      items_total: 34550,
+      discount: 3455,
+      coupon: 'WELCOME10',
+      delivery: 0,
+      round_off: -95,
+      total: 31000,
       payment_method: 'cod',
-      cod_amount: 30000,
+      cod_amount: 31000,
     },
   ],
   ...over,
@@ -70,6 +80,24 @@ describe('PickListView', () => {
     await waitFor(() => expect(print).toHaveBeenCalledTimes(2))
     expect(document.querySelector('style')?.textContent).toContain('@page { size: A4')
     window.print = before
+  })
+
+  it('opens on the next delivery day the server names when no date is asked, and its slips add up to the total', async () => {
+    const calls = open('/bos/admin/orders/pick-list', answer({ date: '2026-11-26', slot: null }))
+    await screen.findAllByRole('row', { name: /Toor Dal/ })
+    expect(calls[0].input).toMatchObject({ query: { date: undefined } })
+    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe('2026-11-26')
+    const before = window.print
+    window.print = vi.fn()
+    fireEvent.click(screen.getByRole('button', { name: 'Print slips (A4)' }))
+    await waitFor(() => expect(window.print).toHaveBeenCalled())
+    window.print = before
+    const slip = document.querySelector('[data-slip]') as HTMLElement
+    await waitFor(() => expect(slip.textContent).toContain('Kirana Fresh'))
+    const text = slip.textContent ?? ''
+    for (const part of ['Leave at the gate', 'Items₹345.50', 'Coupon WELCOME10− ₹34.55', 'DeliveryFree', 'Rounded off− ₹0.95', 'Total₹310']) {
+      expect(text).toContain(part)
+    }
   })
 
   it('a slot with nothing to pick says so and cannot be printed', async () => {

@@ -18,8 +18,6 @@ type PrintOut = 'pick' | 'slips-a4' | 'slips-80'
 const pageRule = (out: PrintOut, rollMm: number) => (out === 'slips-80' ? `@page { size: 80mm ${rollMm}mm; margin: 0 }` : '@page { size: A4; margin: 12mm }')
 const PX_MM = 25.4 / 96
 const fieldClasses = 'h-10 rounded-md border border-border bg-surface px-2 text-sm'
-/** Today in India (the shops' calendar). */
-const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)
 const units = (lines: PickLine[]) => {
   const n = lines.reduce((sum, l) => sum + l.quantity, 0)
   return `${n} ${n === 1 ? 'unit' : 'units'}`
@@ -28,9 +26,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export function PickListView() {
   const [search, setSearch] = useSearchParams()
-  const date = DATE.test(search.get('date') ?? '') ? search.get('date')! : today()
+  // no date asked: the server answers the next delivery day with orders to pick (tomorrow when none)
+  const asked = DATE.test(search.get('date') ?? '') ? search.get('date')! : undefined
   const slot = search.get('slot') || undefined
-  const { data, error, isPending } = usePickList({ date, slot })
+  const { data, error, isPending } = usePickList({ date: asked, slot })
+  const date = asked ?? data?.date ?? ''
   const [printOut, setPrintOut] = useState<PrintOut>('pick')
   const [printAsked, setPrintAsked] = useState(0)
   const printed = useRef<HTMLDivElement>(null)
@@ -137,10 +137,26 @@ export function PickListView() {
   )
 }
 
+/**
+ * The pick table; printed, it is laid out fixed to the A4 page's width (186 mm inside the margins): every column has
+ * its share, long names and order lists wrap inside their cell instead of running off the page.
+ */
 function PickTable({ lines, print = false }: { lines: PickLine[]; print?: boolean }) {
-  const cell = print ? 'border border-black px-2 py-1' : 'border-b border-border px-3 py-2'
+  const cell = print ? 'border border-black px-1.5 py-1 align-top break-words' : 'border-b border-border px-3 py-2'
+  const width = (share: string) => (print ? share : undefined)
   return (
-    <table className="w-full border-collapse text-left text-sm">
+    <table className={`w-full border-collapse text-left text-sm ${print ? 'table-fixed' : ''}`} data-pick-table={print ? 'print' : undefined}>
+      {print && (
+        <colgroup>
+          <col className="w-[7mm]" />
+          <col className={width('w-[16%]')} />
+          <col className={width('w-[28%]')} />
+          <col className={width('w-[11%]')} />
+          <col className={width('w-[13%]')} />
+          <col className={width('w-[9%]')} />
+          <col />
+        </colgroup>
+      )}
       <thead>
         <tr>
           {print && <th className={cell}>✓</th>}
@@ -148,18 +164,18 @@ function PickTable({ lines, print = false }: { lines: PickLine[]; print?: boolea
           <th className={cell}>Product</th>
           <th className={cell}>Pack</th>
           <th className={cell}>SKU</th>
-          <th className={`${cell} text-right`}>Quantity</th>
+          <th className={`${cell} text-right`}>{print ? 'Qty' : 'Quantity'}</th>
           <th className={cell}>Orders</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((l) => (
           <tr key={`${l.pack_id}:${l.warehouse_id}`} className="break-inside-avoid">
-            {print && <td className={`${cell} w-8`} />}
+            {print && <td className={cell} />}
             <td className={cell}>{l.warehouse}</td>
             <td className={`${cell} font-medium`}>{l.product}</td>
             <td className={cell}>{l.pack}</td>
-            <td className={`${cell} font-mono text-xs`}>{l.sku ?? '—'}</td>
+            <td className={`${cell} font-mono text-xs ${print ? 'break-all' : ''}`}>{l.sku ?? '—'}</td>
             <td className={`${cell} text-right text-base font-semibold tabular-nums`}>{l.quantity}</td>
             <td className={`${cell} text-xs`}>{l.order_numbers.join(', ')}</td>
           </tr>
@@ -169,9 +185,15 @@ function PickTable({ lines, print = false }: { lines: PickLine[]; print?: boolea
   )
 }
 
-/** One order's packing slip: a page of its own on A4, a receipt on the 80 mm roll. */
+/** One order's packing slip: a page of its own on A4, a receipt on the 80 mm roll. Its money reads down to the total. */
 function Slip({ slip, thermal }: { slip: PackingSlip; thermal: boolean }) {
   const cod = slip.cod_amount !== null
+  const sum = (label: string, amount: string, strong = false) => (
+    <p className={`flex justify-between gap-2 ${strong ? 'font-semibold' : ''}`}>
+      <span>{label}</span>
+      <span className="tabular-nums">{amount}</span>
+    </p>
+  )
   return (
     <section
       data-slip
@@ -181,6 +203,7 @@ function Slip({ slip, thermal }: { slip: PackingSlip; thermal: boolean }) {
           : 'break-after-page text-sm text-black [&:last-child]:break-after-auto'
       }
     >
+      <p className={thermal ? 'text-center font-bold' : 'mb-1 text-sm font-semibold tracking-wide uppercase'}>{slip.shop}</p>
       <div className={thermal ? 'border-b border-dashed border-black pb-1' : 'mb-3 flex items-baseline justify-between border-b-2 border-black pb-2'}>
         <p className={thermal ? 'text-sm font-bold' : 'text-2xl font-bold'}>{slip.order_number}</p>
         <p>{slip.slot}</p>
@@ -190,12 +213,19 @@ function Slip({ slip, thermal }: { slip: PackingSlip; thermal: boolean }) {
         <p>{slip.phone}</p>
         <p>{slip.address}</p>
       </div>
+      {slip.note && (
+        <p className={thermal ? 'mb-1 border border-black p-1' : 'mb-3 border border-black p-2'}>
+          <span className="font-semibold">Note from the shopper: </span>
+          {slip.note}
+        </p>
+      )}
       <table className="w-full border-collapse">
         <thead>
           <tr className="border-b border-black text-left">
             <th className="py-0.5 pr-1">Item</th>
             <th className="py-0.5 pr-1 text-right">Qty</th>
-            {!thermal && <th className="py-0.5 text-right">Price</th>}
+            {!thermal && <th className="py-0.5 pr-1 text-right">Price</th>}
+            <th className="py-0.5 text-right">Amount</th>
           </tr>
         </thead>
         <tbody>
@@ -204,18 +234,21 @@ function Slip({ slip, thermal }: { slip: PackingSlip; thermal: boolean }) {
               <td className="py-0.5 pr-1">
                 {l.product} · {l.pack}
                 {!thermal && l.sku && <span className="ml-2 font-mono text-xs">{l.sku}</span>}
+                {l.other_delivery && <span className="block text-xs italic">Comes in another delivery: {l.other_delivery}</span>}
               </td>
               <td className="py-0.5 pr-1 text-right font-semibold">{l.quantity}</td>
-              {!thermal && <td className="py-0.5 text-right">{formatINR(l.price * l.quantity)}</td>}
+              {!thermal && <td className="py-0.5 pr-1 text-right tabular-nums">{formatINR(l.price)}</td>}
+              <td className="py-0.5 text-right tabular-nums">{formatINR(l.amount)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <div className={thermal ? 'mt-1 border-t border-dashed border-black pt-1' : 'mt-3 text-base'}>
-        <p className="flex justify-between font-semibold">
-          <span>Total</span>
-          <span>{formatINR(slip.total)}</span>
-        </p>
+      <div className={thermal ? 'mt-1 border-t border-dashed border-black pt-1' : 'mt-3 ml-auto max-w-72 text-base'}>
+        {sum('Items', formatINR(slip.items_total))}
+        {slip.discount > 0 && sum(slip.coupon ? `Coupon ${slip.coupon}` : 'Discount', `− ${formatINR(slip.discount)}`)}
+        {sum('Delivery', slip.delivery > 0 ? formatINR(slip.delivery) : 'Free')}
+        {slip.round_off !== 0 && sum('Rounded off', `${slip.round_off > 0 ? '+' : '−'} ${formatINR(Math.abs(slip.round_off))}`)}
+        <div className="mt-0.5 border-t border-black pt-0.5">{sum('Total', formatINR(slip.total), true)}</div>
         <p className={cod ? 'mt-1 border-2 border-black p-1 text-center font-bold' : 'mt-1'}>
           {cod ? `Collect cash: ${formatINR(slip.cod_amount!)}` : `Paid · ${METHOD_LABELS[slip.payment_method] ?? slip.payment_method}`}
         </p>

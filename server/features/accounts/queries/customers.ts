@@ -5,7 +5,7 @@ import { customerBlocks, customerProfiles, users } from '../../../db/schema/acco
 type Conn = Db | Tx
 
 /**
- * Signed in here (a session), ordered here, saved an address here, added by staff here (a membership row) or given to
+ * Not staff here (an admin, a sales agent or a person with a staff role is not listed as a customer), and signed in here (a session), ordered here, saved an address here, added by staff here (a membership row) or given to
  * this website by one of its agents or its counter (a customer profile here).
  */
 const relatedTo = (websiteId: number) => sql`(
@@ -14,6 +14,9 @@ const relatedTo = (websiteId: number) => sql`(
   or exists (select 1 from orders o where o.website_id = ${websiteId} and o.user_id = users.id)
   or exists (select 1 from addresses a where a.website_id = ${websiteId} and a.user_id = users.id)
   or exists (select 1 from sessions s where s.website_id = ${websiteId} and s.user_id = users.id)
+) and not exists (
+  select 1 from website_members w where w.website_id = ${websiteId} and w.user_id = users.id
+    and (w.superadmin or w.has_admin_access or w.is_sales_agent or w.role is not null)
 )`
 
 /** The person as this website knows them (its customer profile), never the account's own fields (decision 0034). */
@@ -27,9 +30,9 @@ const customerColumns = (websiteId: number) => ({
   createdAt: sql<Date>`coalesce(${customerProfiles.createdAt}, ${users.createdAt})`,
   ordersCount: sql<number>`(select count(*)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('orders_count'),
   totalSpent:
-    sql<number>`(select coalesce(sum(o.total_paise), 0)::int from orders o where o.website_id = ${websiteId} and o.user_id = users.id and o.status not in ('cancelled', 'expired'))`.as(
-      'total_spent',
-    ),
+    // net of what was given back (refunds not failed) on the orders counted
+    sql<number>`(select coalesce(sum(o.total_paise - coalesce((select sum(r.amount_paise) from payment_refunds r where r.order_id = o.id and r.status <> 'failed'), 0)), 0)::int
+      from orders o where o.website_id = ${websiteId} and o.user_id = users.id and o.status not in ('cancelled', 'expired'))`.as('total_spent'),
   lastOrderAt: sql<string | null>`(select max(o.created_at) from orders o where o.website_id = ${websiteId} and o.user_id = users.id)`.as('last_order_at'),
   blockedReason: sql<string | null>`(select b.reason from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_reason'),
   blockedAt: sql<string | null>`(select b.blocked_at from customer_blocks b where b.website_id = ${websiteId} and b.user_id = users.id)`.as('blocked_at'),

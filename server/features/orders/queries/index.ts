@@ -6,3 +6,4 @@ export * from './refunds' // refunds of captured payments
 export * from './outbox' // messages to send after the transaction (confirmations), with leases
 export * from './staff-list' // the staff's order list: filters, sorts, counts per status and the day's delivery windows
 export * from './slot-lines' // the lines to pick for a delivery slot
+export * from './handover' // a day's delivered cash-on-delivery orders, for the cash handover

@@ -140,7 +140,21 @@ export async function updateOrderIf(
   tx: Conn,
   id: number,
   from: { status?: OrderStatus[]; paymentStatus?: OrderPaymentStatus[]; held?: boolean },
-  set: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'releasedAt' | 'holdExpiresAt' | 'deliveryPerson' | 'cashCollectedPaise'>>,
+  set: Partial<
+    Pick<
+      OrderRow,
+      | 'status'
+      | 'paymentStatus'
+      | 'releasedAt'
+      | 'holdExpiresAt'
+      | 'deliveryPerson'
+      | 'cashCollectedPaise'
+      | 'upiCollectedPaise'
+      | 'paidAtDoor'
+      | 'duePaise'
+      | 'deliveredAt'
+    >
+  >,
 ): Promise<boolean> {
   const rows = await tx
     .update(orders)
