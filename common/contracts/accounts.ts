@@ -127,7 +127,7 @@ export const listAddresses = defineContract({
 export const createAddress = defineContract({
   method: 'POST',
   path: '/api/account/addresses',
-  summary: 'Adds an address (the first becomes the default)',
+  summary: 'Adds an address (the first one delivered to becomes the default; one outside delivery never does by itself)',
   body: AddressInput,
   response: AddressList,
 })
