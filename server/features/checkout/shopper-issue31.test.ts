@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type Driver, drivers } from '../../test/app'
 import { createCashfreeProvider } from '../payments/providers/cashfree'
@@ -106,5 +107,26 @@ describe.each(drivers)('shopper issue 31 (%s)', (driver: Driver) => {
     // asking again does not add the lines twice
     await k().call(s, 'POST', `/checkout/confirm/${order.order_id}`, {})
     expect((await k().call(s, 'GET', '/cart')).json().items).toMatchObject([{ quantity: 3 }])
+  })
+
+  it('one earliest delivery: the pincode check, the product page and the cart say the same window, and move on when it is full', async () => {
+    const s = await k().shopperWithCart([movable()], 1)
+    await k().call(s, 'GET', '/check/pincode/560038')
+    const say = async () => {
+      const estimate = (await k().call(s, 'GET', '/delivery/estimate')).json()
+      const check = (await k().call(s, 'GET', '/check/pincode/560038')).json().message as string
+      const cart = (await k().call(s, 'GET', '/cart')).json()
+      return { estimate, check, cart }
+    }
+    const first = await say()
+    expect(first.estimate.text).toMatch(/^Delivery by /)
+    expect(first.check).toBe(`Delivery available to 560038, earliest ${first.estimate.text.replace('Delivery by ', '')}.`)
+    expect(first.cart).toMatchObject({ del_date: first.estimate.date, del_start_time: first.estimate.start })
+    // every window of that day is full: everything says the next day with room, nobody promises the full one
+    await k().t.app.deps.db.execute(sql`update delivery_slots set booked = capacity where date = ${first.estimate.date}`)
+    const later = await say()
+    expect(later.estimate.date > first.estimate.date).toBe(true)
+    expect(later.check).toBe(`Delivery available to 560038, earliest ${later.estimate.text.replace('Delivery by ', '')}.`)
+    expect(later.cart).toMatchObject({ del_date: later.estimate.date, del_start_time: later.estimate.start })
   })
 })

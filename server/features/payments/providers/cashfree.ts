@@ -54,7 +54,7 @@ const REFUND_KIND: Record<string, WebhookKind> = { SUCCESS: 'refund.processed', 
  * was the first payment's wait (10 s on the demo store, issue 31). Its @sentry/node is given an empty module, so
  * loading the SDK takes what axios and the SDK itself take; nothing of Sentry's is ever called with analytics off.
  */
-export function requireWithoutTelemetry(): typeof CashfreeSdk {
+function requireWithoutTelemetry(): typeof CashfreeSdk {
   const load = createRequire(import.meta.url)
   const sdkPath = load.resolve('cashfree-pg')
   const sentry = createRequire(sdkPath).resolve('@sentry/node')
