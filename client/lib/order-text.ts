@@ -37,5 +37,9 @@ const STATUS_LABELS: Record<string, string> = {
   cod: 'Cash on delivery',
   refund_requested: 'Refund started',
   line_changed: 'Items changed',
+  awaiting_payment: 'Awaiting payment',
 }
+/** An online order placed but not paid yet reads 'Awaiting payment', not 'Placed' (issue 31). */
+export const shownStatus = (o: { status: string; payment_method: string; payment_status: string }) =>
+  o.status === 'placed' && o.payment_method !== 'cod' && (o.payment_status === 'pending' || o.payment_status === 'failed') ? 'awaiting_payment' : o.status
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ')

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { Address, AddressInput } from '../../../common/contracts/accounts'
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressRules, INDIAN_STATES } from '../../../common/rules/address'
 import { digitsOnly } from '../../../common/rules/pincode'
+import { placeOfPincode } from '../../../common/rules/pincode-place'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'
@@ -46,7 +47,9 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
   const init = useInitMaybe()
   const form = useForm({
     // a new address starts with the account's name and phone and the chosen pincode (issue 18)
-    initialValues: address ? pick(address) : { ...EMPTY, name: init?.user?.name ?? '', mobile: init?.user?.phone ?? '', pincode: init?.pincode ?? '' },
+    initialValues: address
+      ? pick(address)
+      : { ...EMPTY, ...placeOfPincode(init?.pincode ?? ''), name: init?.user?.name ?? '', mobile: init?.user?.phone ?? '', pincode: init?.pincode ?? '' },
     rules: { ...addressRules, type: { label: 'Address type', required: true } },
     onSubmit: async (values) => {
       setAlert(null)
@@ -64,7 +67,13 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
     <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...text('name')} autoComplete="name" />
-        <TextField {...text('mobile')} autoComplete="tel-national" inputMode="numeric" onChange={(e) => form.setValue('mobile', digitsOnly(e.target.value))} />
+        <TextField
+          {...text('mobile')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="numeric"
+          onChange={(e) => form.setValue('mobile', digitsOnly(e.target.value))}
+        />
         <TextField {...text('house')} autoComplete="address-line1" />
         <TextField {...text('street')} autoComplete="address-line2" />
         <TextField {...text('area')} autoComplete="address-level3" />
@@ -85,7 +94,14 @@ export function AddressForm({ address, onSubmit, onCancel }: { address?: Address
             {...text('pincode')}
             autoComplete="postal-code"
             inputMode="numeric"
-            onChange={(e) => form.setValue('pincode', digitsOnly(e.target.value))}
+            onChange={(e) => {
+              const pincode = digitsOnly(e.target.value)
+              form.setValue('pincode', pincode)
+              // city and state follow the pincode while the shopper has not typed them (issue 31)
+              const place = placeOfPincode(pincode)
+              if (place.city && !form.values.city.trim()) form.setValue('city', place.city)
+              if (place.state && !form.values.state) form.setValue('state', place.state)
+            }}
           />
           <Serviceability pincode={form.values.pincode} />
         </div>

@@ -16,6 +16,8 @@ const LABEL = 'Mobile number or email'
 export function LoginForm({ onSent, submitText = 'Send code' }: { onSent: () => void; submitText?: string }) {
   const login = useLogin()
   const [alert, setAlert] = useState<string | null>(null)
+  // most shoppers type a mobile number: the phone's number pad, unless they ask for email or type a letter (issue 31)
+  const [byEmail, setByEmail] = useState(false)
   const form = useForm({
     initialValues: { username: '' },
     rules: {
@@ -43,13 +45,16 @@ export function LoginForm({ onSent, submitText = 'Send code' }: { onSent: () => 
       <TextField
         {...form.field('username')}
         type="text"
-        inputMode="email"
+        inputMode={byEmail || /[^\d\s+-]/.test(String(form.field('username').value ?? '')) ? 'email' : 'tel'}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         placeholder="98765 43210 or you@example.in"
         hint="We'll send you a 6-digit code. No password needed."
       />
+      <button type="button" className="-mt-2 text-sm font-medium text-primary hover:underline" onClick={() => setByEmail((on) => !on)}>
+        {byEmail ? 'Use mobile number' : 'Use email instead'}
+      </button>
       <FormAlert message={alert} />
       <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
         {submitText}

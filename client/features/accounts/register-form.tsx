@@ -19,7 +19,7 @@ export function RegisterForm({ verified, onRegistered }: { verified: string; onR
     initialValues: { name: '', email: known?.kind === 'email' ? known.value : '', phone: known?.kind === 'mobile' ? known.value : '' },
     rules: {
       name: { label: 'Full name', required: true },
-      email: { label: 'Email', required: true, type: 'email', readonly: known?.kind === 'email' },
+      email: { label: 'Email', required: known?.kind === 'email', type: 'email', readonly: known?.kind === 'email' },
       phone: { ...mobileRule, label: 'Mobile number', required: true, readonly: known?.kind === 'mobile' },
     },
     onSubmit: async (values) => {
@@ -37,8 +37,14 @@ export function RegisterForm({ verified, onRegistered }: { verified: string; onR
   return (
     <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
       <TextField {...form.field('name')} autoComplete="name" />
-      <TextField {...form.field('email')} autoComplete="email" inputMode="email" autoCapitalize="none" />
-      <TextField {...form.field('phone')} autoComplete="tel-national" inputMode="numeric" maxLength={10} />
+      <TextField
+        {...form.field('email')}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        hint={known?.kind === 'email' ? undefined : 'Optional: for receipts and offers'}
+      />
+      <TextField {...form.field('phone')} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} />
       <FormAlert message={alert} />
       <Button type="submit" size="lg" className="w-full" loading={form.submitting}>
         Create account

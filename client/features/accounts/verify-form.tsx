@@ -27,6 +27,8 @@ export function VerifyForm({ username, onVerified }: { username: string; onVerif
 
   async function submit(value = code) {
     if (verify.isPending) return
+    // a wrong code's message stays until the shopper types again (it was replaced by this one, issue 31)
+    if (value.length === 0 && error) return input.current?.focus()
     if (value.length !== OTP_LENGTH) return setError(`Enter the ${OTP_LENGTH}-digit code`)
     setError(null)
     try {

@@ -19,6 +19,7 @@ import { CheckoutOffers, type CouponBoxSlot } from './checkout-offers'
 import { totalChangeNote } from './total-change'
 import { cartRupees, newIdempotencyKey, PAYMENT_HINTS } from './format'
 import { clock, paymentLabel, slotDay } from '../../lib/order-text'
+import { choicesPlaced, type KeptChoices, keepChoices, keptChoices, lastPaymentMethod } from './kept-choices'
 
 /** Cash on delivery collects the total rounded to the rupee (the order and its invoice keep it so). */
 const payable = (cart: Cart, cod: boolean) => (cod ? cart.cod_total : cart.total)
@@ -188,10 +189,14 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
   const addresses = book.list
   const [addressId, setAddressId] = useState<number | null>(null)
   const list = addresses.data?.addresses
-  // the default (or first deliverable) address is chosen for the shopper
+  // what the shopper chose earlier in this session (a reload keeps it, issue 31), read once
+  const kept = useRef<KeptChoices | null>(null)
+  if (kept.current === null && typeof window !== 'undefined') kept.current = keptChoices()
+  // the kept address, else the default (or first deliverable) one is chosen for the shopper
   useEffect(() => {
     if (!list || (addressId && list.some((a) => a.id === addressId))) return
-    const pick = list.find((a) => a.is_default && a.serviceable) ?? list.find((a) => a.serviceable) ?? list[0]
+    const pick =
+      list.find((a) => a.id === kept.current?.addressId) ?? list.find((a) => a.is_default && a.serviceable) ?? list.find((a) => a.serviceable) ?? list[0]
     setAddressId(pick?.id ?? null)
   }, [list, addressId])
   const cartQuery = useCheckoutCart(addressId)
@@ -205,8 +210,8 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     setSlots((prev) => {
       const next: Chosen = {}
       for (const g of groups) {
-        const kept = g.slots.find((s) => s.id === prev[g.delivery_charge_id] && s.open)
-        const first = kept ?? g.slots.find((s) => s.open)
+        const wanted = prev[g.delivery_charge_id] ?? kept.current?.slots?.[g.delivery_charge_id]
+        const first = g.slots.find((s) => s.id === wanted && s.open) ?? g.slots.find((s) => s.open)
         if (first) next[g.delivery_charge_id] = first.id
       }
       return next
@@ -217,7 +222,8 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
   const codOver = !!cart && cart.cod_max_order_value !== null && cart.cod_total > cart.cod_max_order_value
   const usable = useMemo(() => cart?.paymentMethods.filter((m) => m !== 'cod' || !codOver) ?? [], [cart, codOver])
   useEffect(() => {
-    if (cart && (!method || !usable.includes(method))) setMethod(usable[0] ?? null)
+    if (!cart || (method && usable.includes(method))) return
+    setMethod([kept.current?.method, lastPaymentMethod()].find((m) => m && usable.includes(m)) ?? usable[0] ?? null)
   }, [cart, method, usable])
   // a total that moves without the shopper touching it is explained (issue 18)
   const [change, setChange] = useState<string | null>(null)
@@ -232,6 +238,17 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     }
   }, [cart])
   const [notes, setNotes] = useState('')
+  useEffect(() => {
+    if (kept.current?.notes) setNotes(kept.current.notes)
+  }, [])
+  useEffect(() => {
+    keepChoices({
+      ...(addressId ? { addressId } : {}),
+      ...(Object.keys(slots).length ? { slots } : {}),
+      ...(method ? { method } : {}),
+      notes,
+    })
+  }, [addressId, slots, method, notes])
   const [key] = useState(newIdempotencyKey)
   const [refusal, setRefusal] = useState<string | null>(null)
   const place = usePlaceOrder()
@@ -243,9 +260,12 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     const out: string[] = []
     if (!addressId) out.push('Add a delivery address')
     if (!cart) return out
-    if (addressId && !cart.serviceable) out.push(list?.find((a) => a.id === addressId)?.delivery_message ?? 'We do not deliver to this address')
+    // an address outside delivery is the problem, not its items (issue 31)
+    const address = list?.find((a) => a.id === addressId)
+    if (address && !address.serviceable) out.push(`${address.delivery_message} Choose another delivery address or add one.`)
+    else if (addressId && !cart.serviceable && !cart.items.some((i) => !i.valid)) out.push('We do not deliver to this address')
     if (cart.offercode && cart.coupon_message) out.push(`Remove ${cart.offercode}: it does not apply`)
-    if (cart.items.some((i) => !i.valid)) out.push('Remove or change the items marked in the summary')
+    if (cart.items.some((i) => !i.valid) && address?.serviceable !== false) out.push('Remove or change the items marked in the summary')
     if (groups?.some((g) => !slots[g.delivery_charge_id])) out.push('Choose a delivery window')
     if (!method) out.push('Choose a payment method')
     if (Object.keys(businessProblems(business)).length) out.push('Check the business’s GSTIN and legal name')
@@ -290,6 +310,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
         idempotency_key: key,
         ...businessBody(business),
       })
+      choicesPlaced(placed.payment_method)
       // agent mode: back to the agent's dashboard, which sends the payment link of an online order
       const next = agentMode() ? `/account/dashboard?placed=${placed.order_id}&method=${placed.payment_method}` : placed.next
       navigate(next.startsWith('/') ? next : `/order/success/${placed.order_number}`, { replace: true })

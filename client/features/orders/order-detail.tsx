@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../ui/button'
 import { confirm, ConfirmHost } from '../../ui/confirm-dialog'
 import { toast } from '../../ui/toast'
 import { LoadFailed } from '../../ui/load-failed'
-import { formatOrderDate, formatOrderTime, statusLabel } from '../../lib/order-text'
+import { formatOrderDate, formatOrderTime, statusLabel, shownStatus } from '../../lib/order-text'
 import { useCancelOrder, useOrder, useReorder } from './api'
 import { Card, OrderCharges, OrderDelivery, OrderLines, StatusBadge } from './order-parts'
 
@@ -55,7 +55,7 @@ export function OrderDetailView({ id, documents }: { id: number; documents: (ord
     body = (
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
-          <StatusBadge status={order.status} />
+          <StatusBadge status={shownStatus(order)} />
           <span>Placed on {formatOrderDate(order.created_at)}</span>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -12,6 +12,7 @@ const TONES: Record<string, string> = {
   cancelled: 'bg-danger/10 text-danger',
   expired: 'bg-danger/10 text-danger',
   failed: 'bg-danger/10 text-danger',
+  awaiting_payment: 'bg-accent/15 text-text',
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../ui/button'
 import { Pagination } from '../../ui/pagination'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadFailed } from '../../ui/load-failed'
-import { formatOrderDate } from '../../lib/order-text'
+import { formatOrderDate, shownStatus } from '../../lib/order-text'
 import { useOrders } from './api'
 import { StatusBadge } from './order-parts'
 
@@ -54,7 +54,7 @@ export function OrdersList() {
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold">{formatINR(o.total)}</span>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={shownStatus(o)} />
                 </span>
               </Link>
             </li>

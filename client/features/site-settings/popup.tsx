@@ -66,13 +66,20 @@ export function PromoPopup({ popup, pathname, delayMs = POPUP_DELAY_MS }: PromoP
   const latest = useLatest({ popup, pathname })
 
   useEffect(() => {
-    const timer = window.setTimeout(() => {
+    let timer = 0
+    const decide = () => {
       const { popup: current, pathname: path } = latest.current
       const img = current?.image
       if (!img || !shouldShowPopup(current, path, seenImages(img))) return
+      // never over a sheet or dialog the shopper has open (the pincode sheet, the cart): it waits for it to close (issue 31)
+      if (document.querySelector('[aria-modal="true"]')) {
+        timer = window.setTimeout(decide, 1000)
+        return
+      }
       if (current.once) rememberSeen(img)
       setImage(img)
-    }, delayMs)
+    }
+    timer = window.setTimeout(decide, delayMs)
     return () => window.clearTimeout(timer)
   }, [latest, delayMs])
 
@@ -106,13 +113,14 @@ export function PromoPopup({ popup, pathname, delayMs = POPUP_DELAY_MS }: PromoP
   )
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-4 sm:inset-0 sm:items-center">
+    // a phone gets a corner card above the bottom bars, not a sheet over the Add to Cart buttons (issue 31)
+    <div className="pointer-events-none fixed right-0 bottom-16 z-40 flex justify-end p-3 sm:inset-0 sm:items-center sm:justify-center sm:p-4">
       <div
         role="dialog"
         aria-label="Special offer"
         onKeyDown={onKeyDown}
         data-testid="promo-popup"
-        className="pointer-events-auto relative w-full max-w-[22rem] overflow-hidden rounded-2xl bg-surface shadow-2xl ring-1 ring-black/5 transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:max-w-sm sm:starting:translate-y-0 sm:starting:scale-95 motion-reduce:transition-none"
+        className="pointer-events-auto relative w-40 overflow-hidden rounded-2xl bg-surface shadow-2xl ring-1 ring-black/5 transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:w-full sm:max-w-sm sm:starting:translate-y-0 sm:starting:scale-95 motion-reduce:transition-none"
       >
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer" className="block">

@@ -71,7 +71,7 @@ export function heroSlides(site: 'main' | 'shop2'): { title: string; subtitle: s
         { title: 'Free delivery over ₹499', subtitle: 'Slots every two hours, 7 am to 9 pm', link: '/products', color: '#1565c0' },
       ]
     : [
-        { title: 'Chai time is the best time', subtitle: 'Teas, biscuits and namkeen, delivered today', link: '/products?c=beverages' },
+        { title: 'Chai time is the best time', subtitle: 'Teas, biscuits and namkeen, delivered to your door', link: '/products?c=beverages' },
         { title: 'Party pack deals', subtitle: 'Big bags of namkeen and chips for less', link: '/products?c=snacks-namkeen&s=discount', color: '#6a1b9a' },
       ]
 }

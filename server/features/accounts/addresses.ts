@@ -49,11 +49,13 @@ export async function findAddress(ctx: RequestCtx, id: number): Promise<Address 
 
 export async function createAddress(ctx: RequestCtx, values: q.AddressValues): Promise<AddressList> {
   const user = requireUser(ctx)
+  // an address outside delivery is kept as such, never made the default on its own (issue 31)
+  const served = (await delivery.pincodeServiceability(ctx, values.pincode)).ok
   await ctx.db.transaction(async (tx) => {
     await q.lockKey(tx, `addresses:${ctx.site.id}:${user.id}`)
     const n = await q.countAddresses(tx, ctx.site.id, user.id)
     if (n >= MAX_ADDRESSES) throw new AppError('invalid', `You can keep up to ${MAX_ADDRESSES} addresses. Delete one to add another.`)
-    await q.insertAddress(tx, ctx.site.id, user.id, values, n === 0)
+    await q.insertAddress(tx, ctx.site.id, user.id, values, served && !(await q.hasDefault(tx, ctx.site.id, user.id)))
   })
   return listAddresses(ctx)
 }

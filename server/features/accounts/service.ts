@@ -70,10 +70,10 @@ export async function verify(ctx: RequestCtx, rawUsername: string, otp: string):
 }
 
 /** The verified username must be the phone or the email given; the other one is kept unverified. */
-export async function register(ctx: RequestCtx, input: { name: string; email: string; phone: string }): Promise<SignedIn> {
+export async function register(ctx: RequestCtx, input: { name: string; email?: string; phone: string }): Promise<SignedIn> {
   const verified = ctx.session?.data.verified
   const fresh = verified && Date.now() - verified.at < REGISTRATION_WINDOW_MS
-  const email = input.email.toLowerCase()
+  const email = input.email ? input.email.toLowerCase() : null
   const via: Username | null = !fresh
     ? null
     : verified.username === input.phone
@@ -87,8 +87,8 @@ export async function register(ctx: RequestCtx, input: { name: string; email: st
     if (holder && signsInWith(holder, via)) throw new AppError('conflict', 'This account already exists: please sign in')
     // Whoever only claimed this identifier loses it to the person who proved they own it.
     await q.releaseUnverifiedIdentifier(tx, via)
-    const other: Username = via.kind === 'mobile' ? { kind: 'email', value: email } : { kind: 'mobile', value: input.phone }
-    if (await q.findUserByIdentifier(tx, other)) {
+    const other: Username | null = via.kind === 'email' ? { kind: 'mobile', value: input.phone } : email ? { kind: 'email', value: email } : null
+    if (other && (await q.findUserByIdentifier(tx, other))) {
       const field = other.kind === 'mobile' ? 'phone' : 'email'
       const message = other.kind === 'mobile' ? 'This mobile number belongs to another account' : 'This email belongs to another account'
       throw new AppError('conflict', message, { [field]: message })

@@ -54,7 +54,12 @@ export async function cartAnswer(ctx: RequestCtx, cart: CartRow | null, rows: Li
   const priced: PricedLine[] = lines.map(({ row, problem, rule }) => ({ ...row, valid: problem === null, deliveryChargeId: rule.id }))
   const coupon = cart?.couponCode ? await coupons.findCoupon(ctx, cart.couponCode) : null
   const usage = coupon ? await coupons.usageProblemFor(ctx, coupon) : null
-  const totals = priceCart(priced, new Map([...rules.values()].map((r) => [r.id, r])), coupon && !usage ? coupons.toRule(coupon) : null)
+  const chargeMap = new Map([...rules.values()].map((r) => [r.id, r]))
+  const couponRule = coupon && !usage ? coupons.toRule(coupon) : null
+  // when no line can come, the cart still says what it is worth (never ₹0 for a cart with items, issue 31); its
+  // lines stay marked and checkout refuses them
+  const buyable = priced.some((l) => l.valid)
+  const totals = priceCart(buyable ? priced : priced.map((l) => ({ ...l, valid: true })), chargeMap, couponRule)
 
   // One delivery group per charge rule; a slot only where the warehouse delivers to this pincode.
   const slots = new Map<number, Slot | null>()

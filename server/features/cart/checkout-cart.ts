@@ -38,6 +38,8 @@ export async function cartForCheckout(ctx: RequestCtx, target: DeliveryTarget): 
   const owner = ownerOf(ctx)
   const cart = owner ? await queries.findCart(ctx.db, ctx.site.id, owner) : null
   if (!cart) return null
+  // the address may be served by another warehouse than the one the lines were added from (issue 31)
+  if (target.warehouseId !== null) await queries.moveLinesTo(ctx.db, cart.id, target.warehouseId)
   const rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
   if (rows.length === 0) return null
   const rules = await chargeRules(

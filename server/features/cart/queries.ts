@@ -74,6 +74,28 @@ export async function addOne(db: Db, cartId: number, packId: number, warehouseId
   return rowsOf<{ quantity: number }>(result)[0]?.quantity ?? null
 }
 
+/**
+ * The lines held at another warehouse move to `warehouseId` where it stocks their pack (a new pincode is served from
+ * there, issue 31); a pack it does not stock stays where it was and is marked as not deliverable. Answers how many moved.
+ */
+export async function moveLinesTo(db: Db | Tx, cartId: number, warehouseId: number): Promise<number> {
+  const moved = await db.execute(sql`
+    update cart_items set warehouse_id = ${warehouseId}
+    where cart_id = ${cartId} and warehouse_id <> ${warehouseId}
+      and exists (select 1 from stock where stock.pack_id = cart_items.pack_id and stock.warehouse_id = ${warehouseId})
+    returning pack_id`)
+  return rowsOf(moved).length
+}
+
+/** Lines put back as they were ordered; a pack the cart holds again already is left as the shopper has it. */
+export async function putBackLines(db: Db | Tx, cartId: number, lines: { packId: number; warehouseId: number; quantity: number }[]) {
+  if (lines.length === 0) return
+  await db
+    .insert(cartItems)
+    .values(lines.map((l) => ({ cartId, packId: l.packId, warehouseId: l.warehouseId, quantity: l.quantity })))
+    .onConflictDoNothing()
+}
+
 /** One fewer; the line goes when it reaches 0 (two at once from 2 leave nothing, never -1). */
 export async function takeOne(db: Db | Tx, cartId: number, packId: number) {
   const lowered = await db

@@ -15,8 +15,12 @@ export type CartResult = Result<Cart>
 
 /** The whole cart answer for a cart row (or none), delivered to `target` (the current pincode by default). */
 export async function answer(ctx: RequestCtx, cart: queries.CartRow | null, target?: DeliveryTarget): Promise<Cart> {
-  const rows = cart ? await queries.loadLines(ctx.db, ctx.site.id, cart.id) : []
-  return cartAnswer(ctx, cart, rows, target ?? (await deliveryTarget(ctx)))
+  const to = target ?? (await deliveryTarget(ctx))
+  let rows = cart ? await queries.loadLines(ctx.db, ctx.site.id, cart.id) : []
+  if (cart && to.warehouseId !== null && rows.some((r) => r.warehouseId !== to.warehouseId)) {
+    if ((await queries.moveLinesTo(ctx.db, cart.id, to.warehouseId)) > 0) rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
+  }
+  return cartAnswer(ctx, cart, rows, to)
 }
 
 export async function findOwnCart(ctx: RequestCtx): Promise<queries.CartRow | null> {
@@ -82,4 +86,15 @@ export async function remove(ctx: RequestCtx, input: { pack_id: number; remove: 
 export async function packQuantities(ctx: RequestCtx): Promise<Map<number, number>> {
   const owner = ownerOf(ctx)
   return owner ? queries.packQuantities(ctx.db, ctx.site.id, owner) : new Map()
+}
+
+/**
+ * An online payment that failed or was cancelled gives the shopper their cart back (issue 31): the order's lines
+ * return to it (the order itself stays payable, 'Awaiting payment', until it is paid or released).
+ */
+export async function putBack(ctx: RequestCtx, lines: { packId: number; warehouseId: number; quantity: number }[]) {
+  const owner = ownerOf(ctx)
+  if (!owner || lines.length === 0) return
+  const cart = await queries.findOrCreateCart(ctx.db, ctx.site.id, owner)
+  await queries.putBackLines(ctx.db, cart.id, lines)
 }

@@ -3,6 +3,7 @@ import type { RequestCtx } from '../../platform/request-context'
 import type { Result } from '../../platform/result'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { type OrderStatus, PaymentProviderError, type ProviderName } from '../payments/providers/types'
+import * as cart from '../cart/service'
 import * as orders from '../orders/service'
 import { attemptFor } from './provider-orders'
 
@@ -127,6 +128,10 @@ export async function confirmPayment(
   if (status.state === 'failed' || status.payments.some((p) => p.status === 'failed')) {
     if (!status.payments.some((p) => p.status === 'authorized' || p.status === 'pending' || p.status === 'captured')) {
       await orders.markFailed(ctx.db, payment)
+      await cart.putBack(
+        ctx,
+        (await orders.orderLines(ctx.db, order.id)).filter((l) => l.quantity > 0),
+      )
       return answer('failed', 'The payment did not go through. You can try again or choose another method.')
     }
   }

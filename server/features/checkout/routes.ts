@@ -6,7 +6,7 @@ import { guardHook, requireUser } from '../../platform/guards'
 import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { requestOrigin } from '../../platform/site-context'
-import { PROVIDER_NAMES } from '../payments/providers/types'
+import { PROVIDER_NAMES, type ProviderName } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
 import { BUYING_BUSY } from '../stock/service'
 import * as pay from './pay'
@@ -14,6 +14,14 @@ import { sendPaymentLink as sendLink } from './payment-link'
 import { placeOrder as place } from './place-order'
 import { checkoutSlots } from './slots'
 import { receiveWebhook } from './webhooks'
+
+function warmProvider(app: FastifyInstance, name: string) {
+  try {
+    app.payments.providerFor(name as ProviderName).warm?.()
+  } catch (err) {
+    app.log.warn({ err, provider: name }, 'payment SDK could not be loaded ahead of the payment')
+  }
+}
 
 /** Where the webhooks arrive: server to server, so no website header, session or XSRF (route config noSiteContext). */
 export const WEBHOOK_PREFIX = '/s/api/payments/webhooks/'
@@ -40,10 +48,20 @@ export async function checkoutRoutes(app: FastifyInstance) {
       { tags: ['checkout'] },
     )
     route(scope, getSavedBuyer, async (req) => savedBuyer(req.ctx.db, req.ctx.site.id, requireUser(req.ctx).id), { tags: ['checkout'] })
-    route(scope, placeOrder, async (req) => orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body, placed)), {
-      tags: ['checkout'],
-      config: { busy: BUYING_BUSY },
-    })
+    route(
+      scope,
+      placeOrder,
+      async (req) => {
+        const order = orThrow(await place(req.ctx, requireUser(req.ctx).id, req.body, placed))
+        // the provider's SDK loads while the browser goes to the payment page, not when the payment opens (issue 31)
+        if (order.payment_method !== 'cod') setImmediate(() => warmProvider(app, order.payment_method))
+        return order
+      },
+      {
+        tags: ['checkout'],
+        config: { busy: BUYING_BUSY },
+      },
+    )
     route(scope, getPayment, async (req) => orThrow(await pay.startPayment(req.ctx, await sitePayments(req), req.params.orderId, origin(req))), {
       tags: ['checkout'],
     })

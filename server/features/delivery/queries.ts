@@ -26,7 +26,8 @@ export function findChargeRules(db: Db, websiteId: number, warehouseIds: number[
 }
 
 /** The first window of a warehouse that still has room, from a date and time (IST wall clock) up to a last date. */
-export async function findEarliestOpenSlot(db: Db, websiteId: number, warehouseId: number, from: { date: string; time: string }, lastDate: string) {
+/** the first open windows from `from` on, earliest first (the caller skips closed days) */
+export async function findEarliestOpenSlots(db: Db, websiteId: number, warehouseId: number, from: { date: string; time: string }, lastDate: string) {
   const rows = await db
     .select({ date: deliverySlots.date, startTime: deliverySlots.startTime, endTime: deliverySlots.endTime })
     .from(deliverySlots)
@@ -41,8 +42,8 @@ export async function findEarliestOpenSlot(db: Db, websiteId: number, warehouseI
       ),
     )
     .orderBy(asc(deliverySlots.date), asc(deliverySlots.startTime))
-    .limit(1)
-  return rows[0] ?? null
+    .limit(200)
+  return rows
 }
 
 export async function insertSlots(db: Db, rows: (typeof deliverySlots.$inferInsert)[]) {

@@ -2,7 +2,7 @@ import type { SlotWindow } from '../../db/schema/delivery'
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import * as queries from './queries'
-import { currentPincode, currentWarehouseId } from './service'
+import { currentPincode, currentWarehouseId } from './current'
 
 /**
  * How a warehouse's slots are made. CONTRACT's demo facts are the default template: slots for the next 3 days,
@@ -59,6 +59,8 @@ export async function slotPlan(ctx: RequestCtx, warehouseId: number): Promise<Sl
 
 export const isClosed = (plan: SlotPlan, date: string) => plan.closures.some((c) => c.from <= date && date <= c.to)
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay()
+/** a day the plan delivers on: one of its weekdays and not closed */
+export const isOffered = (plan: SlotPlan, date: string) => plan.template.weekdays.includes(weekdayOf(date)) && !isClosed(plan, date)
 
 /** The days slots are offered on from `today`: within the horizon, on the template's weekdays, not closed. */
 export function offeredDates(plan: SlotPlan, today: string): string[] {
@@ -122,7 +124,8 @@ export async function earliestSlot(ctx: RequestCtx, warehouseId: number, deliver
   const today = shopClock(now).date
   const from = earliestStart(plan, deliveryDays, now)
   const lastDate = addDays(today, plan.template.daysAhead - 1)
-  const find = () => queries.findEarliestOpenSlot(ctx.db, ctx.site.id, warehouseId, from, lastDate)
+  // windows made before a closure or a change of weekdays are not offered (checkout lists the same: isOffered)
+  const find = async () => (await queries.findEarliestOpenSlots(ctx.db, ctx.site.id, warehouseId, from, lastDate)).find((s) => isOffered(plan, s.date)) ?? null
   let slot = await find()
   if (!slot) {
     await ensureSlots(ctx, warehouseId, now)

@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
-import { defaultWarehouseId } from '../catalogue/warehouses'
 import * as sessionService from '../session/service'
 import { invalidFields, ok, type Result } from '../../platform/result'
+import { earliestDelivery } from './estimate'
 import * as queries from './queries'
 
 export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
@@ -15,27 +15,19 @@ export async function checkPincode(ctx: RequestCtx, pincode: string): Promise<Re
   return ok({ pincode: result.pincode, message: result.message })
 }
 
-/** Whether and when the website delivers to a pincode, without remembering it (address book, checkout). */
-export async function pincodeServiceability(ctx: Pick<RequestCtx, 'db' | 'site'>, pincode: string): Promise<PincodeCheck> {
+/**
+ * Whether and when the website delivers to a pincode, without remembering it (address book, checkout). "When" is the
+ * earliest open window (cut-off, closures, capacity): the one answer every page gives (issue 31).
+ */
+export async function pincodeServiceability(ctx: RequestCtx, pincode: string): Promise<PincodeCheck> {
   const row = await queries.findPincode(ctx.db, ctx.site.id, pincode)
   if (!row) return { ok: false, message: `Sorry, we don't deliver to ${pincode} yet.` }
-  const when = row.deliveryDays === 0 ? 'today' : row.deliveryDays === 1 ? 'tomorrow' : `in ${row.deliveryDays} days`
-  return { ok: true, pincode, message: `Delivery available to ${pincode}, as soon as ${when}.` }
+  const earliest = await earliestDelivery(ctx, { pincode, warehouseId: row.warehouseId, deliveryDays: row.deliveryDays })
+  const when = earliest.when ? `, earliest ${earliest.when}` : ': no delivery windows are open right now'
+  return { ok: true, pincode, message: `Delivery available to ${pincode}${when}.` }
 }
 
-export const currentPincode = (ctx: RequestCtx) => ctx.session?.data.pincode ?? null
-
-/** The warehouse that serves the shopper's pincode, else the website's default one. */
-export async function currentWarehouseId(ctx: RequestCtx): Promise<number | null> {
-  const pincode = currentPincode(ctx)
-  const key = `warehouse:${pincode ?? ''}`
-  const cached = ctx.caches.lookups.get(ctx.site.id, key) as number | null | undefined
-  if (cached !== undefined) return cached
-  const row = pincode ? await queries.findPincode(ctx.db, ctx.site.id, pincode) : null
-  const id = row?.warehouseId ?? (await defaultWarehouseId(ctx.db, ctx.site.id))
-  ctx.caches.lookups.set(ctx.site.id, key, id)
-  return id
-}
+export { currentPincode, currentWarehouseId } from './current'
 
 /* ---------- the pincodes each warehouse serves (staff: server/features/stock/warehouses.ts) ---------- */
 

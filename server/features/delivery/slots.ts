@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
 import * as q from './queries'
-import { addDays, earliestStart, ensureSlots, loadPlan, slotPlan, shopClock } from './schedule'
+import { addDays, earliestStart, ensureSlots, isOffered, loadPlan, slotPlan, shopClock } from './schedule'
 
 // orders gives places back and takes them again inside its own transaction (this module is published to it)
 export { releaseSlot, retakeSlot } from './queries'
@@ -23,7 +23,7 @@ export async function slotOptions(ctx: RequestCtx, warehouseId: number, delivery
   const earliest = earliestStart(plan, deliveryDays, now)
   const rows = await q.offeredSlots(ctx.db, ctx.site.id, warehouseId, today, addDays(today, plan.template.daysAhead - 1))
   return rows
-    .filter((r) => r.date > earliest.date || (r.date === earliest.date && r.startTime >= earliest.time))
+    .filter((r) => isOffered(plan, r.date) && (r.date > earliest.date || (r.date === earliest.date && r.startTime >= earliest.time)))
     .map((r) => ({ id: r.id, date: r.date, start: r.startTime, end: r.endTime, open: r.booked < r.capacity }))
 }
 

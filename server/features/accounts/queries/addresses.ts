@@ -28,6 +28,15 @@ export async function countAddresses(db: Conn, websiteId: number, userId: number
   return row.n
 }
 
+export async function hasDefault(db: Conn, websiteId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(own(websiteId, userId), eq(addresses.isDefault, true)))
+    .limit(1)
+  return rows.length > 0
+}
+
 export async function insertAddress(tx: Tx, websiteId: number, userId: number, values: AddressValues, isDefault: boolean) {
   await tx.insert(addresses).values({ ...values, websiteId, userId, isDefault })
 }

@@ -49,12 +49,25 @@ const WEBHOOK_KIND: Record<string, WebhookKind> = {
 }
 const REFUND_KIND: Record<string, WebhookKind> = { SUCCESS: 'refund.processed', CANCELLED: 'refund.failed' }
 
+/**
+ * cashfree-pg requires @sentry/node (with OpenTelemetry) at load, for its error analytics, which we turn off: that load
+ * was the first payment's wait (10 s on the demo store, issue 31). Its @sentry/node is given an empty module, so
+ * loading the SDK takes what axios and the SDK itself take; nothing of Sentry's is ever called with analytics off.
+ */
+function requireWithoutTelemetry(): typeof CashfreeSdk {
+  const load = createRequire(import.meta.url)
+  const sdkPath = load.resolve('cashfree-pg')
+  const sentry = createRequire(sdkPath).resolve('@sentry/node')
+  if (!load.cache[sentry]) load.cache[sentry] = { id: sentry, filename: sentry, loaded: true, exports: {}, children: [], paths: [] } as unknown as NodeJS.Module
+  return load(sdkPath) as typeof CashfreeSdk
+}
+
 /** Cashfree PG through its official SDK (cashfree-pg@6.0.6), with its Sentry telemetry off and errors stripped of secrets (C.7). */
 export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvider {
   const [secret] = settings.clientSecrets
   // the SDK is loaded on the first call (lazy-module.ts)
   const cf = lazyModule(() => {
-    const { Cashfree, CFEnvironment } = createRequire(import.meta.url)('cashfree-pg') as typeof CashfreeSdk
+    const { Cashfree, CFEnvironment } = requireWithoutTelemetry()
     const environment = settings.environment === 'production' ? CFEnvironment.PRODUCTION : CFEnvironment.SANDBOX
     const sdk = new Cashfree(environment, settings.clientId, secret, undefined, undefined, undefined, false)
     sdk.XApiVersion = settings.apiVersion
@@ -141,6 +154,7 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
 
   return {
     name: 'cashfree',
+    warm: () => void Reflect.has(cf, 'constructor'),
 
     async createOrder(input, { idempotencyKey }) {
       assertPaise('cashfree', input.amountPaise)

@@ -124,6 +124,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
   return {
     name: 'razorpay',
+    warm: () => void Reflect.has(rzp, 'constructor'),
 
     async createOrder(input) {
       assertPaise('razorpay', input.amountPaise)

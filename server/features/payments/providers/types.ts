@@ -174,6 +174,8 @@ export interface PaymentLink {
 
 export interface PaymentProvider {
   name: ProviderName
+  /** loads the SDK now (it is loaded on first use): called once an online order is placed, before its payment opens */
+  warm?(): void
   /** idempotent per (website, order number, attempt): a repeat returns the provider order made before */
   createOrder(input: CreateOrderInput, opts: { idempotencyKey: string }): Promise<ProviderOrder>
   /** the provider order made before for this input's attempt (its id stored by us), fetched again for the checkout; never creates one */
