@@ -23,6 +23,7 @@ const methods = (over: Partial<PaymentMethodsAnswer> = {}): PaymentMethodsAnswer
     webhook_url: 'http://localhost:3000/s/api/payments/webhooks/razorpay/1',
   },
   cashfree: { enabled: true, client_id: null, client_secret_set: false, keys: 'shop', webhook_url: 'http://localhost:3000/s/api/payments/webhooks/cashfree/1' },
+  platform_account: { allowed: false, can_change: false },
   version: 4,
   ...over,
 })
