@@ -27,6 +27,18 @@ export const staff: StaffFixtures = {
     payload: { has_admin_access: true },
     foreign: true,
   }),
+  'GET /s/api/admin/staff-roles': async () => ({ url: '/s/api/admin/staff-roles' }),
+  'POST /s/api/admin/staff-roles': async (k) => ({
+    url: '/s/api/admin/staff-roles',
+    payload: { name: `Fixture role ${k.unique()}`, permissions: { orders: 'read', stock: 'write' } },
+    status: 201,
+  }),
+  'PUT /s/api/admin/staff-roles/:id': async (k) => ({
+    url: `/s/api/admin/staff-roles/${(await k.customRole()).id}`,
+    payload: { name: `Fixture role ${k.unique()}`, permissions: { catalogue: 'write' } },
+    foreign: true,
+  }),
+  'DELETE /s/api/admin/staff-roles/:id': async (k) => ({ url: `/s/api/admin/staff-roles/${(await k.customRole()).id}`, foreign: true }),
 }
 
 export const pages: StaffFixtures = {
