@@ -202,6 +202,7 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
 
   it('keeps a seeded page as its version 1, so its first publish can be rolled back (issue 29)', async () => {
     const url = '/contact'
+    const admin = await signIn(t, '9876500001', SHOP2)
     const seeded = (await staffCall(t, admin, 'GET', `/s/api/admin/pages/versions?url=${url}`, undefined, SHOP2)).json().data
     expect(seeded).toHaveLength(1)
     expect(seeded[0]).toMatchObject({ number: 1, published_by: null })

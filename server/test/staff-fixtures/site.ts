@@ -3,6 +3,7 @@ import { freshPhone, type StaffFixtures } from '../fixture-kit'
 
 export const staff: StaffFixtures = {
   'GET /s/api/admin/dashboard': async () => ({ url: '/s/api/admin/dashboard' }),
+  'GET /s/api/admin/dashboard/setup': async () => ({ url: '/s/api/admin/dashboard/setup' }),
   'GET /s/api/admin/analytics': async () => ({ url: '/s/api/admin/analytics?days=7' }),
   'GET /s/api/admin/client-errors': async () => ({ url: '/s/api/admin/client-errors' }),
   'GET /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring' }),
