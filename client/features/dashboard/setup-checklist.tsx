@@ -87,10 +87,7 @@ export function SetupChecklist() {
                 </span>
                 {!ticked && <span className="block text-sm text-muted">{s.hint}</span>}
               </span>
-              <Link
-                to={s.to}
-                className={cn('shrink-0 text-sm hover:underline', step === next ? 'font-semibold text-primary' : 'text-muted')}
-              >
+              <Link to={s.to} className={cn('shrink-0 text-sm hover:underline', step === next ? 'font-semibold text-primary' : 'text-muted')}>
                 {s.action}
               </Link>
             </li>

@@ -65,7 +65,10 @@ describe.each(drivers)('custom roles (%s)', (driver) => {
     expect((await staffCall(t, ravi, 'GET', ROLES)).statusCode, 'the staff area is not theirs').toBe(403)
 
     // the owner gives the role orders (write) and coupons (read): the next request has them
-    const edited = await staffCall(t, owner, 'PUT', `${ROLES}/${role.id}`, { name: role.name, permissions: { stock: 'write', orders: 'write', coupons: 'read' } })
+    const edited = await staffCall(t, owner, 'PUT', `${ROLES}/${role.id}`, {
+      name: role.name,
+      permissions: { stock: 'write', orders: 'write', coupons: 'read' },
+    })
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json()).toMatchObject({ members: 1 })
     expect((await staffCall(t, ravi, 'GET', '/s/api/admin/coupons')).statusCode).toBe(200)

@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  addStaff,
-  createCustomRole,
-  deleteCustomRole,
-  listCustomRoles,
-  listStaff,
-  updateCustomRole,
-  updateStaff,
-} from '../../../common/contracts/admin-staff'
+import { addStaff, createCustomRole, deleteCustomRole, listCustomRoles, listStaff, updateCustomRole, updateStaff } from '../../../common/contracts/admin-staff'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import * as roles from './custom-roles'

@@ -54,9 +54,7 @@ export interface Offered {
 export function offeredBy(row: SettingsRow | null, fallback: string[] | undefined, config: Config, platformAllowed: boolean): Offered {
   if (!row) {
     const listed = fallback ?? [...PAYMENT_METHODS]
-    return platformAllowed
-      ? { methods: listed, codMaxPaise: null, awaitingKeys: false }
-      : { methods: ['cod'], codMaxPaise: null, awaitingKeys: true }
+    return platformAllowed ? { methods: listed, codMaxPaise: null, awaitingKeys: false } : { methods: ['cod'], codMaxPaise: null, awaitingKeys: true }
   }
   const shop = shopKeys(config, platformAllowed)
   const on = {
@@ -68,8 +66,7 @@ export function offeredBy(row: SettingsRow | null, fallback: string[] | undefine
   return { methods: PAYMENT_METHODS.filter((m) => on[m]), codMaxPaise: row.codEnabled ? row.codMaxPaise : null, awaitingKeys }
 }
 
-export const AWAITING_KEYS_MESSAGE =
-  'This shop takes cash on delivery only until it saves its own payment keys: please choose cash on delivery'
+export const AWAITING_KEYS_MESSAGE = 'This shop takes cash on delivery only until it saves its own payment keys: please choose cash on delivery'
 
 export const codLimitMessage = (maxPaise: number) => `Cash on delivery is available for orders up to ${formatINR(maxPaise)}. Please pay online.`
 

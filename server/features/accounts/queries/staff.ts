@@ -8,7 +8,13 @@ type Conn = Db | Tx
 
 export type MemberRow = typeof websiteMembers.$inferSelect
 
-const hasRole = or(websiteMembers.superadmin, websiteMembers.hasAdminAccess, websiteMembers.isSalesAgent, isNotNull(websiteMembers.role), isNotNull(websiteMembers.customRoleId))
+const hasRole = or(
+  websiteMembers.superadmin,
+  websiteMembers.hasAdminAccess,
+  websiteMembers.isSalesAgent,
+  isNotNull(websiteMembers.role),
+  isNotNull(websiteMembers.customRoleId),
+)
 
 const staffColumns = {
   userId: users.id,
@@ -90,7 +96,12 @@ export async function countAdmins(tx: Tx, websiteId: number): Promise<number> {
   return row.n
 }
 
-export async function saveRoles(tx: Tx, websiteId: number, userId: number, roles: Pick<MemberRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role' | 'customRoleId'>) {
+export async function saveRoles(
+  tx: Tx,
+  websiteId: number,
+  userId: number,
+  roles: Pick<MemberRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role' | 'customRoleId'>,
+) {
   await tx
     .insert(websiteMembers)
     .values({ websiteId, userId, ...roles })
@@ -103,7 +114,15 @@ const holders = sql<number>`(select count(*)::int from ${websiteMembers} m where
 
 export function listCustomRoles(db: Conn, websiteId: number): Promise<CustomRoleRow[]> {
   return db
-    .select({ id: customRoles.id, websiteId: customRoles.websiteId, name: customRoles.name, permissions: customRoles.permissions, version: customRoles.version, createdAt: customRoles.createdAt, members: holders })
+    .select({
+      id: customRoles.id,
+      websiteId: customRoles.websiteId,
+      name: customRoles.name,
+      permissions: customRoles.permissions,
+      version: customRoles.version,
+      createdAt: customRoles.createdAt,
+      members: holders,
+    })
     .from(customRoles)
     .where(eq(customRoles.websiteId, websiteId))
     .orderBy(asc(customRoles.name))
@@ -112,7 +131,15 @@ export function listCustomRoles(db: Conn, websiteId: number): Promise<CustomRole
 /** One custom role of this website (another website's id is not found), locked when asked. */
 export async function findCustomRole(db: Conn, websiteId: number, id: number, lock = false): Promise<CustomRoleRow | null> {
   const q = db
-    .select({ id: customRoles.id, websiteId: customRoles.websiteId, name: customRoles.name, permissions: customRoles.permissions, version: customRoles.version, createdAt: customRoles.createdAt, members: holders })
+    .select({
+      id: customRoles.id,
+      websiteId: customRoles.websiteId,
+      name: customRoles.name,
+      permissions: customRoles.permissions,
+      version: customRoles.version,
+      createdAt: customRoles.createdAt,
+      members: holders,
+    })
     .from(customRoles)
     .where(and(eq(customRoles.websiteId, websiteId), eq(customRoles.id, id)))
   const rows = lock ? await q.for('update', { of: customRoles }) : await q
@@ -122,7 +149,11 @@ export async function findCustomRole(db: Conn, websiteId: number, id: number, lo
 export async function customRoleNameTaken(db: Conn, websiteId: number, name: string, exceptId?: number): Promise<boolean> {
   const parts = [eq(customRoles.websiteId, websiteId), sql`lower(${customRoles.name}) = lower(${name})`]
   if (exceptId !== undefined) parts.push(ne(customRoles.id, exceptId))
-  const rows = await db.select({ id: customRoles.id }).from(customRoles).where(and(...parts)).limit(1)
+  const rows = await db
+    .select({ id: customRoles.id })
+    .from(customRoles)
+    .where(and(...parts))
+    .limit(1)
   return rows.length > 0
 }
 
