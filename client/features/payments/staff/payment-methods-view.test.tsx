@@ -63,6 +63,8 @@ describe('the payments screen', () => {
       cod: { enabled: true, max_order_value: 1500 },
       razorpay: { enabled: true, key_id: 'rzp_test_SiteOwnKey01', key_secret: 'a_new_key_secret_1', webhook_secret: '' },
       cashfree: { enabled: true, client_id: '', client_secret: '' },
+      // unchanged (only a superadmin may change it; the server refuses anyone else a change)
+      platform_account: false,
     })
   })
 
