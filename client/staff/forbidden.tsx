@@ -17,8 +17,8 @@ export function Forbidden({ user, siteName, area }: { user: User; siteName: stri
       </h1>
       <p className="mt-2 text-muted">
         You are signed in as {who}.{' '}
-        {user.role && isBuiltInRole(user.role)
-          ? `Your role on ${siteName} (${ROLE_LABELS[user.role]}) does not include this screen. Ask an admin of this website if you need it.`
+        {user.role
+          ? `Your role on ${siteName} (${user.role_name ?? (isBuiltInRole(user.role) ? ROLE_LABELS[user.role] : 'a custom role')}) does not include this screen. Ask an admin of this website if you need it.`
           : `This account has no admin access on ${siteName}. Ask an admin of this website to give you access, or sign in with an account that has it.`}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -46,3 +46,22 @@ export const getDashboard = defineContract({
   summary: 'Admin: the admin home: today’s orders and revenue (India day), orders waiting per status, slots of today and tomorrow, low stock',
   response: Dashboard,
 })
+
+/** A new website's setup checklist (issue 29), in the order a shop sets itself up; each step ticks from real data. */
+export const SETUP_STEPS = ['warehouse', 'products', 'stock', 'delivery', 'tax', 'payments', 'home_page', 'go_live'] as const
+export type SetupStep = (typeof SETUP_STEPS)[number]
+
+export const SetupChecklist = z.object({
+  steps: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),
+  /** every step done: the admin home shows the checklist no more */
+  done: z.boolean(),
+})
+export type SetupChecklist = z.infer<typeof SetupChecklist>
+
+export const getSetupChecklist = defineContract({
+  method: 'GET',
+  path: '/api/admin/dashboard/setup',
+  summary:
+    'Admin: the setup checklist of the admin home: warehouse and pincodes → products → stock → delivery slots → tax registration → payments → home page → go live (the first order), each done or not from the website’s data',
+  response: SetupChecklist,
+})

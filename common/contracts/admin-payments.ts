@@ -33,6 +33,11 @@ export const PaymentMethodsAnswer = z.object({
     keys: z.enum(KEY_SOURCES),
     webhook_url: z.string(),
   }),
+  /**
+   * Online payments through the platform's own account (issue 29): a new website takes cash on delivery only until
+   * it saves its own keys, unless a superadmin allows this (`can_change`: the signed-in person may switch it).
+   */
+  platform_account: z.object({ allowed: z.boolean(), can_change: z.boolean() }),
   version: int(),
 })
 export type PaymentMethodsAnswer = z.infer<typeof PaymentMethodsAnswer>
@@ -75,6 +80,8 @@ export const PaymentMethodsInput = z.strictObject({
     client_id: KeyId('Client id', CASHFREE_CLIENT_ID, 'A Cashfree client id has letters, digits, - and _ only'),
     client_secret: Secret('Client secret'),
   }),
+  /** superadmins only: let this website take online payments through the platform's account (absent: unchanged) */
+  platform_account: z.optional(z.boolean({ error: 'Platform account must be true or false' })),
 })
 export type PaymentMethodsInput = z.infer<typeof PaymentMethodsInput>
 

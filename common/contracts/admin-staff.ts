@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { BUILT_IN_ROLES, ROLE_LABELS } from '../rules/staff-roles'
+import { AREAS, BUILT_IN_ROLES, ROLE_LABELS } from '../rules/staff-roles'
 import { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, parseUsername } from '../rules/username'
 import { IdParams, listAnswer, staffListQuery } from './admin'
 import { defineContract } from './http'
@@ -27,8 +27,10 @@ export const StaffMember = z.object({
   superadmin: z.boolean(),
   has_admin_access: z.boolean(),
   is_sales_agent: z.boolean(),
-  /** the staff role here (issue 29); `admin` for has_admin_access; null for a sales agent with no staff role */
+  /** the staff role here (issue 29); `admin` for has_admin_access; null for a sales agent with no staff role, or a custom role */
   role: z.nullable(RoleField),
+  /** the website's own role this person holds instead of a built-in one (decision 0049) */
+  custom_role: z.nullable(z.object({ id: int(), name: z.string() })),
 })
 export type StaffMember = z.infer<typeof StaffMember>
 
@@ -58,6 +60,8 @@ export const AddStaffInput = z.strictObject({
   name: z.optional(text('Name', [z.trim(), z.maxLength(80, 'Name is at most 80 characters')])),
   /** the built-in role to hold here (CONTRACT "Staff calls added for roles"); has_admin_access is the same as `admin` */
   role: z.optional(RoleField),
+  /** or one of this website's custom roles (GET /api/admin/staff-roles) */
+  custom_role_id: z.optional(int()),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),
@@ -77,6 +81,8 @@ export const addStaff = defineContract({
 export const UpdateStaffInput = z.strictObject({
   /** the role to hold instead; null takes the staff role away (a sales agent stays one) */
   role: z.optional(z.nullable(RoleField)),
+  /** one of this website's custom roles instead (null takes it away) */
+  custom_role_id: z.optional(z.nullable(int())),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),
@@ -91,4 +97,54 @@ export const updateStaff = defineContract({
   params: IdParams,
   body: UpdateStaffInput,
   response: StaffMember,
+})
+
+/** A role an owner made from the areas (issue 29): each ticked area is seen (`read`) or seen and changed (`write`). */
+export const Access = z.enum(['read', 'write'], { error: 'Each area is read or write' })
+export const CustomRole = z.object({
+  id: int(),
+  name: z.string(),
+  permissions: z.partialRecord(z.enum(AREAS), Access),
+  /** how many people hold it on this website (a role in use cannot be deleted) */
+  members: int(),
+})
+export type CustomRole = z.infer<typeof CustomRole>
+
+export const CustomRoleInput = z.strictObject({
+  name: text('Name', [z.trim(), z.minLength(1, 'Give the role a name'), z.maxLength(40, 'Name is at most 40 characters')]),
+  permissions: z.partialRecord(z.enum(AREAS, { error: `Areas are: ${AREAS.join(', ')}` }), Access),
+})
+export type CustomRoleInput = z.infer<typeof CustomRoleInput>
+
+export const listCustomRoles = defineContract({
+  method: 'GET',
+  path: '/api/admin/staff-roles',
+  summary: 'Admin: this website’s custom roles (made from the permission areas), with how many people hold each',
+  response: z.object({ data: z.array(CustomRole) }),
+})
+
+export const createCustomRole = defineContract({
+  method: 'POST',
+  path: '/api/admin/staff-roles',
+  summary: 'Admin: makes a custom role from the areas (`permissions`: area → `read` or `write`; at least one); its name is unique on this website',
+  body: CustomRoleInput,
+  response: CustomRole,
+  status: 201,
+})
+
+export const updateCustomRole = defineContract({
+  method: 'PUT',
+  path: '/api/admin/staff-roles/:id',
+  summary: 'Admin: renames a custom role or changes its areas; the people holding it have the new areas from their next request',
+  params: IdParams,
+  body: CustomRoleInput,
+  response: CustomRole,
+})
+
+export const deleteCustomRole = defineContract({
+  method: 'DELETE',
+  path: '/api/admin/staff-roles/:id',
+  summary: 'Admin: deletes a custom role nobody holds (422 while someone does: give them another role first)',
+  params: IdParams,
+  response: z.object({ ok: z.literal(true) }),
 })

@@ -16,6 +16,8 @@ export const User = z.object({
   isSalesAgent: z._default(z.boolean(), false),
   /** the staff role on this website (common/rules/staff-roles.ts), null for none */
   role: z._default(z.nullable(z.string()), null),
+  /** that role's name as the shop calls it (a built-in role's label, or the custom role's name) */
+  role_name: z.optional(z.nullable(z.string())),
   /** what that role may do here, by area: `read` or `write` (issue 29); the menus and staff shell show only these */
   permissions: z._default(z.partialRecord(z.enum(AREAS), z.enum(['read', 'write'])), {}),
 })

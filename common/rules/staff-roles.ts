@@ -81,6 +81,9 @@ export const ROLE_LABELS: Record<BuiltInRole, string> = {
   accountant: 'Accountant',
 }
 
+/** The `role` a holder of a website's custom role has on /api/init (its areas come with it as `permissions`). */
+export const customRoleKey = (id: number) => `custom:${id}`
+
 export const isBuiltInRole = (role: string): role is BuiltInRole => (BUILT_IN_ROLES as readonly string[]).includes(role)
 
 /** May someone with these permissions read (or write) in this area? */

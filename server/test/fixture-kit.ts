@@ -72,6 +72,8 @@ export interface FixtureKit {
   supplier(): Promise<{ id: number }>
   /** a purchase bill received into a new warehouse of the main demo website: one pack, one batch expired yesterday */
   purchase(): Promise<{ id: number; packId: number; warehouseId: number; batchId: number }>
+  /** a custom role of the main demo website, held by nobody */
+  customRole(): Promise<{ id: number }>
   unique(): string
 }
 
@@ -180,6 +182,7 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       }
       return order
     },
+    customRole: () => made('/s/api/admin/staff-roles', { name: `Kit role ${unique()}`, permissions: { stock: 'read' } }),
     person: () => made('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true }),
     siteEditor: async () => {
       const res = await staffCall(t, admin, 'GET', '/s/api/admin/site-settings')

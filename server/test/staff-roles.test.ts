@@ -24,6 +24,7 @@ const under = (url: string, prefixes: readonly string[]) => prefixes.some((p) =>
 /** full admin only: staff, sales agents' commission, tax and payment settings, the audit log, monitoring and retention */
 const MANAGER_NEVER = [
   'admin/staff',
+  'admin/staff-roles',
   'admin/agents',
   'admin/commission-rules',
   'admin/tax-settings',

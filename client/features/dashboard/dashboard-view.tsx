@@ -8,6 +8,7 @@ import { Card } from '../../staff/ui/card'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { useDashboard } from './api'
+import { SetupChecklist } from './setup-checklist'
 
 /** A slot this full is "filling up". */
 const FILLING = 0.8
@@ -109,6 +110,7 @@ export function DashboardFigures() {
   const waiting = d.waiting.reduce((n, w) => n + w.count, 0)
   return (
     <div className="mb-8 flex flex-col gap-4">
+      <SetupChecklist />
       <section aria-label="Today" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Figure label="Orders today" value={d.today.orders} to={staffPath('/bos/admin/orders', `from=${d.date}&to=${d.date}`)} hint="See today’s orders" />
         <Figure

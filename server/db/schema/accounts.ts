@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { Permissions } from '../../../common/rules/staff-roles'
 import { websites } from './sites'
 
 export const users = pgTable(
@@ -20,6 +21,26 @@ export const users = pgTable(
   (t) => [index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`), index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`)],
 )
 
+/**
+ * A website's own roles, made by its owner from the permission areas (issue 29; docs/decisions/0049). A member holds
+ * one through website_members.custom_role_id; the composite key keeps a role on its own website.
+ */
+export const customRoles = pgTable(
+  'custom_roles',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** area → 'read' | 'write' (common/rules/staff-roles.ts) */
+    permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('custom_roles_site_id_uq').on(t.websiteId, t.id), uniqueIndex('custom_roles_site_name_uq').on(t.websiteId, sql`lower(${t.name})`)],
+)
+
 /** Roles are per website. */
 export const websiteMembers = pgTable(
   'website_members',
@@ -38,8 +59,14 @@ export const websiteMembers = pgTable(
      * stays the full admin's mark and wins: a row with it is an admin whatever this says (rows written before roles).
      */
     role: text('role'),
+    /** a custom role of this website instead of a built-in one (role is then null); it cannot be deleted while held */
+    customRoleId: integer('custom_role_id'),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.userId] }),
+    foreignKey({ name: 'website_members_custom_role_fk', columns: [t.websiteId, t.customRoleId], foreignColumns: [customRoles.websiteId, customRoles.id] }),
+    index('website_members_custom_role_idx').on(t.websiteId, t.customRoleId),
+  ],
 )
 
 export interface SessionData {

@@ -21,6 +21,11 @@ export const websites = pgTable('websites', {
   analyticsRetentionDays: integer('analytics_retention_days').notNull().default(90),
   /** days the browser errors kept by the product are kept (when the website has no DSN) */
   clientErrorsRetentionDays: integer('client_errors_retention_days').notNull().default(30),
+  /**
+   * A superadmin let this website take online payments through the platform's own keys (issue 29). Without it, and
+   * without its own keys, a website offers cash on delivery only. Websites made before this were let (migration).
+   */
+  platformPayments: boolean('platform_payments').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

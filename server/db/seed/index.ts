@@ -41,6 +41,8 @@ export async function seedIfEmpty(db: Db, port: number, log: (msg: string) => vo
           logo: `demo/logos/${site.key}.webp`,
           favicon: `demo/logos/${site.key}.webp`,
           settings: site.settings,
+          // the demo stores take online payments through the process's (simulator's) keys
+          platformPayments: true,
         })
         .returning({ id: websites.id })
       const origins = site.key === 'main' ? [`http://localhost:${port}`, `http://127.0.0.1:${port}`] : [`http://${site.host}:${port}`]

@@ -1,6 +1,7 @@
 import type { PageComponent } from '../../../common/contracts/pages'
 import type { Tx } from '../client'
 import { pages } from '../schema/pages'
+import { keepPublishedAsFirstVersions } from '../../features/pages/queries'
 import { suppliersOf } from './data/suppliers'
 import { heroSlides } from './images'
 
@@ -93,4 +94,6 @@ export async function seedPages(tx: Tx, websiteId: number, site: 'main' | 'shop2
       showSubNavbar: false,
     },
   ])
+  // the seeded pages are each page's version 1, so the first publish can be rolled back (issue 29)
+  await keepPublishedAsFirstVersions(tx, websiteId)
 }

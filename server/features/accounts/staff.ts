@@ -15,7 +15,7 @@ import * as q from './queries'
  */
 
 /** A person's roles here: `role` is the staff role (issue 29), `admin` exactly when hasAdminAccess. */
-type Roles = Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent'> & { role: BuiltInRole | null }
+type Roles = Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'customRoleId'> & { role: BuiltInRole | null }
 
 const shape = (r: q.StaffRow): StaffMember => ({
   user_id: r.userId,
@@ -26,13 +26,30 @@ const shape = (r: q.StaffRow): StaffMember => ({
   has_admin_access: r.hasAdminAccess,
   is_sales_agent: r.isSalesAgent,
   role: staffRoleOf(r),
+  custom_role: staffRoleOf(r) === null && r.customRoleId !== null ? { id: r.customRoleId, name: r.customRoleName ?? '' } : null,
 })
-const rolesOf = (r: q.StaffRow): Roles => ({ superadmin: r.superadmin, hasAdminAccess: r.hasAdminAccess, isSalesAgent: r.isSalesAgent, role: staffRoleOf(r) })
-const hasAnyRole = (r: Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role'>) => r.superadmin || r.isSalesAgent || staffRoleOf(r) !== null
-/** The staff role and its admin mark together, so the two never disagree. */
+const rolesOf = (r: q.StaffRow): Roles => ({
+  superadmin: r.superadmin,
+  hasAdminAccess: r.hasAdminAccess,
+  isSalesAgent: r.isSalesAgent,
+  role: staffRoleOf(r),
+  customRoleId: staffRoleOf(r) === null ? r.customRoleId : null,
+})
+const hasAnyRole = (r: Pick<q.StaffRow, 'superadmin' | 'hasAdminAccess' | 'isSalesAgent' | 'role' | 'customRoleId'>) =>
+  r.superadmin || r.isSalesAgent || staffRoleOf(r) !== null || r.customRoleId !== null
+/** The staff role and its admin mark together, so the two never disagree; a built-in role replaces a custom one. */
 const withRole = (r: Omit<Roles, 'hasAdminAccess'>): Roles => {
   const role = r.superadmin ? 'admin' : r.role
-  return { ...r, role, hasAdminAccess: role === 'admin' }
+  return { ...r, role, hasAdminAccess: role === 'admin', customRoleId: role === null ? r.customRoleId : null }
+}
+
+const NO_SUCH_ROLE = 'No such role on this website: choose one from the list'
+const ONE_ROLE = 'Choose either a built-in role or a custom role'
+
+/** A custom role id must name one of this website's roles (another website's is not found). */
+async function checkCustomRole(ctx: StaffWriteCtx, id: number | null | undefined): Promise<Result<null>> {
+  if (id === null || id === undefined) return ok(null)
+  return (await q.findCustomRole(ctx.db, ctx.site.id, id)) ? ok(null) : invalidFields({ custom_role_id: NO_SUCH_ROLE })
 }
 
 export async function listStaff(ctx: StaffCtx, query: StaffQuery): Promise<{ data: StaffMember[]; meta: ListMeta }> {
@@ -71,7 +88,10 @@ const SUPERADMIN_ONLY = 'Only a superadmin can grant or revoke superadmin, or ch
 export async function addStaff(ctx: StaffWriteCtx, input: AddStaffInput): Promise<Result<StaffMember>> {
   const superadmin = input.superadmin === true
   const role = input.role ?? (input.has_admin_access === true ? 'admin' : null)
-  const wanted = withRole({ superadmin, role, isSalesAgent: input.is_sales_agent === true })
+  if (role !== null && input.custom_role_id !== undefined) return invalidFields({ custom_role_id: ONE_ROLE })
+  const known = await checkCustomRole(ctx, input.custom_role_id)
+  if (!known.ok) return known
+  const wanted = withRole({ superadmin, role, isSalesAgent: input.is_sales_agent === true, customRoleId: input.custom_role_id ?? null })
   if (!hasAnyRole(wanted)) return invalidFields({ role: 'Choose a role for this person' })
   const username = parseUsername(input.username)
   if (!username) return invalidFields({ username: 'Enter a 10-digit mobile number or an email address' })
@@ -132,10 +152,17 @@ export async function updateStaff(ctx: StaffWriteCtx, userId: number, input: Upd
   // `role` says it outright; the older flag grants admin, or takes it away (leaving no staff role)
   const flagged = input.has_admin_access === undefined ? current.role : input.has_admin_access ? 'admin' : current.role === 'admin' ? null : current.role
   const roleField = input.role !== undefined ? 'role' : 'has_admin_access'
+  if (input.custom_role_id !== undefined && input.custom_role_id !== null && (input.role || input.has_admin_access)) {
+    return invalidFields({ custom_role_id: ONE_ROLE })
+  }
+  const known = await checkCustomRole(ctx, input.custom_role_id)
+  if (!known.ok) return known
+  const givesCustom = input.custom_role_id !== undefined && input.custom_role_id !== null
   const asked = {
     superadmin: input.superadmin ?? target.superadmin,
-    role: input.role !== undefined ? input.role : flagged,
+    role: givesCustom ? null : input.role !== undefined ? input.role : flagged,
     isSalesAgent: input.is_sales_agent ?? target.isSalesAgent,
+    customRoleId: input.custom_role_id !== undefined ? input.custom_role_id : current.customRoleId,
   }
   const touchesSuperadmin = asked.superadmin !== target.superadmin || target.superadmin
   if (touchesSuperadmin && !me.value.superadmin) return fail('forbidden', SUPERADMIN_ONLY)
@@ -154,7 +181,7 @@ export async function updateStaff(ctx: StaffWriteCtx, userId: number, input: Upd
 
   const member = await staffWrite(ctx, { action: 'staff.roles', entity: 'staff' }, async (tx) => {
     await q.saveRoles(tx, ctx.site.id, userId, next)
-    const after: q.StaffRow = { ...target, ...next }
+    const after: q.StaffRow = { ...target, ...next, customRoleName: (await q.findStaffForUpdate(tx, ctx.site.id, userId))?.customRoleName ?? null }
     return { id: userId, before: shape(target), after: shape(after), result: shape(after) }
   })
   return ok(member)

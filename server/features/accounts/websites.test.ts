@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SETUP_STEPS } from '../../../common/contracts/admin-dashboard'
 import { websiteSwitchTokens } from '../../db/schema/accounts'
 import { buildTestApp, buildTestAppsOnOneDatabase, drivers, MAIN, SHOP2, type TestApp, type TestSession } from '../../test/app'
 import { until } from '../../test/wait'
@@ -166,6 +167,16 @@ describe.each(drivers)('superadmin: websites, switching and creating (%s)', (dri
     expect((await init(there, SHOP3)).user).toMatchObject({ name: 'Asha Superadmin', superadmin: true, hasAdminAccess: true })
     const shopperThere = await signIn(t, codes, SHOPPER, SHOP3)
     expect((await init(shopperThere, SHOP3)).user).toMatchObject({ superadmin: false, hasAdminAccess: false, isSalesAgent: false })
+
+    // issue 29: the setup checklist is open with every step to do; the starter home page is version 1 (by no one);
+    // without keys of its own the website offers cash on delivery only
+    const setup = await get('/s/api/admin/dashboard/setup', there, SHOP3)
+    expect(setup.statusCode, setup.body).toBe(200)
+    expect(setup.json()).toEqual({ done: false, steps: SETUP_STEPS.map((step) => ({ step, done: false })) })
+    expect((await get('/s/api/admin/pages/versions?url=/', there, SHOP3)).json().data).toEqual([expect.objectContaining({ number: 1, published_by: null })])
+    const payments = (await get('/s/api/admin/payment-methods', there, SHOP3)).json()
+    expect(payments).toMatchObject({ platform_account: { allowed: false, can_change: true }, razorpay: { enabled: false, keys: 'none' } })
+    expect((await get('/s/api/cart', shopperThere, SHOP3)).json().paymentMethods).toEqual(['cod'])
   })
 })
 

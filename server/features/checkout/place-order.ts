@@ -14,7 +14,7 @@ import * as coupons from '../coupons/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
-import { codLimitMessage, type Offered, offeredMethods } from '../payments/service'
+import { AWAITING_KEYS_MESSAGE, codLimitMessage, type Offered, offeredMethods } from '../payments/service'
 import * as stock from '../stock/service'
 
 export type PlaceResult = Result<PlacedOrder>
@@ -115,7 +115,10 @@ const METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpa
 async function checkAddress(s: PlaceState) {
   s.offered = await offeredMethods(s.ctx)
   if (!s.offered.methods.includes(s.input.payment_method)) {
-    const message = `${METHOD_LABELS[s.input.payment_method] ?? 'This payment method'} is not available on this website: please choose another payment method`
+    const message =
+      s.offered.awaitingKeys && s.input.payment_method !== 'cod'
+        ? AWAITING_KEYS_MESSAGE
+        : `${METHOD_LABELS[s.input.payment_method] ?? 'This payment method'} is not available on this website: please choose another payment method`
     return refuse('invalid', message, { payment_method: message })
   }
   const address = await findAddress(s.ctx, s.input.address_id)

@@ -200,6 +200,23 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
     expect((await publish(t, admin, freshUrl())).statusCode, 'nothing saved to publish').toBe(404)
   })
 
+  it('keeps a seeded page as its version 1, so its first publish can be rolled back (issue 29)', async () => {
+    const url = '/contact'
+    const admin = await signIn(t, '9876500001', SHOP2)
+    const seeded = (await staffCall(t, admin, 'GET', `/s/api/admin/pages/versions?url=${url}`, undefined, SHOP2)).json().data
+    expect(seeded).toHaveLength(1)
+    expect(seeded[0]).toMatchObject({ number: 1, published_by: null })
+    const before = PageData.parse((await shopperView(t, url, SHOP2)).json()).data
+    const draft = PageDraft.parse((await staffCall(t, admin, 'GET', `/s/api/admin/pages/draft?url=${url}`, undefined, SHOP2)).json())
+    expect(draft.published_version).toBe(1)
+    expect((await save(t, admin, { url, version: draft.version, components: [text('<p>Call us any time</p>')] }, SHOP2)).statusCode).toBe(200)
+    expect((await publish(t, admin, url, SHOP2)).statusCode).toBe(200)
+    expect(PageData.parse((await shopperView(t, url, SHOP2)).json()).data[0].data).toEqual({ html: '<p>Call us any time</p>' })
+    const back = await staffCall(t, admin, 'POST', '/s/api/admin/pages/rollback', { url, number: 1 }, SHOP2)
+    expect(back.statusCode, back.body).toBe(200)
+    expect(PageData.parse((await shopperView(t, url, SHOP2)).json()).data).toEqual(before)
+  })
+
   it('lists pages by address with their state (draft, changes, published) and who published last, searchable', async () => {
     const url = freshUrl('list-me')
     await save(t, admin, { url, version: 0, components: [text('<p>One</p>')], seo_title: 'Listed page' })

@@ -1,6 +1,7 @@
 import type { PaymentMethodsAnswer, PaymentMethodsInput, TestConnectionInput } from '../../../common/contracts/admin-payments'
 import { toPaise, toRupees } from '../../../common/money'
-import { invalidFields, ok, type Result } from '../../platform/result'
+import { fail, invalidFields, ok, type Result } from '../../platform/result'
+import * as siteSettings from '../site-settings/service'
 import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
 import { expectVersion } from '../../platform/versioned'
@@ -23,7 +24,8 @@ const tail = (v: string | null | undefined) => (v ? `…${v.slice(-4)}` : null)
 const isSet = (v: string | null | undefined) => (v ? 'set' : 'not set')
 
 /** The record as the audit log keeps it: nothing secret, nothing a key could be rebuilt from. */
-const auditRecord = (r: SettingsRow) => ({
+const auditRecord = (r: SettingsRow, platformAccount: boolean) => ({
+  platform_account: platformAccount,
   cod_enabled: r.codEnabled,
   cod_max_order_value: r.codMaxPaise === null ? null : toRupees(r.codMaxPaise),
   razorpay_enabled: r.razorpayEnabled,
@@ -38,7 +40,7 @@ const auditRecord = (r: SettingsRow) => ({
 
 /** No row yet: what the website offers now (its settings' list, else everything), as an unsaved row. */
 function implied(ctx: StaffCtx): SettingsRow {
-  const offered = offeredBy(null, ctx.site.settings.paymentMethods, ctx.config).methods
+  const offered = offeredBy(null, ctx.site.settings.paymentMethods, ctx.config, ctx.site.platformPayments).methods
   return {
     websiteId: ctx.site.id,
     codEnabled: offered.includes('cod'),
@@ -55,8 +57,8 @@ function implied(ctx: StaffCtx): SettingsRow {
   }
 }
 
-function answer(ctx: StaffCtx, r: SettingsRow, origin: string): PaymentMethodsAnswer {
-  const shop = shopKeys(ctx.config)
+function answer(ctx: StaffCtx, r: SettingsRow, origin: string, platformAccount = ctx.site.platformPayments): PaymentMethodsAnswer {
+  const shop = shopKeys(ctx.config, platformAccount)
   const source = (own: boolean, shopHas: boolean) => (own ? 'own' : shopHas ? 'shop' : 'none') as 'own' | 'shop' | 'none'
   return {
     mode: ctx.config.PAYMENTS_MODE,
@@ -76,6 +78,7 @@ function answer(ctx: StaffCtx, r: SettingsRow, origin: string): PaymentMethodsAn
       keys: source(ownCashfree(r), shop.cashfree),
       webhook_url: `${origin}${WEBHOOK_PATH}/cashfree/${ctx.site.id}`,
     },
+    platform_account: { allowed: platformAccount, can_change: ctx.user.superadmin },
     version: r.version,
   }
 }
@@ -105,7 +108,7 @@ export async function updatePaymentMethods(ctx: StaffWriteCtx, input: PaymentMet
     input.version,
     {
       version: before.version,
-      record: auditRecord(before),
+      record: auditRecord(before, ctx.site.platformPayments),
     },
     answer(ctx, before, origin),
   )
@@ -114,7 +117,11 @@ export async function updatePaymentMethods(ctx: StaffWriteCtx, input: PaymentMet
   const seal = (column: SealedColumn, plain: string) => box.seal(plain, sealContext(websiteId, column))
   const errors: Record<string, string> = {}
   const changedSecrets: string[] = []
-  const shop = shopKeys(ctx.config)
+  const platformAccount = input.platform_account ?? ctx.site.platformPayments
+  if (platformAccount !== ctx.site.platformPayments && !ctx.user.superadmin) {
+    return fail('forbidden', 'Only a superadmin can let this website take payments through the platform’s account')
+  }
+  const shop = shopKeys(ctx.config, platformAccount)
   const mode = ctx.config.PAYMENTS_MODE
 
   // Razorpay: an empty key id removes the website's keys; a new key id needs its own secret.
@@ -167,10 +174,12 @@ export async function updatePaymentMethods(ctx: StaffWriteCtx, input: PaymentMet
     { action: 'payment_settings.update', entity: ENTITY.entity, data: { secrets: changedSecrets }, changesStorefront: true },
     async (tx) => {
       const row = existing ? await updateSettings(tx, websiteId, values) : await insertSettings(tx, websiteId, values)
-      return { result: row, id: websiteId, before: existing ? auditRecord(existing) : null, after: auditRecord(row) }
+      if (platformAccount !== ctx.site.platformPayments) await siteSettings.setPlatformPayments(tx, websiteId, platformAccount)
+      const before = existing ? auditRecord(existing, ctx.site.platformPayments) : null
+      return { result: row, id: websiteId, before, after: auditRecord(row, platformAccount) }
     },
   )
-  return ok(answer(ctx, saved, origin))
+  return ok(answer(ctx, saved, origin, platformAccount))
 }
 
 /**

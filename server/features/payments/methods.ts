@@ -27,10 +27,13 @@ export function secretBox(config: Config): SecretBox {
 /** What a sealed value is bound to: the same bytes in another website's row or another column do not open. */
 export const sealContext = (websiteId: number, column: SealedColumn) => `payment_settings:${websiteId}:${column}`
 
-/** Whether the process has keys of its own for each provider (the demo keys in simulator mode). */
-export const shopKeys = (config: Config) => ({
-  razorpay: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET),
-  cashfree: Boolean(config.CASHFREE_CLIENT_ID && config.CASHFREE_CLIENT_SECRET),
+/**
+ * Whether this website may use the process's (platform's) keys for each provider: only when a superadmin let it
+ * (websites.platform_payments, issue 29) and the process has them (the demo keys in simulator mode).
+ */
+export const shopKeys = (config: Config, platformAllowed: boolean) => ({
+  razorpay: platformAllowed && Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET),
+  cashfree: platformAllowed && Boolean(config.CASHFREE_CLIENT_ID && config.CASHFREE_CLIENT_SECRET),
 })
 
 export const ownRazorpay = (row: SettingsRow | null) => Boolean(row?.razorpayKeyId && row.razorpayKeySecret && row.razorpayWebhookSecret)
@@ -40,18 +43,30 @@ export interface Offered {
   methods: string[]
   /** cash on delivery only up to this order total (paise); null: no limit */
   codMaxPaise: number | null
+  /** online payment is off because the shop saved no keys of its own and may not use the platform's (issue 29) */
+  awaitingKeys: boolean
 }
 
-export function offeredBy(row: SettingsRow | null, fallback: string[] | undefined, config: Config): Offered {
-  if (!row) return { methods: fallback ?? [...PAYMENT_METHODS], codMaxPaise: null }
-  const shop = shopKeys(config)
+/**
+ * What a website offers. Online payment needs the shop's own keys, or a superadmin's leave to use the platform's
+ * (`platformAllowed`); until then a new website offers cash on delivery only.
+ */
+export function offeredBy(row: SettingsRow | null, fallback: string[] | undefined, config: Config, platformAllowed: boolean): Offered {
+  if (!row) {
+    const listed = fallback ?? [...PAYMENT_METHODS]
+    return platformAllowed ? { methods: listed, codMaxPaise: null, awaitingKeys: false } : { methods: ['cod'], codMaxPaise: null, awaitingKeys: true }
+  }
+  const shop = shopKeys(config, platformAllowed)
   const on = {
     cod: row.codEnabled,
     razorpay: row.razorpayEnabled && (ownRazorpay(row) || shop.razorpay),
     cashfree: row.cashfreeEnabled && (ownCashfree(row) || shop.cashfree),
   }
-  return { methods: PAYMENT_METHODS.filter((m) => on[m]), codMaxPaise: row.codEnabled ? row.codMaxPaise : null }
+  const awaitingKeys = !on.razorpay && !on.cashfree && !ownRazorpay(row) && !ownCashfree(row) && !platformAllowed
+  return { methods: PAYMENT_METHODS.filter((m) => on[m]), codMaxPaise: row.codEnabled ? row.codMaxPaise : null, awaitingKeys }
 }
+
+export const AWAITING_KEYS_MESSAGE = 'This shop takes cash on delivery only until it saves its own payment keys: please choose cash on delivery'
 
 export const codLimitMessage = (maxPaise: number) => `Cash on delivery is available for orders up to ${formatINR(maxPaise)}. Please pay online.`
 

@@ -4,10 +4,10 @@ import { PaymentMethodsAnswer } from '../../../common/contracts/admin-payments'
 import { Cart } from '../../../common/contracts/cart'
 import { rowsOf } from '../../db/client'
 import { paymentRefunds } from '../../db/schema/orders'
-import { paymentSettings } from '../../db/schema/sites'
+import { paymentSettings, websites } from '../../db/schema/sites'
 import { drivers, MAIN } from '../../test/app'
 import { signIn, type SignedIn, websiteOf } from '../../test/shopper'
-import { auditOf, staffCall } from '../../test/staff'
+import { auditOf, roleHolder, staffCall } from '../../test/staff'
 import { pick, until, useCheckoutApp } from '../checkout/test-kit'
 
 const URL = '/s/api/admin/payment-methods'
@@ -251,6 +251,64 @@ describe.each(drivers)('payment methods per website (%s)', (driver) => {
     expect((await k().place(s, 'cashfree')).res.statusCode).toBe(422)
     const placed = await k().place(s, 'cod')
     expect(placed.res.statusCode, placed.res.body).toBe(200)
+    await db().delete(paymentSettings).where(eq(paymentSettings.websiteId, mainId))
+  })
+
+  it('offers cash on delivery only until the website saves its own keys, unless a superadmin lets it use the platform’s account', async () => {
+    await start()
+    await db().delete(paymentSettings).where(eq(paymentSettings.websiteId, mainId))
+    const s = await k().shopperWithCart([k().sellable()[0]])
+    const cod = { enabled: true, max_order_value: null }
+    const off = { enabled: false, key_id: '' }
+    const shut = await save({ cod, razorpay: off, cashfree: { enabled: false, client_id: '' }, platform_account: false })
+    expect(shut.statusCode, shut.body).toBe(200)
+    expect(shut.json()).toMatchObject({ platform_account: { allowed: false, can_change: true }, razorpay: { keys: 'none' }, cashfree: { keys: 'none' } })
+    const [site] = await db().select({ on: websites.platformPayments }).from(websites).where(eq(websites.id, mainId))
+    expect(site.on).toBe(false)
+
+    // key-less: the cart offers cash on delivery only, and an online checkout is refused saying why
+    expect(Cart.parse((await k().call(s, 'GET', '/cart')).json()).paymentMethods).toEqual(['cod'])
+    const online = (await k().place(s, 'razorpay')).res
+    expect(online.statusCode, online.body).toBe(422)
+    expect(online.json().errors).toEqual({
+      payment_method: 'This shop takes cash on delivery only until it saves its own payment keys: please choose cash on delivery',
+    })
+    // turning an online method on without keys is refused too
+    const noKeys = await save({ razorpay: { enabled: true, key_id: '' } })
+    expect(noKeys.statusCode).toBe(422)
+    expect(noKeys.json().errors).toEqual({ 'razorpay.key_id': 'Enter the key id and secrets to turn Razorpay on' })
+
+    // an admin who is not a superadmin may not switch the platform's account on (and sees the switch closed)
+    const owner = await roleHolder(k().t, 'admin')
+    expect((await staffCall(k().t, owner, 'GET', URL)).json().platform_account).toEqual({ allowed: false, can_change: false })
+    const now = await current()
+    const asOwner = await staffCall(k().t, owner, 'PUT', URL, {
+      version: now.version,
+      cod,
+      razorpay: off,
+      cashfree: { enabled: false, client_id: '' },
+      platform_account: true,
+    })
+    expect(asOwner.statusCode, asOwner.body).toBe(403)
+
+    // the superadmin allows it: online payment is offered through the platform's keys, and the switch is audited
+    const allowed = await save({ razorpay: { enabled: true, key_id: '' }, platform_account: true })
+    expect(allowed.statusCode, allowed.body).toBe(200)
+    expect(allowed.json()).toMatchObject({ platform_account: { allowed: true }, razorpay: { keys: 'shop' } })
+    const [audit] = await auditOf(k().t, allowed)
+    expect(audit.before).toMatchObject({ platform_account: false })
+    expect(audit.after).toMatchObject({ platform_account: true })
+    expect(Cart.parse((await k().call(s, 'GET', '/cart')).json()).paymentMethods).toEqual(['cod', 'razorpay'])
+
+    // the other way: the platform's account taken away again, but the shop's own keys saved: online is offered
+    const own = await save({ razorpay: { enabled: true, ...RZP }, platform_account: false })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(own.json()).toMatchObject({ platform_account: { allowed: false }, razorpay: { keys: 'own' } })
+    expect(Cart.parse((await k().call(s, 'GET', '/cart')).json()).paymentMethods).toEqual(['cod', 'razorpay'])
+    const started = (await k().place(s, 'razorpay')).res
+    expect(started.statusCode, started.body).toBe(200)
+
+    expect((await save({ razorpay: { enabled: true, key_id: '' }, platform_account: true })).statusCode).toBe(200)
     await db().delete(paymentSettings).where(eq(paymentSettings.websiteId, mainId))
   })
 })

@@ -96,3 +96,8 @@ export async function httpsHostExists(db: Db, host: string): Promise<boolean> {
     .limit(1)
   return rows.length > 0
 }
+
+/** Whether the website may take online payments through the platform's keys (issue 29); the payments screen sets it. */
+export async function setPlatformPayments(tx: Tx, websiteId: number, allowed: boolean) {
+  await tx.update(websites).set({ platformPayments: allowed }).where(eq(websites.id, websiteId))
+}

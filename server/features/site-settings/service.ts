@@ -109,6 +109,8 @@ export async function answersOnDomain(db: Db, domain: string): Promise<boolean> 
   return queries.httpsHostExists(db, host)
 }
 
+export const setPlatformPayments = (tx: Tx, websiteId: number, allowed: boolean) => queries.setPlatformPayments(tx, websiteId, allowed)
+
 export const anyWebsite = async (db: Db | Tx) => (await queries.countWebsites(db)) > 0
 
 /** A new website answering on one origin; the caller adds its pages and staff in the same transaction. */

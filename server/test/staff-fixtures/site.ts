@@ -3,6 +3,7 @@ import { freshPhone, type StaffFixtures } from '../fixture-kit'
 
 export const staff: StaffFixtures = {
   'GET /s/api/admin/dashboard': async () => ({ url: '/s/api/admin/dashboard' }),
+  'GET /s/api/admin/dashboard/setup': async () => ({ url: '/s/api/admin/dashboard/setup' }),
   'GET /s/api/admin/analytics': async () => ({ url: '/s/api/admin/analytics?days=7' }),
   'GET /s/api/admin/client-errors': async () => ({ url: '/s/api/admin/client-errors' }),
   'GET /s/api/admin/monitoring': async () => ({ url: '/s/api/admin/monitoring' }),
@@ -27,6 +28,18 @@ export const staff: StaffFixtures = {
     payload: { has_admin_access: true },
     foreign: true,
   }),
+  'GET /s/api/admin/staff-roles': async () => ({ url: '/s/api/admin/staff-roles' }),
+  'POST /s/api/admin/staff-roles': async (k) => ({
+    url: '/s/api/admin/staff-roles',
+    payload: { name: `Fixture role ${k.unique()}`, permissions: { orders: 'read', stock: 'write' } },
+    status: 201,
+  }),
+  'PUT /s/api/admin/staff-roles/:id': async (k) => ({
+    url: `/s/api/admin/staff-roles/${(await k.customRole()).id}`,
+    payload: { name: `Fixture role ${k.unique()}`, permissions: { catalogue: 'write' } },
+    foreign: true,
+  }),
+  'DELETE /s/api/admin/staff-roles/:id': async (k) => ({ url: `/s/api/admin/staff-roles/${(await k.customRole()).id}`, foreign: true }),
 }
 
 export const pages: StaffFixtures = {

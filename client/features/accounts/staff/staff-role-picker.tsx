@@ -81,13 +81,15 @@ export function RoleSelect({ member, disabled, title }: { member: StaffMember; d
   const update = useUpdateStaff()
   const change = async (value: string) => {
     const role = isBuiltInRole(value) ? value : null
-    if (member.role === 'admin' || role === null) {
+    if (member.role === 'admin' || role === null || member.custom_role) {
       const sure = await confirm({
         title: role === null ? 'Take away their staff role?' : `Change ${member.name}’s role to ${ROLE_LABELS[role]}?`,
         message:
           role === null
             ? `${member.name} will no longer be staff of this website from their next click${member.is_sales_agent ? ' (they stay a sales agent)' : ''}.`
-            : `${member.name} loses admin access from their next click: ${ROLE_SUMMARIES[role]}`,
+            : member.custom_role
+              ? `${member.name} no longer holds ${member.custom_role.name} from their next click: ${ROLE_SUMMARIES[role]}`
+              : `${member.name} loses admin access from their next click: ${ROLE_SUMMARIES[role]}`,
         confirmText: 'Change role',
         danger: true,
       })
@@ -105,13 +107,18 @@ export function RoleSelect({ member, disabled, title }: { member: StaffMember; d
     <select
       aria-label={`Role of ${member.name}`}
       title={title ?? (member.role ? ROLE_SUMMARIES[member.role] : undefined)}
-      value={member.role ?? ''}
+      value={member.role ?? (member.custom_role ? 'custom' : '')}
       disabled={disabled || update.isPending}
       onClick={(e) => e.stopPropagation()}
       onChange={(e) => void change(e.target.value)}
       className="h-9 rounded-md border border-border bg-surface px-2 text-sm disabled:cursor-not-allowed disabled:opacity-60"
     >
       <option value="">No staff role</option>
+      {member.custom_role && (
+        <option value="custom" disabled>
+          {member.custom_role.name} (custom role)
+        </option>
+      )}
       {BUILT_IN_ROLES.map((role) => (
         <option key={role} value={role}>
           {ROLE_LABELS[role]}

@@ -23,6 +23,7 @@ const methods = (over: Partial<PaymentMethodsAnswer> = {}): PaymentMethodsAnswer
     webhook_url: 'http://localhost:3000/s/api/payments/webhooks/razorpay/1',
   },
   cashfree: { enabled: true, client_id: null, client_secret_set: false, keys: 'shop', webhook_url: 'http://localhost:3000/s/api/payments/webhooks/cashfree/1' },
+  platform_account: { allowed: false, can_change: false },
   version: 4,
   ...over,
 })
@@ -62,6 +63,8 @@ describe('the payments screen', () => {
       cod: { enabled: true, max_order_value: 1500 },
       razorpay: { enabled: true, key_id: 'rzp_test_SiteOwnKey01', key_secret: 'a_new_key_secret_1', webhook_secret: '' },
       cashfree: { enabled: true, client_id: '', client_secret: '' },
+      // unchanged (only a superadmin may change it; the server refuses anyone else a change)
+      platform_account: false,
     })
   })
 

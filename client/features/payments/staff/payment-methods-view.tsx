@@ -23,6 +23,7 @@ interface Values {
   cod: { enabled: boolean; max_order_value: string }
   razorpay: { enabled: boolean; key_id: string; key_secret: string; webhook_secret: string }
   cashfree: { enabled: boolean; client_id: string; client_secret: string }
+  platform_account: boolean
 }
 
 const FIELDS = [
@@ -35,6 +36,7 @@ const FIELDS = [
   'cashfree.enabled',
   'cashfree.client_id',
   'cashfree.client_secret',
+  'platform_account',
 ]
 const onOff = (on: boolean) => (on ? 'On' : 'Off')
 const secretMine = (typed: string) => (typed ? 'A new one typed' : 'Unchanged')
@@ -53,18 +55,21 @@ const CONFLICT_ROWS: Record<string, [string, (a: PaymentMethodsAnswer) => string
   cashfree_enabled: ['Cashfree', (a) => onOff(a.cashfree.enabled), (v) => onOff(v.cashfree.enabled)],
   cashfree_client_id: ['Cashfree client id', (a) => a.cashfree.client_id ?? 'The shop’s', (v) => v.cashfree.client_id || 'The shop’s'],
   cashfree_client_secret: ['Cashfree client secret', () => 'Changed', (v) => secretMine(v.cashfree.client_secret)],
+  platform_account: ['Platform’s payment account', (a) => onOff(a.platform_account.allowed), (v) => onOff(v.platform_account)],
 }
 
 const valuesOf = (a: PaymentMethodsAnswer): Values => ({
   cod: { enabled: a.cod.enabled, max_order_value: a.cod.max_order_value === null ? '' : String(a.cod.max_order_value) },
   razorpay: { enabled: a.razorpay.enabled, key_id: a.razorpay.key_id ?? '', key_secret: '', webhook_secret: '' },
   cashfree: { enabled: a.cashfree.enabled, client_id: a.cashfree.client_id ?? '', client_secret: '' },
+  platform_account: a.platform_account.allowed,
 })
 const toInput = (v: Values, version: number) => ({
   version,
   cod: { enabled: v.cod.enabled, max_order_value: v.cod.max_order_value.trim() === '' ? null : Number(v.cod.max_order_value) },
   razorpay: v.razorpay,
   cashfree: v.cashfree,
+  platform_account: v.platform_account,
 })
 type Body = output<typeof PaymentMethodsInput>
 
@@ -135,6 +140,7 @@ function PaymentMethodsForm({ methods }: { methods: PaymentMethodsAnswer }) {
         <CodCard form={form} />
         <RazorpayCard form={form} methods={methods} />
         <CashfreeCard form={form} methods={methods} />
+        <PlatformAccountCard form={form} methods={methods} />
       </form>
       <ConflictDialog
         {...versioned.dialog}
@@ -205,7 +211,7 @@ const keysNote = (keys: 'own' | 'shop' | 'none', name: string) =>
     ? `Payments go to this website’s own ${name} account.`
     : keys === 'shop'
       ? `No keys saved: payments use the shop’s ${name} account. Enter this website’s keys to take payments in its own account.`
-      : `No keys: enter this website’s ${name} keys to offer it.`
+      : `No keys: enter this website’s ${name} keys to offer it. Until a payment account is set up, shoppers pay cash on delivery only.`
 
 function RazorpayCard({ form, methods }: FormProps & { methods: PaymentMethodsAnswer }) {
   const r = methods.razorpay
@@ -255,6 +261,29 @@ function CashfreeCard({ form, methods }: FormProps & { methods: PaymentMethodsAn
         </div>
         <TestConnection form={form} provider="cashfree" />
       </div>
+    </Card>
+  )
+}
+
+/** Issue 29: online payments through the platform's account only when a superadmin allows it (audited with the save). */
+function PlatformAccountCard({ form, methods }: FormProps & { methods: PaymentMethodsAnswer }) {
+  const { allowed, can_change } = methods.platform_account
+  const status = allowed
+    ? 'Allowed: without keys of its own, this website takes online payments through the platform’s account.'
+    : 'Not allowed: until this website saves its own keys, shoppers pay cash on delivery only.'
+  return (
+    <Card title="Platform’s payment account" description={status}>
+      {can_change ? (
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...form.register('platform_account')} />
+          <span>
+            <span className="font-medium">Let this website use the platform’s account</span>
+            <span className="block text-muted">Superadmins only. The change is kept in the audit log.</span>
+          </span>
+        </label>
+      ) : (
+        <p className="text-sm text-muted">Only a superadmin can change this.</p>
+      )}
     </Card>
   )
 }

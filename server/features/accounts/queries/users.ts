@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { User } from '../../../../common/contracts/accounts'
-import { permissionsOf, staffRoleOf } from '../../../../common/rules/staff-roles'
+import { customRoleKey, permissionsOf, ROLE_LABELS, staffRoleOf } from '../../../../common/rules/staff-roles'
 import type { Username } from '../../../../common/rules/username'
 import type { Db, Tx } from '../../../db/client'
-import { users, websiteMembers } from '../../../db/schema/accounts'
+import { customRoles, users, websiteMembers } from '../../../db/schema/accounts'
 
 type Conn = Db | Tx
 
@@ -19,22 +19,30 @@ export async function findUserForSite(db: Conn, userId: number, websiteId: numbe
       hasAdminAccess: websiteMembers.hasAdminAccess,
       isSalesAgent: websiteMembers.isSalesAgent,
       role: websiteMembers.role,
+      customRoleId: customRoles.id,
+      customRoleName: customRoles.name,
+      customPermissions: customRoles.permissions,
     })
     .from(users)
     .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, websiteId)))
+    .leftJoin(customRoles, and(eq(customRoles.websiteId, websiteMembers.websiteId), eq(customRoles.id, websiteMembers.customRoleId)))
     .where(eq(users.id, userId))
     .limit(1)
   const row = rows[0]
   if (!row) return null
+  const { customRoleId, customRoleName, customPermissions, ...person } = row
   const superadmin = row.superadmin ?? false
-  const role = staffRoleOf({ superadmin, hasAdminAccess: row.hasAdminAccess ?? false, role: row.role })
+  const builtIn = staffRoleOf({ superadmin, hasAdminAccess: row.hasAdminAccess ?? false, role: row.role })
+  // a custom role (decision 0049) is read with the person on every request, so an edit counts from the next one
+  const custom = builtIn === null && customRoleId !== null ? { id: customRoleId, name: customRoleName ?? '', permissions: customPermissions ?? {} } : null
   return {
-    ...row,
+    ...person,
     superadmin,
-    hasAdminAccess: role === 'admin',
+    hasAdminAccess: builtIn === 'admin',
     isSalesAgent: row.isSalesAgent ?? false,
-    role,
-    permissions: permissionsOf(role, superadmin),
+    role: custom ? customRoleKey(custom.id) : builtIn,
+    role_name: custom ? custom.name : builtIn ? ROLE_LABELS[builtIn] : null,
+    permissions: custom ? custom.permissions : permissionsOf(builtIn, superadmin),
   }
 }
 
