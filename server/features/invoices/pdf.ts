@@ -283,3 +283,21 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
   text(c, note, M, M - 8, { size: 6.5, color: MUTED })
   return doc.save({ useObjectStreams: false })
 }
+
+/** A new A4 document with the invoice's fonts embedded, for other documents drawn the same way (the khata statement). */
+export async function newA4Document(title: string, author: string) {
+  const doc = await pdfLib.PDFDocument.create()
+  doc.registerFontkit(fontkit)
+  doc.setTitle(title)
+  doc.setAuthor(author)
+  doc.setCreator('Storefront')
+  doc.setProducer('Storefront (pdf-lib)')
+  const f = fonts()
+  return {
+    doc,
+    regular: await doc.embedFont(f.regular, { subset: true }),
+    bold: await doc.embedFont(f.bold, { subset: true }),
+    size: A4,
+    colours: { ink: INK, muted: MUTED, rule: RULE, shade: SHADE },
+  }
+}
