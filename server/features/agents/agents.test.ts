@@ -163,7 +163,7 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     expect((await khata({ credit_limit: 1 })).statusCode).toBe(200)
     const owedBefore = (await khata()).json().balance as number
     const over = await orderFor(asha.id, 'khata', 422)
-    expect(over.errors!.payment_method).toMatch(/past the credit limit of ₹1\.00: at most ₹/)
+    expect(over.errors!.payment_method).toMatch(/balance of ₹[\d,.]+ past the credit limit of ₹1: at most ₹1 more/)
     expect((await khata()).json().balance).toBe(owedBefore)
     expect((await khata({ credit_limit: 100_000 })).statusCode).toBe(200)
     const placed = await orderFor(asha.id, 'khata')
