@@ -128,7 +128,9 @@ describe.each(drivers)('paying the khata online (%s)', (driver: Driver) => {
     const otherQr = (await call(v, 'POST', `/khata/shared/${otherToken}/upi-qr`, {})).json()
     expect(otherQr.amount).toBe(50)
     expect((await call(v, 'GET', `/khata/shared/${token}/upi-qr/${otherQr.qr_id}`)).statusCode).toBe(404)
-    await c.rows(sql`update khata_share_links set expires_at = now() - interval '1 second' where khata_id = (select id from khata_accounts where user_id = ${s.userId})`)
+    await c.rows(
+      sql`update khata_share_links set expires_at = now() - interval '1 second' where khata_id = (select id from khata_accounts where user_id = ${s.userId})`,
+    )
     expect((await call(v, 'GET', `/khata/shared/${token}`)).statusCode).toBe(404)
   })
 

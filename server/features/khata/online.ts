@@ -47,7 +47,12 @@ export async function postOnline(tx: Tx, id: number, credit: Credit): Promise<st
           device: row.way === 'upi_qr' ? 'shared statement: UPI QR' : `online: ${row.provider}`,
         })
       : null
-  await o.markOnlinePaid(tx, row.id, { providerPaymentId: credit.providerPaymentId, paidPaise: credit.amountPaise, postedPaise: posted, entryId: entry?.id ?? null })
+  await o.markOnlinePaid(tx, row.id, {
+    providerPaymentId: credit.providerPaymentId,
+    paidPaise: credit.amountPaise,
+    postedPaise: posted,
+    entryId: entry?.id ?? null,
+  })
   return 'khata payment posted'
 }
 
@@ -104,7 +109,14 @@ export async function startAccountPayment(
     if (made.amountPaise !== paise) return fail('conflict', UNAVAILABLE)
     await o.setProviderOrder(ctx.db, row.id, made.providerOrderId)
     const c = made.checkout
-    const base = { payment_id: row.id, provider: name, script_url: c.scriptUrl, provider_order_id: made.providerOrderId, amount: paise, currency: made.currency }
+    const base = {
+      payment_id: row.id,
+      provider: name,
+      script_url: c.scriptUrl,
+      provider_order_id: made.providerOrderId,
+      amount: paise,
+      currency: made.currency,
+    }
     return ok('keyId' in c ? { ...base, key_id: c.keyId } : { ...base, payment_session_id: c.paymentSessionId, mode: c.mode })
   } catch (err) {
     if (err instanceof PaymentProviderError) return fail('conflict', UNAVAILABLE)
@@ -140,7 +152,9 @@ export async function confirmAccountPayment(
     const status = await provider.fetchStatus(row.providerOrderId)
     const captured = status.payments.find((p) => p.status === 'captured')
     if (captured) {
-      await ctx.db.transaction((tx) => postOnline(tx, row.id, { providerPaymentId: captured.id, amountPaise: captured.amountPaise, currency: captured.currency }))
+      await ctx.db.transaction((tx) =>
+        postOnline(tx, row.id, { providerPaymentId: captured.id, amountPaise: captured.amountPaise, currency: captured.currency }),
+      )
       const now = (await o.findOnline(ctx.db, ctx.site.id, row.khataId, id))!
       if (now.status === 'paid') return answer('paid', 'Payment received')
       return answer('failed', 'The amount paid does not match: it will be refunded')

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
 import { khataAccounts, khataOnlinePayments, khataShareLinks } from '../../../db/schema/khata'
 
@@ -68,10 +68,6 @@ export const findShare = (db: Conn, websiteId: number, tokenHash: string, now: D
     .innerJoin(khataAccounts, eq(khataAccounts.id, khataShareLinks.khataId))
     .where(and(eq(khataShareLinks.tokenHash, tokenHash), eq(khataShareLinks.websiteId, websiteId), gt(khataShareLinks.expiresAt, now)))
     .then((r) => r[0] ?? null)
-
-/** The khata's online payments, newest first (the last few). */
-export const recentOnline = (db: Conn, khataId: number) =>
-  db.select().from(khataOnlinePayments).where(eq(khataOnlinePayments.khataId, khataId)).orderBy(desc(khataOnlinePayments.id)).limit(20)
 
 export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
   await db.update(khataOnlinePayments).set({ providerOrderId }).where(eq(khataOnlinePayments.id, id))
