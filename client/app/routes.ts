@@ -86,6 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
     requiresLogin: true,
   }),
   client(P.accountKhata, 'routes/account-khata.tsx', () => import('../routes/account-khata').then((m) => m.AccountKhataRoute), { requiresLogin: true }),
+  client(P.khataShared, 'routes/khata-shared.tsx', () => import('../routes/khata-shared').then((m) => m.KhataSharedRoute)),
   client(P.salesDashboard, 'routes/account-dashboard.tsx', () => import('../routes/account-dashboard').then((m) => m.AccountDashboardRoute), {
     requiresLogin: true,
     agentOnly: true,

@@ -26,6 +26,8 @@ export const PATTERNS = {
   accountOrder: '/account/orders/:id',
   accountWishlist: '/account/wishlist',
   accountKhata: '/account/khata',
+  /** a statement shared by the shop (docs/decisions/0047) */
+  khataShared: '/khata/:token',
   salesDashboard: '/account/dashboard',
 } as const
 

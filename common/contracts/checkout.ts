@@ -10,7 +10,8 @@ const id = (name: string) =>
     .number({ error: `${name} must be a number` })
     .check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`), z.lte(2_147_483_647, `${name} is too large`))
 
-export const CHECKOUT_METHODS = ['razorpay', 'cashfree', 'cod'] as const
+/** `khata`: only a sales agent's order for their customer, within the customer's credit limit (docs/decisions/0047) */
+export const CHECKOUT_METHODS = ['razorpay', 'cashfree', 'cod', 'khata'] as const
 
 /** The windows of one delivery group at checkout; a full window is listed with open: false. */
 export const SlotGroup = z.object({

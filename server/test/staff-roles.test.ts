@@ -68,8 +68,8 @@ const REACH: Record<BuiltInRole, (call: StaffCall, payload: unknown) => boolean>
   admin: () => true,
   // the Tally ledger names are tax settings: a manager reads them (reports) but does not change them
   manager: (c) => !under(c.url, MANAGER_NEVER) && !(c.writes && c.url === '/s/api/admin/exports/tally-ledgers'),
-  // CONTRACT: /api/pos/… (khata sales are POS sales) and nothing else
-  cashier: (c) => c.tag === 'pos',
+  // CONTRACT: /api/pos/… (khata sales are POS sales) and nothing else; adding or renaming a register is a manager's
+  cashier: (c) => c.tag === 'pos' && !(c.writes && c.url.startsWith('/s/api/pos/registers')),
   // CONTRACT: list and read orders, move them to packed, out for delivery, delivered; no refunds, cancels, nor anything else
   packer: (c, payload) =>
     c.writes ? c.url === '/s/api/admin/orders/:id/status' && (payload as { status?: string }).status !== 'cancelled' : under(c.url, ['admin/orders']),

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import * as c from '../../../common/contracts/khata'
-import { formatINR, toPaise } from '../../../common/money'
 import { ApiError } from '../../lib/error-text'
 import { useApi } from '../../lib/api-context'
 import { Link } from '../../lib/router'
-
-const rupees = (r: number) => formatINR(toPaise(r))
-const KIND_LABELS: Record<c.KhataEntry['kind'], string> = { sale: 'Bought on credit', payment: 'Paid', adjustment: 'Correction', return: 'Returned goods' }
-const day = (at: string) => new Date(at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+import { PayOnline } from './pay-online'
+import { day, rupees, StatementTable } from './statement-table'
 
 /** The shopper's own khata with this shop; null data when they have none (404). */
 export function useMyKhata() {
@@ -60,29 +57,13 @@ export function MyKhataStatement() {
           <dd>{data.last_payment_at ? day(data.last_payment_at) : 'None yet'}</dd>
         </div>
       </dl>
-      {data.balance > 0 && <p className="text-sm text-muted">Pay at the counter in cash, UPI or card; the shop records it here.</p>}
-      <ul className="divide-y divide-border rounded-lg border border-border bg-surface">
-        {data.entries.length === 0 && <li className="p-3 text-muted">Nothing on your khata yet.</li>}
-        {[...data.entries].reverse().map((e) => (
-          <li key={e.id} className="flex items-start justify-between gap-3 p-3">
-            <div>
-              <p className="font-medium">{KIND_LABELS[e.kind]}</p>
-              <p className="text-xs text-muted">
-                {day(e.created_at)}
-                {e.order_number ? ` · bill ${e.order_number}` : ''}
-                {e.reason ? ` · ${e.reason}` : ''}
-              </p>
-            </div>
-            <div className="text-right tabular-nums">
-              <p className={e.change < 0 ? 'text-success' : ''}>
-                {e.change < 0 ? '−' : '+'}
-                {rupees(e.amount)}
-              </p>
-              <p className="text-xs text-muted">balance {rupees(e.balance_after)}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {data.balance > 0 && <PayOnline balance={data.balance} />}
+      <section aria-label="Statement" className="rounded-lg border border-border bg-surface p-4">
+        <StatementTable entries={data.entries} />
+      </section>
+      <a className="self-start text-sm text-primary underline" href="/s/api/account/khata/statement.pdf" target="_blank" rel="noreferrer">
+        Download the statement (PDF)
+      </a>
     </div>
   )
 }

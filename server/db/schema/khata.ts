@@ -73,3 +73,73 @@ export const khataEntries = pgTable(
     check('khata_entries_method_ck', sql`${t.method} is null or ${t.method} in ('cash', 'upi', 'card', 'online')`),
   ],
 )
+
+/**
+ * A statement shared by a link (docs/decisions/0047-khata.md): staff make it for one customer's khata; whoever holds
+ * the token sees that statement and may pay it, without signing in, until it expires. Only the token's SHA-256 is
+ * kept, so the table cannot hand out working links.
+ */
+export const khataShareLinks = pgTable(
+  'khata_share_links',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    khataId: integer('khata_id')
+      .notNull()
+      .references(() => khataAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('khata_share_links_token_uq').on(t.tokenHash), index('khata_share_links_khata_idx').on(t.khataId)],
+)
+
+export const KHATA_ONLINE_WAYS = ['checkout', 'upi_qr'] as const
+export type KhataOnlineWay = (typeof KHATA_ONLINE_WAYS)[number]
+
+/**
+ * A payment of the khata made online: at the provider's checkout from /account (`checkout`, a provider order) or by a
+ * dynamic UPI QR from a shared statement (`upi_qr`). Posted to the ledger once, under this row's lock, by whichever
+ * of the webhook, the return callback or the re-query comes first (`entry_id` then names the ledger entry).
+ */
+export const khataOnlinePayments = pgTable(
+  'khata_online_payments',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    khataId: integer('khata_id')
+      .notNull()
+      .references(() => khataAccounts.id, { onDelete: 'cascade' }),
+    way: text('way').$type<KhataOnlineWay>().notNull(),
+    provider: text('provider').notNull(),
+    /** the key id it was made with (the website's own keys or the process's) */
+    account: text('account'),
+    reference: text('reference').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerQrId: text('provider_qr_id'),
+    imageUrl: text('image_url'),
+    closeBy: timestamp('close_by', { withTimezone: true }),
+    shareLinkId: integer('share_link_id').references(() => khataShareLinks.id, { onDelete: 'set null' }),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'expired'>().notNull().default('pending'),
+    providerPaymentId: text('provider_payment_id'),
+    paidPaise: integer('paid_paise'),
+    /** what went on the ledger: the amount paid, at most the balance owed when it arrived */
+    postedPaise: integer('posted_paise'),
+    entryId: integer('entry_id').references(() => khataEntries.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('khata_online_payments_order_uq').on(t.provider, t.providerOrderId),
+    uniqueIndex('khata_online_payments_qr_uq').on(t.provider, t.providerQrId),
+    index('khata_online_payments_khata_idx').on(t.khataId, t.id),
+    check('khata_online_payments_status_ck', sql`${t.status} in ('pending', 'paid', 'expired')`),
+    check('khata_online_payments_amount_ck', sql`${t.amountPaise} > 0`),
+  ],
+)

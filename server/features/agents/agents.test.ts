@@ -105,7 +105,7 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     expect((await call(agentA, 'GET', '/sales/customers/lookup?mobile=9000000001')).json()).toEqual({ customer: null })
   })
 
-  async function orderFor(customerId: number, method: 'cod' | 'razorpay') {
+  async function orderFor(customerId: number, method: 'cod' | 'razorpay' | 'khata', status = 200) {
     await call(agentA, 'GET', '/check/pincode/560003')
     for (const p of packs) {
       const add = await call(agentA, 'POST', '/cart/add', { pack_id: p.pack_id, warehouse_id: p.warehouse_id }, customerId)
@@ -125,8 +125,8 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
       { address_id: addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}` },
       customerId,
     )
-    expect(res.statusCode, res.body).toBe(200)
-    return res.json() as { order_id: number; order_number: string; total: number }
+    expect(res.statusCode, res.body).toBe(status)
+    return res.json() as { order_id: number; order_number: string; total: number; errors?: Record<string, string> }
   }
 
   let codOrder: { order_id: number; order_number: string; total: number }
@@ -156,6 +156,28 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     expect(((await call(agentB, 'GET', '/sales/orders')).json().data as { id: number }[]).map((o) => o.id)).not.toContain(codOrder.order_id)
     const listA = (await call(agentA, 'GET', `/sales/orders?customer_id=${asha.id}`)).json().data as { id: number }[]
     expect(listA.map((o) => o.id)).toContain(codOrder.order_id)
+  })
+
+  it("puts the agent's order on the customer's khata within the credit limit; over it, 422 with the figures", async () => {
+    const khata = (body?: object) => staffCall(t, admin, body ? 'PUT' : 'GET', `/s/api/admin/customers/${asha.id}/khata`, body)
+    expect((await khata({ credit_limit: 1 })).statusCode).toBe(200)
+    const owedBefore = (await khata()).json().balance as number
+    const over = await orderFor(asha.id, 'khata', 422)
+    expect(over.errors!.payment_method).toMatch(/balance of ₹[\d,.]+ past the credit limit of ₹1: at most ₹1 more/)
+    expect((await khata()).json().balance).toBe(owedBefore)
+    expect((await khata({ credit_limit: 100_000 })).statusCode).toBe(200)
+    const placed = await orderFor(asha.id, 'khata')
+    const [row] = rowsOf<{ status: string; payment_status: string; payment_method: string; total_paise: number }>(
+      await t.app.deps.db.execute(sql`select status, payment_status, payment_method, total_paise from orders where id = ${placed.order_id}`),
+    )
+    expect(row).toEqual({ status: 'confirmed', payment_status: 'paid', payment_method: 'khata', total_paise: placed.total })
+    const after = (await khata()).json()
+    expect(Math.round(after.balance * 100)).toBe(Math.round(owedBefore * 100) + placed.total)
+    expect(after.entries.at(-1)).toMatchObject({ kind: 'sale', order_number: placed.order_number })
+    // the shopper cannot put their own order on khata
+    const own = await call(shopper, 'POST', '/checkout/place', { address_id: 1, slots: [], payment_method: 'khata', idempotency_key: 'kkhataown1' })
+    expect(own.statusCode).toBe(422)
+    expect(own.json().errors?.payment_method ?? own.json().message).toMatch(/for a sales agent’s order/)
   })
 
   it('earns commission on delivery at the category rate where set, and reverses it on a refund; the dashboard equals a SQL recount', async () => {

@@ -8,9 +8,10 @@ import type { RequestCtx } from '../../platform/request-context'
 import { orRefusal, refuse } from '../../platform/refusal'
 import type { Result } from '../../platform/result'
 import { findAddress } from '../accounts/addresses'
-import { blockedFrom, saveBuyer } from '../accounts/service'
+import { blockedFrom, customerOfWebsite, saveBuyer } from '../accounts/service'
 import { type CheckoutCart, cartForCheckout, clearCart, takeCart } from '../cart/checkout-cart'
 import * as coupons from '../coupons/service'
+import * as khata from '../khata/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
 import * as orders from '../orders/service'
@@ -38,7 +39,7 @@ interface PlaceState {
 }
 
 const nextFor = (o: { id: number; paymentMethod: string; orderNumber: string }) =>
-  o.paymentMethod === 'cod' ? `/order/success/${o.orderNumber}` : `/checkout/${o.paymentMethod}/${o.id}`
+  o.paymentMethod === 'cod' || o.paymentMethod === 'khata' ? `/order/success/${o.orderNumber}` : `/checkout/${o.paymentMethod}/${o.id}`
 
 const KEY_REUSED = 'This key was already used for a different order'
 
@@ -55,6 +56,7 @@ const STEPS: [string, Step][] = [
   ['take delivery slots', takeSlots],
   ['redeem the coupon', redeemCoupon],
   ['create the order', createOrder],
+  ['put it on the khata', chargeKhata],
   ['note the order on its stock holds', async (s) => stock.attachOrder(s.ctx.db, s.holds, s.placed!.order_id)],
   ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
   ['keep the business GSTIN for next time', keepBuyer],
@@ -110,11 +112,14 @@ function fingerprint(input: PlaceOrderBody): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
-const METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' }
+const METHOD_LABELS: Record<string, string> = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree', khata: 'On khata' }
+const KHATA_AGENTS_ONLY = 'On khata is for a sales agent’s order for their customer: please choose another payment method'
 
 async function checkAddress(s: PlaceState) {
   s.offered = await offeredMethods(s.ctx)
-  if (!s.offered.methods.includes(s.input.payment_method)) {
+  if (s.input.payment_method === 'khata') {
+    if (!s.ctx.agent) refuse('invalid', KHATA_AGENTS_ONLY, { payment_method: KHATA_AGENTS_ONLY })
+  } else if (!s.offered.methods.includes(s.input.payment_method)) {
     const message =
       s.offered.awaitingKeys && s.input.payment_method !== 'cod'
         ? AWAITING_KEYS_MESSAGE
@@ -202,7 +207,7 @@ async function redeemCoupon(s: PlaceState) {
 }
 
 async function createOrder(s: PlaceState) {
-  const online = s.input.payment_method !== 'cod'
+  const online = s.input.payment_method !== 'cod' && s.input.payment_method !== 'khata'
   const order = await orders.createOrder(s.ctx, {
     userId: s.userId,
     paymentMethod: s.input.payment_method,
@@ -220,6 +225,23 @@ async function createOrder(s: PlaceState) {
     deliveries: s.slots,
   })
   s.placed = placedAnswer(order)
+}
+
+/** A sales agent's order on the customer's khata: within the credit limit, else refused with the figures (422). */
+async function chargeKhata(s: PlaceState) {
+  if (s.input.payment_method !== 'khata') return
+  const customer = await customerOfWebsite(s.ctx.db, s.ctx.site.id, s.userId)
+  const charged = await khata.chargeSale(s.ctx.db, {
+    websiteId: s.ctx.site.id,
+    userId: s.userId,
+    customerName: customer?.name || s.address.name,
+    orderId: s.placed!.order_id,
+    amountPaise: s.placed!.total,
+    byUserId: s.ctx.agent!.id,
+    device: 'sales agent',
+    overrideReason: null,
+  })
+  if (!charged.ok) refuse('invalid', charged.message, { payment_method: charged.message })
 }
 
 /** The shopper asked to keep the GSTIN and legal name for their next order on this website. */

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client'
+import * as khata from '../khata/service'
 import * as orders from '../orders/service'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { qrWebhook } from '../pos/service'
@@ -35,7 +36,10 @@ export async function receiveWebhook(
   if (!verified.ok) return { status: verified.reason === 'malformed' ? 400 : 401, message: `Webhook refused: ${verified.reason}` }
   const event = verified.event
   let payment: orders.PaymentRow | null = null
-  if (ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId) {
+  // a payment of a khata (docs/decisions/0047-khata.md "Paid online"): its own rows, the same inbox
+  const khataPayment =
+    ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId ? await khata.onlineByProviderOrder(db, site, provider, event.providerOrderId) : null
+  if (ABOUT_A_PAYMENT.has(event.kind) && event.providerOrderId && !khataPayment) {
     try {
       payment = await attemptFor(db, providers.providerFor(provider), event.providerOrderId, site)
     } catch (err) {
@@ -46,11 +50,20 @@ export async function receiveWebhook(
   return db.transaction(async (tx) => {
     const id = await orders.insertPaymentEvent(tx, site, { provider, eventId: event.eventId, type: event.type, rawBody: raw.toString('utf8') })
     if (id === null) return { status: 200, message: 'Already processed' } as const
-    const outcome =
-      event.kind === 'qr.credited' || event.kind === 'qr.closed' ? await qrWebhook(tx, event, site) : await apply(tx, site, provider, event, payment)
+    const outcome = khataPayment
+      ? await khata.khataOrderWebhook(tx, khataPayment.id, event)
+      : event.kind === 'qr.credited' || event.kind === 'qr.closed'
+        ? await qrOf(tx, event, site)
+        : await apply(tx, site, provider, event, payment)
     await orders.markEventProcessed(tx, id, outcome)
     return { status: 200, message: outcome } as const
   })
+}
+
+/** A QR is the counter's, else a shared khata statement's. */
+async function qrOf(tx: Tx, event: WebhookEvent, site: WebhookSite): Promise<string> {
+  const outcome = await qrWebhook(tx, event, site)
+  return outcome === 'unknown qr' ? khata.khataQrWebhook(tx, event, site) : outcome
 }
 
 async function apply(tx: Tx, site: WebhookSite, provider: ProviderName, event: WebhookEvent, payment: orders.PaymentRow | null): Promise<string> {

@@ -286,3 +286,21 @@ export async function renderTaxDocument(d: TaxDocumentContent): Promise<Uint8Arr
 
 /** Credit notes issued before issue 29 carried the staff's note after "Refund: "; the shopper is shown only "Refund". */
 export const shopperReason = (reason: string) => (reason.startsWith('Refund: ') ? 'Refund' : reason)
+
+/** A new A4 document with the invoice's fonts embedded, for other documents drawn the same way (the khata statement). */
+export async function newA4Document(title: string, author: string) {
+  const doc = await pdfLib.PDFDocument.create()
+  doc.registerFontkit(fontkit)
+  doc.setTitle(title)
+  doc.setAuthor(author)
+  doc.setCreator('Storefront')
+  doc.setProducer('Storefront (pdf-lib)')
+  const f = fonts()
+  return {
+    doc,
+    regular: await doc.embedFont(f.regular, { subset: true }),
+    bold: await doc.embedFont(f.bold, { subset: true }),
+    size: A4,
+    colours: { ink: INK, muted: MUTED, rule: RULE, shade: SHADE },
+  }
+}

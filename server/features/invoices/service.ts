@@ -120,3 +120,6 @@ export async function receiptTaxOf(db: Db | Tx, orderId: number): Promise<Receip
     docs.filter((d) => d.kind === 'credit_note').map((d) => d.content),
   )
 }
+
+/** The invoice's PDF stack (pdf-lib, the shipped DejaVu fonts) for other documents: the khata statement. */
+export { indiaDate, newA4Document } from './pdf'

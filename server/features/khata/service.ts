@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../platform/result'
 import * as q from './queries/khata'
 
 export { KHATA_REMINDER_OUTBOX } from './remind'
+export { khataOrderWebhook, khataQrWebhook, onlineByProviderOrder } from './online'
 
 /**
  * What other features ask of the khata (docs/decisions/0047-khata.md): the counter puts a sale on a customer's khata,

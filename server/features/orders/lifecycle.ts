@@ -35,12 +35,14 @@ export const formatOrderNumber = (n: number) => `OD${String(n).padStart(6, '0')}
 export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Promise<q.OrderRow> {
   const tx = ctx.db
   const cod = o.paymentMethod === 'cod'
+  // on the customer's khata (a sales agent's order, docs/decisions/0047): settled on credit, confirmed at once
+  const onKhata = o.paymentMethod === 'khata'
   const order = await q.insertOrder(tx, {
     websiteId: ctx.site.id,
     userId: o.userId,
     orderNumber: formatOrderNumber(await q.nextOrderNumber(tx, ctx.site.id)),
-    status: cod ? 'confirmed' : 'placed',
-    paymentStatus: cod ? 'cod' : 'pending',
+    status: cod || onKhata ? 'confirmed' : 'placed',
+    paymentStatus: cod ? 'cod' : onKhata ? 'paid' : 'pending',
     paymentMethod: o.paymentMethod,
     itemsPaise: o.totals.amountPaise,
     discountPaise: o.totals.discountPaise,
@@ -85,8 +87,9 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
       chargePaise: d.chargePaise,
     })),
   )
-  await q.insertEvent(tx, order.id, 'placed', cod ? 'Cash on delivery' : 'Waiting for payment')
+  await q.insertEvent(tx, order.id, 'placed', cod ? 'Cash on delivery' : onKhata ? 'On khata' : 'Waiting for payment')
   if (cod) await confirmed(tx, order.id, 'Confirmed: pay cash on delivery')
+  if (onKhata) await confirmed(tx, order.id, 'Confirmed: on the customer’s khata')
   return order
 }
 

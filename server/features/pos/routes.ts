@@ -23,8 +23,10 @@ export async function posRoutes(app: FastifyInstance) {
   const sold = () => app.metrics.ordersPlaced.inc({ channel: 'counter' })
   await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
     pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
-    pos.write(c.createRegister, async (req, ctx) => orThrow(await tills.createRegister(ctx, req.body)))
-    pos.write(c.renameRegister, async (req, ctx) => orThrow(await tills.renameRegister(ctx, req.params.id, req.body)))
+    // a register sells from a warehouse's stock: adding or renaming one is a manager's (counter and stock), not a cashier's
+    const manages = { permission: { all: ['counter', 'stock'] } } as const
+    pos.write(c.createRegister, async (req, ctx) => orThrow(await tills.createRegister(ctx, req.body)), manages)
+    pos.write(c.renameRegister, async (req, ctx) => orThrow(await tills.renameRegister(ctx, req.params.id, req.body)), manages)
     pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
     pos.read(c.registerStock, async (req, ctx) => orThrow(await registerStock(ctx, req.query.register_id)))
     pos.read(c.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))

@@ -26,4 +26,14 @@ export const khata: StaffFixtures = {
     status: 201,
     foreign: true,
   }),
+  'GET /s/api/admin/customers/:id/khata/statement.pdf': async (k) => ({
+    url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/statement.pdf`,
+    foreign: true,
+  }),
+  'POST /s/api/admin/customers/:id/khata/share-links': async (k) => ({
+    url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/share-links`,
+    payload: {},
+    status: 201,
+    foreign: true,
+  }),
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as c from '../../../../common/contracts/khata'
+import { shareKhata } from '../../../../common/contracts/khata-online'
 import type { Api } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
 import { ADMIN_KEY } from '../../../staff/staff-query'
@@ -22,6 +23,7 @@ export function useKhataWrites(id: number) {
     limit: useMutation({ mutationFn: (body: c.KhataLimitInput) => api.call(c.setKhataLimit, { params: { id }, body }), onSettled: refresh }),
     pay: useMutation({ mutationFn: (body: c.KhataPaymentInput) => api.call(c.recordKhataPayment, { params: { id }, body }), onSettled: refresh }),
     remind: useMutation({ mutationFn: () => api.call(c.remindKhata, { params: { id }, body: {} }), onSettled: refresh }),
+    share: useMutation({ mutationFn: () => api.call(shareKhata, { params: { id }, body: {} }) }),
     adjust: useMutation({ mutationFn: (body: c.KhataAdjustmentInput) => api.call(c.adjustKhata, { params: { id }, body }), onSettled: refresh }),
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { KHATA_METHODS, type Khata, type KhataEntry } from '../../../../common/contracts/khata'
+import { KHATA_METHODS, type Khata } from '../../../../common/contracts/khata'
 import { formatINR, toPaise } from '../../../../common/money'
 import { errorText } from '../../../lib/error-text'
 import { fieldErrors } from '../../../lib/field-errors'
@@ -10,18 +10,11 @@ import { TextField } from '../../../ui/form-field'
 import { LoadFailed } from '../../../ui/load-failed'
 import { SelectField } from '../../../ui/select-field'
 import { toast } from '../../../ui/toast'
+import { day, rupees, StatementTable } from '../statement-table'
 import { useKhata, useKhataWrites } from './khata-api'
 import { AGE_BUCKETS } from './khata-list-view'
 
-const rupees = (r: number) => formatINR(toPaise(r))
-const KIND_LABELS: Record<KhataEntry['kind'], string> = {
-  sale: 'Sale on credit',
-  payment: 'Payment received',
-  adjustment: 'Correction',
-  return: 'Goods returned',
-}
-const METHOD_LABELS: Record<string, string> = { cash: 'cash', upi: 'UPI', card: 'card', online: 'online' }
-const day = (at: string) => new Date(at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+const METHOD_LABELS: Record<string, string> = { cash: 'cash', upi: 'UPI', card: 'card' }
 
 type Paper = 'a4' | '80mm'
 
@@ -52,6 +45,15 @@ export function KhataStatementView({ id }: { id: number }) {
           actions={
             <>
               <RemindButton id={id} owed={k.balance > 0} />
+              <ShareButton id={id} />
+              <a
+                className="inline-flex items-center rounded-md border border-border px-3 py-2 text-sm"
+                href={`/s/api/admin/customers/${id}/khata/statement.pdf`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                PDF
+              </a>
               <Button variant="outline" onClick={() => print('80mm')}>
                 Print 80 mm
               </Button>
@@ -88,6 +90,24 @@ function RemindButton({ id, owed }: { id: number; owed: boolean }) {
     >
       Send reminder
     </Button>
+  )
+}
+
+/** A link to the statement that opens without signing in and pays by UPI QR; shown to copy and send. */
+function ShareButton({ id }: { id: number }) {
+  const { share } = useKhataWrites(id)
+  return (
+    <>
+      <Button variant="outline" loading={share.isPending} onClick={() => share.mutate(undefined, { onError: (err) => toast.error(errorText(err)) })}>
+        Share link
+      </Button>
+      {share.data && (
+        <label className="flex basis-full flex-col text-sm">
+          Statement link (valid until {day(share.data.expires_at)})
+          <input readOnly className="rounded-md border border-border px-2 py-1" value={share.data.url} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      )}
+    </>
   )
 }
 
@@ -196,42 +216,7 @@ function Statement({ khata }: { khata: Khata }) {
           </div>
         ))}
       </dl>
-      {khata.entries.length === 0 ? (
-        <p className="text-muted">Nothing on this khata yet.</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted">
-            <tr>
-              <th className="py-1">Date</th>
-              <th className="py-1">Entry</th>
-              <th className="py-1 pl-2 text-right">Debit</th>
-              <th className="py-1 pl-2 text-right">Credit</th>
-              <th className="py-1 pl-2 text-right">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {khata.entries.map((e) => (
-              <tr key={e.id} className="border-t border-border align-top" data-testid="khata-entry">
-                <td className="py-1 pr-2 whitespace-nowrap">{day(e.created_at)}</td>
-                <td className="py-1">
-                  {KIND_LABELS[e.kind]}
-                  {e.order_number && <span className="block text-xs text-muted">Bill {e.order_number}</span>}
-                  {e.method && (
-                    <span className="block text-xs text-muted">
-                      by {METHOD_LABELS[e.method] ?? e.method}
-                      {e.reference ? ` · ${e.reference}` : ''}
-                    </span>
-                  )}
-                  {e.reason && <span className="block text-xs text-muted">{e.reason}</span>}
-                </td>
-                <td className="py-1 pl-2 text-right tabular-nums">{e.change > 0 ? rupees(e.amount) : ''}</td>
-                <td className="py-1 pl-2 text-right tabular-nums">{e.change < 0 ? rupees(e.amount) : ''}</td>
-                <td className="py-1 pl-2 text-right font-semibold tabular-nums">{rupees(e.balance_after)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <StatementTable entries={khata.entries} />
     </section>
   )
 }

@@ -118,3 +118,12 @@ export async function ageingInputs(db: Conn, khataIds: number[]) {
   )
   return { debits, credits: new Map(credits.map((c) => [Number(c.khata_id), Number(c.paise)])) }
 }
+
+/** The khata by its id, taken for update (an online payment knows its khata, not its customer). */
+export const lockAccountById = (tx: Tx, id: number): Promise<AccountRow> =>
+  tx
+    .select()
+    .from(khataAccounts)
+    .where(eq(khataAccounts.id, id))
+    .for('update')
+    .then((r) => r[0]!)

@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import * as c from '../../../common/contracts/khata-online'
+import { useApi } from '../../lib/api-context'
+import { ApiError, errorText } from '../../lib/error-text'
+import { Button } from '../../ui/button'
+import { FormAlert } from '../../ui/form-alert'
+import { day, rupees, StatementTable } from './statement-table'
+
+/**
+ * A statement shared by the shop (a link with an unguessable token, no sign-in): balance, ledger and "Pay ₹X" by a
+ * dynamic UPI QR, which the page polls until the payment is posted to the khata.
+ */
+export function SharedStatementView({ token }: { token: string }) {
+  const api = useApi()
+  const qc = useQueryClient()
+  const statement = useQuery({
+    queryKey: ['khata', 'shared', token],
+    queryFn: () => api.call(c.getSharedStatement, { params: { token } }),
+    retry: false,
+  })
+  const [qr, setQr] = useState<c.SharedQr | null>(null)
+  const start = useMutation({
+    mutationFn: () => api.call(c.paySharedStatement, { params: { token }, body: {} }),
+    onSuccess: setQr,
+  })
+  useQuery({
+    queryKey: ['khata', 'shared', token, 'qr', qr?.qr_id],
+    enabled: qr?.status === 'pending',
+    refetchInterval: 2000,
+    queryFn: async () => {
+      const now = await api.call(c.getSharedQr, { params: { token, qr: qr!.qr_id } })
+      setQr(now)
+      if (now.status === 'paid') await qc.invalidateQueries({ queryKey: ['khata', 'shared', token], exact: true })
+      return now
+    },
+  })
+  if (statement.error)
+    return (
+      <p role="alert">
+        {statement.error instanceof ApiError && statement.error.status === 404 ? errorText(statement.error) : 'The statement could not be loaded.'}
+      </p>
+    )
+  if (!statement.data) return <p className="text-muted">Loading…</p>
+  const s = statement.data
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <header>
+        <h1 className="text-xl font-bold">Khata statement · {s.shop}</h1>
+        <p>{s.name}</p>
+        <p className="text-xs text-muted">This link works until {day(s.expires_at)}.</p>
+      </header>
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface p-4">
+        <div>
+          <p className="text-xs text-muted">Balance owed</p>
+          <p className="text-2xl font-bold tabular-nums" data-testid="shared-balance">
+            {rupees(s.balance)}
+          </p>
+        </div>
+        {s.balance > 0 && s.can_pay && !(qr && qr.status === 'pending') && (
+          <Button loading={start.isPending} onClick={() => start.mutate()}>
+            Pay {rupees(s.balance)}
+          </Button>
+        )}
+        {s.balance > 0 && !s.can_pay && <p className="text-sm text-muted">Pay at the shop in cash, UPI or card.</p>}
+      </div>
+      <FormAlert message={start.error ? errorText(start.error) : null} />
+      {qr && (
+        <section aria-label="UPI QR" className="flex flex-col items-center gap-2 rounded-lg border border-border bg-surface p-4" data-qr-id={qr.qr_id}>
+          {qr.status === 'pending' && (
+            <>
+              <img src={qr.image_url} alt={`UPI QR for ${rupees(qr.amount)}`} width={220} height={220} />
+              <p>Scan with any UPI app to pay {rupees(qr.amount)}. This page updates when it is paid.</p>
+            </>
+          )}
+          {qr.status === 'paid' && (
+            <p role="status">
+              Paid {rupees(qr.amount)}. Thank you! Balance now {rupees(qr.balance)}.
+            </p>
+          )}
+          {qr.status === 'expired' && <p role="status">This QR has expired. Tap Pay again for a new one.</p>}
+        </section>
+      )}
+      <section aria-label="Statement" className="rounded-lg border border-border bg-surface p-4">
+        <StatementTable entries={s.entries} />
+      </section>
+    </div>
+  )
+}
