@@ -217,7 +217,8 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
         from orders o join order_items oi on oi.order_id = o.id where o.id = ${codOrder.order_id} group by o.id`),
     )
     expect(Math.round(delivered.commission.earned * 100)).toBe(Number(expected.paise))
-    expect(delivered.commission.pending).toBe(0)
+    // what was pending moved to earned; the khata order of the test before is still open, so still pending
+    expect(Math.round(delivered.commission.pending * 100)).toBe(Math.round(pending.commission.pending * 100) - Number(expected.paise))
     await expectRecount(delivered)
 
     // a full refund reverses it
