@@ -90,8 +90,7 @@ describe('audit log in shop words', () => {
       for (const f of readdirSync(dir)) {
         const p = join(dir, f)
         if (statSync(p).isDirectory()) walk(p)
-        else if (p.endsWith('.ts') && !p.endsWith('.test.ts'))
-          for (const m of readFileSync(p, 'utf8').matchAll(/entity: '([a-z_]+)'/g)) found.add(m[1])
+        else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/entity: '([a-z_]+)'/g)) found.add(m[1])
       }
     }
     walk(join(__dirname, '../server'))

@@ -108,7 +108,11 @@ async function namesOf(db: Db, websiteId: number, rows: { entity: string; entity
     for (const id of ids.orders) if (Number(id) <= 2_147_483_647) orderIds.add(Number(id))
     for (const id of ids.products) if (Number(id) <= 2_147_483_647) productIds.add(Number(id))
   }
-  const list = (ids: Set<number>) => sql.join([...ids].map((id) => sql`${id}`), sql`, `)
+  const list = (ids: Set<number>) =>
+    sql.join(
+      [...ids].map((id) => sql`${id}`),
+      sql`, `,
+    )
   const [orders, products] = await Promise.all([
     orderIds.size === 0
       ? []

@@ -99,7 +99,11 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click()
     await page.getByLabel('Record').selectOption('order')
     await page.waitForURL(/entity=order/)
-    const row = page.getByRole('table', { name: /^Audit log/ }).getByRole('row').filter({ hasText: `Order #${number}` }).first()
+    const row = page
+      .getByRole('table', { name: /^Audit log/ })
+      .getByRole('row')
+      .filter({ hasText: `Order #${number}` })
+      .first()
     await row.getByText('Order packed').waitFor()
     await row.getByText('Status', { exact: true }).waitFor()
     const text = await row.innerText()
