@@ -66,12 +66,14 @@ describe('audit log in shop words', () => {
   })
 
   it('names orders by number and products by name; dates in India time', () => {
-    expect(shopValue('order_id', 41, names)).toBe('#SH-1042')
+    expect(shopValue('order_id', 41, names)).toBe('SH-1042')
     expect(shopValue('product_id', '7', names)).toBe('Basmati Rice')
     expect(shopValue('order_id', 99, names)).toBe('order 99')
     expect(shopValue('delivered_at', '2026-11-22T13:35:00.000Z')).toBe('Nov 22, 2026, 7:05 PM')
     expect(shopValue('delivery_date', '2026-11-22')).toBe('Nov 22, 2026')
-    expect(auditRecord('order', '41', names)).toBe('Order #SH-1042')
+    expect(auditRecord('order', '41', names)).toBe('Order SH-1042')
+    expect(auditRecord('staff', '4', names, { name: 'Meena' }, { name: 'Meena Packer' })).toBe('Staff Meena Packer')
+    expect(auditRecord('category', '2', names, null, null)).toBe('Category #2')
     expect(auditRecord('product', '7', names)).toBe('Product Basmati Rice')
     expect(auditRecord('warehouse', '3', names)).toBe('Warehouse #3')
     expect(auditRecord('something_new', null)).toBe('Something new')
@@ -82,6 +84,7 @@ describe('audit log in shop words', () => {
     expect(auditAction('product.update')).toBe('Product changed')
     expect(auditAction('order.out_for_delivery')).toBe('Order out for delivery')
     expect(auditAction('website.domain.add')).toBe('Website domain added')
+    expect(auditAction('staff.roles')).toBe('Staff role changed')
   })
 
   it('has a filter name for every kind of record a staff write logs', () => {

@@ -145,7 +145,7 @@ export function shopValue(key: string, v: unknown, names: AuditNames = NO_NAMES)
   if (typeof v === 'boolean') return v ? 'yes' : 'no'
   if (typeof v === 'number') {
     if (isMoney(key)) return formatINR(v)
-    if (key === 'order_id') return names.orders.has(String(v)) ? `#${names.orders.get(String(v))}` : `order ${v}`
+    if (key === 'order_id') return names.orders.get(String(v)) ?? `order ${v}`
     if (key === 'product_id') return names.products.get(String(v)) ?? `product ${v}`
     if (key.endsWith('_id')) return `#${v}`
     return v.toLocaleString('en-IN')
@@ -228,16 +228,24 @@ export function auditChanges(before: unknown, after: unknown, names: AuditNames 
   return changes
 }
 
-/** What a row is about: "Order #1042", "Product Basmati Rice", "Warehouse #3". */
-export function auditRecord(entity: string, entityId: string | null, names: AuditNames = NO_NAMES): string {
-  const kind = AUDIT_KINDS[entity]?.replace(/s$/, '') ?? fieldLabel(entity)
+/**
+ * What a row is about: "Order OD000001", "Product Basmati Rice", "Staff Meena Packer" (the record's own name when
+ * its snapshot has one), else "Warehouse #3".
+ */
+export function auditRecord(entity: string, entityId: string | null, names: AuditNames = NO_NAMES, ...snapshots: unknown[]): string {
+  const kind = AUDIT_KINDS[entity]?.replace(/(ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) ?? fieldLabel(entity)
   if (entityId === null) return kind
-  if (entity === 'order' && names.orders.has(entityId)) return `Order #${names.orders.get(entityId)}`
+  if (entity === 'order' && names.orders.has(entityId)) return `Order ${names.orders.get(entityId)}`
   if (entity === 'product' && names.products.has(entityId)) return `Product ${names.products.get(entityId)}`
+  for (const snapshot of snapshots.reverse())
+    if (isRecord(snapshot)) {
+      const k = ITEM_NAMES.find((key) => typeof snapshot[key] === 'string' && snapshot[key] !== '')
+      if (k) return `${kind} ${String(snapshot[k])}`
+    }
   return `${kind} #${entityId}`
 }
 
-const VERBS: Record<string, string> = { create: 'added', update: 'changed', delete: 'deleted', remove: 'removed', add: 'added' }
+const VERBS: Record<string, string> = { roles: 'role changed', create: 'added', update: 'changed', delete: 'deleted', remove: 'removed', add: 'added' }
 
 /** 'product.update' → 'Product changed'; 'order.out_for_delivery' → 'Order out for delivery'. */
 export function auditAction(action: string): string {

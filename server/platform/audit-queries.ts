@@ -89,7 +89,7 @@ export async function listAudit(db: Db, websiteId: number, query: AuditQuery): P
       entity_id: r.entityId,
       before: r.before ?? null,
       after: r.after ?? null,
-      record: auditRecord(r.entity, r.entityId, names),
+      record: auditRecord(r.entity, r.entityId, names, r.before, r.after),
       what: auditAction(r.action),
       changes: auditChanges(r.before, r.after, names),
       data: r.data,

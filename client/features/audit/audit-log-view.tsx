@@ -22,7 +22,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   if (changes.length === 0)
     return <span className="text-muted">{entry.before === null ? 'Created' : entry.after === null ? 'Deleted' : 'No field changed'}</span>
   return (
-    <details className="group" open={changes.length <= 3}>
+    <details className="group" open={changes.length <= MAX_CHANGES}>
       <summary className="cursor-pointer text-xs text-muted group-open:mb-1">
         {entry.before === null ? 'Created' : entry.after === null ? 'Deleted' : `${changes.length} field${changes.length === 1 ? '' : 's'} changed`}
       </summary>
@@ -99,7 +99,7 @@ export function AuditLogView({ people }: { people: { user_id: number; name: stri
               value={query.q ?? ''}
               onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })}
               label="Search actions"
-              placeholder="Action, e.g. staff.roles"
+              placeholder="Search actions, e.g. refund"
             />
             <FilterSelect
               aria-label="Record"
