@@ -29,6 +29,10 @@ describe('audit log in shop words', () => {
       { field: 'Status', before: 'packed', after: 'out for delivery' },
     ])
     expect(auditChanges({ version: 1 }, { version: 2 })).toEqual([])
+    expect(auditChanges({ payment_status: 'cod', delivery_person: null }, { payment_status: 'paid', delivery_person: { name: 'Ravi' } })).toEqual([
+      { field: 'Payment', before: 'cash on delivery', after: 'paid' },
+      { field: 'Delivery person: Name', before: '—', after: 'Ravi' },
+    ])
   })
 
   it('spreads nested records and lists of records out by name, never as JSON', () => {

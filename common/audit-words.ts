@@ -134,6 +134,8 @@ export function fieldLabel(key: string): string {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isMoney = (key: string) => MONEY.has(key) || key.endsWith('_paise')
+/** Stored code values with a plainer word. */
+const VALUE_WORDS: Record<string, string> = { cod: 'cash on delivery', upi: 'UPI', gst: 'GST', pos: 'counter' }
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const CODE_WORD = /^[a-z]+(_[a-z]+)+$/
@@ -154,6 +156,7 @@ export function shopValue(key: string, v: unknown, names: AuditNames = NO_NAMES)
     if (/^\d+$/.test(v) && (key === 'order_id' || key === 'product_id' || isMoney(key))) return shopValue(key, Number(v), names)
     if (INSTANT.test(v)) return formatIndiaDateTime(v) || v
     if (DAY.test(v)) return formatDate(v) || v
+    if (VALUE_WORDS[v]) return VALUE_WORDS[v]
     if (CODE_WORD.test(v)) return v.replace(/_/g, ' ')
     return v
   }
@@ -217,9 +220,13 @@ export function auditChanges(before: unknown, after: unknown, names: AuditNames 
   const b = leaves(before, names)
   const a = leaves(after, names)
   const changes: AuditChange[] = []
-  for (const path of new Set([...b.keys(), ...a.keys()])) {
+  const paths = [...new Set([...b.keys(), ...a.keys()])]
+  // A field that was empty and became a record (or the other way) shows as the record's own fields.
+  const spread = (path: string) => paths.some((other) => other.startsWith(`${path}.`) || other.startsWith(`${path}[`))
+  for (const path of paths) {
     const was = b.get(path)
     const now = a.get(path)
+    if (spread(path) && (was?.value ?? null) === null && (now?.value ?? null) === null) continue
     const leaf = (now ?? was)!
     const shownBefore = was ? shopValue(was.key, was.value, names) : '—'
     const shownAfter = now ? shopValue(now.key, now.value, names) : '—'
