@@ -57,3 +57,18 @@ export function formatDateTime(value: DateInput): string {
 export function toIsoDate(value: Date | Dayjs): string {
   return dayjs(value).format(ISO_DATE_FORMAT)
 }
+
+const indiaDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+})
+
+/** An instant as the shop reads it, in India time whatever the server's zone: 'Nov 22, 2026, 7:05 PM'; invalid → ''. */
+export function formatIndiaDateTime(value: string | Date): string {
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? '' : indiaDateTime.format(d)
+}

@@ -93,6 +93,12 @@ export const AuditEntry = z.object({
   /** the record before and after the write (null when created / deleted) */
   before: z.nullable(z.unknown()),
   after: z.nullable(z.unknown()),
+  /** what the row is about in shop words: "Order #1042", "Product Basmati Rice" (common/audit-words.ts) */
+  record: z.string(),
+  /** the action in words: "Product changed" */
+  what: z.string(),
+  /** before → after per field in shop words: labels, ₹, India time, order numbers; never raw JSON */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
   /** anything else the write noted (e.g. a bulk action's input) */
   data: z.record(z.string(), z.unknown()),
   request_id: z.nullable(z.string()),

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm'
+import { type AuditNames, auditAction, auditChanges, auditIds, auditRecord } from '../../common/audit-words'
 import type { AuditEntry, AuditQuery, ListMeta } from '../../common/contracts/admin'
 import { type Db, rowsOf, type Tx } from '../db/client'
 import { auditLog } from '../db/schema/audit'
@@ -77,6 +78,7 @@ export async function listAudit(db: Db, websiteId: number, query: AuditQuery): P
       .offset((query.page - 1) * query.perPage),
     db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ])
+  const names = await namesOf(db, websiteId, rows)
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -87,9 +89,41 @@ export async function listAudit(db: Db, websiteId: number, query: AuditQuery): P
       entity_id: r.entityId,
       before: r.before ?? null,
       after: r.after ?? null,
+      record: auditRecord(r.entity, r.entityId, names, r.before, r.after),
+      what: auditAction(r.action),
+      changes: auditChanges(r.before, r.after, names),
       data: r.data,
       request_id: r.requestId,
     })),
     meta: { total, page: query.page, perPage: query.perPage },
   }
+}
+
+/** The order numbers and product names a page of rows points at: two look-ups by id, this website's only. */
+async function namesOf(db: Db, websiteId: number, rows: { entity: string; entityId: string | null; before: unknown; after: unknown }[]): Promise<AuditNames> {
+  const orderIds = new Set<number>()
+  const productIds = new Set<number>()
+  for (const r of rows) {
+    const ids = auditIds(r.entity, r.entityId, r.before, r.after)
+    for (const id of ids.orders) if (Number(id) <= 2_147_483_647) orderIds.add(Number(id))
+    for (const id of ids.products) if (Number(id) <= 2_147_483_647) productIds.add(Number(id))
+  }
+  const list = (ids: Set<number>) =>
+    sql.join(
+      [...ids].map((id) => sql`${id}`),
+      sql`, `,
+    )
+  const [orders, products] = await Promise.all([
+    orderIds.size === 0
+      ? []
+      : rowsOf<{ id: number; name: string }>(
+          await db.execute(sql`select id, order_number as name from orders where website_id = ${websiteId} and id in (${list(orderIds)})`),
+        ),
+    productIds.size === 0
+      ? []
+      : rowsOf<{ id: number; name: string }>(
+          await db.execute(sql`select id, name from products where website_id = ${websiteId} and id in (${list(productIds)})`),
+        ),
+  ])
+  return { orders: new Map(orders.map((o) => [String(o.id), o.name])), products: new Map(products.map((p) => [String(p.id), p.name])) }
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser } from './browser'
+import { launchBrowser, MOBILE, openPage } from './browser'
 import { startServer, type TestServer } from './server'
+import { placeCodOrder, signInShopper } from './shop-flow'
 import { shot, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
 
 let server: TestServer
@@ -78,9 +79,54 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click()
     await page.getByLabel('Record').selectOption('staff')
     const table = page.getByRole('table', { name: /^Audit log/ })
-    await table.getByText('staff.roles').first().waitFor()
-    await table.getByText('staff.add').first().waitFor()
-    await table.getByText('role', { exact: true }).first().waitFor()
+    await table.getByText('Staff role changed').first().waitFor()
+    await table.getByText('Staff added').first().waitFor()
+    await table.getByText('Role', { exact: true }).first().waitFor()
+    await shot(page, 'audit-log-staff')
+    assert.deepEqual(errors, [])
+  })
+
+  it('the audit log tells an order’s change by its number, in words, with no raw data', async () => {
+    const shopper = await openPage(browser, MOBILE)
+    await signInShopper(shopper.page, server.origin, '9876500003', STAFF_CODE)
+    const number = await placeCodOrder(shopper.page, server.origin)
+    const { page, errors } = await signInAs(browser, server.origin, SUPERADMIN)
+    await page.goto(`${server.origin}/bos/admin/orders?q=${number}`)
+    await page.getByRole('link', { name: number }).click()
+    await page.getByRole('button', { name: 'Mark packed' }).click()
+    await page.getByRole('button', { name: 'Send out for delivery' }).click()
+    const dispatch = page.getByRole('dialog', { name: `Send ${number} out for delivery` })
+    await dispatch.getByLabel('Delivery person’s name').fill('Ravi Kumar')
+    await dispatch.getByLabel('Delivery person’s phone').fill('9876543210')
+    await dispatch.getByRole('button', { name: 'Send out' }).click()
+    await dispatch.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Mark delivered' }).click()
+    await page.getByRole('button', { name: 'Delivered, cash collected' }).click()
+    await page
+      .getByText(/^Cash collected: ₹/)
+      .first()
+      .waitFor()
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click()
+    await page.getByLabel('Record').selectOption('order')
+    await page.waitForURL(/entity=order/)
+    const delivered = page
+      .getByRole('table', { name: /^Audit log/ })
+      .getByRole('row')
+      .filter({ hasText: 'Order delivered' })
+      .first()
+    await delivered.waitFor()
+    assert.match((await delivered.textContent()) ?? '', /Cash collected\s*(₹0|empty)\s*→\s*₹[1-9][\d,.]*/)
+    const row = page
+      .getByRole('table', { name: /^Audit log/ })
+      .getByRole('row')
+      .filter({ hasText: `Order ${number}` })
+      .filter({ hasText: 'Order packed' })
+    await row.waitFor()
+    await row.getByText('Status', { exact: true }).waitFor()
+    const text = await row.innerText()
+    assert.match(text, /confirmed\s*→\s*packed/)
+    assert.doesNotMatch(text, /[{}"]|_id|_paise|payment_status/)
     await shot(page, 'audit-log')
     assert.deepEqual(errors, [])
   })

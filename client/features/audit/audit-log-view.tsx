@@ -1,4 +1,6 @@
 import { useMemo } from 'react'
+import { AUDIT_KINDS } from '../../../common/audit-words'
+import { formatIndiaDateTime } from '../../../common/dates'
 import { type AuditEntry, AuditQuery } from '../../../common/contracts/admin'
 import { DataTable } from '../../staff/table/data-table'
 import { type StaffColumns, staffColumns } from '../../staff/table/table-features'
@@ -8,38 +10,26 @@ import { useTableQuery } from '../../staff/table/use-table-query'
 import { PageHeader } from '../../staff/ui/page-header'
 import { Button } from '../../ui/button'
 import { useAudit } from './api'
-import { auditDiff } from './audit-diff'
 import { FilterSelect } from '../../staff/table/filter-select'
 
-/** What staff records are called in the log (entity names of the staff writes). */
-const ENTITIES: Record<string, string> = {
-  product: 'Products',
-  category: 'Categories',
-  brand: 'Brands',
-  pack: 'Packs and stock',
-  warehouse: 'Warehouses',
-  media: 'Media',
-  staff: 'Staff',
-  website: 'Website',
-}
+const KINDS = Object.entries(AUDIT_KINDS).sort(([, a], [, b]) => a.localeCompare(b))
 const inputClasses = 'h-10 rounded-md border border-border bg-surface px-3 text-sm'
 const MAX_CHANGES = 6
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
 const h = staffColumns<AuditEntry>()
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditDiff(entry.before, entry.after)
+  const changes = entry.changes
   if (changes.length === 0)
     return <span className="text-muted">{entry.before === null ? 'Created' : entry.after === null ? 'Deleted' : 'No field changed'}</span>
   return (
-    <details className="group" open={changes.length <= 3}>
+    <details className="group" open={changes.length <= MAX_CHANGES}>
       <summary className="cursor-pointer text-xs text-muted group-open:mb-1">
         {entry.before === null ? 'Created' : entry.after === null ? 'Deleted' : `${changes.length} field${changes.length === 1 ? '' : 's'} changed`}
       </summary>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
         {changes.slice(0, MAX_CHANGES * 4).map((c) => (
           <div key={c.field} className="contents">
-            <dt className="font-medium capitalize">{c.field}</dt>
+            <dt className="font-medium">{c.field}</dt>
             <dd className="min-w-0 break-words">
               {entry.before !== null && (
                 <>
@@ -61,7 +51,7 @@ function columns(): StaffColumns<AuditEntry> {
       header: 'When',
       enableSorting: true,
       meta: { className: 'w-px whitespace-nowrap align-top' },
-      cell: ({ getValue }) => <span className="tabular-nums">{when.format(new Date(getValue()))}</span>,
+      cell: ({ getValue }) => <span className="tabular-nums">{formatIndiaDateTime(getValue())}</span>,
     }),
     h.accessor('user', { header: 'Who', meta: { className: 'whitespace-nowrap align-top' }, cell: ({ getValue }) => getValue()?.name ?? 'System' }),
     h.accessor('action', {
@@ -69,10 +59,8 @@ function columns(): StaffColumns<AuditEntry> {
       meta: { className: 'align-top' },
       cell: ({ row: { original: e } }) => (
         <div>
-          <code className="text-xs">{e.action}</code>
-          <p className="text-xs text-muted">
-            {ENTITIES[e.entity] ?? e.entity} {e.entity_id && `#${e.entity_id}`}
-          </p>
+          <p className="font-medium">{e.what}</p>
+          <p className="text-xs text-muted">{e.record}</p>
         </div>
       ),
     }),
@@ -111,7 +99,7 @@ export function AuditLogView({ people }: { people: { user_id: number; name: stri
               value={query.q ?? ''}
               onSearch={(q) => setQuery({ q: q || undefined }, { replace: true })}
               label="Search actions"
-              placeholder="Action, e.g. staff.roles"
+              placeholder="Search actions, e.g. refund"
             />
             <FilterSelect
               aria-label="Record"
@@ -119,7 +107,7 @@ export function AuditLogView({ people }: { people: { user_id: number; name: stri
               onChange={(e) => setQuery({ entity: e.target.value || undefined, entity_id: undefined })}
             >
               <option value="">All records</option>
-              {Object.entries(ENTITIES).map(([value, label]) => (
+              {KINDS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

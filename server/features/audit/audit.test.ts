@@ -52,6 +52,11 @@ describe.each(drivers)('GET /s/api/admin/audit (%s)', (driver) => {
       before: null,
     })
     expect(update).toMatchObject({ action: 'product.update', before: { version: 1, packs: [{ price: 70 }] }, after: { version: 2, packs: [{ price: 65 }] } })
+    // In shop words: the product by name, the pack's price in rupees (100 paise = ₹1), before → after.
+    expect(update).toMatchObject({ record: 'Product Audited Rice', what: 'Product changed' })
+    expect(update.changes).toContainEqual({ field: '1 kg: Price', before: '₹0.70', after: '₹0.65' })
+    expect(create.changes).toContainEqual({ field: 'Name', before: '—', after: 'Audited Rice' })
+    for (const c of [...update.changes, ...create.changes]) expect(Object.values(c).join(' ')).not.toMatch(/_id|_paise|[{}"]/)
     expect(update.request_id).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Date(update.at).getTime()).toBeGreaterThan(Date.now() - 120_000)
     expect((await audit(`entity=product&entity_id=${product.product_id}&sort=at`)).data.map((r) => r.action)).toEqual(['product.create', 'product.update'])
@@ -74,6 +79,16 @@ describe.each(drivers)('GET /s/api/admin/audit (%s)', (driver) => {
     const bad = await staffCall(t, who.admin, 'GET', '/s/api/admin/audit?from=31-01-2025')
     expect(bad.statusCode).toBe(422)
     expect(bad.json().errors).toEqual({ from: 'From date must be a real date from 1900 to 2099, written like 2026-01-31' })
+  })
+
+  it('filters by every kind of record: only that kind comes back', async () => {
+    const brands = await audit('entity=brand&perPage=100', who.adminShop2, SHOP2)
+    expect(brands.meta.total).toBeGreaterThanOrEqual(1)
+    expect(brands.data.every((r) => r.entity === 'brand')).toBe(true)
+    const products = await audit('entity=product&perPage=100')
+    expect(products.data.map((r) => r.entity)).toEqual(['product', 'product'])
+    expect((await audit('entity=order')).meta.total).toBe(0)
+    expect((await staffCall(t, who.admin, 'GET', '/s/api/admin/audit?entity=Robert%27);')).statusCode).toBe(422)
   })
 
   it('shows each website only its own rows', async () => {
