@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Pack, Product } from '../../../common/contracts/catalogue'
-import { createSale, getReceipt, type SaleInput, type ShiftReport } from '../../../common/contracts/pos'
+import { createSale, getReceipt, type SaleInput } from '../../../common/contracts/pos'
+import type { ShiftReport } from '../../../common/contracts/pos-shifts'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { fieldErrors } from '../../lib/field-errors'
