@@ -178,12 +178,13 @@ export async function buildApp({
   const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) => providersFor(db, config, app.payments, websiteId, made)
 
   await app.register(cookie)
-  // The counter also shows Razorpay's dynamic UPI QR from the image Razorpay hosts (decision 0027; the simulator's
-  // stand-in in simulator mode).
+  // The counter and a khata's shared statement also show Razorpay's dynamic UPI QR from the image Razorpay hosts
+  // (decisions 0027, 0047; the simulator's stand-in in simulator mode).
   const qrImages = ['https://rzp.io', 'https://*.razorpay.com']
   if (config.PAYMENTS_MODE === 'simulator' && config.RAZORPAY_API_BASE) qrImages.push(new URL(config.RAZORPAY_API_BASE).origin)
   registerSecurityHeaders(app, securityHeaders(config), [
     { path: '/pos', headers: securityHeaders(config, { scriptSrc: ["'wasm-unsafe-eval'"], imgSrc: qrImages }) },
+    { path: '/khata', headers: securityHeaders(config, { imgSrc: qrImages }) },
   ])
   // Pages and API answers for browsers that ask; built assets are compressed ahead of time (server/web/serve.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })

@@ -3,203 +3,26 @@ import { IdParams } from './admin'
 import { buyerFields, buyerPairCheck } from './buyer'
 import { ReceiptTax } from './receipt-tax'
 import { defineContract } from './http'
+import { Count, Id, int, Rupees } from './pos-fields'
+import { RegisterChoice } from './pos-registers'
 import { calendarDateTime, text } from './text'
 import { EMAIL_PATTERN } from '../rules/form-field'
 
 /**
  * Staff calls of the shop counter (CONTRACT "Staff calls": `POST /api/pos/shifts`, `POST /api/pos/sales`;
- * docs/decisions/0024-point-of-sale.md). Money is rupees at the edge (two decimals), paise inside.
+ * docs/decisions/0024-point-of-sale.md). Money is rupees at the edge (two decimals), paise inside. Registers are in
+ * pos-registers.ts, shifts and their report in pos-shifts.ts.
  */
-
-const int = () => z.number().check(z.int())
 
 /** `khata`: on the customer's credit book (customer_phone names them; docs/decisions/0047-khata.md) */
 export const POS_PAYMENT_METHODS = ['cash', 'upi', 'card', 'khata'] as const
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number]
-/** Indian notes and coins a drawer is counted in, rupees */
-export const DENOMINATIONS = [2000, 500, 200, 100, 50, 20, 10, 5, 2, 1] as const
-
-const Rupees = (label: string, max = 10_000_000) =>
-  z.number({ error: `${label} must be a number` }).check(
-    z.gte(0, `${label} cannot be negative`),
-    z.lte(max, `${label} is too large`),
-    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} may have at most two decimals`),
-  )
-const Count = (label: string, min = 1) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .check(z.int(`${label} must be a whole number`), z.gte(min, `${label} must be ${min} or more`), z.lte(10_000, `${label} is too large`))
-const Id = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be positive`), z.lte(2_147_483_647, `${label} is too large`))
-
-export const OpenShiftInput = z.object({
-  opening_cash: Rupees('Opening cash'),
-  /** the website's demo register when left out */
-  register_id: z.optional(Id('register_id')),
-  /** or the register of this warehouse (made, named after it, when it has none yet) */
-  warehouse_id: z.optional(Id('warehouse_id')),
-})
-export type OpenShiftInput = z.infer<typeof OpenShiftInput>
-
-export const CashMoveInput = z.object({
-  kind: z.enum(['in', 'out'], { error: 'kind must be in or out' }),
-  amount: Rupees('Amount').check(z.gt(0, 'Amount must be more than zero')),
-  reason: text('Reason', [z.trim(), z.minLength(1, 'Please give a reason'), z.maxLength(200, 'Reason is limited to 200 characters')]),
-})
-export type CashMoveInput = z.infer<typeof CashMoveInput>
-
-/** How many of each note and coin were counted: `{ "500": 3, "10": 7 }`; left out means none. */
-export const CloseShiftInput = z.object({
-  counted: z.partialRecord(
-    z.enum(DENOMINATIONS.map(String) as ['2000'], { error: `counted takes the denominations ${DENOMINATIONS.join(', ')}` }),
-    Count('Count', 0),
-  ),
-})
-export type CloseShiftInput = z.infer<typeof CloseShiftInput>
-
-const ByMethod = z.object({ cash: z.number(), upi: z.number(), card: z.number(), khata: z.number() })
-
-export const ShiftReport = z.object({
-  shift_id: int(),
-  register_id: int(),
-  register: z.string(),
-  warehouse_id: int(),
-  cashier: z.string(),
-  status: z.enum(['open', 'closed']),
-  opened_at: z.string(),
-  closed_at: z.nullable(z.string()),
-  opening_cash: z.number(),
-  sales_count: int(),
-  /** taken per method (cash net of change) */
-  sales: ByMethod,
-  sales_total: z.number(),
-  /** given back per method for returns */
-  refunds: ByMethod,
-  returns_count: int(),
-  discounts: z.number(),
-  cash_in: z.number(),
-  cash_out: z.number(),
-  cash_moves: z.array(z.object({ kind: z.enum(['in', 'out']), amount: z.number(), reason: z.string(), at: z.string() })),
-  /** opening + cash sales − cash refunds + cash in − cash out */
-  expected_cash: z.number(),
-  counted_cash: z.nullable(z.number()),
-  counted: z.nullable(z.record(z.string(), z.number())),
-  /** counted − expected (negative: short) */
-  difference: z.nullable(z.number()),
-})
-export type ShiftReport = z.infer<typeof ShiftReport>
-
-export const openShift = defineContract({
-  method: 'POST',
-  path: '/api/pos/shifts',
-  summary: 'POS: opens a shift of the signed-in staff member on the register (the demo register by default); 409 while one is open there',
-  body: OpenShiftInput,
-  response: z.object({ shift_id: int() }),
-  status: 201,
-})
-
-/** The register a counter works on (chosen when opening the shift, remembered by the device); the demo register when left out. */
-const RegisterChoice = z.optional(Id('register_id'))
-const RegisterQuery = z.object({
-  register_id: z.optional(
-    z.coerce
-      .number({ error: 'register_id must be a number' })
-      .check(z.int('register_id must be a whole number'), z.positive('register_id must be positive'), z.lte(2_147_483_647, 'register_id is too large')),
-  ),
-})
-
-export const PosRegister = z.object({
-  id: int(),
-  name: z.string(),
-  warehouse_id: int(),
-  warehouse: z.string(),
-  /** who has a shift open on it, if anyone */
-  open_by: z.nullable(z.string()),
-})
-export const listRegisters = defineContract({
-  method: 'GET',
-  path: '/api/pos/registers',
-  summary: 'POS: the website’s registers (with the warehouse each sells from and who has a shift open) and the warehouses that have none yet',
-  response: z.object({ registers: z.array(PosRegister), warehouses: z.array(z.object({ id: int(), name: z.string() })) }),
-})
-
-const RegisterName = text('Name', [z.trim(), z.minLength(1, 'Please give the register a name'), z.maxLength(120, 'Name is limited to 120 characters')])
-export const RegisterInput = z.object({ name: RegisterName, warehouse_id: Id('Warehouse') })
-export type RegisterInput = z.infer<typeof RegisterInput>
-export const RenameRegisterInput = z.object({ name: RegisterName })
-export type RenameRegisterInput = z.infer<typeof RenameRegisterInput>
-
-export const createRegister = defineContract({
-  method: 'POST',
-  path: '/api/pos/registers',
-  summary: 'POS: a new register (a till) selling from a warehouse of the website; 422 when the name is taken',
-  body: RegisterInput,
-  status: 201,
-  response: PosRegister,
-})
-
-export const renameRegister = defineContract({
-  method: 'PATCH',
-  path: '/api/pos/registers/:id',
-  summary: 'POS: renames a register of the website; 422 when the name is taken',
-  params: IdParams,
-  body: RenameRegisterInput,
-  response: PosRegister,
-})
 
 export const listPackCodes = defineContract({
   method: 'GET',
   path: '/api/pos/codes',
   summary: 'POS: every barcode and SKU of the packs on sale on this website (at most 50,000), so a counter can scan a code it has never seen while offline',
   response: z.object({ data: z.array(z.object({ code: z.string(), pack_id: int(), product_id: int() })) }),
-})
-
-export const registerStock = defineContract({
-  method: 'GET',
-  path: '/api/pos/stock',
-  summary:
-    'POS: what is free to sell of each pack at the register’s warehouse (`register_id`, else the demo register); packs with no stock row there are left out (none)',
-  query: RegisterQuery,
-  response: z.object({ warehouse_id: int(), data: z.array(z.object({ pack_id: int(), available: int() })) }),
-})
-
-export const currentShift = defineContract({
-  method: 'GET',
-  path: '/api/pos/shifts/current',
-  summary: 'POS: the register (`register_id`, else the demo register) and its open shift with its running report, or null; another website’s register 404',
-  query: RegisterQuery,
-  response: z.object({
-    register: z.object({ id: int(), name: z.string(), warehouse_id: int() }),
-    shift: z.nullable(ShiftReport),
-  }),
-})
-
-export const getShift = defineContract({
-  method: 'GET',
-  path: '/api/pos/shifts/:id',
-  summary: 'POS: a shift report (sales by payment method, refunds, discounts, cash movements, expected and counted cash)',
-  params: IdParams,
-  response: ShiftReport,
-})
-
-export const moveCash = defineContract({
-  method: 'POST',
-  path: '/api/pos/shifts/:id/cash',
-  summary: 'POS: cash put into or taken out of the drawer, with a reason; 409 when the shift is closed',
-  params: IdParams,
-  body: CashMoveInput,
-  response: ShiftReport,
-})
-
-export const closeShift = defineContract({
-  method: 'POST',
-  path: '/api/pos/shifts/:id/close',
-  summary: 'POS: closes the shift with the cash counted per denomination: expected vs counted and the difference; 409 when already closed',
-  params: IdParams,
-  body: CloseShiftInput,
-  response: ShiftReport,
 })
 
 export const SaleLineInput = z.object({

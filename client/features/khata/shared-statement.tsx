@@ -3,13 +3,15 @@ import { useState } from 'react'
 import * as c from '../../../common/contracts/khata-online'
 import { useApi } from '../../lib/api-context'
 import { ApiError, errorText } from '../../lib/error-text'
+import { fieldErrors } from '../../lib/field-errors'
 import { Button } from '../../ui/button'
 import { FormAlert } from '../../ui/form-alert'
+import { TextField } from '../../ui/form-field'
 import { day, rupees, StatementTable } from './statement-table'
 
 /**
- * A statement shared by the shop (a link with an unguessable token, no sign-in): balance, ledger and "Pay ₹X" by a
- * dynamic UPI QR, which the page polls until the payment is posted to the khata.
+ * A statement shared by the shop (a link with an unguessable token, no sign-in): balance, ledger and "Pay ₹X" (all
+ * that is owed or a part) by a dynamic UPI QR, which the page polls until the payment is posted to the khata.
  */
 export function SharedStatementView({ token }: { token: string }) {
   const api = useApi()
@@ -20,9 +22,14 @@ export function SharedStatementView({ token }: { token: string }) {
     retry: false,
   })
   const [qr, setQr] = useState<c.SharedQr | null>(null)
+  // empty: the whole balance, as it is when the QR is made
+  const [amount, setAmount] = useState('')
   const start = useMutation({
-    mutationFn: () => api.call(c.paySharedStatement, { params: { token }, body: {} }),
-    onSuccess: setQr,
+    mutationFn: () => api.call(c.paySharedStatement, { params: { token }, body: amount.trim() ? { amount: Number(amount) } : {} }),
+    onSuccess: (made) => {
+      setQr(made)
+      setAmount('')
+    },
   })
   useQuery({
     queryKey: ['khata', 'shared', token, 'qr', qr?.qr_id],
@@ -43,6 +50,9 @@ export function SharedStatementView({ token }: { token: string }) {
     )
   if (!statement.data) return <p className="text-muted">Loading…</p>
   const s = statement.data
+  const errors = fieldErrors(start.error)
+  const asked = amount.trim() ? Number(amount) : s.balance
+  const paying = qr?.status === 'pending'
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header>
@@ -57,14 +67,32 @@ export function SharedStatementView({ token }: { token: string }) {
             {rupees(s.balance)}
           </p>
         </div>
-        {s.balance > 0 && s.can_pay && !(qr && qr.status === 'pending') && (
-          <Button loading={start.isPending} onClick={() => start.mutate()}>
-            Pay {rupees(s.balance)}
-          </Button>
-        )}
         {s.balance > 0 && !s.can_pay && <p className="text-sm text-muted">Pay at the shop in cash, UPI or card.</p>}
       </div>
-      <FormAlert message={start.error ? errorText(start.error) : null} />
+      {s.balance > 0 && s.can_pay && !paying && (
+        <form
+          aria-label="Pay by UPI"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            start.mutate()
+          }}
+        >
+          <TextField
+            label="Amount to pay (₹)"
+            inputMode="decimal"
+            placeholder={String(s.balance)}
+            hint={`All you owe, or a part of it (at most ${rupees(s.balance)}).`}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount}
+          />
+          <Button type="submit" loading={start.isPending}>
+            Pay {asked > 0 ? rupees(asked) : ''} by UPI
+          </Button>
+        </form>
+      )}
+      <FormAlert message={start.error && !errors.amount ? errorText(start.error) : null} />
       {qr && (
         <section aria-label="UPI QR" className="flex flex-col items-center gap-2 rounded-lg border border-border bg-surface p-4" data-qr-id={qr.qr_id}>
           {qr.status === 'pending' && (

@@ -29,12 +29,12 @@ export function StatementTable({ entries }: { entries: KhataEntry[] }) {
       <tbody>
         {entries.map((e) => (
           <tr key={e.id} className="border-t border-border align-top" data-testid="khata-entry">
-            <td className="py-1 pr-2 whitespace-nowrap">{day(e.created_at)}</td>
+            <td className="py-1 pr-2">{day(e.created_at)}</td>
             <td className="py-1">
               {KIND_LABELS[e.kind]}
               {e.order_number && <span className="block text-xs text-muted">Bill {e.order_number}</span>}
               {e.method && (
-                <span className="block text-xs text-muted">
+                <span className="block text-xs break-all text-muted">
                   by {METHOD_LABELS[e.method] ?? e.method}
                   {e.reference ? ` · ${e.reference}` : ''}
                 </span>

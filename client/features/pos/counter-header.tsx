@@ -1,4 +1,4 @@
-import type { ShiftReport } from '../../../common/contracts/pos'
+import type { ShiftReport } from '../../../common/contracts/pos-shifts'
 import { cn } from '../../lib/cn'
 import { staffPath } from '../../staff/staff-paths'
 import { Button } from '../../ui/button'

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { currentShift, type ShiftReport } from '../../../common/contracts/pos'
+import { currentShift, type ShiftReport } from '../../../common/contracts/pos-shifts'
 import { useApi } from '../../lib/api-context'
 import { errorText } from '../../lib/error-text'
 import { Button } from '../../ui/button'

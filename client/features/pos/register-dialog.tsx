@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { createRegister, listRegisters, renameRegister } from '../../../common/contracts/pos'
+import { createRegister, listRegisters, renameRegister } from '../../../common/contracts/pos-registers'
 import { useApi } from '../../lib/api-context'
 import { cn } from '../../lib/cn'
 import { errorText } from '../../lib/error-text'

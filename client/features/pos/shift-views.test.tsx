@@ -2,9 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, renderAt } from '../../lib/test-kit'
-import type { ShiftReport } from '../../../common/contracts/pos'
+import type { ShiftReport } from '../../../common/contracts/pos-shifts'
 import { ConfirmHost } from '../../ui/confirm-dialog'
-import { CloseShiftDialog, OpenShiftForm } from './shift-views'
+import { CloseShiftDialog } from './close-shift-dialog'
+import { OpenShiftForm } from './shift-views'
 
 afterEach(cleanup)
 

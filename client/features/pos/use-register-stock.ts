@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { registerStock } from '../../../common/contracts/pos'
+import { registerStock } from '../../../common/contracts/pos-registers'
 import type { Api } from '../../lib/api'
 
 /**

@@ -1,4 +1,4 @@
-import type { RegisterInput, RenameRegisterInput } from '../../../common/contracts/pos'
+import type { RegisterInput, RenameRegisterInput } from '../../../common/contracts/pos-registers'
 import { fail, ok } from '../../platform/result'
 import { staffWrite, type StaffWriteCtx } from '../../platform/staff-write'
 import * as registers from './queries/registers'

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as c from '../../../common/contracts/pos'
+import * as tillCalls from '../../../common/contracts/pos-registers'
+import * as shiftCalls from '../../../common/contracts/pos-shifts'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import { BUYING_BUSY } from '../stock/service'
@@ -22,18 +24,18 @@ import * as upiQr from './upi-qr'
 export async function posRoutes(app: FastifyInstance) {
   const sold = () => app.metrics.ordersPlaced.inc({ channel: 'counter' })
   await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
-    pos.read(c.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
+    pos.read(tillCalls.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
     // a register sells from a warehouse's stock: adding or renaming one is a manager's (counter and stock), not a cashier's
     const manages = { permission: { all: ['counter', 'stock'] } } as const
-    pos.write(c.createRegister, async (req, ctx) => orThrow(await tills.createRegister(ctx, req.body)), manages)
-    pos.write(c.renameRegister, async (req, ctx) => orThrow(await tills.renameRegister(ctx, req.params.id, req.body)), manages)
+    pos.write(tillCalls.createRegister, async (req, ctx) => orThrow(await tills.createRegister(ctx, req.body)), manages)
+    pos.write(tillCalls.renameRegister, async (req, ctx) => orThrow(await tills.renameRegister(ctx, req.params.id, req.body)), manages)
     pos.read(c.listPackCodes, (_req, ctx) => packCodes(ctx))
-    pos.read(c.registerStock, async (req, ctx) => orThrow(await registerStock(ctx, req.query.register_id)))
-    pos.read(c.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))
-    pos.read(c.getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
-    pos.write(c.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
-    pos.write(c.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
-    pos.write(c.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
+    pos.read(tillCalls.registerStock, async (req, ctx) => orThrow(await registerStock(ctx, req.query.register_id)))
+    pos.read(shiftCalls.currentShift, async (req, ctx) => orThrow(await shifts.currentShift(ctx, req.query.register_id)))
+    pos.read(shiftCalls.getShift, async (req, ctx) => orThrow(await shifts.getShift(ctx, req.params.id)))
+    pos.write(shiftCalls.openShift, async (req, ctx) => orThrow(await shifts.openShift(ctx, req.body)))
+    pos.write(shiftCalls.moveCash, async (req, ctx) => orThrow(await shifts.moveCash(ctx, req.params.id, req.body)))
+    pos.write(shiftCalls.closeShift, async (req, ctx) => orThrow(await shifts.closeShift(ctx, req.params.id, req.body)))
     pos.read(c.previewSale, async (req, ctx) => orThrow(await previewSale(ctx, req.body)))
     pos.write(c.createSale, async (req, ctx) => orThrow(await sales.createSale(ctx, req.body, sold)), { busy: BUYING_BUSY })
     pos.read(c.previewReturn, async (req, ctx) => orThrow(await returns.previewReturn(ctx, req.body)))

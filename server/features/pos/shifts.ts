@@ -1,4 +1,4 @@
-import { type CashMoveInput, type CloseShiftInput, DENOMINATIONS, type OpenShiftInput, type ShiftReport } from '../../../common/contracts/pos'
+import { type CashMoveInput, type CloseShiftInput, DENOMINATIONS, type OpenShiftInput, type ShiftReport } from '../../../common/contracts/pos-shifts'
 import { toPaise, toRupees } from '../../../common/money'
 import type { Db, Tx } from '../../db/client'
 import type { RequestCtx } from '../../platform/request-context'
