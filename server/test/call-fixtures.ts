@@ -25,6 +25,8 @@ export interface CallKit extends FixtureKit {
   pack: { pack_id: number; warehouse_id: number; product_id: number }
   /** a new https:// domain of the admin's website (added through the superadmin's call) */
   websiteDomain(): Promise<string>
+  /** the token of a new khata statement share link (of a new khata customer of the main demo website) */
+  khataShareToken(): Promise<string>
 }
 
 /** Who makes a call: agents their calls, visitors the sign-in calls, the demo superadmin everything else. */
@@ -53,6 +55,11 @@ export async function callKit(t: TestApp): Promise<CallKit> {
       const res = await staffCall(t, who.admin, 'POST', `/s/api/bos/websites/${who.admin.websiteId}/domains`, { origin })
       if (res.statusCode !== 201) throw new Error(`domain: ${res.statusCode} ${res.body}`)
       return origin
+    },
+    async khataShareToken() {
+      const res = await staffCall(t, who.admin, 'POST', `/s/api/admin/customers/${await kit.khataCustomer()}/khata/share-links`, {})
+      if (res.statusCode >= 300) throw new Error(`share link: ${res.statusCode} ${res.body}`)
+      return (res.json().url as string).split('/').pop()!
     },
     who,
     visitor: await t.visitor(),
@@ -89,6 +96,11 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
   'DELETE /s/api/account/addresses/:id': async (k) => ({ url: `/s/api/account/addresses/${k.addressId}` }),
   'POST /s/api/account/addresses/:id/default': async (k) => ({ url: `/s/api/account/addresses/${k.addressId}/default` }),
   'GET /s/api/account/pincode/:pincode': async () => ({ url: '/s/api/account/pincode/560001' }),
+  'POST /s/api/account/khata/payments': async () => ({ url: '/s/api/account/khata/payments', payload: { amount: 1, provider: 'razorpay' } }),
+  'POST /s/api/account/khata/payments/:id/confirm': async () => ({ url: '/s/api/account/khata/payments/1/confirm', payload: {} }),
+  'GET /s/api/khata/shared/:token': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}` }),
+  'POST /s/api/khata/shared/:token/upi-qr': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}/upi-qr`, payload: { amount: 1 } }),
+  'GET /s/api/khata/shared/:token/upi-qr/:qr': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}/upi-qr/qr_kit1` }),
   'POST /s/api/bos/websites': async (k) => ({ url: '/s/api/bos/websites', payload: { name: 'Walk shop', origin: `https://walk-${k.unique()}.example` } }),
   'POST /s/api/bos/switch': async (k) => ({ url: '/s/api/bos/switch', payload: { website_id: k.who.admin.websiteId } }),
   'GET /s/api/bos/websites/:id/domains': async (k) => ({ url: `/s/api/bos/websites/${k.who.admin.websiteId}/domains` }),

@@ -7,7 +7,7 @@ import type { Warehouse } from '../../common/contracts/admin-stock'
 import { shopping } from '../features/checkout/test-kit'
 import type { StaffMember } from '../../common/contracts/admin-staff'
 import type { TestApp } from './app'
-import type { SignedIn } from './shopper'
+import { newShopper, type SignedIn } from './shopper'
 import { staffCall } from './staff'
 
 /** A working request for one staff call (the tables in server/test/staff-fixtures/, gathered in staff-fixtures.ts). */
@@ -54,7 +54,7 @@ export interface FixtureKit {
   /** a new person of the main demo website with a khata: a credit limit of ₹1,000 and ₹100 owed */
   khataCustomer(): Promise<number>
   /** a new person of the main demo website, blocked from ordering there */
-  blockedPerson(): Promise<StaffMember>
+  blockedPerson(): Promise<{ user_id: number }>
   /** the open shift of the main demo website's register (opened when there is none) */
   posShift(): Promise<number>
   /** a new register (till) of the main demo website at a new warehouse (its id) */
@@ -235,7 +235,8 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return person.user_id
     },
     blockedPerson: async () => {
-      const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit person ${unique()}`, is_sales_agent: true })
+      // a shopper: staff and agents are not the website's customers (issue 29), so they cannot be blocked as one
+      const person = { user_id: (await newShopper(t)).userId }
       const res = await staffCall(t, admin, 'POST', `/s/api/admin/customers/${person.user_id}/block`, { reason: 'Kit block' })
       if (res.statusCode !== 200) throw new Error(`block: ${res.statusCode} ${res.body}`)
       return person

@@ -100,6 +100,7 @@ describe.each(drivers)('sign-in with one-time codes (%s)', (driver) => {
         hasAdminAccess: false,
         isSalesAgent: false,
         role: null,
+        role_name: null,
         permissions: {},
       },
     })
