@@ -4,6 +4,7 @@ import { USERNAME_MAX_LENGTH, USERNAME_MESSAGE, parseUsername } from '../rules/u
 import { IdParams, listAnswer, staffListQuery } from './admin'
 import { defineContract } from './http'
 import { text } from './text'
+import { INT_MAX } from './whole-numbers'
 
 /**
  * Staff of a website (docs/decisions/0020-staff-roles-and-dashboard.md): the people with a role on it. Roles are
@@ -11,6 +12,8 @@ import { text } from './text'
  */
 
 const int = () => z.number().check(z.int())
+const CUSTOM_ROLE = 'Custom role must be one of this website’s roles'
+const customRoleId = () => z.number({ error: CUSTOM_ROLE }).check(z.int(CUSTOM_ROLE), z.gte(1, CUSTOM_ROLE), z.lte(INT_MAX, CUSTOM_ROLE))
 
 /** What the staff list filters by: a built-in role (common/rules/staff-roles.ts), superadmins, or sales agents. */
 export const STAFF_ROLES = ['superadmin', ...BUILT_IN_ROLES, 'agent'] as const
@@ -61,7 +64,7 @@ export const AddStaffInput = z.strictObject({
   /** the built-in role to hold here (CONTRACT "Staff calls added for roles"); has_admin_access is the same as `admin` */
   role: z.optional(RoleField),
   /** or one of this website's custom roles (GET /api/admin/staff-roles) */
-  custom_role_id: z.optional(int()),
+  custom_role_id: z.optional(customRoleId()),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),
@@ -82,7 +85,7 @@ export const UpdateStaffInput = z.strictObject({
   /** the role to hold instead; null takes the staff role away (a sales agent stays one) */
   role: z.optional(z.nullable(RoleField)),
   /** one of this website's custom roles instead (null takes it away) */
-  custom_role_id: z.optional(z.nullable(int())),
+  custom_role_id: z.optional(z.nullable(customRoleId())),
   superadmin: Flag('Superadmin'),
   has_admin_access: Flag('Admin access'),
   is_sales_agent: Flag('Sales agent'),

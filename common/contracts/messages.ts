@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { text } from './text'
 import { MESSAGE_TEMPLATE_NAMES } from '../rules/message-templates'
 import { INT_MAX } from './whole-numbers'
 
@@ -61,7 +62,7 @@ export const listMessageLog = defineContract({
         .check(z.int('before must be a message id'), z.gte(1, 'before must be a message id'), z.lte(INT_MAX, 'before must be a message id')),
     ),
     /** filters: the 10-digit number, the message, the channel, the status */
-    to: z.optional(z.string().check(z.regex(/^[6-9]\d{9}$/, 'to: a 10-digit mobile number'))),
+    mobile: z.optional(text('mobile', [z.regex(/^[6-9]\d{9}$/, 'mobile: a 10-digit mobile number')])),
     template: z.optional(z.enum(MESSAGE_TEMPLATE_NAMES, { error: 'template: one of the messages' })),
     channel: z.optional(z.enum(['whatsapp', 'sms', 'none'], { error: 'channel: whatsapp, sms or none' })),
     status: z.optional(z.enum(MESSAGE_STATUSES, { error: 'status: one of the message statuses' })),

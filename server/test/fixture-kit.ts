@@ -55,6 +55,8 @@ export interface FixtureKit {
   khataCustomer(): Promise<number>
   /** a new person of the main demo website, blocked from ordering there */
   blockedPerson(): Promise<{ user_id: number }>
+  /** a new shopper of the main demo website (staff and agents are not its customers, issue 29) */
+  customer(): Promise<{ user_id: number }>
   /** the open shift of the main demo website's register (opened when there is none) */
   posShift(): Promise<number>
   /** a new register (till) of the main demo website at a new warehouse (its id) */
@@ -227,8 +229,9 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
       return (await made<{ qr_id: string }>('/s/api/pos/upi-qr', { amount: 12 })).qr_id
     },
     posSale: async () => made<{ order_number: string }>('/s/api/pos/sales', await posSaleBody()),
+    customer: async () => ({ user_id: (await newShopper(t)).userId }),
     khataCustomer: async () => {
-      const person = await made<StaffMember>('/s/api/admin/staff', { username: freshPhone(), name: `Kit khata ${unique()}`, is_sales_agent: true })
+      const person = { user_id: (await newShopper(t)).userId }
       const limit = await staffCall(t, admin, 'PUT', `/s/api/admin/customers/${person.user_id}/khata`, { credit_limit: 1000 })
       if (limit.statusCode !== 200) throw new Error(`khata limit: ${limit.statusCode} ${limit.body}`)
       await made(`/s/api/admin/customers/${person.user_id}/khata/adjustments`, { change: 100, reason: 'Kit opening balance' })

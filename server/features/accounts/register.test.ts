@@ -42,6 +42,7 @@ describe.each(drivers)('registration after a verified code (%s)', (driver) => {
         hasAdminAccess: false,
         isSalesAgent: false,
         role: null,
+        role_name: null,
         permissions: {},
       },
     })

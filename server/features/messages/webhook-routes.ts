@@ -76,16 +76,16 @@ export async function messageWebhookRoutes(app: FastifyInstance, { messenger }: 
     )
 
     // a website's own accounts (message settings): its address, its secret, only its own messages
-    scope.get<Site & { Querystring: Record<string, unknown> }>(`${WHATSAPP_WEBHOOK_PATH}/:websiteId`, options, async (req, reply) => {
+    scope.get<Site & { Querystring: Record<string, unknown> }>(`${WHATSAPP_WEBHOOK_PATH}/:websiteId(^\\d+$)`, options, async (req, reply) => {
       const row = await ownRow(req.params.websiteId)
       return handshake(row && ownWhatsApp(row) ? row.whatsappVerifyToken : undefined)(req, reply)
     })
-    scope.post<Site & { Body: Buffer }>(`${WHATSAPP_WEBHOOK_PATH}/:websiteId`, options, async (req, reply) => {
+    scope.post<Site & { Body: Buffer }>(`${WHATSAPP_WEBHOOK_PATH}/:websiteId(^\\d+$)`, options, async (req, reply) => {
       const row = await ownRow(req.params.websiteId)
       if (!row || !ownWhatsApp(row)) return reply.code(404).send({ message: 'This website has no WhatsApp account of its own' })
       return whatsappReport(req, reply, openSealed(config, row, 'whatsappAppSecret'), { keys: 'own', websiteId: row.websiteId })
     })
-    scope.post<Site & { Body: Buffer; Querystring: { token?: string } }>(`${MSG91_WEBHOOK_PATH}/:websiteId`, options, async (req, reply) => {
+    scope.post<Site & { Body: Buffer; Querystring: { token?: string } }>(`${MSG91_WEBHOOK_PATH}/:websiteId(^\\d+$)`, options, async (req, reply) => {
       const row = await ownRow(req.params.websiteId)
       if (!row || !ownMsg91(row)) return reply.code(404).send({ message: 'This website has no MSG91 account of its own' })
       return msg91Report(req, reply, row.msg91ReportToken, { keys: 'own', websiteId: row.websiteId })

@@ -4,7 +4,7 @@ export const khata: StaffFixtures = {
   'GET /s/api/admin/khata': async () => ({ url: '/s/api/admin/khata?q=kit&sort=-oldest' }),
   'GET /s/api/admin/customers/:id/khata': async (k) => ({ url: `/s/api/admin/customers/${await k.khataCustomer()}/khata`, foreign: true }),
   'PUT /s/api/admin/customers/:id/khata': async (k) => ({
-    url: `/s/api/admin/customers/${(await k.person()).user_id}/khata`,
+    url: `/s/api/admin/customers/${(await k.customer()).user_id}/khata`,
     payload: { credit_limit: 2500 },
     foreign: true,
   }),

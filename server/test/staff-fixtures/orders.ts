@@ -49,14 +49,14 @@ export const coupons: StaffFixtures = {
 
 export const customers: StaffFixtures = {
   'GET /s/api/admin/customers': async () => ({ url: '/s/api/admin/customers?q=a&sort=-total_spent' }),
-  'GET /s/api/admin/customers/:id': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}`, foreign: true }),
+  'GET /s/api/admin/customers/:id': async (k) => ({ url: `/s/api/admin/customers/${(await k.customer()).user_id}`, foreign: true }),
   'POST /s/api/admin/customers/:id/block': async (k) => ({
-    url: `/s/api/admin/customers/${(await k.person()).user_id}/block`,
+    url: `/s/api/admin/customers/${(await k.customer()).user_id}/block`,
     payload: { reason: 'Refused three cash-on-delivery orders' },
     foreign: true,
   }),
-  'GET /s/api/admin/customers/:id/export': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/export`, foreign: true }),
-  'POST /s/api/admin/customers/:id/erase': async (k) => ({ url: `/s/api/admin/customers/${(await k.person()).user_id}/erase`, payload: {}, foreign: true }),
+  'GET /s/api/admin/customers/:id/export': async (k) => ({ url: `/s/api/admin/customers/${(await k.customer()).user_id}/export`, foreign: true }),
+  'POST /s/api/admin/customers/:id/erase': async (k) => ({ url: `/s/api/admin/customers/${(await k.customer()).user_id}/erase`, payload: {}, foreign: true }),
   'POST /s/api/admin/customers/:id/unblock': async (k) => ({
     url: `/s/api/admin/customers/${(await k.blockedPerson()).user_id}/unblock`,
     payload: {},

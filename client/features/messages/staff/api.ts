@@ -27,7 +27,7 @@ export function useTestMessaging() {
 
 export interface LogQuery {
   before?: number
-  to?: string
+  mobile?: string
   template?: MessageTemplateName
   channel?: 'whatsapp' | 'sms' | 'none'
   status?: (typeof MESSAGE_STATUSES)[number]

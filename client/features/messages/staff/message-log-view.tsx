@@ -62,7 +62,7 @@ export function MessageLogView() {
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault()
-          filter({ to: /^[6-9]\d{9}$/.test(mobile.trim()) ? mobile.trim() : undefined })
+          filter({ mobile: /^[6-9]\d{9}$/.test(mobile.trim()) ? mobile.trim() : undefined })
         }}
       >
         <TextField

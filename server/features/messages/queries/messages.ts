@@ -71,7 +71,7 @@ export const deleteOlderThan = (db: Db, before: Date) => db.delete(messages).whe
 
 export interface LogFilters {
   before?: number
-  to?: string
+  mobile?: string
   template?: string
   channel?: string
   status?: string
@@ -85,7 +85,7 @@ export async function listMessages(db: Db, websiteId: number, limit: number, f: 
       and(
         eq(messages.websiteId, websiteId),
         f.before ? lt(messages.id, f.before) : undefined,
-        f.to ? eq(messages.toMobile, f.to) : undefined,
+        f.mobile ? eq(messages.toMobile, f.mobile) : undefined,
         f.template ? eq(messages.template, f.template) : undefined,
         f.channel ? eq(messages.channel, f.channel) : undefined,
         f.status ? eq(messages.status, f.status) : undefined,
