@@ -261,9 +261,7 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect(cart.amount).toBe(c.price)
     expect(cart.serviceable).toBe(true)
     // 560100 is served by the other warehouse; where it stocks a pack the line follows (issue 31), so here it stocks none
-    await t.app.deps.db.execute(
-      sql`delete from stock where pack_id in (${a.pack_id}, ${b.pack_id}, ${c.pack_id}) and warehouse_id <> ${a.warehouse_id}`,
-    )
+    await t.app.deps.db.execute(sql`delete from stock where pack_id in (${a.pack_id}, ${b.pack_id}, ${c.pack_id}) and warehouse_id <> ${a.warehouse_id}`)
     await pincode(v, '560100')
     const moved = await cartOf(v)
     expect(moved.items.map((i) => [i.valid, i.message])).toEqual([
