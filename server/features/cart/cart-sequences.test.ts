@@ -51,7 +51,7 @@ describe.each(drivers)('cart under random shopping (%s)', (driver) => {
   })
   afterAll(() => t.close())
 
-  it('keeps every invariant through random sequences of calls', async () => {
+  it('keeps every invariant through random sequences of calls', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         const v: TestSession = await t.visitor()
