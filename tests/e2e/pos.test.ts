@@ -37,9 +37,25 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
 }
 
 /** A scanner is a keyboard: the code typed with no delay between keys, then Enter. */
+/**
+ * A keyboard-wedge scanner: the code's keys and Enter within a millisecond, into whatever has the focus (a text field
+ * gets the characters, as it would from the device). Typed through the browser's input (a CDP round trip per key), a
+ * loaded machine spaced the keys past the scanner's timing and the scan was read as typing.
+ */
 async function scan(page: Page, code: string) {
-  await page.keyboard.type(code)
-  await page.keyboard.press('Enter')
+  // one loop, no inner named function: tsx names functions with a helper the page does not have
+  await page.evaluate((text) => {
+    for (const k of [...text, 'Enter']) {
+      const target = document.activeElement ?? document.body
+      const go = target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
+      if (go && k.length === 1 && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
+        const proto = target instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
+        Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(target, target.value + k)
+        target.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+      target.dispatchEvent(new KeyboardEvent('keyup', { key: k, bubbles: true }))
+    }
+  }, code)
 }
 
 describe('the point of sale', () => {
