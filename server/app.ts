@@ -157,11 +157,12 @@ export async function buildApp({
     metrics.gauge('redis_up', 'Whether Redis answers (1) or not (0: rate limits count in each process alone)', [], function () {
       this.set(rateRedis.up() ? 1 : 0)
     })
-  const caches = createAppCaches(bus, metrics)
+  const caches = createAppCaches(bus, metrics, config.CACHE_MB * 1024 * 1024)
   // The platform imports no feature: the features that know websites, sessions and users are plugged in here.
-  const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus, (hit) =>
-    metrics.cacheLookups.inc({ cache: 'websites', result: hit ? 'hit' : 'miss' }),
-  )
+  const sites = createSiteResolver(websiteFinder(db), config.NODE_ENV === 'production', bus, {
+    maxBytes: caches.websitesBytes,
+    counted: (hit) => metrics.cacheLookups.inc({ cache: 'websites', result: hit ? 'hit' : 'miss' }),
+  })
   // Every call to an address a website's staff can set goes through it (decision 0042).
   const outbound = createOutbound({
     allowHosts: config.OUTBOUND_ALLOW_HOSTS,

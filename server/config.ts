@@ -46,6 +46,8 @@ const Env = z.object({
   ORDER_JOBS_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5000),
   /** how often each process asks whether a scheduled job (analytics retention) is due; 0: never */
   SCHEDULED_JOBS_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 60_000),
+  // One byte budget (MB) for every in-process cache of a process, shared as platform/cache.ts CACHE_SHARES says
+  CACHE_MB: z._default(z.coerce.number().check(z.int(), z.gte(8), z.lte(65536)), 256),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
   PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createCache, createSiteCache } from './cache'
+import { approximateSize } from './approximate-size'
+import { createAppCaches, createCache, createSiteCache } from './cache'
+import { createMetrics } from './metrics'
 
 describe('cache', () => {
   it('does not keep an answer whose load was under way when entries were dropped (it may predate the write)', async () => {
-    const cache = createCache<string>({ ttlMs: 60_000, max: 10 })
+    const cache = createCache<string>({ ttlMs: 60_000, maxBytes: 1_000_000 })
     let finish: (v: string) => void = () => {}
     const loading = cache.getOrLoad('k', () => new Promise((r) => (finish = r)))
     cache.clear() // a write committed while the load was reading
@@ -16,7 +18,7 @@ describe('cache', () => {
 
   it('keeps nothing while it is not live', async () => {
     let live = false
-    const cache = createCache<number>({ ttlMs: 60_000, max: 10, live: () => live })
+    const cache = createCache<number>({ ttlMs: 60_000, maxBytes: 1_000_000, live: () => live })
     expect(await cache.getOrLoad('k', async () => 1)).toBe(1)
     expect(cache.get('k')).toBeUndefined()
     live = true
@@ -25,7 +27,7 @@ describe('cache', () => {
   })
 
   it('drops one website’s entries, or every website’s', () => {
-    const cache = createSiteCache<string>({ ttlMs: 60_000, max: 10 })
+    const cache = createSiteCache<string>({ ttlMs: 60_000, maxBytes: 1_000_000 })
     cache.set(1, 'list:a', 'one')
     cache.set(12, 'list:a', 'twelve') // not taken for website 1's by its key's prefix
     cache.set(2, 'list:a', 'two')
@@ -36,12 +38,79 @@ describe('cache', () => {
   })
 
   it('keeps an answer asked for once only from its second ask, so a flood of one-off searches pushes nothing out', async () => {
-    const cache = createCache<string>({ ttlMs: 60_000, max: 3 })
+    const cache = createCache<string>({ ttlMs: 60_000, maxBytes: 3 * 200, sizeOf: () => 100, maxEntryShare: 1 })
     cache.set('popular', 'kept')
     for (let i = 0; i < 1000; i++) await cache.getOrLoad(`search:${i}`, async () => `answer ${i}`, true)
     expect(cache.get('popular')).toBe('kept')
     expect(cache.get('search:7')).toBeUndefined()
     await cache.getOrLoad('search:7', async () => 'asked again', true)
     expect(cache.get('search:7')).toBe('asked again')
+  })
+
+  it('pushes out the least recently used entry when a new one would pass the byte budget', () => {
+    const evicted: number[] = []
+    // each entry weighs 100 + its key (2 bytes a character) + 64 overhead = 166: three fit in 600 bytes, four do not
+    const cache = createCache<string>({ ttlMs: 60_000, maxBytes: 600, sizeOf: () => 100, maxEntryShare: 1, evicted: () => evicted.push(1) })
+    cache.set('a', 'A')
+    cache.set('b', 'B')
+    cache.set('c', 'C')
+    expect(cache.get('a')).toBe('A') // a is now the most recently used
+    cache.set('d', 'D')
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.get('d')]).toEqual(['A', undefined, 'C', 'D'])
+    expect(evicted).toHaveLength(1)
+    expect(cache.stats()).toEqual({ entries: 3, bytes: 3 * 166 })
+  })
+
+  it('counts an entry by its size, not as one: a big answer pushes out many small ones, one past its share is not kept', () => {
+    const cache = createCache<string>({ ttlMs: 60_000, maxBytes: 40_000 })
+    for (let i = 0; i < 20; i++) cache.set(`small:${i}`, 'x'.repeat(100))
+    expect(cache.stats().entries).toBe(20)
+    cache.set('big', 'y'.repeat(4_000)) // about 8 KB of a 40 KB budget: within a quarter, kept
+    expect(cache.get('big')).toHaveLength(4_000)
+    expect(cache.stats().bytes).toBeLessThanOrEqual(40_000)
+    cache.set('huge', 'z'.repeat(6_000)) // about 12 KB: more than a quarter of the budget, never kept
+    expect(cache.get('huge')).toBeUndefined()
+    for (let i = 0; i < 4; i++) cache.set(`big:${i}`, 'w'.repeat(4_000))
+    expect(cache.stats().bytes).toBeLessThanOrEqual(40_000)
+    expect(cache.get('small:0')).toBeUndefined()
+  })
+
+  it('never answers what was loaded before a write, however full it is (a drop during a load under eviction pressure)', async () => {
+    const cache = createSiteCache<string>({ ttlMs: 60_000, maxBytes: 2_000 })
+    let finish: (v: string) => void = () => {}
+    const loading = cache.getOrLoad(1, 'price', () => new Promise((r) => (finish = r)))
+    for (let i = 0; i < 50; i++) cache.set(2, `filler:${i}`, 'f'.repeat(50)) // others pushed out meanwhile
+    cache.drop(1) // the staff write to website 1
+    finish('₹50, before the write')
+    await loading
+    expect(cache.get(1, 'price')).toBeUndefined()
+    expect(await cache.getOrLoad(1, 'price', async () => '₹55')).toBe('₹55')
+  })
+
+  it('estimates a value by what it holds: strings by length, buffers by bytes, a shared part once', () => {
+    expect(approximateSize('a'.repeat(1000))).toBeGreaterThanOrEqual(2000)
+    expect(approximateSize(Buffer.alloc(50_000))).toBeGreaterThanOrEqual(50_000)
+    const shared = { name: 'x'.repeat(10_000) }
+    const one = approximateSize([shared])
+    expect(approximateSize([shared, shared])).toBeLessThan(one + 100)
+    const cyclic: Record<string, unknown> = { a: 1 }
+    cyclic.self = cyclic
+    expect(approximateSize(cyclic)).toBeGreaterThan(0)
+    expect(approximateSize(new Map([['k', 'v'.repeat(500)]]))).toBeGreaterThan(1000)
+  })
+
+  it('reports each cache’s bytes, budget, entries and evictions in the metrics', async () => {
+    const metrics = createMetrics()
+    const bus = { live: () => true, onDrop: () => {}, invalidateWebsite: async () => {} } as unknown as Parameters<typeof createAppCaches>[0]
+    const caches = createAppCaches(bus, metrics, 10 * 1024 * 1024)
+    for (let i = 0; i < 2_000; i++) caches.pages.set(1, `/p/${i}`, 'h'.repeat(2_000))
+    const text = await metrics.registry.metrics()
+    const budget = Math.floor(10 * 1024 * 1024 * 0.2)
+    expect(text).toContain(`storefront_cache_bytes{cache="pages",of="budget"} ${budget}`)
+    const held = Number(text.match(/storefront_cache_bytes\{cache="pages",of="held"\} (\d+)/)?.[1])
+    expect(held).toBeGreaterThan(budget * 0.9)
+    expect(held).toBeLessThanOrEqual(budget)
+    expect(Number(text.match(/storefront_cache_evictions_total\{cache="pages"\} (\d+)/)?.[1])).toBeGreaterThan(1_000)
+    expect(text).toMatch(/storefront_cache_entries\{cache="pages"\} \d+/)
   })
 })

@@ -1,41 +1,54 @@
+import { LRUCache } from 'lru-cache'
+import { approximateSize } from './approximate-size'
 import type { CacheBus } from './cache-bus'
 import type { Metrics } from './metrics'
 
 /**
- * A small in-process cache with a TTL and a size bound. `live` says whether answers may be kept at all (the cache
- * bus turns it off while it may be missing invalidations). A load that was under way when entries were dropped
- * is answered but not kept: it may have read the database before the write that dropped them.
+ * An in-process cache with a TTL and a byte budget, least recently used out first (issue 30): an entry's size is what
+ * `sizeOf` says (approximateSize by default), and one bigger than `maxEntryShare` of the budget is not kept. `live` says
+ * whether answers may be kept at all (the cache bus turns it off while it may be missing invalidations). A load that
+ * was under way when entries were dropped is answered but not kept: it may have read the database before the write
+ * that dropped them.
  */
 export function createCache<T>({
   ttlMs,
-  max,
+  maxBytes,
+  sizeOf = approximateSize,
   live = () => true,
   counted = () => {},
+  evicted = () => {},
+  maxEntryShare = 0.25,
 }: {
   ttlMs: number
-  max: number
+  maxBytes: number
+  sizeOf?: (value: T) => number
   live?: () => boolean
   /** told of every lookup by getOrLoad (metrics: hit rate) */
   counted?: (hit: boolean) => void
+  /** told of each entry pushed out to keep within the budget (metrics: evictions) */
+  evicted?: () => void
+  /** the largest entry kept, as a share of the budget */
+  maxEntryShare?: number
 }) {
-  const entries = new Map<string, { value: T; at: number }>()
+  const entries = new LRUCache<string, { value: T }>({
+    maxSize: Math.max(1, maxBytes),
+    maxEntrySize: Math.max(1, Math.floor(maxBytes * maxEntryShare)),
+    sizeCalculation: (entry, key) => Math.max(1, sizeOf(entry.value) + key.length * 2 + ENTRY_OVERHEAD),
+    ttl: ttlMs,
+    dispose: (_entry, _key, reason) => {
+      if (reason === 'evict') evicted()
+    },
+  })
   let epoch = 0
   const askedBefore = doorkeeper()
   const cache = {
     get(key: string): T | undefined {
-      const hit = entries.get(key)
-      if (!hit) return undefined
-      if (Date.now() - hit.at > ttlMs) {
-        entries.delete(key)
-        return undefined
-      }
-      return hit.value
+      return entries.get(key)?.value
     },
     /** `repeated`: kept only if the same key was set lately (answers to searches, most of them asked once) */
     set(key: string, value: T, repeated = false) {
       if (!live() || (repeated && !askedBefore(key))) return
-      if (entries.size >= max) entries.delete(entries.keys().next().value as string)
-      entries.set(key, { value, at: Date.now() })
+      entries.set(key, { value })
     },
     /** the kept value if `fresh` still accepts it; counted as a hit or a miss like getOrLoad's lookups */
     lookup(key: string, fresh: (value: T) => boolean): T | undefined {
@@ -59,11 +72,18 @@ export function createCache<T>({
     },
     deleteWhere(drop: (key: string, value: T) => boolean) {
       epoch++
-      for (const [key, hit] of entries) if (drop(key, hit.value)) entries.delete(key)
+      const gone: string[] = []
+      for (const [key, entry] of entries.entries()) if (drop(key, entry.value)) gone.push(key)
+      for (const key of gone) entries.delete(key)
     },
+    /** what it holds now: entries and their bytes as counted against the budget */
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   }
   return cache
 }
+
+/** the map slot, the entry's wrapper and its time stamps, per entry */
+const ENTRY_OVERHEAD = 64
 
 /**
  * Whether a key was seen lately (TinyLFU's doorkeeper): its 32-bit hash in a fixed table, the first time it is
@@ -99,21 +119,56 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
       if (websiteId === null) cache.clear()
       else cache.deleteWhere((key) => key.startsWith(`${websiteId}|`))
     },
+    stats: cache.stats,
   }
 }
 
-/** Per app instance (never module-level: tests run several apps over different databases in one process). */
-export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLookups' | 'catalogueRebuilds'>) {
-  const counted = (cache: string) => (hit: boolean) => metrics?.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
-  const catalogue = createSiteCache<unknown>({ ttlMs: 60_000, max: 2000, live: bus.live, counted: counted('catalogue') })
-  const pages = createSiteCache<unknown>({ ttlMs: 60_000, max: 500, live: bus.live, counted: counted('pages') })
-  // One entry per website (its search index): never pushed out by the many catalogue answers. Staff writes drop
-  // it at once; 30 minutes bounds how stale in-stock ordering may get (checkouts don't drop caches) without
-  // rebuilding a large catalogue's index (about a second of CPU for 50,000 products) every few minutes.
-  const indexes = createSiteCache<unknown>({ ttlMs: 1_800_000, max: 200, live: bus.live, counted: counted('indexes') })
+/** An image variant as the media feature serves it. */
+export interface CachedImage {
+  bytes: Buffer
+  contentType: string
+  placeholder: boolean
+}
+
+/** How one byte budget (CACHE_MB) is shared between the process's caches. */
+export const CACHE_SHARES = { catalogue: 0.3, indexes: 0.35, pages: 0.2, lookups: 0.04, images: 0.1, websites: 0.01 } as const
+export type CacheName = keyof typeof CACHE_SHARES
+
+type CacheMetrics = Pick<Metrics, 'cacheLookups' | 'cacheEvictions' | 'catalogueRebuilds' | 'gauge'>
+
+/**
+ * Per app instance (never module-level: tests run several apps over different databases in one process). Every cache
+ * takes its share of `budgetBytes`, and /metrics reports each one's bytes, entries and evictions.
+ */
+export function createAppCaches(bus: CacheBus, metrics?: CacheMetrics, budgetBytes = 256 * 1024 * 1024) {
+  const options = (name: CacheName, ttlMs: number) => ({
+    ttlMs,
+    maxBytes: Math.floor(budgetBytes * CACHE_SHARES[name]),
+    live: bus.live,
+    counted: (hit: boolean) => metrics?.cacheLookups.inc({ cache: name, result: hit ? 'hit' : 'miss' }),
+    evicted: () => metrics?.cacheEvictions.inc({ cache: name }),
+  })
+  const catalogue = createSiteCache<unknown>(options('catalogue', 60_000))
+  const pages = createSiteCache<unknown>(options('pages', 60_000))
+  // A website's search index: one entry, rebuilt in about a second for 50,000 products, so it may take the whole of its
+  // share. Staff writes drop it at once; 30 minutes bounds how stale in-stock ordering may get (checkouts don't drop
+  // caches) without rebuilding a large catalogue's index every few minutes.
+  const indexes = createSiteCache<unknown>({ ...options('indexes', 1_800_000), maxEntryShare: 1 })
   // Small lookups every answer needs (the warehouse of a pincode, a warehouse's slot plan): apart from the answers,
   // so a flood of never-seen searches doesn't push them out and send each request to the database.
-  const lookups = createSiteCache<unknown>({ ttlMs: 60_000, max: 5000, live: bus.live, counted: counted('lookups') })
+  const lookups = createSiteCache<unknown>(options('lookups', 60_000))
+  /** image variants by size and path (media): their bytes are what they weigh */
+  const images = createCache<CachedImage>({ ...options('images', 3_600_000), sizeOf: (v) => v.bytes.byteLength + 256 })
+  const all: Record<Exclude<CacheName, 'websites'>, { stats(): { entries: number; bytes: number } }> = { catalogue, pages, indexes, lookups, images }
+  metrics?.gauge('cache_bytes', 'Bytes held by each in-process cache (an estimate of the heap it keeps), against its budget', ['cache', 'of'], function () {
+    for (const [name, cache] of Object.entries(all)) {
+      this.set({ cache: name, of: 'held' }, cache.stats().bytes)
+      this.set({ cache: name, of: 'budget' }, Math.floor(budgetBytes * CACHE_SHARES[name as CacheName]))
+    }
+  })
+  metrics?.gauge('cache_entries', 'Entries held by each in-process cache', ['cache'], function () {
+    for (const [name, cache] of Object.entries(all)) this.set({ cache: name }, cache.stats().entries)
+  })
   bus.onDrop((websiteId) => {
     catalogue.drop(websiteId)
     pages.drop(websiteId)
@@ -125,6 +180,9 @@ export function createAppCaches(bus: CacheBus, metrics?: Pick<Metrics, 'cacheLoo
     pages,
     indexes,
     lookups,
+    images,
+    /** the websites resolver's share of the budget (platform/site-context.ts) */
+    websitesBytes: Math.floor(budgetBytes * CACHE_SHARES.websites),
     /**
      * Call after every write that changes what shoppers are shown (catalogue, stock, pages, settings), once its
      * transaction has committed: this website's cached answers are dropped here before it resolves, and in every

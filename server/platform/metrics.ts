@@ -61,6 +61,7 @@ export function createMetrics() {
     ]),
     rateLimited: counter('http_rate_limited_total', 'Requests refused with 429 (a rate limit), by route', ['route']),
     cacheBusChanges: counter('cache_bus_changes_total', 'Times the cache bus came up (listening) or went down (caching off until it is up)', ['to']),
+    cacheEvictions: counter('cache_evictions_total', 'Entries pushed out of an in-process cache to keep within its byte budget, by cache', ['cache']),
     catalogueRebuilds: counter('catalogue_rebuilds_total', "A website's catalogue index (shelf, categories and brands) built again in this process, by index", [
       'index',
     ]),

@@ -21,8 +21,13 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * Resolves the website a request names (x-web-url, else the Host it came to), cached by origin for a few seconds.
  * A website's write drops its origins, and every origin that answered no website (it may be the new one).
  */
-export function createSiteResolver(find: WebsiteFinder, production: boolean, bus: CacheBus, counted?: (hit: boolean) => void) {
-  const cache = createCache<WebsiteRow | null>({ ttlMs: TTL_MS, max: 1000, live: bus.live, counted })
+export function createSiteResolver(
+  find: WebsiteFinder,
+  production: boolean,
+  bus: CacheBus,
+  { maxBytes = 2 * 1024 * 1024, counted }: { maxBytes?: number; counted?: (hit: boolean) => void } = {},
+) {
+  const cache = createCache<WebsiteRow | null>({ ttlMs: TTL_MS, maxBytes, live: bus.live, counted })
   bus.onDrop((websiteId) => {
     if (websiteId === null) cache.clear()
     else cache.deleteWhere((_origin, site) => site === null || site.id === websiteId)

@@ -8,7 +8,7 @@ const YEAR = 31_536_000
 
 /** The image "CDN": /cdn/{path} is the original, /cdn/{size}/{path} a resized copy (sizes: thumb, small, medium). */
 export function mediaRoutes(app: FastifyInstance, deps: { db: Db; caches: AppCaches }) {
-  const image = createImageStore(deps.db)
+  const image = createImageStore(deps.db, deps.caches.images)
   const send = (reply: FastifyReply, img: ServedImage) =>
     reply
       .header('Content-Type', img.contentType)

@@ -1,26 +1,19 @@
 import type { Db, Tx } from '../../db/client'
-import { createCache } from '../../platform/cache'
+import type { AppCaches, CachedImage } from '../../platform/cache'
 import { placeholderImage } from './generate-image'
 import * as queries from './queries'
 import { IMAGE_SIZES, type ImageSize, resizeImage } from './resize'
 
-export interface ServedImage {
-  bytes: Buffer
-  contentType: string
-  placeholder: boolean
-}
+export type ServedImage = CachedImage
 
-const MAX_CACHED_BYTES = 64 * 1024 * 1024
-
-/** Originals live in the database; sized variants are made on first request and kept in memory (bounded). */
-export function createImageStore(db: Db) {
-  const variants = createCache<ServedImage>({ ttlMs: 3600_000, max: Math.floor(MAX_CACHED_BYTES / 20_000) })
+/** Originals live in the database; sized variants are made on first request and kept in memory (the images cache's budget). */
+export function createImageStore(db: Db, variants: AppCaches['images']) {
   let placeholder: Promise<Buffer> | null = null
   const getPlaceholder = () => (placeholder ??= placeholderImage(400))
 
   return async function image(path: string, size: ImageSize): Promise<ServedImage> {
     const key = `${size}:${path}`
-    return variants.getOrLoad(key, async () => {
+    return variants.getOrLoad(key, async (): Promise<ServedImage> => {
       const row = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i.test(path) && !path.includes('..') ? await queries.findMedia(db, path) : null
       if (!row) return { bytes: await getPlaceholder(), contentType: 'image/webp', placeholder: true }
       const bytes = size === 'full' ? row.bytes : await resizeImage(row.bytes, IMAGE_SIZES[size])
