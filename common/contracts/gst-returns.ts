@@ -127,7 +127,7 @@ export const getTallyXml = defineContract({
   method: 'GET',
   path: '/api/admin/exports/tally.xml',
   summary:
-    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes, receipts and purchase bills, with ledgers named in the Tally settings',
+    'CONTRACT: Tally XML (an ENVELOPE of vouchers) for the days from..to: sales invoices (web, agent and counter), credit notes, receipts and refunds (Receipt and Payment vouchers), khata payments and credit sales, and purchase bills, with ledgers named in the Tally settings',
   query: z.object({ from: calendarDate('From date'), to: calendarDate('To date') }),
   response: z.string(),
 })
@@ -148,6 +148,7 @@ export const TALLY_LEDGER_KEYS = [
   'inputCgst',
   'inputSgst',
   'inputIgst',
+  'khataAdjustments',
 ] as const
 const ledgerName = (label: string) =>
   text(label, [
@@ -172,6 +173,8 @@ export const TallyLedgersInput = z.strictObject({
   inputCgst: z.optional(ledgerName('Input CGST')),
   inputSgst: z.optional(ledgerName('Input SGST')),
   inputIgst: z.optional(ledgerName('Input IGST')),
+  /** the other side of a khata adjustment (added later: optional, kept as it was when not given) */
+  khataAdjustments: z.optional(ledgerName('Khata adjustments')),
 })
 export type TallyLedgersInput = z.infer<typeof TallyLedgersInput>
 const ledgerFields = Object.fromEntries(TALLY_LEDGER_KEYS.map((k) => [k, z.string()])) as Record<(typeof TALLY_LEDGER_KEYS)[number], z.ZodMiniString>
@@ -189,7 +192,7 @@ export const updateTallyLedgers = defineContract({
   method: 'PUT',
   path: '/api/admin/exports/tally-ledgers',
   summary:
-    'Names the Tally ledgers the export books to (the ten of sales as a whole; the four of purchases optional, kept when not given); 409 while no GST registration is saved',
+    'Names the Tally ledgers the export books to (the ten of sales as a whole; the four of purchases and the khata adjustments one optional, kept when not given); 409 while no GST registration is saved',
   body: TallyLedgersInput,
   response: TallyLedgersAnswer,
 })

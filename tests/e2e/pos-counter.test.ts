@@ -178,4 +178,67 @@ describe('the counter (issue 28, the smaller points)', () => {
     assert.deepEqual(errors, [])
     await context.close()
   })
+
+  it('a business buyer at the counter (issue 34): the cashier enters the GSTIN, the receipt and the invoice name the buyer; GSTR-1 lists it under b2b', async () => {
+    const GSTIN = '27AABCH1234K1ZR'
+    const NAME = 'Hotel Sagar Private Limited'
+    const { page, context, errors } = await signedIn(suite.browser, suite.server.origin, SUPERADMIN)
+    await counter(page)
+    await addSomething(page)
+    await page.getByRole('button', { name: '+ Business buyer (GSTIN)' }).click()
+    const buyer = page.getByRole('group', { name: 'Business buyer (B2B invoice)' })
+    // a typing mistake is caught on the field; Pay marks what is missing and takes no payment
+    await buyer.getByLabel('GSTIN').fill('27AABCH1234K1ZA')
+    await buyer.getByLabel('GSTIN').blur()
+    await buyer.getByRole('alert').filter({ hasText: 'check character' }).waitFor()
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    // the legal name is marked only by Pay's own check: the click was handled, and refused
+    await buyer.getByLabel('Legal name').and(page.locator('[aria-invalid="true"]')).waitFor()
+    assert.equal(await page.getByRole('dialog', { name: /^Take payment/ }).count(), 0, 'no payment while the buyer is wrong')
+    await buyer.getByLabel('Legal name').fill(NAME)
+    await buyer.getByLabel('GSTIN').fill(GSTIN.toLowerCase())
+    await buyer.getByRole('alert').waitFor({ state: 'detached' })
+    await shot(page, 'pos-business-buyer')
+
+    const total = Number((await page.getByTestId('cart-total').innerText()).replace(/[₹,]/g, ''))
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    const pay = page.getByRole('dialog', { name: /^Take payment/ })
+    await pay.getByLabel('Cash tendered (₹)').fill(String(Math.ceil(total)))
+    await pay.getByRole('button', { name: /^Add cash/ }).click()
+    await pay.getByRole('button', { name: 'Complete sale' }).click()
+    const done = page.getByRole('status').filter({ hasText: /^Sale .* complete/ })
+    await done.waitFor()
+    const number = (await done.innerText()).match(/Sale (\S+) complete/)![1]
+
+    // the receipt's tax part names the buyer; a Maharashtra business buying in Karnataka is billed IGST
+    await page.getByRole('region', { name: 'GST' }).waitFor()
+    const receipt = page.getByRole('article', { name: 'Receipt' })
+    await receipt
+      .getByTestId('receipt-buyer')
+      .filter({ hasText: `Buyer ${NAME} · GSTIN ${GSTIN}` })
+      .waitFor()
+    assert.match(await receipt.innerText(), /IGST/)
+    await shot(page, 'pos-business-receipt')
+
+    // the sale's tax invoice (PDF) is made out to the buyer
+    const found = (await call(page, 'GET', `/api/admin/orders?q=${number}`)).body.data as { id: number; order_number: string }[]
+    const id = found.find((o) => o.order_number === number)?.id
+    assert.ok(id, `sale ${number} is among the orders`)
+    const pdf = await page.request.get(`${suite.server.origin}/s/api/orders/${id}/invoice.pdf`)
+    assert.equal(pdf.status(), 200)
+    const { PDFDocument } = await import('pdf-lib')
+    assert.match((await PDFDocument.load(await pdf.body())).getSubject() ?? '', new RegExp(`to ${NAME} \\(GSTIN ${GSTIN}\\)`))
+
+    // and the month's GSTR-1 lists it under b2b, place of supply Maharashtra
+    const invoice = (await call(page, 'GET', `/api/pos/sales/${number}`)).body.tax.invoice_number as string
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7)
+    const gstr1 = (await call(page, 'GET', `/api/admin/gst/gstr1.json?period=${month}`)).body
+    const b2b = gstr1.b2b.find((b: { ctin: string }) => b.ctin === GSTIN)
+    assert.ok(
+      b2b?.inv.some((i: { inum: string; pos: string }) => i.inum === invoice && i.pos === '27'),
+      `invoice ${invoice} is listed under b2b`,
+    )
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
 })

@@ -105,7 +105,7 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     expect((await call(agentA, 'GET', '/sales/customers/lookup?mobile=9000000001')).json()).toEqual({ customer: null })
   })
 
-  async function orderFor(customerId: number, method: 'cod' | 'razorpay' | 'khata', status = 200) {
+  async function orderFor(customerId: number, method: 'cod' | 'razorpay' | 'khata', status = 200, extra: object = {}) {
     await call(agentA, 'GET', '/check/pincode/560003')
     for (const p of packs) {
       const add = await call(agentA, 'POST', '/cart/add', { pack_id: p.pack_id, warehouse_id: p.warehouse_id }, customerId)
@@ -122,7 +122,7 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
       agentA,
       'POST',
       '/checkout/place',
-      { address_id: addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}` },
+      { address_id: addressId, slots, payment_method: method, idempotency_key: `k${Math.random().toString(36).slice(2, 12)}`, ...extra },
       customerId,
     )
     expect(res.statusCode, res.body).toBe(status)
@@ -178,6 +178,25 @@ describe.each(drivers)('sales agents (%s)', (driver) => {
     const own = await call(shopper, 'POST', '/checkout/place', { address_id: 1, slots: [], payment_method: 'khata', idempotency_key: 'kkhataown1' })
     expect(own.statusCode).toBe(422)
     expect(own.json().errors?.payment_method ?? own.json().message).toMatch(/for a sales agent’s order/)
+  })
+
+  it("places a business's order (B2B, issue 34): checked like checkout's, the invoice names the buyer, saved on the customer", async () => {
+    const wrong = await orderFor(asha.id, 'cod', 422, { buyer_gstin: '27AABCH1234K1ZA', buyer_name: 'Hotel Sagar Pvt Ltd' })
+    expect(wrong.errors!.buyer_gstin).toMatch(/check character/)
+    const placed = await orderFor(asha.id, 'cod', 200, { buyer_gstin: '27AABCH1234K1ZR', buyer_name: 'Hotel Sagar Pvt Ltd', save_buyer: true })
+    const [doc] = rowsOf<{ content: { recipient: { gstin: string; name: string }; placeOfSupply: { stateCode: string }; interState: boolean } }>(
+      await t.app.deps.db.execute(sql`select content from tax_documents where order_id = ${placed.order_id} and kind = 'invoice'`),
+    )
+    expect(doc.content.recipient).toMatchObject({ gstin: '27AABCH1234K1ZR', name: 'Hotel Sagar Pvt Ltd' })
+    expect([doc.content.placeOfSupply.stateCode, doc.content.interState]).toEqual(['27', true])
+    const [row] = rowsOf<{ agent_id: number; user_id: number }>(
+      await t.app.deps.db.execute(sql`select agent_id, user_id from orders where id = ${placed.order_id}`),
+    )
+    expect(row).toEqual({ agent_id: agentA.userId, user_id: asha.id })
+    // saved on the customer's record (not the agent's): offered to the agent next time, and to her at her own checkout
+    expect((await call(agentA, 'GET', '/checkout/buyer', undefined, asha.id)).json()).toEqual({ gstin: '27AABCH1234K1ZR', name: 'Hotel Sagar Pvt Ltd' })
+    expect((await call(agentA, 'GET', '/checkout/buyer')).json()).toEqual({ gstin: null, name: null })
+    expect((await call(await signIn(t, asha.phone!), 'GET', '/checkout/buyer')).json()).toEqual({ gstin: '27AABCH1234K1ZR', name: 'Hotel Sagar Pvt Ltd' })
   })
 
   it('earns commission on delivery at the category rate where set, and reverses it on a refund; the dashboard equals a SQL recount', async () => {

@@ -150,23 +150,31 @@ export interface ReceiptRow {
   reference: string
 }
 
+const inDays = (col: string, from: string, to: string) =>
+  sql`${sql.raw(col)} >= (${from}::date::timestamp at time zone 'Asia/Kolkata') and ${sql.raw(col)} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`
+
 /**
- * Money taken on India days `from`..`to`: counter payments (cash, or UPI and card into the bank; refunds negative),
- * online payments captured (when their row last moved), and cash collected on delivery (at the delivery).
+ * Money taken on India days `from`..`to`: counter payments (cash, or UPI and card into the bank; refunds negative; a
+ * khata tender is no money, the khata's entries book it), online payments captured (on the day the order was
+ * confirmed after the attempt began, else the attempt's: not when a later refund moved the row), cash and UPI
+ * collected on delivery (at the delivery), and money given back (negative): refunds processed, online or in cash.
  */
 export async function receiptsIn(db: Conn, websiteId: number, from: string, to: string): Promise<ReceiptRow[]> {
-  const range = (col: string) =>
-    sql`${sql.raw(col)} >= (${from}::date::timestamp at time zone 'Asia/Kolkata') and ${sql.raw(col)} < ((${to}::date + 1)::timestamp at time zone 'Asia/Kolkata')`
+  const range = (col: string) => inDays(col, from, to)
   return rowsOf<ReceiptRow>(
     await db.execute(sql`
       select p.created_at as at, o.order_number, o.channel, o.buyer, case when p.method = 'cash' then 'cash' else 'bank' end as into,
              p.amount_paise, coalesce(p.reference, p.method) as reference
         from pos_payments p join orders o on o.id = p.order_id
-       where p.website_id = ${websiteId} and ${range('p.created_at')}
+       where p.website_id = ${websiteId} and p.method <> 'khata' and ${range('p.created_at')}
       union all
-      select p.updated_at, o.order_number, o.channel, o.buyer, 'bank', p.amount_paise, p.provider || ' ' || coalesce(p.provider_payment_id, '')
-        from payments p join orders o on o.id = p.order_id
-       where p.website_id = ${websiteId} and p.status in ('paid', 'refund_pending', 'refunded') and ${range('p.updated_at')}
+      select x.at, x.order_number, x.channel, x.buyer, 'bank', x.amount_paise, x.reference from (
+        select coalesce((select min(e.created_at) from order_events e where e.order_id = o.id and e.kind = 'confirmed' and e.created_at >= p.created_at),
+                        p.created_at) as at,
+               o.order_number, o.channel, o.buyer, p.amount_paise, p.provider || ' ' || coalesce(p.provider_payment_id, '') as reference
+          from payments p join orders o on o.id = p.order_id
+         where p.website_id = ${websiteId} and p.status in ('paid', 'refund_pending', 'refunded')) x
+       where ${range('x.at')}
       union all
       select e.created_at, o.order_number, o.channel, o.buyer, 'cash', o.cash_collected_paise, 'Cash on delivery'
         from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
@@ -175,7 +183,41 @@ export async function receiptsIn(db: Conn, websiteId: number, from: string, to: 
       select e.created_at, o.order_number, o.channel, o.buyer, 'bank', o.upi_collected_paise, 'UPI on delivery'
         from orders o join order_events e on e.order_id = o.id and e.kind = 'delivered'
        where o.website_id = ${websiteId} and o.upi_collected_paise > 0 and o.channel <> 'pos' and ${range('e.created_at')}
+      union all
+      select r.updated_at, o.order_number, o.channel, o.buyer, case when r.provider = 'cash' then 'cash' else 'bank' end, -r.amount_paise,
+             'Refund ' || r.reference || coalesce(' ' || r.provider_refund_id, '')
+        from payment_refunds r join orders o on o.id = r.order_id
+       where r.website_id = ${websiteId} and r.status = 'processed' and ${range('r.updated_at')}
       order by 1`),
+  )
+}
+
+export interface KhataEntryRow {
+  id: number
+  at: Date | string
+  kind: 'sale' | 'payment' | 'return' | 'adjustment'
+  amount_paise: number | string
+  method: string | null
+  note: string
+  user_id: number
+  name: string
+  phone: string | null
+  order_number: string | null
+  channel: string | null
+  buyer: { gstin: string; name: string } | null
+}
+
+/** The khata entries written on India days `from`..`to`, with the customer as this website knows them and the order. */
+export async function khataEntriesIn(db: Conn, websiteId: number, from: string, to: string): Promise<KhataEntryRow[]> {
+  return rowsOf<KhataEntryRow>(
+    await db.execute(sql`
+      select e.id, e.created_at as at, e.kind, e.amount_paise, e.method, coalesce(e.reference, e.reason, '') as note,
+             k.user_id, coalesce(p.name, '') as name, p.phone, o.order_number, o.channel, o.buyer
+        from khata_entries e join khata_accounts k on k.id = e.khata_id
+        left join customer_profiles p on p.website_id = k.website_id and p.user_id = k.user_id
+        left join orders o on o.id = e.order_id
+       where e.website_id = ${websiteId} and ${inDays('e.created_at', from, to)}
+       order by e.id`),
   )
 }
 

@@ -4,7 +4,7 @@ import type { StaffCtx, StaffWriteCtx } from '../../platform/staff-write'
 import { staffWrite } from '../../platform/staff-write'
 import * as purchases from '../purchases/service'
 import * as q from './queries'
-import { DEFAULT_TALLY_LEDGERS, type Receipt, type TallyLedgers, tallyXml } from './tally'
+import { DEFAULT_TALLY_LEDGERS, type KhataMove, khataLedgerName, type Receipt, type TallyLedgers, tallyXml } from './tally'
 
 /** The Tally export of a range of days, and the ledger names it books to (docs/decisions/0051-gst-returns-and-tally.md). */
 
@@ -20,20 +20,36 @@ export async function tallyExport(ctx: StaffCtx, from: string, to: string): Prom
   const settings = await q.findSettings(ctx.db, ctx.site.id)
   if (!settings) return fail('conflict', NOT_REGISTERED)
   const ledgers = ledgersOf(settings)
-  const [documents, rows, bills] = await Promise.all([
+  const [documents, rows, bills, entries] = await Promise.all([
     q.documentsIssued(ctx.db, ctx.site.id, from, to),
     q.receiptsIn(ctx.db, ctx.site.id, from, to),
     purchases.billsBetween(ctx.db, ctx.site.id, from, to),
+    q.khataEntriesIn(ctx.db, ctx.site.id, from, to),
   ])
+  // the party an order's invoice debits (tally.ts partyOf): a B2B buyer's own ledger, else the channel's customers
+  const partyOf = (o: { buyer: { name: string } | null; channel: string | null }) =>
+    o.buyer?.name ?? (o.channel === 'pos' ? ledgers.counterCustomers : ledgers.onlineCustomers)
   const receipts: Receipt[] = rows.map((r) => ({
     at: new Date(r.at),
     orderNumber: r.order_number,
-    party: r.buyer?.name ?? (r.channel === 'pos' ? ledgers.counterCustomers : ledgers.onlineCustomers),
+    party: partyOf(r),
     into: r.into,
     amountPaise: Number(r.amount_paise),
     reference: r.reference,
   }))
-  return ok({ xml: tallyXml({ company: settings.legalName, ledgers, documents, receipts, purchases: bills }), fileName: `tally-${from}-to-${to}.xml` })
+  const khata: KhataMove[] = entries.map((e) => ({
+    id: e.id,
+    at: new Date(e.at),
+    kind: e.kind,
+    customer: khataLedgerName(e.name, e.phone, e.user_id),
+    amountPaise: Number(e.amount_paise),
+    into: e.method === 'cash' ? 'cash' : 'bank',
+    orderParty: e.order_number ? partyOf(e) : null,
+    orderNumber: e.order_number,
+    note: e.note,
+  }))
+  const xml = tallyXml({ company: settings.legalName, ledgers, documents, receipts, purchases: bills, khata })
+  return ok({ xml, fileName: `tally-${from}-to-${to}.xml` })
 }
 
 export async function getTallyLedgers(ctx: StaffCtx): Promise<TallyLedgersAnswer> {

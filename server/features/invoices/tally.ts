@@ -5,8 +5,11 @@ import type { ReturnDocument } from './gstr1'
  * Tally XML for the accountant's books (docs/decisions/0051-gst-returns-and-tally.md, where the format was read):
  * an import request (ENVELOPE → HEADER/TALLYREQUEST "Import Data" → BODY/IMPORTDATA → REQUESTDESC "All Masters" and
  * REQUESTDATA of TALLYMESSAGEs) holding a Sales voucher per tax invoice (web, agent and counter sales alike), a
- * Credit Note voucher per credit note, a Receipt voucher per payment taken and a Purchase voucher per purchase bill;
- * the B2B buyers' ledgers come first, under Sundry Debtors with their GSTIN, and the suppliers' under Sundry Creditors. Tally's signs: a debit is a negative AMOUNT with ISDEEMEDPOSITIVE Yes, a
+ * Credit Note voucher per credit note, a Receipt voucher per payment taken (a Payment voucher per refund given), a
+ * Purchase voucher per purchase bill, and the khata's movements: a Receipt per khata payment, a Journal moving a
+ * credit sale (or its return, or an adjustment) between the order's party and the customer's own ledger. The B2B
+ * buyers' and khata customers' ledgers come first, under Sundry Debtors (buyers with their GSTIN), and the
+ * suppliers' under Sundry Creditors. Tally's signs: a debit is a negative AMOUNT with ISDEEMEDPOSITIVE Yes, a
  * credit a positive one with No; every voucher's amounts add up to zero. Plain data in, text out.
  */
 
@@ -28,6 +31,8 @@ export interface TallyLedgers {
   inputCgst: string
   inputSgst: string
   inputIgst: string
+  /** the other side of a khata adjustment (an opening balance brought in, a write-off): the accountant reclassifies */
+  khataAdjustments: string
 }
 
 export const DEFAULT_TALLY_LEDGERS: TallyLedgers = {
@@ -45,16 +50,20 @@ export const DEFAULT_TALLY_LEDGERS: TallyLedgers = {
   inputCgst: 'Input CGST',
   inputSgst: 'Input SGST',
   inputIgst: 'Input IGST',
+  khataAdjustments: 'Khata Adjustments',
 }
 
-/** money taken against an order: online (bank), cash on delivery or at the counter (cash or bank) */
+/**
+ * money taken against an order: online (bank), cash on delivery or at the counter (cash or bank); or given back
+ * (negative: a counter return, an online refund, cash returned for a cash-on-delivery order), a Payment voucher
+ */
 export interface Receipt {
   at: Date
   orderNumber: string
   /** the order's party ledger, as its invoice names it */
   party: string
   into: 'cash' | 'bank'
-  /** + taken, − given back at the counter */
+  /** + taken, − given back */
   amountPaise: number
   reference: string
 }
@@ -65,8 +74,30 @@ interface Entry {
   paise: number
 }
 
+/** One entry of a customer's khata (docs/decisions/0047-khata.md) in the range. */
+export interface KhataMove {
+  id: number
+  at: Date
+  kind: 'sale' | 'payment' | 'return' | 'adjustment'
+  /** the customer's own ledger (khataLedgerName) */
+  customer: string
+  /** + the customer owes more, − less (as the khata's ledger) */
+  amountPaise: number
+  /** a payment: into the cash or the bank */
+  into: 'cash' | 'bank'
+  /** a sale or return: its order's party ledger, as the invoice names it (null: no order) */
+  orderParty: string | null
+  orderNumber: string | null
+  /** the payment's reference or the adjustment's reason */
+  note: string
+}
+
+/** A khata customer's ledger: the name this website knows them by and their mobile (names alone repeat). */
+export const khataLedgerName = (name: string, phone: string | null, userId: number) =>
+  `Khata - ${[name.trim(), phone ? `(${phone})` : ''].filter(Boolean).join(' ') || `customer ${userId}`}`
+
 export interface Voucher {
-  type: 'Sales' | 'Credit Note' | 'Receipt' | 'Purchase'
+  type: 'Sales' | 'Credit Note' | 'Receipt' | 'Payment' | 'Journal' | 'Purchase'
   date: Date
   number: string
   /** the supplier's bill number of a purchase; else the voucher's number */
@@ -115,17 +146,41 @@ export function documentVoucher(d: ReturnDocument, l: TallyLedgers): Voucher {
   }
 }
 
+/** Money taken (Receipt: cash or bank debited, the party credited) or given back (Payment: the reverse). */
 export function receiptVoucher(r: Receipt, l: TallyLedgers, n: number): Voucher {
+  const back = r.amountPaise < 0
   return {
-    type: 'Receipt',
+    type: back ? 'Payment' : 'Receipt',
     date: r.at,
-    number: `RCPT-${String(n).padStart(5, '0')}`,
+    number: `${back ? 'PMT' : 'RCPT'}-${String(n).padStart(5, '0')}`,
     party: r.party,
     partyGstin: null,
     narration: `Order ${r.orderNumber}${r.reference ? `; ${r.reference}` : ''}`,
     entries: [
       { ledger: r.into === 'cash' ? l.cash : l.bank, paise: -r.amountPaise },
       { ledger: r.party, paise: r.amountPaise },
+    ],
+  }
+}
+
+/**
+ * A khata entry: a payment is a Receipt (cash or bank debited, the customer credited); a credit sale a Journal
+ * debiting the customer and crediting the order's party (whom the sales invoice debited), a return the reverse; an
+ * adjustment a Journal against the adjustments ledger. Numbered by the entry, so a re-export names it the same.
+ */
+export function khataVoucher(m: KhataMove, l: TallyLedgers): Voucher {
+  const other = m.kind === 'payment' ? (m.into === 'cash' ? l.cash : l.bank) : m.kind === 'adjustment' || !m.orderParty ? l.khataAdjustments : m.orderParty
+  const what = { sale: 'Sold on khata', payment: 'Khata payment', return: 'Returned to khata', adjustment: 'Khata adjustment' }[m.kind]
+  return {
+    type: m.kind === 'payment' ? 'Receipt' : 'Journal',
+    date: m.at,
+    number: `KH-${String(m.id).padStart(5, '0')}`,
+    party: m.customer,
+    partyGstin: null,
+    narration: [what, m.orderNumber ? `order ${m.orderNumber}` : '', m.note].filter(Boolean).join('; '),
+    entries: [
+      { ledger: m.customer, paise: -m.amountPaise },
+      { ledger: other, paise: m.amountPaise },
     ],
   }
 }
@@ -197,14 +252,18 @@ export interface TallyInput {
   receipts: Receipt[]
   /** the purchase bills dated in the range */
   purchases?: PurchaseBill[]
+  /** the khata entries written in the range */
+  khata?: KhataMove[]
 }
 
-/** The vouchers of the range, oldest first: documents, then receipts. */
-export function tallyVouchers({ ledgers, documents, receipts, purchases = [] }: TallyInput): Voucher[] {
+/** The vouchers of the range, oldest first. Receipts and payments are numbered in the file, each its own series. */
+export function tallyVouchers({ ledgers, documents, receipts, purchases = [], khata = [] }: TallyInput): Voucher[] {
   const docs = documents.map((d) => documentVoucher(d, ledgers))
-  const paid = [...receipts].sort((a, b) => a.at.getTime() - b.at.getTime()).map((r, i) => receiptVoucher(r, ledgers, i + 1))
+  const n = { in: 0, out: 0 }
+  const paid = [...receipts].sort((a, b) => a.at.getTime() - b.at.getTime()).map((r) => receiptVoucher(r, ledgers, r.amountPaise < 0 ? ++n.out : ++n.in))
   const bought = purchases.map((b) => purchaseVoucher(b, ledgers))
-  return [...docs, ...paid, ...bought].sort((a, b) => a.date.getTime() - b.date.getTime())
+  const credit = khata.map((m) => khataVoucher(m, ledgers))
+  return [...docs, ...paid, ...bought, ...credit].sort((a, b) => a.date.getTime() - b.date.getTime())
 }
 
 export function tallyXml(input: TallyInput): string {
@@ -213,6 +272,7 @@ export function tallyXml(input: TallyInput): string {
     const r = d.content.recipient
     if (r.gstin && !parties.has(r.name)) parties.set(r.name, partyLedgerXml(r.name, 'Sundry Debtors', r.gstin, r.state))
   }
+  for (const m of input.khata ?? []) if (!parties.has(m.customer)) parties.set(m.customer, partyLedgerXml(m.customer, 'Sundry Debtors', null, null))
   for (const b of input.purchases ?? [])
     if (!parties.has(b.supplierName)) parties.set(b.supplierName, partyLedgerXml(b.supplierName, 'Sundry Creditors', b.supplierGstin, b.supplierState))
   const messages = [...parties.values(), ...tallyVouchers(input).map(voucherXml)]

@@ -7,6 +7,7 @@ import { Spinner } from '../../../ui/spinner'
 import { Card } from '../../../staff/ui/card'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { GSTR1_CSV_SECTIONS, gstr1CsvUrl, gstr1JsonUrl, tallyXmlUrl, useGstr3b, useOrdersWithoutInvoice } from './gst-returns-api'
+import { TallyLedgersForm } from './tally-ledgers'
 
 /** The month before this one in India: the return usually being filed. */
 function lastMonth(): string {
@@ -74,7 +75,10 @@ export function GstReturnsView() {
       <Card title="GSTR-3B summary" description="Tables 3.1 and 3.2: what the month’s invoices and credit notes add up to.">
         <Gstr3bSummary period={period} />
       </Card>
-      <Card title="Tally export" description="Sales, credit notes, counter sales and receipts as Tally vouchers (Gateway of Tally → Import → Transactions).">
+      <Card
+        title="Tally export"
+        description="Sales, credit notes, counter sales, receipts and refunds, khata payments and credit sales, and purchase bills as Tally vouchers (Gateway of Tally → Import → Transactions)."
+      >
         <div className="flex flex-wrap items-end gap-3 text-sm">
           <label className="flex flex-col gap-1">
             <span className="font-medium">From</span>
@@ -88,6 +92,9 @@ export function GstReturnsView() {
             Download Tally XML
           </a>
         </div>
+      </Card>
+      <Card title="Tally ledger names" description="The export books to these ledgers: name them as they are in your Tally company.">
+        <TallyLedgersForm />
       </Card>
       <OrdersWithoutInvoiceCard />
     </div>
