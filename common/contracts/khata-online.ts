@@ -93,7 +93,7 @@ export const shareKhata = defineContract({
   method: 'POST',
   path: '/api/admin/customers/:id/khata/share-links',
   summary:
-    'Admin: a link to the customer’s statement that opens without signing in, with a “Pay ₹X” button (UPI QR); unguessable, for this website only, expires in 7 days; 422 without a khata',
+    'Admin: a link to the customer’s statement that opens without signing in, with a “Pay ₹X” button (UPI QR or payment link); unguessable, for this website only, expires in 7 days; 422 without a khata',
   params: IdParams,
   body: z.object({}),
   response: KhataShareLink,
@@ -111,6 +111,8 @@ export const SharedStatement = z.object({
   expires_at: z.string(),
   /** whether the shop takes UPI QR payments online (else: pay at the shop) */
   can_pay: z.boolean(),
+  /** whether the shop takes it by a hosted payment link too (Razorpay or Cashfree Payment Links: card, netbanking, UPI app) */
+  can_pay_link: z.boolean(),
 })
 export type SharedStatement = z.infer<typeof SharedStatement>
 
@@ -150,4 +152,40 @@ export const getSharedQr = defineContract({
   summary: 'A shared statement’s UPI QR for the page to poll; a lost webhook is asked about at the provider while it is open',
   params: z.object({ ...Token.shape, qr: text('qr', [z.regex(/^qr_[A-Za-z0-9]{1,40}$/, 'Not a UPI QR id')]) }),
   response: SharedQr,
+})
+
+export const SharedPayLink = z.object({
+  /** ours: the page asks about it when the customer comes back (`?paid=` on the statement's address) */
+  payment_id: int(),
+  provider: z.enum(['razorpay', 'cashfree']),
+  /** the provider's hosted page to pay on (only when it is made) */
+  url: z.optional(z.string()),
+  amount: z.number(),
+  expires_at: z.string(),
+  status: z.enum(['pending', 'paid', 'expired']),
+  /** the balance now (after the payment, once paid) */
+  balance: z.number(),
+})
+export type SharedPayLink = z.infer<typeof SharedPayLink>
+
+export const paySharedStatementByLink = defineContract({
+  method: 'POST',
+  path: '/api/khata/shared/:token/payment-links',
+  summary:
+    'A hosted payment link (Razorpay or Cashfree Payment Links, 30 minutes) for the shared statement’s balance or part of it (never more: 422); the page sends the customer to its `url`; posted to the khata once when its webhook says paid',
+  params: Token,
+  body: z.object({
+    amount: z.optional(Amount),
+    provider: z.optional(z.enum(['razorpay', 'cashfree'], { error: 'provider must be razorpay or cashfree' })),
+  }),
+  response: SharedPayLink,
+  status: 201,
+})
+
+export const getSharedPayLink = defineContract({
+  method: 'GET',
+  path: '/api/khata/shared/:token/payment-links/:id',
+  summary: 'A shared statement’s payment link, for the page to poll when the customer comes back; 404 through another khata’s link',
+  params: z.object({ ...Token.shape, ...IdParams.shape }),
+  response: SharedPayLink,
 })

@@ -101,6 +101,11 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
   'GET /s/api/khata/shared/:token': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}` }),
   'POST /s/api/khata/shared/:token/upi-qr': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}/upi-qr`, payload: { amount: 1 } }),
   'GET /s/api/khata/shared/:token/upi-qr/:qr': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}/upi-qr/qr_kit1` }),
+  'POST /s/api/khata/shared/:token/payment-links': async (k) => ({
+    url: `/s/api/khata/shared/${await k.khataShareToken()}/payment-links`,
+    payload: { amount: 1, provider: 'razorpay' },
+  }),
+  'GET /s/api/khata/shared/:token/payment-links/:id': async (k) => ({ url: `/s/api/khata/shared/${await k.khataShareToken()}/payment-links/1` }),
   'POST /s/api/bos/websites': async (k) => ({ url: '/s/api/bos/websites', payload: { name: 'Walk shop', origin: `https://walk-${k.unique()}.example` } }),
   'POST /s/api/bos/switch': async (k) => ({ url: '/s/api/bos/switch', payload: { website_id: k.who.admin.websiteId } }),
   'GET /s/api/bos/websites/:id/domains': async (k) => ({ url: `/s/api/bos/websites/${k.who.admin.websiteId}/domains` }),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import * as c from '../../../common/contracts/khata-online'
 import { useApi } from '../../lib/api-context'
 import { ApiError, errorText } from '../../lib/error-text'
@@ -11,7 +11,9 @@ import { day, rupees, StatementTable } from './statement-table'
 
 /**
  * A statement shared by the shop (a link with an unguessable token, no sign-in): balance, ledger and "Pay ₹X" (all
- * that is owed or a part) by a dynamic UPI QR, which the page polls until the payment is posted to the khata.
+ * that is owed or a part) by a dynamic UPI QR, which the page polls until the payment is posted to the khata, or by
+ * the provider's hosted payment link (card, netbanking, any UPI app): the customer comes back to `?paid=<id>` and the
+ * page polls that payment the same way.
  */
 export function SharedStatementView({ token }: { token: string }) {
   const api = useApi()
@@ -29,6 +31,28 @@ export function SharedStatementView({ token }: { token: string }) {
     onSuccess: (made) => {
       setQr(made)
       setAmount('')
+    },
+  })
+  const byLink = useMutation({
+    mutationFn: () => api.call(c.paySharedStatementByLink, { params: { token }, body: amount.trim() ? { amount: Number(amount) } : {} }),
+    onSuccess: (made) => {
+      if (made.url) window.location.assign(made.url)
+    },
+  })
+  // back from the payment link's page: that payment, polled until it is posted
+  const [returned, setReturned] = useState<number | null>(null)
+  useEffect(() => {
+    const id = Number(new URLSearchParams(window.location.search).get('paid'))
+    if (Number.isInteger(id) && id > 0) setReturned(id)
+  }, [])
+  const back = useQuery({
+    queryKey: ['khata', 'shared', token, 'link', returned],
+    enabled: returned !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
+    queryFn: async () => {
+      const now = await api.call(c.getSharedPayLink, { params: { token, id: returned! } })
+      if (now.status === 'paid') await qc.invalidateQueries({ queryKey: ['khata', 'shared', token], exact: true })
+      return now
     },
   })
   useQuery({
@@ -50,7 +74,7 @@ export function SharedStatementView({ token }: { token: string }) {
     )
   if (!statement.data) return <p className="text-muted">Loading…</p>
   const s = statement.data
-  const errors = fieldErrors(start.error)
+  const errors = fieldErrors(start.error ?? byLink.error)
   const asked = amount.trim() ? Number(amount) : s.balance
   const paying = qr?.status === 'pending'
   return (
@@ -90,9 +114,23 @@ export function SharedStatementView({ token }: { token: string }) {
           <Button type="submit" loading={start.isPending}>
             Pay {asked > 0 ? rupees(asked) : ''} by UPI
           </Button>
+          {s.can_pay_link && (
+            <Button type="button" variant="outline" loading={byLink.isPending} onClick={() => byLink.mutate()}>
+              Pay {asked > 0 ? rupees(asked) : ''} by card, netbanking or UPI app
+            </Button>
+          )}
         </form>
       )}
-      <FormAlert message={start.error && !errors.amount ? errorText(start.error) : null} />
+      <FormAlert message={(start.error ?? byLink.error) && !errors.amount ? errorText(start.error ?? byLink.error) : null} />
+      {back.data && (
+        <p role="status" className="rounded-lg border border-border bg-surface p-4">
+          {back.data.status === 'paid'
+            ? `Paid ${rupees(back.data.amount)}. Thank you! Balance now ${rupees(back.data.balance)}.`
+            : back.data.status === 'pending'
+              ? `Waiting for the payment of ${rupees(back.data.amount)} to be confirmed…`
+              : 'This payment link has expired. Tap Pay again for a new one.'}
+        </p>
+      )}
       {qr && (
         <section aria-label="UPI QR" className="flex flex-col items-center gap-2 rounded-lg border border-border bg-surface p-4" data-qr-id={qr.qr_id}>
           {qr.status === 'pending' && (

@@ -97,12 +97,13 @@ export const khataShareLinks = pgTable(
   (t) => [uniqueIndex('khata_share_links_token_uq').on(t.tokenHash), index('khata_share_links_khata_idx').on(t.khataId)],
 )
 
-export const KHATA_ONLINE_WAYS = ['checkout', 'upi_qr'] as const
+export const KHATA_ONLINE_WAYS = ['checkout', 'upi_qr', 'link'] as const
 export type KhataOnlineWay = (typeof KHATA_ONLINE_WAYS)[number]
 
 /**
  * A payment of the khata made online: at the provider's checkout from /account (`checkout`, a provider order) or by a
- * dynamic UPI QR from a shared statement (`upi_qr`). Posted to the ledger once, under this row's lock, by whichever
+ * dynamic UPI QR from a shared statement (`upi_qr`), or the provider's hosted payment link from a shared statement
+ * (`link`: its link id is `provider_order_id`, `close_by` when it expires). Posted to the ledger once, under this row's lock, by whichever
  * of the webhook, the return callback or the re-query comes first (`entry_id` then names the ledger entry).
  */
 export const khataOnlinePayments = pgTable(

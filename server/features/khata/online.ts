@@ -44,7 +44,12 @@ export async function postOnline(tx: Tx, id: number, credit: Credit): Promise<st
           reference: credit.providerPaymentId,
           reason: over > 0 ? `Paid ${formatINR(credit.amountPaise)}: ${formatINR(over)} more than was owed, to be refunded` : null,
           userId: null,
-          device: row.way === 'upi_qr' ? 'shared statement: UPI QR' : `online: ${row.provider}`,
+          device:
+            row.way === 'upi_qr'
+              ? 'shared statement: UPI QR'
+              : row.way === 'link'
+                ? `shared statement: payment link (${row.provider})`
+                : `online: ${row.provider}`,
         })
       : null
   await o.markOnlinePaid(tx, row.id, {

@@ -12,6 +12,7 @@ import { listKhatas } from './list'
 import { confirmAccountPayment, startAccountPayment } from './online'
 import { remind } from './remind'
 import { createShareLink, getSharedQr, sharedStatement, startSharedQr } from './share'
+import { getSharedPayLink, startSharedPayLink } from './share-pay-link'
 import { statementPdf } from './statement-pdf'
 
 /** The device an entry was written from at the staff web: its browser, as it names itself. */
@@ -69,4 +70,11 @@ export async function khataRoutes(app: FastifyInstance) {
   route(app, online.getSharedStatement, async (req) => orThrow(await sharedStatement(req.ctx, app.payments, req.params.token)), { tags })
   route(app, online.paySharedStatement, async (req) => orThrow(await startSharedQr(req.ctx, app.payments, req.params.token, req.body.amount)), { tags })
   route(app, online.getSharedQr, async (req) => orThrow(await getSharedQr(req.ctx, app.payments, req.params.token, req.params.qr)), { tags })
+  route(
+    app,
+    online.paySharedStatementByLink,
+    async (req) => orThrow(await startSharedPayLink(req.ctx, app.payments, req.params.token, req.body, requestOrigin(req))),
+    { tags },
+  )
+  route(app, online.getSharedPayLink, async (req) => orThrow(await getSharedPayLink(req.ctx, req.params.token, req.params.id)), { tags })
 }

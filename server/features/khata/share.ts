@@ -6,7 +6,7 @@ import { fail, ok, type Result } from '../../platform/result'
 import { type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import { unguessableReference } from '../payments/providers/inputs'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { PaymentProviderError } from '../payments/providers/types'
+import { PaymentProviderError, type ProviderName } from '../payments/providers/types'
 import { providersFor } from '../payments/service'
 import * as accounts from '../accounts/service'
 import { khataAnswer } from './khata'
@@ -22,7 +22,7 @@ import * as o from './queries/online'
 
 export const SHARE_DAYS = 7
 const QR_MINUTES = 15
-const GONE = 'This statement link is not valid: it may have expired. Ask the shop for a new one'
+export const GONE = 'This statement link is not valid: it may have expired. Ask the shop for a new one'
 const NO_QR = 'UPI payments are not available online right now: please pay at the shop'
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -47,12 +47,19 @@ export async function createShareLink(ctx: StaffWriteCtx, userId: number, origin
   )
 }
 
-async function linkOf(ctx: RequestCtx, token: string) {
+export async function linkOf(ctx: RequestCtx, token: string) {
   const found = await o.findShare(ctx.db, ctx.site.id, hashOf(token), new Date())
   if (!found) return null
   const account = await q.findAccount(ctx.db, ctx.site.id, found.userId)
   const customer = await accounts.customerOfWebsite(ctx.db, ctx.site.id, found.userId)
   return account && customer ? { ...found, account, customer } : null
+}
+
+/** The website's provider that makes payment links (the one asked for, else the first enabled), or null. */
+export async function linkProviderOf(ctx: RequestCtx, base: PaymentProviders, wanted?: ProviderName) {
+  const providers = await providersFor(ctx.db, ctx.config, base, ctx.site.id)
+  const name = (wanted ? [wanted] : providers.enabled).find((n) => providers.enabled.includes(n) && providers.providerFor(n).createPaymentLink)
+  return name ? { providers, name, provider: providers.providerFor(name) } : null
 }
 
 async function razorpayOf(ctx: RequestCtx, base: PaymentProviders) {
@@ -74,6 +81,7 @@ export async function sharedStatement(ctx: RequestCtx, base: PaymentProviders, t
     entries: khata.entries.map(({ by: _by, ...e }) => e),
     expires_at: link.link.expiresAt.toISOString(),
     can_pay: (await razorpayOf(ctx, base)) !== null,
+    can_pay_link: Boolean(link.customer.phone) && (await linkProviderOf(ctx, base)) !== null,
   })
 }
 
