@@ -16,6 +16,8 @@ const config: KnipConfig = {
     // the end-to-end journeys, run by node --test (scripts/test.sh); the template builder, a process global-setup starts
     'tests/e2e/*.test.ts',
     'tests/build-templates.ts',
+    // the worker threads' module, started by its path (server/app.ts, platform/worker-pool.ts), never imported
+    'server/workers.ts',
     // a developer's tool: writes sample generated images to a folder (npx tsx server/features/media/preview.ts /tmp/x)
     'server/features/media/preview.ts',
   ],

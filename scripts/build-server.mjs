@@ -32,8 +32,8 @@ const sourceUrls = {
 const started = Date.now()
 await build({
   // the app process; the first-website command for a database started empty (SEED=never); backup, restore and the
-  // database tasks (migrate; seed and reset outside production)
-  entryPoints: Object.fromEntries(['main', 'setup', 'backup', 'restore', 'db-tasks'].map((name) => [name, path.join(root, `server/${name}.ts`)])),
+  // database tasks (migrate; seed and reset outside production); the worker threads' module (platform/worker-pool.ts)
+  entryPoints: Object.fromEntries(['main', 'setup', 'backup', 'restore', 'db-tasks', 'workers'].map((name) => [name, path.join(root, `server/${name}.ts`)])),
   outdir,
   bundle: true,
   platform: 'node',
@@ -47,4 +47,6 @@ await build({
   // the name the server's error reports carry, the same as the browser's (server/platform/release.ts)
   define: { __STOREFRONT_RELEASE__: JSON.stringify(releaseName()) },
 })
-console.log(`server compiled to ${path.relative(root, outdir)}/main.js, setup.js, backup.js, restore.js and db-tasks.js in ${Date.now() - started} ms`)
+console.log(
+  `server compiled to ${path.relative(root, outdir)}/main.js, setup.js, backup.js, restore.js, db-tasks.js and workers.js in ${Date.now() - started} ms`,
+)

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -74,6 +76,9 @@ import type { Reads } from './platform/route'
 import { createSiteResolver } from './platform/site-context'
 import { registerStaffSeam } from './platform/staff'
 import { registerWeb } from './web/serve'
+import { COMPILED } from './platform/release'
+import { createWorkerPool, type WorkerPool } from './platform/worker-pool'
+import type { WorkerTasks } from './workers'
 
 // The web client carries no message catalogue; the server answers in the shop's words for checks without their own
 // text, naming the field and how to put it right (common/contracts/issue-messages.ts).
@@ -176,6 +181,14 @@ export async function buildApp({
   // The process's payment providers (STYLE rule 9), for checkout, the counter's UPI QR and the staff's connection test;
   // each website's own keys are laid over them per call (providersFor).
   app.decorate('payments', createPaymentProviders(config))
+  // CPU-heavy steps (PDFs) in worker threads; the compiled server's module sits next to main.js
+  const workers = createWorkerPool<WorkerTasks>({
+    filename: COMPILED ? path.join(path.dirname(process.argv[1] ?? '.'), 'workers.js') : fileURLToPath(new URL('./workers.ts', import.meta.url)),
+    threads: config.WORKER_THREADS,
+    maxQueue: config.WORKER_QUEUE,
+  })
+  app.decorate('workers', workers)
+  app.addHook('onClose', async () => workers.close())
   const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) => providersFor(db, config, app.payments, websiteId, made)
 
   await app.register(cookie)
@@ -291,5 +304,7 @@ declare module 'fastify' {
     lifecycle: Lifecycle
     /** the payment providers of this process; tests listening on a port point them at it */
     payments: PaymentProviders
+    /** the worker threads for CPU-heavy steps (server/workers.ts) */
+    workers: WorkerPool<WorkerTasks>
   }
 }

@@ -48,6 +48,9 @@ const Env = z.object({
   SCHEDULED_JOBS_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 60_000),
   // One byte budget (MB) for every in-process cache of a process, shared as platform/cache.ts CACHE_SHARES says
   CACHE_MB: z._default(z.coerce.number().check(z.int(), z.gte(8), z.lte(65536)), 256),
+  // Worker threads for CPU-heavy steps (PDFs) and how many tasks may wait for one before a request is answered busy (503)
+  WORKER_THREADS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(64)), 2),
+  WORKER_QUEUE: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 32),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
   PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),

@@ -8,3 +8,6 @@ declare const __STOREFRONT_RELEASE__: string | undefined
  * fixed when built; from source (development, tests) worked out the same way when the process starts.
  */
 export const RELEASE: string = typeof __STOREFRONT_RELEASE__ === 'string' ? __STOREFRONT_RELEASE__ : releaseName()
+
+/** Whether this is the compiled server (dist/app/*.js, scripts/build-server.mjs) rather than the sources through tsx. */
+export const COMPILED: boolean = typeof __STOREFRONT_RELEASE__ === 'string'

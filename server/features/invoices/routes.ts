@@ -26,7 +26,6 @@ import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import * as admin from './admin'
-import { renderTaxDocument } from './pdf'
 import * as q from './queries'
 import { gstReport, sendGstReportCsv } from './report'
 import { gstr1, gstr3b, ordersWithoutInvoice, sendGstr1Csv } from './returns'
@@ -47,7 +46,7 @@ async function readableOrder(ctx: RequestCtx, orderId: number) {
 const fileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`
 
 async function sendPdf(reply: FastifyReply, doc: q.TaxDocumentRow) {
-  const bytes = await renderTaxDocument(doc.content)
+  const bytes = await reply.server.workers.run('taxDocumentPdf', doc.content)
   return reply
     .type('application/pdf')
     .header('cache-control', 'private, no-store')

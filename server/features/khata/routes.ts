@@ -13,7 +13,6 @@ import { confirmAccountPayment, startAccountPayment } from './online'
 import { remind } from './remind'
 import { createShareLink, getSharedQr, sharedStatement, startSharedQr } from './share'
 import { getSharedPayLink, startSharedPayLink } from './share-pay-link'
-import { statementPdf } from './statement-pdf'
 
 /** The device an entry was written from at the staff web: its browser, as it names itself. */
 const device = (req: FastifyRequest) => ({ device: `staff web: ${String(req.headers['user-agent'] ?? 'unknown').slice(0, 120)}` })
@@ -32,7 +31,7 @@ export async function khataRoutes(app: FastifyInstance) {
     group.read(c.getCustomerKhata, async (req, ctx) => orThrow(await khata.getCustomerKhata(ctx, req.params.id)))
     group.read(online.getCustomerKhataPdf, async (req, ctx, reply) => {
       const k = orThrow(await khata.getCustomerKhata(ctx, req.params.id))
-      return sendPdf(reply, await statementPdf(ctx.site.name, k), k.name)
+      return sendPdf(reply, await app.workers.run('khataStatementPdf', { shop: ctx.site.name, khata: k, at: new Date() }), k.name)
     })
     group.write(c.setKhataLimit, async (req, ctx) => orThrow(await khata.setLimit(ctx, req.params.id, req.body)))
     group.write(c.recordKhataPayment, async (req, ctx) => orThrow(await khata.recordPayment(ctx, req.params.id, req.body, device(req))))
@@ -52,7 +51,7 @@ export async function khataRoutes(app: FastifyInstance) {
       online.getMyKhataPdf,
       async (req, reply) => {
         const k = orThrow(await khata.getMyKhata(me(req)))
-        return sendPdf(reply, await statementPdf(req.ctx.site.name, k), k.name)
+        return sendPdf(reply, await app.workers.run('khataStatementPdf', { shop: req.ctx.site.name, khata: k, at: new Date() }), k.name)
       },
       { tags },
     )

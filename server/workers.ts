@@ -1,0 +1,23 @@
+/**
+ * What runs in the worker threads (platform/worker-pool.ts): CPU-heavy steps as named exports, each taking and giving
+ * plain data. server/app.ts starts the pool on this module (dist/app/workers.js when compiled).
+ */
+import type { Khata } from '../common/contracts/khata'
+import type { TaxDocumentContent } from '../common/contracts/invoices'
+import { renderTaxDocument } from './features/invoices/pdf'
+import { statementPdf } from './features/khata/statement-pdf'
+
+/** a tax invoice or credit note as a PDF */
+export function taxDocumentPdf(content: TaxDocumentContent): Promise<Uint8Array> {
+  return renderTaxDocument(content)
+}
+
+/** a customer's khata statement as a PDF */
+export function khataStatementPdf({ shop, khata, at }: { shop: string; khata: Khata; at: Date }): Promise<Uint8Array> {
+  return statementPdf(shop, khata, at)
+}
+
+export type WorkerTasks = {
+  taxDocumentPdf: typeof taxDocumentPdf
+  khataStatementPdf: typeof khataStatementPdf
+}
