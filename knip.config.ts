@@ -18,6 +18,7 @@ const config: KnipConfig = {
     'tests/build-templates.ts',
     // the worker threads' module, started by its path (server/app.ts, platform/worker-pool.ts), never imported
     'server/workers.ts',
+    'server/workers-from-sources.mjs',
     // a developer's tool: writes sample generated images to a folder (npx tsx server/features/media/preview.ts /tmp/x)
     'server/features/media/preview.ts',
   ],

@@ -181,9 +181,9 @@ export async function buildApp({
   // The process's payment providers (STYLE rule 9), for checkout, the counter's UPI QR and the staff's connection test;
   // each website's own keys are laid over them per call (providersFor).
   app.decorate('payments', createPaymentProviders(config))
-  // CPU-heavy steps (PDFs) in worker threads; the compiled server's module sits next to main.js
+  // CPU-heavy steps (PDFs) in worker threads (server/workers.ts); the compiled server's module sits next to main.js
   const workers = createWorkerPool<WorkerTasks>({
-    filename: COMPILED ? path.join(path.dirname(process.argv[1] ?? '.'), 'workers.js') : fileURLToPath(new URL('./workers.ts', import.meta.url)),
+    filename: COMPILED ? path.join(path.dirname(process.argv[1] ?? '.'), 'workers.js') : fileURLToPath(new URL('./workers-from-sources.mjs', import.meta.url)),
     threads: config.WORKER_THREADS,
     maxQueue: config.WORKER_QUEUE,
   })

@@ -1,6 +1,6 @@
 /**
  * What runs in the worker threads (platform/worker-pool.ts): CPU-heavy steps as named exports, each taking and giving
- * plain data. server/app.ts starts the pool on this module (dist/app/workers.js when compiled).
+ * plain data. server/app.ts starts the pool on it: through workers-from-sources.mjs, or as dist/app/workers.js when compiled.
  */
 import type { Khata } from '../common/contracts/khata'
 import type { TaxDocumentContent } from '../common/contracts/invoices'

@@ -6,7 +6,7 @@ import { AppError } from './errors'
 type Tasks = Record<string, (arg: any) => unknown>
 
 export interface WorkerPoolOptions {
-  /** the worker module: server/workers.ts from the sources (run through tsx), dist/app/workers.js when compiled */
+  /** the worker module (JavaScript): server/workers-from-sources.mjs, or dist/app/workers.js when compiled */
   filename: string
   /** threads at most (each a V8 isolate: about 30 MB once warm) */
   threads: number
@@ -33,8 +33,6 @@ export function createWorkerPool<T extends Tasks>({ filename, threads, maxQueue,
     maxThreads: Math.max(1, threads),
     maxQueue,
     idleTimeout: idleMs,
-    // the sources are TypeScript: the thread loads them as the process does
-    execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   })
   return {
