@@ -230,6 +230,13 @@ export const SCREENS = [
     load: () => import('../features/orders/staff/pick-list-view').then((m) => m.PickListView),
   },
   {
+    path: '/bos/admin/orders/cash-handover',
+    title: 'Cash handover',
+    section: 'orders',
+    permission: 'orders',
+    load: () => import('../features/orders/staff/cash-handover-view').then((m) => m.CashHandoverView),
+  },
+  {
     path: '/bos/admin/orders/:id',
     title: 'Order',
     section: 'orders',

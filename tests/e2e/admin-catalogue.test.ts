@@ -75,8 +75,11 @@ describe('catalogue import and export in the staff app', () => {
     )
     await shot(page, 'csv-nothing-changes')
 
-    page.once('dialog', (d) => void d.accept())
+    // the app's own dialog asks (a browser dialog would fail the test: nobody answers it)
     await preview.getByRole('button', { name: 'Apply import' }).click()
+    const ask = page.getByRole('dialog', { name: /^Apply “.*”\?$/ })
+    await ask.getByText(/Nothing in “.*” differs from the catalogue/).waitFor()
+    await ask.getByRole('button', { name: 'Apply import' }).click()
     const result = page.getByRole('status').filter({ hasText: 'is imported' })
     await result.waitFor()
     assert.match(await result.innerText(), /0 new and 0 changed products, 0 new and 0 changed packs, 0 stock counts, 0 low-stock thresholds/)

@@ -51,7 +51,7 @@ describe('orders in the staff app', () => {
     await dispatch.waitFor({ state: 'detached' })
     await admin.getByText('With Ravi Kumar (9876543210)').first().waitFor()
     await admin.getByRole('button', { name: 'Mark delivered' }).click()
-    await admin.getByRole('button', { name: 'Delivered, cash collected' }).click()
+    await admin.getByRole('button', { name: /^Delivered, ₹[\d,.]+ in cash$/ }).click()
     await admin
       .getByText(/^Cash collected: ₹/)
       .first()

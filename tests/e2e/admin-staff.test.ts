@@ -101,7 +101,7 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     await dispatch.getByRole('button', { name: 'Send out' }).click()
     await dispatch.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Mark delivered' }).click()
-    await page.getByRole('button', { name: 'Delivered, cash collected' }).click()
+    await page.getByRole('button', { name: /^Delivered, ₹[\d,.]+ in cash$/ }).click()
     await page
       .getByText(/^Cash collected: ₹/)
       .first()

@@ -77,7 +77,7 @@ describe('messages to phones through the simulator', () => {
     const out = await arrives('9876500003', (m) => m.template === 'out_for_delivery' && m.text.includes(number), [], 'out for delivery')
     assert.equal(out.text, `Your Kirana Fresh order ${number} is out for delivery with Ravi Kumar (9876543210).`)
     await staff.page.getByRole('button', { name: 'Mark delivered' }).click()
-    await staff.page.getByRole('button', { name: 'Delivered, cash collected' }).click()
+    await staff.page.getByRole('button', { name: /^Delivered, ₹[\d,.]+ in cash$/ }).click()
     await arrives('9876500003', (m) => m.template === 'delivered' && m.text.includes(number), [], 'delivered')
 
     // the demo's page of what each phone received

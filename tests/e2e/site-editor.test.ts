@@ -94,7 +94,7 @@ describe('Website Settings: site-wide settings', () => {
     const festive = admin.getByRole('region', { name: 'Theme festive' })
     await festive.getByLabel('primary', { exact: true }).fill('#7b1fa2')
     await festive.getByLabel('on-primary', { exact: true }).fill('#b39ddb')
-    // a pale button text on purple: the contrast check warns, and the save still goes through
+    // a pale button text on purple: the contrast check warns (saved like this, it would ask first: theme-view.test.tsx)
     await festive.getByText(/do(es)? not meet WCAG AA contrast/).waitFor()
     await festive.getByRole('button', { name: 'Use this theme' }).click()
     await festive.getByText('Active').waitFor()

@@ -146,7 +146,7 @@ describe('roles and permissions (issue 29)', () => {
     await dispatch.getByRole('button', { name: 'Send out' }).click()
     await dispatch.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Mark delivered' }).click()
-    await page.getByRole('button', { name: 'Delivered, cash collected' }).click()
+    await page.getByRole('button', { name: /^Delivered, ₹[\d,.]+ in cash$/ }).click()
     await page
       .getByText(/^Cash collected: ₹/)
       .first()

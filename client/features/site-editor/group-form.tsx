@@ -35,6 +35,8 @@ interface Props<V> {
   toBody: (v: V) => Record<string, unknown>
   /** what the unsaved-changes guard and the conflict dialog call the group */
   what: string
+  /** asked before a save (the theme's contrast check): false keeps the form as it is, unsaved */
+  confirmSave?: (values: V) => Promise<boolean>
   children: (form: GroupForm<V>) => ReactNode
 }
 
@@ -54,7 +56,7 @@ export function GroupScreen<V>(props: Props<V>) {
   return <GroupFormView {...props} answer={found.data} />
 }
 
-function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, children, answer }: Props<V> & { answer: SiteEditorAnswer }) {
+function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, confirmSave, children, answer }: Props<V> & { answer: SiteEditorAnswer }) {
   const save = useSaveGroup(group)
   const version = useRef(answer.versions[group])
   const [values, setValues] = useState<V>(() => valuesOf(answer))
@@ -107,7 +109,8 @@ function GroupFormView<V>({ group, title, description, valuesOf, toBody, what, c
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          submit()
+          if (!confirmSave) return submit()
+          void confirmSave(values).then((yes) => yes && submit())
         }}
         className="flex max-w-4xl flex-col gap-5"
       >

@@ -12,6 +12,23 @@ type Values = SiteEditorAnswer['theme']
 const valuesOf = (a: SiteEditorAnswer): Values => a.theme
 const toBody = (v: Values) => v
 
+/**
+ * Saving publishes the active theme to shoppers: one whose text falls below WCAG AA contrast is published only when
+ * the person says so in the app's dialog (the pairs that fail are named).
+ */
+async function confirmContrast(v: Values): Promise<boolean> {
+  const failing = checkTheme(v.themes[v.active] ?? {}).filter((c) => !c.passes)
+  if (failing.length === 0) return true
+  const pairs = failing.map((c) => `${c.label} (${c.ratio === null ? 'cannot be read' : `${c.ratio.toFixed(2)}:1`})`).join('; ')
+  return confirm({
+    title: `Publish “${v.active}” below AA contrast?`,
+    message: `Shoppers see this theme once you save, and some will struggle to read it: ${pairs}. WCAG AA asks 4.5:1.`,
+    confirmText: 'Publish anyway',
+    cancelText: 'Keep editing',
+    danger: true,
+  })
+}
+
 /** Website Settings → Theme: named colour maps, the active one, and a WCAG AA check of text on its background. */
 export function ThemeView() {
   const [newName, setNewName] = useState('')
@@ -24,6 +41,7 @@ export function ThemeView() {
       description="Colour themes of the storefront. Keep several (a festival theme, a dark one) and choose which one shoppers see."
       valuesOf={valuesOf}
       toBody={toBody}
+      confirmSave={confirmContrast}
     >
       {({ values, set, error }) => {
         const names = Object.keys(values.themes)

@@ -136,7 +136,9 @@ export function DataTable<Row extends RowData, Q extends TableQueryBase>(props: 
       {error !== undefined && error !== null && !hasRows ? (
         <TableError error={error} onRetry={onRetry} />
       ) : (
-        <div className="overflow-x-auto">
+        // relative: what is positioned inside the table (a visually hidden caption or input) scrolls and clips with it,
+        // instead of widening the page on a phone
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-sm" aria-busy={rows === undefined || refreshing || undefined}>
             <caption className="sr-only">
               {label} (up and down arrows move between rows, left and right to a row’s links and buttons{selectable ? ', Space selects' : ''}

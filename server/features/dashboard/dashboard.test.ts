@@ -97,4 +97,24 @@ describe.each(drivers)('the admin home (%s)', (driver) => {
     const out = await staffCall(t, admin, 'GET', '/s/api/admin/stock?state=out_of_stock&perPage=5')
     expect(d.stock).toEqual({ low: low.json().meta.total, out_of_stock: out.json().meta.total })
   })
+
+  it('“slots open tomorrow” agrees with Delivery › Slots, also before anyone has opened that screen or checkout', async () => {
+    // tomorrow's slots not made yet: nobody has asked for them (no booking, not withdrawn)
+    const tomorrow = (await home()).tomorrow
+    await t.app.deps.db.execute(sql`delete from delivery_slots where website_id = ${mainId} and date >= ${tomorrow}::date and booked = 0 and not withdrawn`)
+    const d = await home()
+    const warehouses = rowsOf<{ id: number }>(await t.app.deps.db.execute(sql`select id from warehouses where website_id = ${mainId} order by id`))
+    const shown = (rows: { start: string; end: string; booked: number; capacity: number }[]) =>
+      rows.map((s) => `${s.start}-${s.end} ${s.booked}/${s.capacity}`).sort()
+    let offered = 0
+    for (const w of warehouses) {
+      const res = await staffCall(t, admin, 'GET', `/s/api/admin/delivery/warehouses/${w.id}/slots?days=2`)
+      expect(res.statusCode, res.body).toBe(200)
+      const fill = res.json() as { slots: { date: string; start: string; end: string; booked: number; capacity: number }[] }
+      const screen = fill.slots.filter((s) => s.date === d.tomorrow)
+      offered += screen.length
+      expect(shown(d.slots.filter((s) => s.date === d.tomorrow && s.warehouse_id === w.id)), `warehouse ${w.id}`).toEqual(shown(screen))
+    }
+    expect(offered, 'the demo warehouses offer slots tomorrow').toBeGreaterThan(0)
+  })
 })

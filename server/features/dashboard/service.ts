@@ -7,19 +7,24 @@ import * as stock from '../stock/service'
 
 /**
  * The admin home: each figure read through its feature's service (orders, delivery, stock), never their tables.
- * The reads are independent, so they run side by side.
+ * The reads are independent, so they run side by side; the slots follow, once each warehouse's are made.
  */
 export async function dashboard(ctx: StaffCtx, now = new Date()): Promise<Dashboard> {
   const site = ctx.site.id
   const clock = shopClock(now)
   const tomorrow = addDays(clock.date, 1)
-  const [day, waiting, alerts, warehouses, slots] = await Promise.all([
+  const [day, waiting, alerts, warehouses] = await Promise.all([
     orders.dayFigures(ctx.db, site, clock.date),
     orders.waitingByStatus(ctx.db, site),
     stock.stockAlerts(ctx.db, site),
     stock.listWarehouses(ctx),
-    delivery.slotsOn(ctx.db, site, [clock.date, tomorrow]),
   ])
+  // the slots Delivery › Slots shows: made from each warehouse's template where none exist yet
+  const slots = await delivery.slotsOn(
+    ctx,
+    warehouses.data.map((w) => w.id),
+    [clock.date, tomorrow],
+  )
   const names = new Map(warehouses.data.map((w) => [w.id, w.name]))
   return {
     date: clock.date,

@@ -4,6 +4,7 @@ import * as sessionService from '../session/service'
 import { invalidFields, ok, type Result } from '../../platform/result'
 import { earliestDelivery } from './estimate'
 import * as queries from './queries'
+import { ensureSlots } from './schedule'
 
 export type PincodeCheck = { ok: true; pincode: string; message: string } | { ok: false; message: string }
 
@@ -54,5 +55,12 @@ export async function setServedPincodes(tx: Tx, websiteId: number, warehouseId: 
   return { ok: true as const }
 }
 
-/** Every delivery window of the website on these dates (India calendar days), with its capacity and bookings. */
-export const slotsOn = (db: Db, websiteId: number, dates: string[]) => queries.findSlotsOn(db, websiteId, dates)
+/**
+ * Every delivery window of these warehouses on these dates (India calendar days), with its capacity and bookings:
+ * the slots each warehouse's template offers are made first where none exist yet, as Delivery › Slots does, so the
+ * admin home counts the same slots that screen shows (issue 29).
+ */
+export async function slotsOn(ctx: RequestCtx, warehouseIds: number[], dates: string[]) {
+  for (const id of warehouseIds) await ensureSlots(ctx, id)
+  return queries.findSlotsOn(ctx.db, ctx.site.id, dates)
+}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { IMPORT_MAX_ROWS, type ImportLine, type ImportPreview, type ImportProblem, type ImportSummary } from '../../../../common/contracts/admin-catalogue-csv'
 import { ApiError, errorText } from '../../../lib/error-text'
 import { Button, buttonClasses } from '../../../ui/button'
+import { confirm } from '../../../ui/confirm-dialog'
 import { FileField } from '../../../ui/file-field'
 import { FormAlert } from '../../../ui/form-alert'
 import { toast } from '../../../ui/toast'
@@ -30,14 +31,13 @@ export function CatalogueCsvView() {
   const run = async (p: ImportPreview) => {
     const changes =
       p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock + p.summary.thresholds
-    if (
-      !confirm(
-        changes
-          ? `Apply “${p.file_name}” to the catalogue? ${describe(p.summary)}`
-          : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`,
-      )
-    )
-      return
+    const ok = await confirm({
+      title: `Apply “${p.file_name}”?`,
+      message: changes ? `To the catalogue: ${describe(p.summary)}` : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`,
+      confirmText: 'Apply import',
+      cancelText: 'Not yet',
+    })
+    if (!ok) return
     try {
       const answer = await apply.mutateAsync(p.token)
       setDone({ file: p.file_name, summary: answer.summary })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, assert, describe, expect, it, vi } from 'vitest'
 import type { AdminCoupon } from '../../../../common/contracts/admin-coupons'
 import type { Contract } from '../../../../common/contracts/http'
 import type { CallInput } from '../../../lib/api'
@@ -125,6 +125,28 @@ describe('the coupon form', () => {
     // the usage report
     const report = screen.getByRole('region', { name: 'Usage' })
     expect(within(report).getByText('₹150.50')).toBeTruthy()
+  })
+
+  it('deleting asks in the app’s dialog (never the browser’s) and sends nothing until confirmed', async () => {
+    vi.stubGlobal('confirm', () => assert.fail('window.confirm was called'))
+    const { api, calls } = staffApi(() => ({ outcome: 'archived' }))
+    renderAt(
+      <>
+        <CouponEditor id={5} scope={scope} />
+        <ConfirmHost />
+      </>,
+      { url: '/bos/admin/coupons/5', api },
+    )
+    fireEvent.click(await screen.findByRole('button', { name: /Delete/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete DIWALI20?' })
+    expect(dialog.textContent).toContain('It was used 2 times: it will be archived')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete coupon' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1))
+    vi.unstubAllGlobals()
   })
 
   it('a stale save (409) shows what they changed against mine, and Reload theirs takes their version', async () => {

@@ -5,6 +5,7 @@ import { ApiError, errorText } from '../../../lib/error-text'
 import { useNavigate } from '../../../lib/router'
 import { staffPath } from '../../../staff/staff-paths'
 import { Button } from '../../../ui/button'
+import { confirm } from '../../../ui/confirm-dialog'
 import { Spinner } from '../../../ui/spinner'
 import { toast } from '../../../ui/toast'
 import { ConflictDialog } from '../../../staff/form/conflict-dialog'
@@ -121,12 +122,12 @@ function CouponEditForm({ coupon, scope }: { coupon: AdminCoupon; scope: CouponS
         onError: (err) => toast.fromError(err),
       },
     )
-  const destroy = () => {
+  const destroy = async () => {
     const message =
       coupon.used > 0
-        ? `Delete ${coupon.code}? It was used ${coupon.used} times: it will be archived so those orders keep it, and its code can be used again.`
-        : `Delete ${coupon.code}? This cannot be undone.`
-    if (!window.confirm(message)) return
+        ? `It was used ${coupon.used} times: it will be archived so those orders keep it, and its code can be used again.`
+        : 'This cannot be undone.'
+    if (!(await confirm({ title: `Delete ${coupon.code}?`, message, confirmText: 'Delete coupon', danger: true }))) return
     remove.mutate(coupon.id, {
       onSuccess: (r) => {
         toast.success(r.outcome === 'archived' ? `${coupon.code} archived` : `${coupon.code} deleted`)
@@ -153,7 +154,7 @@ function CouponEditForm({ coupon, scope }: { coupon: AdminCoupon; scope: CouponS
               <Button variant="outline" size="sm" onClick={toggle} loading={setStatus.isPending}>
                 {paused ? 'Resume' : 'Pause'}
               </Button>
-              <Button variant="outline" size="sm" className="text-danger" onClick={destroy} loading={remove.isPending}>
+              <Button variant="outline" size="sm" className="text-danger" onClick={() => void destroy()} loading={remove.isPending}>
                 <TrashIcon /> Delete
               </Button>
               <Button type="submit" loading={update.isPending}>

@@ -45,3 +45,11 @@ export function useEditOrderLines() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   })
 }
+
+export const cashHandoverQuery = (api: Api, query: c.CashHandoverQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', 'cash-handover', query],
+    queryFn: () => api.call(c.getCashHandover, { query }),
+    placeholderData: keepPreviousData,
+  })
+export const useCashHandover = (query: c.CashHandoverQuery) => useQuery(cashHandoverQuery(useApi(), query))

@@ -1,16 +1,15 @@
 import { type ReactNode, useState } from 'react'
 import type { AdminOrderDetail, StaffMove } from '../../../../common/contracts/admin-orders'
-import { formatINR } from '../../../../common/money'
 import { ApiError, errorText } from '../../../lib/error-text'
 import { staffPath } from '../../../staff/staff-paths'
 import { Button } from '../../../ui/button'
-import { confirm } from '../../../ui/confirm-dialog'
 import { Spinner } from '../../../ui/spinner'
 import { toast } from '../../../ui/toast'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { useAdminOrder, useMoveOrder } from './api'
 import { OrderDetailPage } from './order-detail-page'
 import { EditLinesDialog } from './order-lines-dialog'
+import { DeliveredDialog } from './order-delivered-dialog'
 import { CancelDialog, DispatchDialog } from './order-move-dialogs'
 import { RefundDialog } from './order-refund-dialog'
 import { statusText } from '../../../staff/ui/order-status'
@@ -50,7 +49,7 @@ export function OrderDetailView({ id, documents }: { id: number; documents: (ord
   )
 }
 
-type Dialog = 'cancelled' | 'out_for_delivery' | 'refund' | 'lines' | null
+type Dialog = 'cancelled' | 'out_for_delivery' | 'delivered' | 'refund' | 'lines' | null
 
 /** The order's moves and dialogs; the page shows it. */
 function OrderView({ order, documents }: { order: AdminOrderDetail; documents: ReactNode }) {
@@ -77,17 +76,9 @@ function OrderView({ order, documents }: { order: AdminOrderDetail; documents: R
       return errors
     }
   }
-  const start = async (status: StaffMove) => {
+  const start = (status: StaffMove) => {
     if (status === 'cancelled' || status === 'out_for_delivery') return setDialog(status)
-    if (status === 'delivered' && cod) {
-      const ok = await confirm({
-        title: 'Cash collected?',
-        message: `Mark ${order.order_number} delivered with ${formatINR(order.total)} collected in cash.`,
-        confirmText: 'Delivered, cash collected',
-      })
-      if (!ok) return
-      return void run('delivered', { cash_collected: order.total })
-    }
+    if (status === 'delivered' && cod) return setDialog('delivered')
     void run(status)
   }
 
@@ -98,13 +89,14 @@ function OrderView({ order, documents }: { order: AdminOrderDetail; documents: R
         canRefund={canRefund}
         canEdit={canEdit}
         moving={move.isPending ? (move.variables?.body.status ?? null) : null}
-        onMove={(status) => void start(status)}
+        onMove={start}
         onOpen={setDialog}
         documents={documents}
       />
       {dialog === 'cancelled' && <CancelDialog order={order} onClose={() => setDialog(null)} onCancel={(note) => run('cancelled', { note })} />}
       {dialog === 'lines' && <EditLinesDialog order={order} onClose={() => setDialog(null)} />}
       {dialog === 'refund' && order.refundable && <RefundDialog order={order} money={order.refundable} onClose={() => setDialog(null)} />}
+      {dialog === 'delivered' && <DeliveredDialog order={order} onClose={() => setDialog(null)} onDeliver={(door) => run('delivered', door)} />}
       {dialog === 'out_for_delivery' && <DispatchDialog order={order} onClose={() => setDialog(null)} onSend={(person) => run('out_for_delivery', person)} />}
     </>
   )

@@ -145,9 +145,14 @@ export function OrderListView() {
         title="Orders"
         description="Every order of this website. Open one to see it in full and move it along: packed, out for delivery, delivered."
         actions={
-          <Link to={staffPath('/bos/admin/orders/pick-list')} className={buttonClasses({ variant: 'outline' })}>
-            Pick list and packing slips
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={staffPath('/bos/admin/orders/pick-list')} className={buttonClasses({ variant: 'outline' })}>
+              Pick list and packing slips
+            </Link>
+            <Link to={staffPath('/bos/admin/orders/cash-handover')} className={buttonClasses({ variant: 'outline' })}>
+              Cash handover
+            </Link>
+          </div>
         }
       />
       <nav aria-label="Order status" className="mb-3 flex gap-1 overflow-x-auto border-b border-border">

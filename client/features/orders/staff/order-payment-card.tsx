@@ -34,7 +34,7 @@ export function OrderPaymentCard({
         <span>{METHOD_LABELS[order.payment_method] ?? order.payment_method}</span>
         <PaymentStatusText status={order.payment_status} />
       </p>
-      {order.cash_collected !== null && <p className="mt-1 text-sm text-muted">Cash collected: {formatINR(order.cash_collected)}</p>}
+      <DoorPaid order={order} />
       <div className="mt-3 border-t border-border pt-3 empty:hidden">{documents}</div>
       {order.payments.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm">
@@ -102,4 +102,26 @@ function refundLines(order: AdminOrderDetail, lines: { id: number; quantity: num
       return line ? `${l.quantity} × ${line.name} (${line.pack})` : `${l.quantity} units`
     })
     .join(', ')
+}
+
+const DOOR: Record<string, string> = { cash: 'Paid at the door', upi: 'Paid at the door', part: 'Part paid at the door', nothing: 'Nothing paid at the door' }
+
+/** A delivered cash-on-delivery order: how the money came at the door and what the shopper still owes. */
+function DoorPaid({ order }: { order: AdminOrderDetail }) {
+  if (order.paid_at_door === null) {
+    return order.cash_collected !== null ? <p className="mt-1 text-sm text-muted">Cash collected: {formatINR(order.cash_collected)}</p> : null
+  }
+  const taken = [
+    order.cash_collected ? `${formatINR(order.cash_collected)} in cash` : '',
+    order.upi_collected ? `${formatINR(order.upi_collected)} by UPI` : '',
+  ].filter(Boolean)
+  return (
+    <div role="group" className="mt-1 text-sm" aria-label="Paid at the door">
+      <p className="text-muted">
+        {DOOR[order.paid_at_door]}
+        {taken.length > 0 && `: ${taken.join(' and ')}`}
+      </p>
+      {order.due > 0 && <p className="font-semibold text-danger">Still due: {formatINR(order.due)}</p>}
+    </div>
+  )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { AdminOrderDetail, RefundableMoney } from '../../../../common/contracts/admin-orders'
-import { formatINR, toPaise } from '../../../../common/money'
+import { formatINR } from '../../../../common/money'
 import { fieldErrors } from '../../../lib/field-errors'
 import { Button } from '../../../ui/button'
 import { TextField } from '../../../ui/form-field'
@@ -9,15 +9,9 @@ import { TextareaField } from '../../../ui/textarea-field'
 import { toast } from '../../../ui/toast'
 import { METHOD_LABELS } from '../../../staff/ui/order-status'
 import { useRefundOrder } from './api'
+import { paiseOf } from './rupees'
 
 type Mode = 'lines' | 'amount'
-
-/** '1,234.50' → 123450 paise; null when it is not an amount */
-function paiseOf(text: string): number | null {
-  const clean = text.replace(/[₹,\s]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null
-  return toPaise(Number(clean))
-}
 
 /**
  * Staff give money back on a paid order (docs/decisions/0018 "Refunds"): units per line, or an amount, and why.

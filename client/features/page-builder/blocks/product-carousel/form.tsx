@@ -1,7 +1,7 @@
-import { TextField } from '../../../../ui/form-field'
 import { SelectField } from '../../../../ui/select-field'
 import { LinkField, NumberField, TitleField } from '../form-fields'
 import { type BlockEditor, type BlockFormProps, propSetters } from '../form-props'
+import { SlugPicker, useTaxonomyOptions } from '../slug-picker'
 
 export const productCarouselEditor: BlockEditor<'product_carousel'> = {
   label: 'Product carousel',
@@ -11,15 +11,6 @@ export const productCarouselEditor: BlockEditor<'product_carousel'> = {
 }
 
 type Sort = NonNullable<BlockFormProps<'product_carousel'>['block']['logicdata']['s']>
-
-const slugs = (list: string[] | undefined) => (list ?? []).join(', ')
-const toSlugs = (s: string) => {
-  const items = s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean)
-  return items.length ? items : undefined
-}
 
 const SORTS: { value: Sort; label: string }[] = [
   { value: 'popularity', label: 'Most popular' },
@@ -31,27 +22,30 @@ const SORTS: { value: Sort; label: string }[] = [
 function ProductCarouselForm(props: BlockFormProps<'product_carousel'>) {
   const { block, error } = props
   const { setData, setLogic } = propSetters(props)
+  const lists = useTaxonomyOptions()
   return (
     <>
       <TitleField value={block.data.title} onChange={(title) => setData({ title })} error={error('data.title')} />
       <LinkField label="“View all” link" value={block.data.link} onChange={(link) => setData({ link })} error={error('data.link')} />
       <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
         <legend className="px-1 text-sm font-semibold">Which products</legend>
-        <TextField
+        <SlugPicker
           label="Categories"
-          value={slugs(block.logicdata.c)}
-          onChange={(e) => setLogic({ c: toSlugs(e.target.value) })}
+          noun="category"
+          options={lists.categories}
+          value={block.logicdata.c}
+          onChange={(c) => setLogic({ c })}
           error={error('logicdata.c')}
-          hint="Category addresses, separated by commas (sweets, dry-fruits); empty: every category"
-          spellCheck={false}
+          hint="None chosen: every category"
         />
-        <TextField
+        <SlugPicker
           label="Brands"
-          value={slugs(block.logicdata.b)}
-          onChange={(e) => setLogic({ b: toSlugs(e.target.value) })}
+          noun="brand"
+          options={lists.brands}
+          value={block.logicdata.b}
+          onChange={(b) => setLogic({ b })}
           error={error('logicdata.b')}
-          hint="Brand addresses, separated by commas; empty: every brand"
-          spellCheck={false}
+          hint="None chosen: every brand"
         />
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField
