@@ -96,9 +96,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit
 
 step "end-to-end (Chromium)"
 # Two journeys at a time: each starts its own server (a free port, its own in-memory database from the template) and
-# its own browser. Those that time processes or run several servers on one PostgreSQL database and Redis run alone
+# its own browser. Those that time processes or run several servers on one PostgreSQL database and Redis (or PgBouncer) run alone
 # after them (docs/decisions/0054-test-run-time.md).
-alone=(caddy compiled-process crash lighthouse scale-out)
+alone=(caddy compiled-process crash lighthouse pgbouncer scale-out)
 paired=() alone_files=()
 for f in tests/e2e/*.test.ts; do
   if [[ " ${alone[*]} " == *" $(basename "$f" .test.ts) "* ]]; then alone_files+=("$f"); else paired+=("$f"); fi

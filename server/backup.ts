@@ -48,7 +48,14 @@ try {
           .replace(/[-:]/g, '')
           .replace(/\.\d+Z$/, 'Z')}.tar.gz`,
       )
-  const database = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: false, poolSize: 2, timeouts: { statementMs: 0, lockMs: 0 } })
+  const database = await openDb({
+    url: config.DATABASE_URL,
+    sessionUrl: config.DATABASE_SESSION_URL,
+    dataDir: config.DATA_DIR,
+    migrate: false,
+    poolSize: 2,
+    timeouts: { statementMs: 0, lockMs: 0 },
+  })
   try {
     const format = values.format as 'native' | 'logical' | undefined
     const m = await backup(database, file, { format, log: (line) => console.log(line) })

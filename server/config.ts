@@ -17,6 +17,10 @@ const Env = z.object({
   DATABASE_URL: z.optional(
     z.string().check(z.refine(isDatabaseUrl, 'must be postgres://… or postgresql://…, pglite (the embedded database in DATA_DIR) or memory://')),
   ),
+  // PostgreSQL through a transaction pooler (PgBouncer at DATABASE_URL): the direct address, for LISTEN and the migration lock
+  DATABASE_SESSION_URL: z.optional(z.string().check(z.refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be postgres://… or postgresql://…'))),
+  // connections this process keeps to PostgreSQL (DATABASE_URL) at most
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 10),
   DATA_DIR: z._default(z.string(), './data'),
   PGLITE_TEMPLATE: z.optional(z.string()),
   REDIS_URL: z.optional(z.string()),

@@ -75,7 +75,14 @@ async function reset(config: Config, force: boolean) {
 }
 
 function open(config: Config): Promise<Database> {
-  return openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE, migrate: false, poolSize: 2 })
+  return openDb({
+    url: config.DATABASE_URL,
+    sessionUrl: config.DATABASE_SESSION_URL,
+    dataDir: config.DATA_DIR,
+    template: config.PGLITE_TEMPLATE,
+    migrate: false,
+    poolSize: 2,
+  })
 }
 
 function where(config: Config) {

@@ -37,6 +37,8 @@ try {
   const metrics = createMetrics()
   const database = await openDb({
     url: config.DATABASE_URL,
+    sessionUrl: config.DATABASE_SESSION_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATA_DIR,
     template: config.PGLITE_TEMPLATE,
     migrate: false,

@@ -34,7 +34,7 @@ if (values.help) {
 }
 
 const config = loadConfig()
-const database = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE })
+const database = await openDb({ url: config.DATABASE_URL, sessionUrl: config.DATABASE_SESSION_URL, dataDir: config.DATA_DIR, template: config.PGLITE_TEMPLATE })
 try {
   const input = {
     name: values.name ?? '',

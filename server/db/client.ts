@@ -58,6 +58,12 @@ export interface OpenDbOptions {
   /** a tarball made by dumpDataDir, used when the PGlite database is new */
   template?: string
   poolSize?: number
+  /**
+   * PostgreSQL behind a transaction pooler (PgBouncer, `url` its address): a direct address of the same database for
+   * what needs a session of its own, the migration lock and LISTEN (decision 0057). The pooled connections then carry
+   * no startup settings (a pooler refuses them): the pooler sets the time limits (deploy/pgbouncer.ini).
+   */
+  sessionUrl?: string
   /** apply the migrations before answering (default); main.ts migrates later, once it answers health checks */
   migrate?: boolean
   /** PostgreSQL: the longest a statement runs, and waits for a lock (0: no limit); past either it fails, and its
@@ -80,7 +86,7 @@ const timeoutsOf = (given: OpenDbOptions['timeouts'] = {}) => ({
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   const url = options.url ?? 'pglite'
   let database: Database
-  if (/^postgres(ql)?:\/\//.test(url)) database = openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts))
+  if (/^postgres(ql)?:\/\//.test(url)) database = openPostgres(url, options.poolSize ?? 10, timeoutsOf(options.timeouts), options.sessionUrl)
   else if (url === 'memory://') database = await openPglite(undefined, options.template)
   else if (url === 'pglite') database = await openPglite(path.resolve(options.dataDir ?? './data', 'pglite'), options.template)
   // never the embedded database for a mistyped URL: it would start empty (config.ts refuses such a DATABASE_URL first)
@@ -100,16 +106,12 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUTS): Database {
+function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUTS, sessionUrl?: string): Database {
+  const pooled = sessionUrl !== undefined && sessionUrl !== url
   // No JIT: compiling a query the planner thinks costly (a staff sort over every stock row) took about a second,
-  // far more than running it; the app's queries are short.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    statement_timeout: timeouts.statementMs,
-    lock_timeout: timeouts.lockMs,
-    options: '-c jit=off',
-  })
+  // far more than running it; the app's queries are short. Through a pooler the pooler's connect_query says so.
+  const settings = pooled ? {} : { statement_timeout: timeouts.statementMs, lock_timeout: timeouts.lockMs, options: '-c jit=off' }
+  const pool = new pg.Pool({ connectionString: url, max, ...settings })
   // An idle connection killed by the server (restart, failover, pg_terminate_backend, DROP DATABASE … FORCE)
   // is reported here; the pool has already dropped it and opens a new one on demand. Without a listener
   // node-postgres rethrows it as an uncaught exception and the process dies (SECURITY RE-01).
@@ -120,11 +122,14 @@ function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUT
   return {
     db,
     kind: 'postgres',
-    url,
+    // what another connection of its own needs (LISTEN): the direct address when the pool goes through a pooler
+    url: sessionUrl ?? url,
     // Several app processes may start at once on a new database: the first migrates, the others wait for it and
-    // then find nothing left to do.
+    // then find nothing left to do. The lock is a session's: on the direct address behind a pooler.
     async migrate(migrationsFolder = MIGRATIONS_DIR) {
-      const client = await pool.connect()
+      const direct = pooled ? new pg.Client({ connectionString: sessionUrl }) : null
+      if (direct) await direct.connect()
+      const client = direct ?? (await pool.connect())
       try {
         // No lock limit here: a process waits for the one migrating before it, a migration for the tables it changes.
         await client.query('set lock_timeout = 0')
@@ -134,7 +139,8 @@ function openPostgres(url: string, max: number, timeouts: typeof DEFAULT_TIMEOUT
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         // back in the pool with the connection's own lock timeout
         await client.query('reset lock_timeout').catch(() => {})
-        client.release()
+        if (direct) await direct.end().catch(() => {})
+        else (client as pg.PoolClient).release()
       }
     },
     ping: async (timeoutMs = 1000) => {
