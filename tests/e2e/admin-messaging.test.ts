@@ -160,11 +160,31 @@ describe('messaging settings and the message log in the staff app', () => {
       )
     assert.equal((await call(m.page, 'GET', '/api/admin/message-settings')).status, 403)
 
+    // the khata statement from the customer's khata screen reaches the phone on its template
+    const found = (await call(admin, 'GET', `/api/admin/customers?q=${SHOPPER}`)).body as { data: { user_id: number }[] }
+    const userId = found.data[0].user_id
+    assert.equal((await call(admin, 'PUT', `/api/admin/customers/${userId}/khata`, { credit_limit: 2000 })).status, 200)
+    await admin.goto(`${origin}/bos/admin/khata/${userId}`)
+    await admin.getByRole('button', { name: 'Send statement' }).click()
+    await admin.getByText(`Statement sent to ${SHOPPER}`).first().waitFor()
+    const statementDeadline = Date.now() + 20_000
+    for (;;) {
+      const inbox = (await (await fetch(`${origin}/__sim/messages?to=${SHOPPER}`)).json()) as { template: string; text: string }[]
+      const statement = inbox.find((x) => x.template === 'khata_statement')
+      if (statement) {
+        assert.match(statement.text, /^Your Kirana Fresh khata balance on \d{1,2} \w{3} \d{4} is ₹0\.$/)
+        break
+      }
+      if (Date.now() > statementDeadline) throw new Error(`the khata statement never reached the phone: ${JSON.stringify(inbox)}`)
+      await new Promise((r) => setTimeout(r, 200))
+    }
+
     // the owner's log on a desktop, filtered to WhatsApp
     await admin.goto(`${origin}/bos/admin/messages`)
     await admin.getByRole('heading', { level: 1, name: 'Message log' }).waitFor()
     await admin.getByLabel('Channel').selectOption('whatsapp')
     await admin.getByRole('table', { name: 'Messages sent' }).getByRole('row').filter({ hasText: 'Order confirmed' }).first().waitFor()
+    await admin.getByRole('table', { name: 'Messages sent' }).getByRole('row').filter({ hasText: 'Khata statement' }).first().waitFor()
     await shot(admin, 'msg-log-desktop')
     assert.deepEqual([...errors, ...m.errors], [])
     await m.context.close()

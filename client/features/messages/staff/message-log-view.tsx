@@ -56,7 +56,7 @@ export function MessageLogView() {
     <div className="flex flex-col gap-5">
       <PageHeader
         title="Message log"
-        description="Sign-in codes and order updates sent to shoppers’ phones: to whom, which message, on which channel, whether it arrived and its cost in units (1 a WhatsApp message, 1 an SMS part). The text is never kept."
+        description="Sign-in codes, order updates and khata messages sent to customers’ phones: to whom, which message, on which channel, whether it arrived and its cost in units (1 a WhatsApp message, 1 an SMS part). The text is never kept."
       />
       <form
         className="flex flex-wrap items-end gap-3"
