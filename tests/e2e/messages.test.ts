@@ -120,7 +120,8 @@ describe('messages to phones through the simulator', () => {
     await choices.getByRole('checkbox', { name: /Send me order updates/ }).uncheck()
     await choices.getByRole('button', { name: 'Save message choices' }).click()
     await shopper.page.getByText('Order updates are off: we will not message you about orders').first().waitFor()
-    await choices.scrollIntoViewIfNeeded()
+    // its heading in the middle of the screen, clear of the sticky header
+    await shopper.page.evaluate(() => document.getElementById('message-preferences-title')?.scrollIntoView({ block: 'center' }))
     await shot(shopper.page, 'msg-preferences-mobile', false)
     const number = await placeCodOrder(shopper.page, server.origin)
     const staff = await openPage(browser, { ...DESKTOP, storageState: staffState })

@@ -12,6 +12,8 @@ export const WHATSAPP_STATUS_STEPS = ['sent', 'delivered', 'read'] as const
  */
 export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, store: SimStore, options: { stepMs: number }) {
   const timers = new Set<NodeJS.Timeout>()
+  /** reports being sent now: shutdown waits for them (the app still answers in preClose), so none meets a closed database */
+  const inFlight = new Set<Promise<void>>()
   let closed = false
 
   /** POST the report: to this app through inject (no port needed), or to a loopback URL. */
@@ -32,9 +34,11 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
       if (!step || closed) return
       const timer = setTimeout(() => {
         timers.delete(timer)
-        void step()
+        const running = step()
           .catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'messages simulator: a status was not recorded'))
           .then(next)
+        inFlight.add(running)
+        void running.finally(() => inFlight.delete(running))
       }, options.stepMs)
       timers.add(timer)
     }
@@ -118,10 +122,12 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
       later([() => smsReport(account, message, mode === null)])
       return true
     },
-    close() {
+    /** no more reports; waits for those being sent */
+    async close() {
       closed = true
       for (const t of timers) clearTimeout(t)
       timers.clear()
+      while (inFlight.size) await Promise.allSettled([...inFlight])
     },
   }
 }
