@@ -277,7 +277,7 @@ export async function buildApp({
   // The providers' delivery reports, and the built-in messages simulator (refused in production like the payment one).
   await messageWebhookRoutes(app, { messenger })
   await messageRoutes(app)
-  if (config.MESSAGES_MODE === 'simulator') await messagesSimulator(app, { config })
+  if (config.MESSAGES_MODE === 'simulator') await messagesSimulator(app, { config, database })
 
   // Unknown calls are a route of their own, whatever the method: JSON, counted by the rate limit, and never a page
   // (the web client's /* route is less specific).

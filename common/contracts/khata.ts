@@ -131,6 +131,18 @@ export const remindKhata = defineContract({
   status: 201,
 })
 
+/** The khata statement sent to the customer's phone (issue #32's `khata_statement` template): balance on a date. */
+export const sendKhataStatement = defineContract({
+  method: 'POST',
+  path: '/api/admin/customers/:id/khata/statement-messages',
+  summary:
+    'Admin: the khata statement (balance on today’s date) to the customer’s phone on its registered template (WhatsApp, else DLT SMS), through the outbox; 422 without a khata or a mobile',
+  params: IdParams,
+  body: z.object({}),
+  response: KhataReminder,
+  status: 201,
+})
+
 export const KHATA_SORTS = ['balance', '-balance', 'name', '-name', 'oldest', '-oldest', 'last_payment_at', '-last_payment_at'] as const
 export const KhataListQuery = z.object({
   q: z.optional(text('Search text', [z.trim(), z.maxLength(100, 'Search text is limited to 100 characters')])),

@@ -113,18 +113,16 @@ describe('messages to phones through the simulator', () => {
 
   it('an opted-out shopper gets no updates', async () => {
     const shopper = await openPage(browser, { ...MOBILE, storageState: shopperState })
-    await shopper.page.goto(`${server.origin}/`)
-    const saved = await shopper.page.evaluate(async () => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '')
-      const res = await fetch('/s/api/account/messages', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, 'x-web-url': location.origin },
-        body: JSON.stringify({ channel: 'whatsapp', updates: false }),
-      })
-      return { status: res.status, body: await res.json() }
-    })
-    assert.equal(saved.status, 200, JSON.stringify(saved.body))
-    assert.equal(saved.body.updates, false)
+    // the shopper's own choice, on their profile page
+    await shopper.page.goto(`${server.origin}/account/details`)
+    const choices = shopper.page.getByRole('form', { name: 'Messages on your phone' })
+    await choices.getByText('To +91 9876500003').waitFor()
+    await choices.getByRole('checkbox', { name: /Send me order updates/ }).uncheck()
+    await choices.getByRole('button', { name: 'Save message choices' }).click()
+    await shopper.page.getByText('Order updates are off: we will not message you about orders').first().waitFor()
+    // its heading in the middle of the screen, clear of the sticky header
+    await shopper.page.evaluate(() => document.getElementById('message-preferences-title')?.scrollIntoView({ block: 'center' }))
+    await shot(shopper.page, 'msg-preferences-mobile', false)
     const number = await placeCodOrder(shopper.page, server.origin)
     const staff = await openPage(browser, { ...DESKTOP, storageState: staffState })
     await staff.page.goto(`${server.origin}/bos/admin/orders?q=${number}`)

@@ -159,6 +159,23 @@ for (const transport of ['LISTEN/NOTIFY', 'Redis pub/sub'] as const) {
       console.log(`  ${transport}: B answered the new price after ${ms} ms`)
     })
 
+    test('the messages simulator is one for both: a sign-in code asked for through A is on the phone read through B', {
+      skip: transport !== 'Redis pub/sub' && 'once is enough',
+    }, async () => {
+      const phone = `96${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+      const throughA = shopperAcross([a])
+      assert.equal((await throughA('GET', '/cookie')).status, 200)
+      assert.equal((await throughA('POST', '/auth/login', { username: phone })).status, 200)
+      const inbox = async (server: TestServer) =>
+        (await (await fetch(`${server.origin}/__sim/messages?to=${phone}`)).json()) as { channel: string; template: string; text: string }[]
+      const [code, ...more] = await inbox(b)
+      assert.deepEqual(more, [])
+      assert.equal(code.channel, 'whatsapp')
+      assert.equal(code.template, 'sign_in_code')
+      assert.equal(code.text.slice(0, 6), CODE)
+      assert.equal((await inbox(a)).length, 1)
+    })
+
     test("a shopper's session, cart, coupon guesses and order work whichever process answers", {
       skip: transport !== 'Redis pub/sub' && 'once is enough',
     }, async () => {

@@ -5,7 +5,7 @@ import type { OtpDelivery, OtpMessage } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
-import { KHATA_REMINDER_OUTBOX } from '../khata/service'
+import { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX } from '../khata/service'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
 import { websiteName } from '../site-settings/service'
@@ -79,6 +79,16 @@ export function outboxHandlers(
     })
   }
 
+  /** a khata message to the customer's number: its registered template, and the payload's text for other channels */
+  async function notifyKhata(payload: Record<string, unknown>, compose: (shop: string) => { subject: string; template: OtpMessage['template'] }) {
+    const to = parseUsername(String(payload.to ?? ''))
+    if (!to) return
+    const websiteId = Number(payload.websiteId)
+    const shop = await shopName(payload, websiteId)
+    const { subject, template } = compose(shop)
+    await delivery.send({ to, code: '', siteName: shop, minutes: 0, websiteId, template, notice: { subject, text: String(payload.text ?? '') } })
+  }
+
   return {
     order_confirmation: (payload) =>
       notifyOrder(payload, ({ order, shop }) => {
@@ -143,22 +153,17 @@ export function outboxHandlers(
       await delivery.send({ to, code: '', siteName: message.siteName, minutes: 0, notice: { subject: message.subject, text: message.text } })
     },
     /** what a customer owes on their khata (docs/decisions/0047), at most one a day, on its registered template */
-    async [KHATA_REMINDER_OUTBOX](payload) {
-      const to = parseUsername(String(payload.to ?? ''))
-      if (!to) return
-      const websiteId = Number(payload.websiteId)
-      const shop = await shopName(payload, websiteId)
-      const template = { name: 'khata_reminder' as const, vars: { shop, balance: String(payload.balance ?? '') } }
-      await delivery.send({
-        to,
-        code: '',
-        siteName: shop,
-        minutes: 0,
-        websiteId,
-        template,
-        notice: { subject: `Your khata with ${shop}`, text: String(payload.text ?? '') },
-      })
-    },
+    [KHATA_REMINDER_OUTBOX]: (payload) =>
+      notifyKhata(payload, (shop) => ({
+        subject: `Your khata with ${shop}`,
+        template: { name: 'khata_reminder', vars: { shop, balance: String(payload.balance ?? '') } },
+      })),
+    /** the khata statement staff sent: the balance on a date, on its registered template */
+    [KHATA_STATEMENT_OUTBOX]: (payload) =>
+      notifyKhata(payload, (shop) => ({
+        subject: `Your khata statement from ${shop}`,
+        template: { name: 'khata_statement', vars: { shop, balance: String(payload.balance ?? ''), date: String(payload.date ?? '') } },
+      })),
     async refund(payload, message) {
       const refund = await orders.findRefund(db, Number(payload.refundId))
       // cash given back by hand (a delivered COD order) has no provider and no job

@@ -8,6 +8,8 @@ import * as q from './queries/khata'
 
 /** The outbox kind of a khata reminder; the worker (checkout/jobs.ts) sends it on the `khata_reminder` template. */
 export const KHATA_REMINDER_OUTBOX = 'khata_reminder'
+/** The outbox kind of a khata statement message; sent on the `khata_statement` template. */
+export const KHATA_STATEMENT_OUTBOX = 'khata_statement'
 
 const indiaDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' })
 
@@ -37,6 +39,29 @@ export async function remind(ctx: StaffWriteCtx, userId: number): Promise<Result
         balance: formatINR(account.balancePaise),
       })
       return { result, id: account.id, before: { reminded_at: account.remindedAt }, after: { ...result, reminded_at: now } }
+    }),
+  )
+}
+
+/**
+ * The statement as a message (the `khata_statement` template: the balance on today's date), through the outbox in
+ * the call's transaction; a khata with nothing owed is stated too (₹0.00: "you owe nothing"). The messenger's
+ * per-number hourly limit bounds repeats.
+ */
+export async function sendStatement(ctx: StaffWriteCtx, userId: number): Promise<Result<KhataReminder>> {
+  const customer = await accounts.customerOfWebsite(ctx.db, ctx.site.id, userId)
+  if (!customer) return fail('not_found', 'No customer with this id on this website')
+  const account = await q.findAccount(ctx.db, ctx.site.id, userId)
+  if (!account) return fail('invalid', `${customer.name || 'This customer'} has no khata: set a credit limit first`, { khata: 'No khata' })
+  if (!customer.phone) return fail('invalid', 'This customer has no mobile number with the shop', { phone: 'No mobile number' })
+  const date = new Date().toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' })
+  const balance = formatINR(Math.max(0, account.balancePaise))
+  const text = `Your ${ctx.site.name} khata balance on ${date} is ${balance}.`
+  const result: KhataReminder = { queued: true, channel: 'sms', to: customer.phone, text }
+  return ok(
+    await staffWrite(ctx, { action: 'khata.statement_sent', entity: 'khata' }, async (tx) => {
+      await orders.enqueueOutbox(tx, KHATA_STATEMENT_OUTBOX, { websiteId: ctx.site.id, to: customer.phone, siteName: ctx.site.name, text, balance, date })
+      return { result, id: account.id, before: null, after: result }
     }),
   )
 }

@@ -10,7 +10,7 @@ import { providersFor } from '../payments/service'
 import * as khata from './khata'
 import { listKhatas } from './list'
 import { confirmAccountPayment, startAccountPayment } from './online'
-import { remind } from './remind'
+import { remind, sendStatement } from './remind'
 import { createShareLink, getSharedQr, sharedStatement, startSharedQr } from './share'
 import { getSharedPayLink, startSharedPayLink } from './share-pay-link'
 
@@ -36,6 +36,7 @@ export async function khataRoutes(app: FastifyInstance) {
     group.write(c.setKhataLimit, async (req, ctx) => orThrow(await khata.setLimit(ctx, req.params.id, req.body)))
     group.write(c.recordKhataPayment, async (req, ctx) => orThrow(await khata.recordPayment(ctx, req.params.id, req.body, device(req))))
     group.write(c.remindKhata, async (req, ctx) => orThrow(await remind(ctx, req.params.id)))
+    group.write(c.sendKhataStatement, async (req, ctx) => orThrow(await sendStatement(ctx, req.params.id)))
     group.write(c.adjustKhata, async (req, ctx) => orThrow(await khata.adjust(ctx, req.params.id, req.body, device(req))))
     group.write(online.shareKhata, async (req, ctx) => orThrow(await createShareLink(ctx, req.params.id, requestOrigin(req))))
   })

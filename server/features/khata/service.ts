@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client'
 import { fail, ok, type Result } from '../../platform/result'
 import * as q from './queries/khata'
 
-export { KHATA_REMINDER_OUTBOX } from './remind'
+export { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX } from './remind'
 export { khataOrderWebhook, khataQrWebhook, onlineByProviderOrder } from './online'
 
 /**

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { parseUsername } from '../../../common/rules/username'
 import { escapeHtml } from '../payments/format'
 import type { MessagesSim } from './simulator'
+import type { SimMessage } from './store'
 
 const Failure = z.object({
   to: z.string(),
@@ -39,14 +40,14 @@ export async function messagesControl(app: FastifyInstance, { sim }: { sim: Mess
   app.get<{ Querystring: { to?: string } }>('/__sim/messages', async (req, reply) => {
     const to = mobileOf(req.query.to)
     if (!to) return reply.code(400).send({ message: 'to: a 10-digit mobile number' })
-    return sim.store.to(to).map((m) => ({ channel: m.channel, template: m.template, text: m.text, status: m.status, sent_at: m.sent_at }))
+    return (await sim.store.to(to)).map((m) => ({ channel: m.channel, template: m.template, text: m.text, status: m.status, sent_at: m.sent_at }))
   })
 
   app.post('/__sim/messages/failures', async (req, reply) => {
     const parsed = Failure.safeParse(req.body ?? {})
     const to = parsed.success ? mobileOf(parsed.data.to) : null
     if (!parsed.success || !to) return reply.code(400).send({ message: parsed.success ? 'to: a 10-digit mobile number' : parsed.error.issues[0].message })
-    sim.store.planFailure(to, { channel: parsed.data.channel, mode: parsed.data.mode, remaining: parsed.data.count })
+    await sim.store.planFailure(to, { channel: parsed.data.channel, mode: parsed.data.mode, remaining: parsed.data.count })
     return { planned: true }
   })
 
@@ -56,24 +57,24 @@ export async function messagesControl(app: FastifyInstance, { sim }: { sim: Mess
     if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0].message })
     const { whatsapp, msg91 } = parsed.data
     if (whatsapp)
-      sim.addWhatsApp({
+      await sim.addWhatsApp({
         phoneNumberId: whatsapp.phone_number_id,
         accessToken: whatsapp.access_token,
         appSecret: whatsapp.app_secret,
         webhookUrl: whatsapp.webhook_url,
       })
-    if (msg91) sim.addMsg91({ authKey: msg91.auth_key, senderId: msg91.sender_id, webhookUrl: msg91.webhook_url })
+    if (msg91) await sim.addMsg91({ authKey: msg91.auth_key, senderId: msg91.sender_id, webhookUrl: msg91.webhook_url })
     return { added: true }
   })
 
   app.delete('/__sim/messages', async () => {
-    sim.store.clear()
+    await sim.store.clear()
     return { cleared: true }
   })
 
   app.get('/sim/messages', async (_req, reply) => {
-    const byPhone = new Map<string, ReturnType<MessagesSim['store']['all']>>()
-    for (const m of sim.store.all()) byPhone.set(m.to, [...(byPhone.get(m.to) ?? []), m])
+    const byPhone = new Map<string, SimMessage[]>()
+    for (const m of await sim.store.all()) byPhone.set(m.to, [...(byPhone.get(m.to) ?? []), m])
     const sections = [...byPhone]
       .map(
         ([phone, list]) =>

@@ -24,23 +24,23 @@ const TEMPLATE_BY_DLT = new Map(Object.entries(SIMULATOR_DLT_TEMPLATE_IDS).map((
 const error = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ type: 'error', message })
 
 export async function msg91Api(app: FastifyInstance, { sim }: { sim: MessagesSim }) {
-  const authorised = (authkey: unknown) => typeof authkey === 'string' && sim.msg91Account(authkey) !== null
+  const authorised = async (authkey: unknown) => typeof authkey === 'string' && (await sim.msg91Account(authkey)) !== null
 
   // the balance (GET /api/balance.php?authkey=&type=4): a number of SMS, what "Test connection" reads
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/balance.php', async (req, reply) => {
-    if (!authorised(req.query.authkey)) return error(reply, 401, 'Authentication failure')
+    if (!(await authorised(req.query.authkey))) return error(reply, 401, 'Authentication failure')
     return reply.type('text/plain').send('10000')
   })
 
   app.post('/api/v5/flow', async (req, reply) => {
-    if (!authorised(req.headers.authkey)) return error(reply, 401, 'Authentication failure')
+    if (!(await authorised(req.headers.authkey))) return error(reply, 401, 'Authentication failure')
     const parsed = FlowBody.safeParse(req.body)
     if (!parsed.success) return error(reply, 400, `${parsed.error.issues[0].path.join('.') || 'body'}: ${parsed.error.issues[0].message}`)
     const body = parsed.data
     const templateId = body.template_id ?? body.flow_id
     const name = templateId ? TEMPLATE_BY_DLT.get(templateId) : undefined
     if (!templateId || !name) return error(reply, 400, 'Invalid template id: not linked to a DLT approved template')
-    const account = sim.msg91Account(String(req.headers.authkey))!
+    const account = (await sim.msg91Account(String(req.headers.authkey)))!
     const sender = body.sender ?? account.senderId
     const template = MESSAGE_TEMPLATES[name]
     const requestId = msg91RequestId()
@@ -48,7 +48,7 @@ export async function msg91Api(app: FastifyInstance, { sim }: { sim: MessagesSim
       const values = Object.fromEntries(template.vars.map((v, i) => [v, String(recipient[`VAR${i + 1}`] ?? recipient[v] ?? '')]))
       const missing = template.vars.find((v) => !values[v])
       if (missing) return error(reply, 400, `recipients: VAR${template.vars.indexOf(missing) + 1} is missing`)
-      const accepted = sim.smsTo(account, {
+      const accepted = await sim.smsTo(account, {
         id: requestId,
         to: recipient.mobiles.slice(2),
         template: templateId,
@@ -61,17 +61,17 @@ export async function msg91Api(app: FastifyInstance, { sim }: { sim: MessagesSim
   })
 
   app.post<{ Querystring: Record<string, string | undefined> }>('/api/v5/otp', async (req, reply) => {
-    if (!authorised(req.headers.authkey)) return error(reply, 401, 'Authentication failure')
+    if (!(await authorised(req.headers.authkey))) return error(reply, 401, 'Authentication failure')
     const { template_id: templateId, mobile, otp } = req.query
     if (!templateId || TEMPLATE_BY_DLT.get(templateId) !== 'sign_in_code')
       return error(reply, 400, 'Invalid template id: not linked to a DLT approved template')
     if (!mobile || !/^91[6-9]\d{9}$/.test(mobile)) return error(reply, 400, 'Mobile number is invalid')
     if (!otp || !/^\d{4,9}$/.test(otp)) return error(reply, 400, 'OTP is invalid')
-    const account = sim.msg91Account(String(req.headers.authkey))!
+    const account = (await sim.msg91Account(String(req.headers.authkey)))!
     const requestId = msg91RequestId()
     const template = MESSAGE_TEMPLATES.sign_in_code
     const text = renderTemplate(template.text, template.vars, { code: otp })
-    if (!sim.smsTo(account, { id: requestId, to: mobile.slice(2), template: templateId, sender: account.senderId, text }))
+    if (!(await sim.smsTo(account, { id: requestId, to: mobile.slice(2), template: templateId, sender: account.senderId, text })))
       return error(reply, 400, 'Number is in the DND or blocked list')
     return { type: 'success', request_id: requestId }
   })

@@ -1,21 +1,8 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { type SimMessage, type SimStore, createSimStore } from './store'
+import type { Msg91Account, SimMessage, SimStore, WhatsAppAccount } from './store'
 
-export interface WhatsAppAccount {
-  phoneNumberId: string
-  accessToken: string
-  appSecret: string
-  /** where its status webhooks go; a path is this app's own */
-  webhookUrl: string
-}
-
-export interface Msg91Account {
-  authKey: string
-  senderId: string
-  /** where its delivery reports go; a path is this app's own */
-  webhookUrl: string
-}
+export type { Msg91Account, WhatsAppAccount } from './store'
 
 export const WHATSAPP_STATUS_STEPS = ['sent', 'delivered', 'read'] as const
 
@@ -23,11 +10,10 @@ export const WHATSAPP_STATUS_STEPS = ['sent', 'delivered', 'read'] as const
  * The state of the messages simulator: the accounts "made" at the providers, the messages phones received, and the
  * status reports it sends back as the providers do (WhatsApp: signed `statuses` webhooks; MSG91: delivery reports).
  */
-export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, options: { stepMs: number }) {
-  const store: SimStore = createSimStore()
-  const whatsapp = new Map<string, WhatsAppAccount>()
-  const msg91 = new Map<string, Msg91Account>()
+export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, store: SimStore, options: { stepMs: number }) {
   const timers = new Set<NodeJS.Timeout>()
+  /** reports being sent now: shutdown waits for them (the app still answers in preClose), so none meets a closed database */
+  const inFlight = new Set<Promise<void>>()
   let closed = false
 
   /** POST the report: to this app through inject (no port needed), or to a loopback URL. */
@@ -48,15 +34,19 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
       if (!step || closed) return
       const timer = setTimeout(() => {
         timers.delete(timer)
-        void step().then(next)
+        const running = step()
+          .catch((err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'messages simulator: a status was not recorded'))
+          .then(next)
+        inFlight.add(running)
+        void running.finally(() => inFlight.delete(running))
       }, options.stepMs)
       timers.add(timer)
     }
     next()
   }
 
-  function whatsappStatus(account: WhatsAppAccount, message: SimMessage, status: 'sent' | 'delivered' | 'read' | 'failed') {
-    message.status = status
+  async function whatsappStatus(account: WhatsAppAccount, message: SimMessage, status: 'sent' | 'delivered' | 'read' | 'failed') {
+    await store.setStatus(message.id, status)
     const payload = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
@@ -89,8 +79,8 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
     return post(account.webhookUrl, payload, { 'x-hub-signature-256': signature })
   }
 
-  function smsReport(account: Msg91Account, message: SimMessage, delivered: boolean) {
-    message.status = delivered ? 'delivered' : 'failed'
+  async function smsReport(account: Msg91Account, message: SimMessage, delivered: boolean) {
+    await store.setStatus(message.id, delivered ? 'delivered' : 'failed')
     const payload = JSON.stringify([
       {
         senderId: message.sender,
@@ -111,32 +101,33 @@ export function createMessagesSim(app: FastifyInstance, log: FastifyBaseLogger, 
 
   return {
     store,
-    addWhatsApp: (account: WhatsAppAccount) => whatsapp.set(account.phoneNumberId, account),
-    addMsg91: (account: Msg91Account) => msg91.set(account.authKey, account),
-    whatsappAccount: (phoneNumberId: string) => whatsapp.get(phoneNumberId) ?? null,
-    knowsWhatsAppToken: (token: string) => [...whatsapp.values()].some((a) => a.accessToken === token),
-    msg91Account: (authKey: string) => msg91.get(authKey) ?? null,
+    addWhatsApp: (account: WhatsAppAccount) => store.addWhatsApp(account),
+    addMsg91: (account: Msg91Account) => store.addMsg91(account),
+    whatsappAccount: (phoneNumberId: string) => store.whatsappAccount(phoneNumberId),
+    knowsWhatsAppToken: (token: string) => store.knowsWhatsAppToken(token),
+    msg91Account: (authKey: string) => store.msg91Account(authKey),
     statuses: {
       /** accepted → sent → delivered → read, or sent → failed when a failure was asked for */
-      whatsapp(account: WhatsAppAccount, message: SimMessage) {
-        const fails = store.takeFailure(message.to, 'whatsapp', ['undelivered']) !== null
+      async whatsapp(account: WhatsAppAccount, message: SimMessage) {
+        const fails = (await store.takeFailure(message.to, 'whatsapp', ['undelivered'])) !== null
         const steps = fails ? (['sent', 'failed'] as const) : WHATSAPP_STATUS_STEPS
         later(steps.map((status) => () => whatsappStatus(account, message, status)))
       },
     },
     /** one SMS recorded, and its delivery report to follow */
-    smsTo(account: Msg91Account, sms: Pick<SimMessage, 'id' | 'to' | 'template' | 'sender' | 'text'>): boolean {
-      const mode = store.takeFailure(sms.to, 'sms')
+    async smsTo(account: Msg91Account, sms: Pick<SimMessage, 'id' | 'to' | 'template' | 'sender' | 'text'>): Promise<boolean> {
+      const mode = await store.takeFailure(sms.to, 'sms')
       if (mode === 'reject') return false
-      const message = store.record({ ...sms, channel: 'sms' })
-      message.status = 'sent'
+      const message = await store.record({ ...sms, channel: 'sms' }, 'sent')
       later([() => smsReport(account, message, mode === null)])
       return true
     },
-    close() {
+    /** no more reports; waits for those being sent */
+    async close() {
       closed = true
       for (const t of timers) clearTimeout(t)
       timers.clear()
+      while (inFlight.size) await Promise.allSettled([...inFlight])
     },
   }
 }

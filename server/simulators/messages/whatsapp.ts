@@ -56,8 +56,8 @@ export async function whatsappApi(app: FastifyInstance, { sim }: { sim: Messages
   // Meta's phone number node (GET /{version}/{phone-number-id}?fields=…): what "Test connection" reads
   app.get<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId', async (req, reply) => {
     const token = bearer(req.headers.authorization)
-    if (!token || !sim.knowsWhatsAppToken(token)) return graphError(reply, 401, 190, 'Invalid OAuth access token - Cannot parse access token')
-    const account = sim.whatsappAccount(req.params.phoneNumberId)
+    if (!token || !(await sim.knowsWhatsAppToken(token))) return graphError(reply, 401, 190, 'Invalid OAuth access token - Cannot parse access token')
+    const account = await sim.whatsappAccount(req.params.phoneNumberId)
     if (!account || account.accessToken !== token)
       return graphError(
         reply,
@@ -74,7 +74,7 @@ export async function whatsappApi(app: FastifyInstance, { sim }: { sim: Messages
   })
 
   app.post<{ Params: { version: string; phoneNumberId: string } }>('/:version/:phoneNumberId/messages', async (req, reply) => {
-    const account = sim.whatsappAccount(req.params.phoneNumberId)
+    const account = await sim.whatsappAccount(req.params.phoneNumberId)
     const token = bearer(req.headers.authorization)
     if (!token || !account || token !== account.accessToken) return graphError(reply, 401, 190, 'Invalid OAuth access token - Cannot parse access token')
     if (!/^v\d+\.\d+$/.test(req.params.version)) return graphError(reply, 400, 2500, 'Unknown path components')
@@ -89,10 +89,10 @@ export async function whatsappApi(app: FastifyInstance, { sim }: { sim: Messages
     const check = checkTemplate(body.template)
     if (typeof check === 'object') return graphError(reply, 400, check.code, check.message, check.details)
     const to = digits.slice(2)
-    if (sim.store.takeFailure(to, 'whatsapp', ['reject']))
+    if (await sim.store.takeFailure(to, 'whatsapp', ['reject']))
       return graphError(reply, 400, 131026, '(#131026) Message undeliverable', 'The recipient is not on WhatsApp or cannot receive this message.')
-    const message = sim.store.record({ id: wamid(), channel: 'whatsapp', to, template: body.template.name, text: check })
-    sim.statuses.whatsapp(account, message)
+    const message = await sim.store.record({ id: wamid(), channel: 'whatsapp', to, template: body.template.name, text: check })
+    await sim.statuses.whatsapp(account, message)
     return reply
       .code(200)
       .send({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: digits }], messages: [{ id: message.id, message_status: 'accepted' }] })

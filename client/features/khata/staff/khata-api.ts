@@ -23,6 +23,7 @@ export function useKhataWrites(id: number) {
     limit: useMutation({ mutationFn: (body: c.KhataLimitInput) => api.call(c.setKhataLimit, { params: { id }, body }), onSettled: refresh }),
     pay: useMutation({ mutationFn: (body: c.KhataPaymentInput) => api.call(c.recordKhataPayment, { params: { id }, body }), onSettled: refresh }),
     remind: useMutation({ mutationFn: () => api.call(c.remindKhata, { params: { id }, body: {} }), onSettled: refresh }),
+    statement: useMutation({ mutationFn: () => api.call(c.sendKhataStatement, { params: { id }, body: {} }) }),
     share: useMutation({ mutationFn: () => api.call(shareKhata, { params: { id }, body: {} }) }),
     adjust: useMutation({ mutationFn: (body: c.KhataAdjustmentInput) => api.call(c.adjustKhata, { params: { id }, body }), onSettled: refresh }),
   }

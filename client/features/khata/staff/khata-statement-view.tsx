@@ -45,6 +45,7 @@ export function KhataStatementView({ id }: { id: number }) {
           actions={
             <>
               <RemindButton id={id} owed={k.balance > 0} />
+              <SendStatementButton id={id} hasPhone={Boolean(k.phone)} />
               <ShareButton id={id} />
               <a
                 className="inline-flex items-center rounded-md border border-border px-3 py-2 text-sm"
@@ -89,6 +90,26 @@ function RemindButton({ id, owed }: { id: number; owed: boolean }) {
       }
     >
       Send reminder
+    </Button>
+  )
+}
+
+/** The balance on today's date to the customer's phone (WhatsApp, else SMS), on the shop's registered template. */
+function SendStatementButton({ id, hasPhone }: { id: number; hasPhone: boolean }) {
+  const { statement } = useKhataWrites(id)
+  return (
+    <Button
+      variant="outline"
+      disabled={!hasPhone}
+      loading={statement.isPending}
+      onClick={() =>
+        statement.mutate(undefined, {
+          onSuccess: (r) => toast.success(`Statement sent to ${r.to}`),
+          onError: (err) => toast.error(errorText(err)),
+        })
+      }
+    >
+      Send statement
     </Button>
   )
 }

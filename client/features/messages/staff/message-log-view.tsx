@@ -56,7 +56,7 @@ export function MessageLogView() {
     <div className="flex flex-col gap-5">
       <PageHeader
         title="Message log"
-        description="Sign-in codes and order updates sent to shoppers’ phones: to whom, which message, on which channel, whether it arrived and its cost in units (1 a WhatsApp message, 1 an SMS part). The text is never kept."
+        description="Sign-in codes, order updates and khata messages sent to customers’ phones: to whom, which message, on which channel, whether it arrived and its cost in units (1 a WhatsApp message, 1 an SMS part). The text is never kept."
       />
       <form
         className="flex flex-wrap items-end gap-3"
@@ -110,10 +110,10 @@ export function MessageLogView() {
               <tr>
                 <th className="px-3 py-2 font-medium">To</th>
                 <th className="px-3 py-2 font-medium">Message</th>
-                <th className="px-3 py-2 font-medium">Channel</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">Channel</th>
                 <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-3 py-2 text-right font-medium">Cost units</th>
-                <th className="px-3 py-2 font-medium">Sent</th>
+                <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">Cost units</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">Sent</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -124,7 +124,7 @@ export function MessageLogView() {
                     {label(r.template)}
                     {r.provider_template && <span className="block text-xs text-muted">{r.provider_template}</span>}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="hidden px-3 py-2 sm:table-cell">
                     {CHANNEL[r.channel] ?? r.channel}
                     {r.fallback_of !== null && <span className="block text-xs text-muted">after WhatsApp failed</span>}
                   </td>
@@ -133,9 +133,17 @@ export function MessageLogView() {
                       {STATUS[r.status] ?? r.status}
                     </span>
                     {r.error_code && <span className="block text-xs text-muted">error {r.error_code}</span>}
+                    {/* on a phone the channel, cost and time columns are hidden: they show under the status */}
+                    <span className="block text-xs text-muted sm:hidden">
+                      {CHANNEL[r.channel] ?? r.channel}
+                      {r.fallback_of !== null ? ', after WhatsApp failed' : ''} · {r.cost_units} unit{r.cost_units === 1 ? '' : 's'}
+                    </span>
+                    <time dateTime={r.created_at} className="block text-xs text-muted sm:hidden">
+                      {when(r.created_at)}
+                    </time>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.cost_units}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{r.cost_units}</td>
+                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">
                     <time dateTime={r.created_at}>{when(r.created_at)}</time>
                   </td>
                 </tr>

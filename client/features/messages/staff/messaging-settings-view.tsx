@@ -199,7 +199,7 @@ function MessagingForm({ settings }: { settings: MessageSettingsAnswer }) {
                 <span className="mr-2 text-xs font-medium text-muted">Preview</span>
                 {t.preview}
               </p>
-              <div className="grid gap-3 sm:grid-cols-4">
+              <div className="grid grid-cols-[1fr_6rem] gap-3 sm:grid-cols-[1fr_6rem_1fr_1.3fr]">
                 {(
                   [
                     ['whatsapp_name', 'WhatsApp template'],
@@ -210,6 +210,8 @@ function MessagingForm({ settings }: { settings: MessageSettingsAnswer }) {
                 ).map(([field, label]) => (
                   <TextField
                     key={field}
+                    // on a phone: the name and language side by side, the DLT id and the variables each a row
+                    className={field === 'dlt_template_id' || field === 'vars' ? 'col-span-2 sm:col-span-1' : undefined}
                     label={label}
                     aria-label={`${t.label}: ${label}`}
                     autoComplete="off"
