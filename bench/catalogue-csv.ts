@@ -22,6 +22,7 @@ import { catalogueRows } from '../server/features/catalogue/csv-export'
 import { applyImport, previewImport } from '../server/features/catalogue/csv-import'
 import * as q from '../server/features/catalogue/csv-queries'
 import { csvStream } from '../server/platform/csv'
+import { createOutbound } from '../server/platform/outbound'
 import type { StaffWriteCtx } from '../server/platform/staff-write'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
 
@@ -106,11 +107,13 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
         lines.push(`Import Bench Dal ${i},${brand},"${cats.join(', ')}",active,${size},${50 + j}.50,${60 + j},IMP-${i}-${j},${250 * (j + 1)},${(i % 9) + 1}`)
     }
     const file = Buffer.from(`${lines.join('\n')}\n`)
+    // The file names no image addresses: nothing is fetched.
+    const outbound = createOutbound()
     let previewMs = 0
     let applyMs = 0
     const imported = await measured(async () => {
       let started = performance.now()
-      const preview = await ctxOf((ctx) => previewImport(ctx, file, 'bench.csv'))
+      const preview = await ctxOf((ctx) => previewImport(ctx, outbound, file, 'bench.csv'))
       previewMs = Math.round(performance.now() - started)
       if (!preview.ok || preview.value.problems.length)
         throw new Error(`bench import preview: ${JSON.stringify(preview.ok ? preview.value.problems.slice(0, 3) : preview)}`)
@@ -120,7 +123,7 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
       if (!applied.ok) throw new Error(`bench import apply: ${applied.message}`)
       return preview.value.summary
     })
-    const again = await measured(() => ctxOf((ctx) => previewImport(ctx, file, 'bench.csv')))
+    const again = await measured(() => ctxOf((ctx) => previewImport(ctx, outbound, file, 'bench.csv')))
     if (!again.value.ok || again.value.value.summary.products.unchanged !== 2500) throw new Error('bench import: the same file again should change nothing')
     return {
       products: made.products,

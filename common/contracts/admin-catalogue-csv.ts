@@ -20,7 +20,8 @@ export const IMPORT_TTL_MINUTES = 60
 /**
  * The file's columns, in the export's order. An import names them by header (any case, or the key); the required
  * ones must be there, a missing optional column leaves that field as it is. Stock comes after these: one
- * `On hand: <warehouse>` column per warehouse.
+ * `On hand: <warehouse>` column per warehouse. A brand or category the file names that does not exist
+ * is created (a category as a path, `Staples > Atta`: each level under the one before).
  */
 export const CSV_COLUMNS = [
   { key: 'product_name', header: 'Product name', required: true },
@@ -44,8 +45,18 @@ export const CSV_COLUMNS = [
   { key: 'position', header: 'Sort order' },
   /** the pack's low-stock mark (empty: the default) */
   { key: 'low_stock', header: 'Low-stock threshold' },
-] as const satisfies readonly { key: string; header: string; required?: boolean }[]
+  /**
+   * import only (the export leaves it out): the product's images as http(s) addresses separated by spaces or `|`,
+   * fetched when the file is previewed (public addresses only) and kept as uploads; empty leaves the images alone
+   */
+  { key: 'image_urls', header: 'Image URLs', importOnly: true },
+] as const satisfies readonly { key: string; header: string; required?: boolean; importOnly?: boolean }[]
 export type CsvColumnKey = (typeof CSV_COLUMNS)[number]['key']
+/** The export's columns (the import-only ones left out). */
+export const EXPORT_COLUMNS = CSV_COLUMNS.filter((c) => !('importOnly' in c))
+
+/** Distinct image addresses one file may name (each fetched at preview). */
+export const IMPORT_MAX_IMAGES = 500
 
 /** The header of a warehouse's on-hand column. */
 export const STOCK_HEADER_PREFIX = 'On hand: '
@@ -94,6 +105,9 @@ export const ImportSummary = z.object({
   stock: int(),
   /** low-stock thresholds that would change */
   thresholds: int(),
+  /** brands and categories the file names that do not exist yet: the import creates them */
+  brands: int(),
+  categories: int(),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
 
@@ -106,6 +120,10 @@ export const ImportPreview = z.object({
   problems: z.array(ImportProblem),
   /** every row that creates or changes something (unchanged rows are only counted) */
   lines: z.array(ImportLine),
+  /** brands the file names that do not exist yet (the first line naming each): the import creates them */
+  new_brands: z.array(z.object({ name: z.string(), line: int() })),
+  /** categories the file names that do not exist yet, as paths (`Staples > Atta`), parents first */
+  new_categories: z.array(z.object({ path: z.string(), line: int() })),
 })
 export type ImportPreview = z.infer<typeof ImportPreview>
 

@@ -123,7 +123,26 @@ export type AdminProductQuery = z.output<typeof AdminProductQuery>
 
 /* ---------- what staff write ---------- */
 
+/**
+ * A new pack's opening stock: on hand per warehouse, recorded in the stock ledger as `received` ("Opening stock";
+ * needs the stock permission too). Only for a new pack: an existing pack's stock changes under Stock.
+ */
+const OpeningStock = z
+  .array(
+    z.strictObject({
+      warehouse_id: IdParam('warehouse_id'),
+      quantity: z
+        .number({ error: 'Opening stock must be a number' })
+        .check(z.int('Opening stock is a whole number'), z.gte(0, 'Opening stock cannot be negative'), z.lte(1_000_000, 'Opening stock is too large')),
+    }),
+  )
+  .check(
+    z.maxLength(50, 'At most 50 warehouses'),
+    z.refine((list) => new Set(list.map((s) => s.warehouse_id)).size === list.length, 'A warehouse is in the list twice'),
+  )
+
 const PackFields = {
+  opening_stock: z.optional(OpeningStock),
   pack_name: required('Pack name', 60),
   price: Rupees('Price'),
   /** MRP */

@@ -34,6 +34,8 @@ export interface OutboundRequest {
   body?: Uint8Array
   /** this call's own timeout, instead of the one the outbound was made with */
   timeoutMs?: number
+  /** this call's own cap on the answer read (an image), instead of the outbound's */
+  maxAnswerBytes?: number
 }
 
 export interface OutboundAnswer {
@@ -120,7 +122,7 @@ export function createOutbound({
       return found.some((a) => !isPublicAddress(a.address)) ? 'not_public' : null
     },
 
-    send(address, rule, { method, headers = {}, body, timeoutMs: callTimeoutMs = timeoutMs }) {
+    send(address, rule, { method, headers = {}, body, timeoutMs: callTimeoutMs = timeoutMs, maxAnswerBytes: callMax = maxAnswerBytes }) {
       const url = parseUrl(address)
       if (!url) return Promise.reject(new OutboundRefused('scheme', '?'))
       const refused = staticRefusal(url, rule)
@@ -130,9 +132,7 @@ export function createOutbound({
       let timer: NodeJS.Timeout | undefined
       return new Promise<OutboundAnswer>((resolveAnswer, reject) => {
         const length = body ? { 'content-length': String(body.length) } : {}
-        const req = client.request(url, { method, headers: { ...headers, ...length }, agent }, (res) =>
-          readCapped(res, maxAnswerBytes).then(resolveAnswer, reject),
-        )
+        const req = client.request(url, { method, headers: { ...headers, ...length }, agent }, (res) => readCapped(res, callMax).then(resolveAnswer, reject))
         timer = setTimeout(() => req.destroy(new OutboundFailed(`${bareHost(url)} did not answer within ${callTimeoutMs} ms`)), callTimeoutMs)
         req.on('error', (err) =>
           reject(err instanceof OutboundRefused || err instanceof OutboundFailed ? err : new OutboundFailed(`${bareHost(url)}: ${err.message}`)),

@@ -95,16 +95,13 @@ describe('catalogue import and export in the staff app', () => {
     const { page, context } = await signedIn(SUPERADMIN)
     await page.goto(`${server.origin}/bos/admin/catalogue/import-export`)
     const bad = path.join(dir, 'bad.csv')
-    writeFileSync(
-      bad,
-      'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,No Such Brand,rice,500 g,120,99,MO-1\n=2+3,Kesar Valley,rice,1 kg,abc,100,MO-2\n',
-    )
+    writeFileSync(bad, 'Product name,Brand,Categories,Pack name,Price,MRP,SKU\nMasala Oats,,rice,500 g,120,99,MO-1\n=2+3,Kesar Valley,rice,1 kg,abc,100,MO-2\n')
     await check(page, bad)
     const problems = page.getByRole('region', { name: 'Problems', exact: true })
     await problems.waitFor()
     const cells = await problems.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
     assert.deepEqual(cells, [
-      ['2', 'Brand', 'Unknown brand “No Such Brand”: add it under Brands first'],
+      ['2', 'Brand', 'Brand is required'],
       ['2', 'Price', 'Price cannot be more than the MRP'],
       ['3', 'Product name', "This cell starts with “=”, so a spreadsheet app would run it as a formula: put an apostrophe (') before it"],
       ['3', 'Price', 'Price must be a number'],

@@ -11,6 +11,7 @@ import { productRecord, toAdminPack, toAdminProduct, toPaise } from './admin-sha
 import { ensureBrand } from './admin-taxonomy'
 import { freeSlug, slugBase } from './free-slug'
 import { cleanRichText } from '../../platform/rich-text'
+import { openingStockProblems, recordOpeningStock } from './opening-stock'
 import { defaultWarehouseId } from './queries'
 
 type CreateInput = z.output<typeof CreateProductInput>
@@ -55,8 +56,9 @@ export async function createProduct(ctx: StaffWriteCtx, input: CreateInput): Pro
   if (input.slug && (await q.productWithSlug(ctx.db, site, input.slug)) !== null) return invalidFields({ slug: 'Another product already uses this slug' })
   const codes = await packCodeProblems(ctx.db, site, input.packs, null)
   if (codes) return codes
-  const images = input.medias ? await mediaProblems(ctx.db, site, input.medias, []) : {}
-  if (Object.keys(images).length) return invalidFields(images)
+  const problems = input.medias ? await mediaProblems(ctx.db, site, input.medias, []) : {}
+  Object.assign(problems, await openingStockProblems(ctx, input.packs))
+  if (Object.keys(problems).length) return invalidFields(problems)
   const brandId = await ensureBrand(ctx, input.brand)
   const product = await staffWrite(ctx, { ...PRODUCT, action: 'product.create' }, async (tx) => {
     const id = await q.insertProduct(tx, site, {
@@ -69,7 +71,7 @@ export async function createProduct(ctx: StaffWriteCtx, input: CreateInput): Pro
       medias: mediaValues(input.medias ?? []),
     })
     await q.setProductCategories(tx, id, categoryIds.value)
-    await q.insertPacks(tx, site, id, input.packs.map(packValues))
+    await recordOpeningStock(tx, ctx, input.packs, await q.insertPacks(tx, site, id, input.packs.map(packValues)))
     await q.dropRedirect(tx, site, slug)
     await q.refreshDerived(tx, [id])
     const after = (await loadAdminProduct(tx, site, id))!
@@ -105,7 +107,7 @@ export async function updateProduct(ctx: StaffWriteCtx, id: number, input: Updat
     if ((await q.productWithSlug(ctx.db, site, input.slug)) !== null) errors.slug = 'Another product already uses this slug'
     else values.slug = input.slug
   }
-  if (input.packs) Object.assign(errors, await packProblems(ctx.db, site, id, current, input.packs))
+  if (input.packs) Object.assign(errors, await packProblems(ctx.db, site, id, current, input.packs), await openingStockProblems(ctx, input.packs))
   if (input.medias) {
     Object.assign(
       errors,
@@ -124,7 +126,7 @@ export async function updateProduct(ctx: StaffWriteCtx, id: number, input: Updat
     await q.updateProduct(tx, id, values)
     if (categoryIds) await q.setProductCategories(tx, id, categoryIds)
     if (values.slug) await q.moveSlug(tx, site, id, current.slug, values.slug)
-    if (input.packs) await replacePacks(tx, site, id, input.packs)
+    if (input.packs) await replacePacks(tx, ctx, id, input.packs)
     await q.refreshDerived(tx, [id])
     const after = (await loadAdminProduct(tx, site, id))!
     return { id, before, after: productRecord(after), result: after }
@@ -277,16 +279,23 @@ async function packProblems(db: Db | Tx, websiteId: number, productId: number, c
   return { ...errors, ...codes?.fieldErrors }
 }
 
-async function replacePacks(tx: Tx, websiteId: number, productId: number, packs: PackIn[]) {
+async function replacePacks(tx: Tx, ctx: StaffWriteCtx, productId: number, packs: PackIn[]) {
+  const websiteId = ctx.site.id
   const keep = packs.flatMap((k) => (k.pack_id === undefined ? [] : [k.pack_id]))
   await stock.forgetPacks(tx, websiteId, productId, keep)
   await q.deletePacks(tx, productId, keep)
   await q.clearPackCodes(tx, productId)
   for (const [position, k] of packs.entries()) if (k.pack_id !== undefined) await q.updatePack(tx, productId, k.pack_id, packValues(k, position))
-  await q.insertPacks(
+  const added = await q.insertPacks(
     tx,
     websiteId,
     productId,
     packs.flatMap((k, position) => (k.pack_id === undefined ? [packValues(k, position)] : [])),
+  )
+  await recordOpeningStock(
+    tx,
+    ctx,
+    packs.filter((k) => k.pack_id === undefined),
+    added,
   )
 }

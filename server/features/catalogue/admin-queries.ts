@@ -170,9 +170,15 @@ export async function addProductCategory(tx: Tx, productIds: number[], categoryI
     .onConflictDoNothing()
 }
 
-export async function insertPacks(tx: Tx, websiteId: number, productId: number, list: PackValues[]) {
-  if (list.length === 0) return
-  await tx.insert(packs).values(list.map((k) => ({ websiteId, productId, ...k })))
+/** The new packs' ids, in the list's order. */
+export async function insertPacks(tx: Tx, websiteId: number, productId: number, list: PackValues[]): Promise<number[]> {
+  if (list.length === 0) return []
+  const rows = await tx
+    .insert(packs)
+    .values(list.map((k) => ({ websiteId, productId, ...k })))
+    .returning({ id: packs.id, position: packs.position })
+  const idAt = new Map(rows.map((r) => [r.position, r.id]))
+  return list.map((k) => idAt.get(k.position)!)
 }
 
 export async function updatePack(tx: Tx, productId: number, packId: number, values: PackValues) {

@@ -58,15 +58,23 @@ export async function createCategory(ctx: StaffWriteCtx, input: Body<typeof crea
   if (input.slug && (await q.categorySlugTaken(ctx.db, site, input.slug))) return invalidFields({ slug: 'Another category already uses this slug' })
   const avatar = await imageProblem(ctx, 'avatar', input.avatar)
   if (avatar.avatar) return invalidFields(avatar)
+  return ok(await categoryAnswer(ctx, await addCategory(ctx, { name: input.name, slug: input.slug, parentId, avatar: input.avatar ?? null })))
+}
+
+/** A new category at the end of its parent (the form's, and the catalogue import's for the categories a file names): its id. */
+export async function addCategory(
+  ctx: StaffWriteCtx,
+  input: { name: string; slug?: string; parentId: number | null; avatar?: string | null },
+): Promise<number> {
+  const site = ctx.site.id
   const base = slugBase(input.name, 'category')
   const slug = input.slug ?? freeSlug(base, await q.categorySlugsLike(ctx.db, site, base))
-  const answer = await staffWrite(ctx, { ...CATEGORY, action: 'category.create' }, async (tx) => {
-    const position = (await q.siblings(tx, site, parentId)).length
-    const id = await q.insertCategory(tx, { websiteId: site, parentId, name: input.name, slug, avatar: input.avatar ?? null, position })
+  return staffWrite(ctx, { ...CATEGORY, action: 'category.create' }, async (tx) => {
+    const position = (await q.siblings(tx, site, input.parentId)).length
+    const id = await q.insertCategory(tx, { websiteId: site, parentId: input.parentId, name: input.name, slug, avatar: input.avatar ?? null, position })
     const after = (await q.findCategory(tx, site, id))!
     return { id, before: null, after: categoryRecord(after), result: id }
   })
-  return ok(await categoryAnswer(ctx, answer))
 }
 
 export async function updateCategory(ctx: StaffWriteCtx, id: number, input: Body<typeof updateAdminCategory>): Promise<Result<AdminCategory>> {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { CSV_COLUMNS, STOCK_HEADER_PREFIX } from '../../../common/contracts/admin-catalogue-csv'
+import { EXPORT_COLUMNS, STOCK_HEADER_PREFIX } from '../../../common/contracts/admin-catalogue-csv'
 import type { CsvCell } from '../../../common/csv'
 import type { Db } from '../../db/client'
 import { sendCsv } from '../../platform/csv'
@@ -22,7 +22,7 @@ export async function sendCatalogueCsv(ctx: StaffCtx, reply: FastifyReply) {
 }
 
 export async function* catalogueRows(db: Db, websiteId: number, warehouses: { id: number; name: string }[]): AsyncGenerator<CsvCell[]> {
-  yield [...CSV_COLUMNS.map((c) => c.header), ...warehouses.map((w) => `${STOCK_HEADER_PREFIX}${w.name}`)]
+  yield [...EXPORT_COLUMNS.map((c) => c.header), ...warehouses.map((w) => `${STOCK_HEADER_PREFIX}${w.name}`)]
   for (let after = 0; ; ) {
     const batch = await q.exportProducts(db, websiteId, after, BATCH)
     if (batch.length === 0) return

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { IMPORT_TTL_MINUTES, type ImportPreview, type ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
 import type { Tx } from '../../db/client'
+import type { Outbound } from '../../platform/outbound'
 import { type Failure, fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../platform/staff-write'
 import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
 import { loadAdminProducts } from './admin-products'
+import { type FetchedImages, fetchImages } from './csv-images'
 import { type CsvFile, readCsv } from './csv-read'
 import { makePlan } from './csv-plan'
 import type { Plan } from './csv-planned'
 import * as q from './csv-queries'
 import { differences, type Shown, shownOf } from './csv-shown'
+import { createTaxonomy } from './csv-taxonomy-write'
 import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
 import { freeSlug, slugBase } from './free-slug'
 
@@ -26,18 +29,33 @@ import { freeSlug, slugBase } from './free-slug'
 
 const IMPORT = { entity: 'catalogue_import' }
 
-export async function previewImport(ctx: StaffWriteCtx, body: unknown, fileName = 'catalogue.csv'): Promise<Result<ImportPreview>> {
+/** What is kept of an upload: its rows, and what became of each image address it names (csv-images.ts). */
+type KeptFile = CsvFile & { images?: FetchedImages }
+
+export async function previewImport(ctx: StaffWriteCtx, outbound: Outbound, body: unknown, fileName = 'catalogue.csv'): Promise<Result<ImportPreview>> {
   if (!Buffer.isBuffer(body)) return invalidFields({ file: 'Upload a CSV file (Content-Type: text/csv)' })
   const file = readCsv(body)
   if (!file.ok) return file
-  const plan = await makePlan(ctx.db, ctx.site.id, file.value)
+  const images = await fetchImages(ctx, outbound, file.value)
+  if (!images.ok) return images
+  const kept: KeptFile = { ...file.value, images: images.value }
+  const plan = await makePlan(ctx.db, ctx.site.id, file.value, { images: images.value })
   const token = randomBytes(18).toString('base64url')
   const expiresAt = new Date(Date.now() + IMPORT_TTL_MINUTES * 60_000)
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.preview' }, async (tx) => {
-    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: file.value, planned: shownOf(plan), expiresAt })
+    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: kept, planned: shownOf(plan), expiresAt })
     return { id: token, before: null, after: { file_name: fileName, bytes: body.length, summary: plan.summary, problems: plan.problems.length }, result: null }
   })
-  return ok({ token, file_name: fileName, expires_at: expiresAt.toISOString(), summary: plan.summary, problems: plan.problems, lines: plan.lines })
+  return ok({
+    token,
+    file_name: fileName,
+    expires_at: expiresAt.toISOString(),
+    summary: plan.summary,
+    problems: plan.problems,
+    lines: plan.lines,
+    new_brands: plan.created.brands.map((b) => ({ name: b.name, line: b.line })),
+    new_categories: plan.created.categories.map((c) => ({ path: c.path, line: c.line })),
+  })
 }
 
 export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Result<{ summary: ImportSummary }>> {
@@ -45,7 +63,9 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
   const saved = await q.lockImport(ctx.db, site, ctx.user.id, token)
   if (!saved) return fail('not_found', 'No such import: a preview can be applied for an hour by the person who uploaded it. Upload the file again.')
   if (saved.status === 'applied') return fail('conflict', 'This import has been applied already')
-  const plan = await makePlan(ctx.db, site, saved.rows as CsvFile, { lock: (ids) => q.lockProducts(ctx.db, site, ids) })
+  await q.serialiseApplies(ctx.db, site)
+  const kept = saved.rows as KeptFile
+  const plan = await makePlan(ctx.db, site, kept, { lock: (ids) => q.lockProducts(ctx.db, site, ids), images: kept.images ?? {} })
   if (plan.problems.length) {
     const errors: Record<string, string> = {}
     for (const p of plan.problems) errors[`${p.line ?? 0}:${p.column ?? ''}`] ??= p.message
@@ -60,6 +80,7 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
   if (!saved.planned) return fail('conflict', 'The catalogue may have changed since the preview: nothing was imported; check the file again.')
   const changed = differences(saved.planned as Shown, shownOf(plan))
   if (changed.length) return changedSincePreview(changed)
+  await createTaxonomy(ctx, plan)
   const written = await writePlan(ctx, plan, token, saved.fileName)
   if (!written.ok) return written
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.apply', data: { file_name: saved.fileName } }, async (tx) => {
@@ -113,6 +134,7 @@ async function writePlan(ctx: StaffWriteCtx, plan: Plan, token: string, fileName
         hsnCode: p.values.hsnCode,
         gstRate: p.values.gstRate,
         cessRate: p.values.cessRate,
+        medias: p.values.medias,
       })),
     )
     await q.dropRedirects(tx, site, slugs)

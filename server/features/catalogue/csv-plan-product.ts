@@ -54,6 +54,7 @@ export function planProduct(
         hsnCode: current.hsnCode,
         gstRate: current.gstRate,
         cessRate: current.cessRate,
+        medias: current.medias,
       }
     : null
   const values: ProductValues = {
@@ -68,6 +69,8 @@ export function planProduct(
     hsnCode: f.hsnCode !== undefined ? f.hsnCode : (before?.hsnCode ?? null),
     gstRate: f.gstRate !== undefined ? f.gstRate : (before?.gstRate ?? null),
     cessRate: f.cessRate !== undefined ? f.cessRate : (before?.cessRate ?? null),
+    // The file's images; the same ones as now keep their alt texts.
+    medias: f.medias && srcs(f.medias) !== srcs(before?.medias ?? []) ? f.medias : (before?.medias ?? []),
   }
   const changes = before ? productChanges(before, values, header) : []
 
@@ -191,10 +194,13 @@ function productChanges(before: ProductValues, after: ProductValues, header: (k:
     ['hsn_code', before.hsnCode, after.hsnCode],
     ['gst_rate', before.gstRate, after.gstRate],
     ['cess_rate', before.cessRate, after.cessRate],
+    ['image_urls', srcs(before.medias), srcs(after.medias)],
   ]
   for (const [key, a, b] of pairs) if (a !== b) changed.push(header(key))
   return changed
 }
+
+const srcs = (medias: { src: string }[]) => medias.map((m) => m.src).join(' ')
 
 const sameRichText = (stored: string | null, cleaned: string | null) => (stored === cleaned || cleanRichText(stored) === cleaned ? cleaned : stored)
 

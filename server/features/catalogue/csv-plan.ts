@@ -6,7 +6,9 @@ import { catalogueNow, planProduct } from './csv-plan-product'
 import type { Plan, PlannedProduct } from './csv-planned'
 import * as q from './csv-queries'
 import type { CsvFile } from './csv-read'
-import { lookup, readRow } from './csv-row'
+import type { FetchedImages } from './csv-images'
+import { readRow } from './csv-row'
+import { lookup } from './csv-taxonomy'
 import { summarise } from './csv-summary'
 
 /**
@@ -19,12 +21,17 @@ import { summarise } from './csv-summary'
  * its SKU, else the pack of its name, else a new pack. A SKU never moves to another product. Nothing is deleted:
  * packs and products the file leaves out stay as they are.
  */
-export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, options: { lock?: (ids: number[]) => Promise<unknown> } = {}): Promise<Plan> {
+export async function makePlan(
+  db: Db | Tx,
+  websiteId: number,
+  file: CsvFile,
+  options: { lock?: (ids: number[]) => Promise<unknown>; images?: FetchedImages } = {},
+): Promise<Plan> {
   const problems: ImportProblem[] = []
   const taxonomy = await q.loadTaxonomy(db, websiteId)
   const columns = readHeader(file.header, taxonomy, problems)
   const find = lookup(taxonomy)
-  const rows = file.rows.map((r) => readRow(r, columns, find, problems)).filter((r) => r !== null)
+  const rows = file.rows.map((r) => readRow(r, columns, find, options.images ?? {}, problems)).filter((r) => r !== null)
   const matched = await matchProducts(db, websiteId, rows, columns, problems)
 
   const existingIds = [...matched.groupOfProduct.keys()]
@@ -39,5 +46,7 @@ export async function makePlan(db: Db | Tx, websiteId: number, file: CsvFile, op
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
   const { summary, lines } = summarise(planned)
   summary.rows = file.rows.length
-  return { problems, products: planned, summary, lines }
+  summary.brands = find.created.brands.length
+  summary.categories = find.created.categories.length
+  return { problems, products: planned, summary, lines, created: find.created }
 }

@@ -1,4 +1,5 @@
 import type { ProductStatus } from '../../../common/contracts/admin-catalogue'
+import type { NewTaxonomy } from './csv-taxonomy'
 import type { ImportAction, ImportLine, ImportProblem, ImportSummary } from '../../../common/contracts/admin-catalogue-csv'
 
 /** What an import's plan holds (csv-plan.ts): the values and the action planned for each product, pack and stock cell. */
@@ -15,6 +16,8 @@ export interface ProductValues {
   hsnCode: string | null
   gstRate: number | null
   cessRate: number | null
+  /** the product's images in order (the file's, else as they are) */
+  medias: { src: string; alt?: string }[]
 }
 export interface PackValues {
   name: string
@@ -54,6 +57,8 @@ export interface PlannedProduct {
 }
 export interface Plan {
   problems: ImportProblem[]
+  /** brands and categories the file names that do not exist yet (their stand-in ids are below zero) */
+  created: NewTaxonomy
   products: PlannedProduct[]
   summary: ImportSummary
   lines: ImportLine[]

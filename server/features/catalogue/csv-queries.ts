@@ -24,7 +24,7 @@ async function sliced<T, R>(list: T[], run: (part: T[]) => Promise<R[]>): Promis
 export async function loadTaxonomy(db: Conn, websiteId: number) {
   const brandRows = await db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(eq(brands.websiteId, websiteId))
   const categoryRows = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
     .from(categories)
     .where(eq(categories.websiteId, websiteId))
   const warehouseRows = await db
@@ -79,6 +79,11 @@ export async function packsByCodes(db: Conn, websiteId: number, skus: string[], 
   return { bySku, byBarcode }
 }
 
+/** One apply at a time per website, to the end of its transaction: two applies of one file create its new brands and categories once. */
+export async function serialiseApplies(tx: Tx, websiteId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalogue_import_apply'), ${websiteId}::int)`)
+}
+
 /** Locks products for the import's transaction, in id order (as the other staff writes take them). */
 export const lockProducts = (tx: Tx, websiteId: number, ids: number[]) =>
   sliced(
@@ -110,6 +115,7 @@ export async function loadProductState(db: Conn, websiteId: number, ids: number[
         hsnCode: products.hsnCode,
         gstRate: products.gstRate,
         cessRate: products.cessRate,
+        medias: products.medias,
       })
       .from(products)
       .where(and(eq(products.websiteId, websiteId), inArray(products.id, part))),
@@ -249,6 +255,7 @@ export interface ProductUpdate {
   hsnCode: string | null
   gstRate: number | null
   cessRate: number | null
+  medias: { src: string; alt?: string }[]
 }
 
 /** A new product that takes a slug takes it back from any redirect (as the product form does). */
@@ -263,14 +270,14 @@ export async function updateProducts(tx: Tx, rows: ProductUpdate[]) {
     const values = sql.join(
       part.map(
         (r) =>
-          sql`(${r.id}::int, ${r.name}::text, ${r.brandId}::int, ${r.categoryId}::int, ${r.status}::text, ${r.description}::text, ${r.info}::text, ${r.searchKeywords}::text, ${r.hsnCode}::text, ${r.gstRate}::int, ${r.cessRate}::int)`,
+          sql`(${r.id}::int, ${r.name}::text, ${r.brandId}::int, ${r.categoryId}::int, ${r.status}::text, ${r.description}::text, ${r.info}::text, ${r.searchKeywords}::text, ${r.hsnCode}::text, ${r.gstRate}::int, ${r.cessRate}::int, ${JSON.stringify(r.medias)}::jsonb)`,
       ),
       sql`, `,
     )
     await tx.execute(sql`
       update products p set name = v.name, brand_id = v.brand_id, category_id = v.category_id, status = v.status, description = v.description,
-        info = v.info, search_keywords = v.search_keywords, hsn_code = v.hsn_code, gst_rate = v.gst_rate, cess_rate = v.cess_rate, version = p.version + 1, updated_at = now()
-      from (values ${values}) as v(id, name, brand_id, category_id, status, description, info, search_keywords, hsn_code, gst_rate, cess_rate)
+        info = v.info, search_keywords = v.search_keywords, hsn_code = v.hsn_code, gst_rate = v.gst_rate, cess_rate = v.cess_rate, medias = v.medias, version = p.version + 1, updated_at = now()
+      from (values ${values}) as v(id, name, brand_id, category_id, status, description, info, search_keywords, hsn_code, gst_rate, cess_rate, medias)
       where p.id = v.id`)
   }
 }

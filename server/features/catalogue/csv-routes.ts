@@ -10,6 +10,8 @@ const UNIQUES = {
   packs_site_sku_uq: { field: 'sku', message: 'A SKU of this file was just used by another product: preview again' },
   packs_site_barcode_uq: { field: 'barcode', message: 'A barcode of this file was just used by another product: preview again' },
   products_site_slug_uq: { field: 'slug', message: 'A slug of this file was just taken by another product: preview again' },
+  brands_site_slug_uq: { field: 'brand', message: 'A brand of this file was just added by someone else: preview again' },
+  categories_site_slug_uq: { field: 'categories', message: 'A category of this file was just added by someone else: preview again' },
 }
 
 /** an import also sets stock per warehouse */
@@ -22,7 +24,7 @@ export function catalogueCsvRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
     await staffRoutes(scope, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
       staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
-      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, req.body, req.query.name)), WITH_STOCK)
+      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, app.deps.outbound, req.body, req.query.name)), WITH_STOCK)
       staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)), WITH_STOCK)
     })
   })

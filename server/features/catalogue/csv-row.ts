@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import {
   Code,
+  MAX_PRODUCT_IMAGES,
   CessRate,
   GstRate,
   HsnCode,
@@ -17,7 +18,8 @@ import { cleanRichText } from '../../platform/rich-text'
 import { parseRupees, parseWhole, restore, runsAsFormula } from './csv-cells'
 import { type Columns, headerOf, norm } from './csv-header'
 import type { PackValues, ProductValues } from './csv-planned'
-import type * as q from './csv-queries'
+import { type FetchedImages, imageUrlsOf } from './csv-images'
+import type { Lookup } from './csv-taxonomy'
 import type { CsvRow } from './csv-read'
 
 /** One row of the import file, read cell by cell: each value checked as the staff form checks it. */
@@ -50,8 +52,12 @@ export const PRODUCT_KEYS: CsvColumnKey[] = [
   'hsn_code',
   'gst_rate',
   'cess_rate',
+  'image_urls',
 ]
 const PACK_KEYS: CsvColumnKey[] = ['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'position', 'low_stock']
+
+/** An address as a problem names it: at most 80 characters. */
+const shortUrl = (url: string) => (url.length > 80 ? `${url.slice(0, 77)}…` : url)
 
 const Weight = z.number().check(z.int('Weight is in whole grams'), z.positive('Weight must be more than 0'), z.lte(1_000_000, 'Weight is too large'))
 const Position = z.number().check(z.int('Sort order is a whole number'), z.gte(0, 'Sort order must be 0 or more'), z.lte(1000, 'Sort order is at most 1000'))
@@ -69,7 +75,7 @@ function check<T>(schema: z.ZodMiniType<T>, value: unknown): { ok: true; value: 
   return r.success ? { ok: true, value: r.data } : { ok: false, message: r.error.issues[0]?.message ?? 'Not a valid value' }
 }
 
-export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems: ImportProblem[]): RowValues | null {
+export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, images: FetchedImages, problems: ImportProblem[]): RowValues | null {
   const before = problems.length
   const problem = (column: string | null, message: string) => problems.push({ line: r.line, row: r.row, column, message })
   const cells = new Map<CsvColumnKey, string>()
@@ -111,9 +117,9 @@ export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems:
     const b = cell('brand').trim()
     if (b === '') problem(header('brand'), 'Brand is required')
     else {
-      const id = taxonomy.brand(b)
-      if (id === undefined) problem(header('brand'), `Unknown brand “${b}”: add it under Brands first`)
-      else product.brandId = id
+      const found = taxonomy.brand(b, r.line)
+      if ('problem' in found) problem(header('brand'), found.problem)
+      else product.brandId = found.id
     }
   }
   if (has('categories')) {
@@ -128,11 +134,10 @@ export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems:
     if (names.length === 0) problem(header('categories'), 'Categories is required')
     else if (names.length > MAX_CATEGORIES) problem(header('categories'), `At most ${MAX_CATEGORIES} categories`)
     else {
-      const ids = names.map((n) => taxonomy.category(n))
-      const unknown = names.filter((_, i) => ids[i] === undefined)
-      if (unknown.length)
-        problem(header('categories'), `Unknown ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.map((u) => `“${u}”`).join(', ')}`)
-      else product.categoryIds = [...new Set(ids as number[])]
+      const found = names.map((n) => taxonomy.category(n, r.line))
+      const refused = found.flatMap((f) => ('problem' in f ? [f.problem] : []))
+      if (refused.length) problem(header('categories'), refused.join('; '))
+      else product.categoryIds = [...new Set(found.map((f) => ('id' in f ? f.id : 0)))]
     }
   }
   if (has('status')) {
@@ -172,6 +177,20 @@ export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems:
     else {
       const v = take('cess_rate', CessRate, Number(s))
       if (v !== undefined) product.cessRate = v
+    }
+  }
+  if (has('image_urls')) {
+    const urls = imageUrlsOf(cell('image_urls'))
+    if (urls.length > MAX_PRODUCT_IMAGES) problem(header('image_urls'), `At most ${MAX_PRODUCT_IMAGES} images`)
+    else if (urls.length) {
+      const medias: { src: string }[] = []
+      for (const url of urls) {
+        const got = images[url]
+        if (!got) problem(header('image_urls'), `${shortUrl(url)}: not fetched yet, preview the file again`)
+        else if ('problem' in got) problem(header('image_urls'), `${shortUrl(url)}: ${got.problem}`)
+        else medias.push({ src: got.path })
+      }
+      product.medias = medias
     }
   }
 
@@ -236,28 +255,5 @@ export function readRow(r: CsvRow, columns: Columns, taxonomy: Lookup, problems:
       return undefined
     }
     return take(key, Rupees(label), n)
-  }
-}
-
-export interface Lookup {
-  brand(nameOrSlug: string): number | undefined
-  category(slugOrName: string): number | undefined
-}
-
-/** Brands and categories by the names the file uses. */
-export function lookup(taxonomy: q.Taxonomy): Lookup {
-  const brands = new Map<string, number>()
-  for (const b of taxonomy.brands) brands.set(b.slug, b.id)
-  for (const b of taxonomy.brands) brands.set(norm(b.name), b.id)
-  const categories = new Map<string, number>()
-  const byName = new Map<string, number[]>()
-  for (const c of taxonomy.categories) {
-    categories.set(c.slug, c.id)
-    byName.set(norm(c.name), [...(byName.get(norm(c.name)) ?? []), c.id])
-  }
-  return {
-    brand: (s) => brands.get(norm(s)),
-    // A slug, or a name that only one category has.
-    category: (s) => categories.get(s.toLowerCase()) ?? (byName.get(norm(s))?.length === 1 ? byName.get(norm(s))![0] : undefined),
   }
 }

@@ -4,7 +4,7 @@ import type { PlannedProduct } from './csv-planned'
 /** What a plan would do, counted, and one line for each row that changes something (the preview's table). */
 export function summarise(products: PlannedProduct[]): { summary: ImportSummary; lines: ImportLine[] } {
   const counts = () => ({ create: 0, change: 0, unchanged: 0 })
-  const summary: ImportSummary = { rows: 0, products: counts(), packs: counts(), stock: 0, thresholds: 0 }
+  const summary: ImportSummary = { rows: 0, products: counts(), packs: counts(), stock: 0, thresholds: 0, brands: 0, categories: 0 }
   const lines: ImportLine[] = []
   for (const p of products) {
     summary.products[p.action]++

@@ -203,15 +203,15 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     ])
   })
 
-  it('lists every problem by line and column: unknown brand and category, bad prices, duplicate and taken SKUs, missing cells, formulas', async () => {
+  it('lists every problem by line and column: a brand name too long, an empty category path, bad prices, duplicate and taken SKUs, missing cells, formulas', async () => {
     await create({ product_name: 'SKU Owner', packs: [{ pack_name: '1 kg', price: 50, act_price: 60, sku: 'OWNED-SKU' }] })
     const products = await count('products')
     const p = await preview(
       csvOf([
         HEADER,
         'Good One,,Kesar Valley,rice,,1 kg,10,12,OK-1',
-        'Bad Brand,,No Such Brand,rice,,1 kg,10,12,BB-1',
-        'Bad Aisle,,Kesar Valley,"rice, nowhere",,1 kg,10,12,BA-1',
+        `Bad Brand,,${'B'.repeat(81)},rice,,1 kg,10,12,BB-1`,
+        'Bad Aisle,,Kesar Valley,"rice, >",,1 kg,10,12,BA-1',
         'Bad Price,,Kesar Valley,rice,,1 kg,abc,12,BP-1',
         'Negative,,Kesar Valley,rice,,1 kg,-5,12,NG-1',
         'Above MRP,,Kesar Valley,rice,,1 kg,15,12,AM-1',
@@ -224,8 +224,8 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       ]),
     )
     expect(p.problems.map((x) => [x.line, x.column, x.message])).toEqual([
-      [3, 'Brand', 'Unknown brand “No Such Brand”: add it under Brands first'],
-      [4, 'Categories', 'Unknown category: “nowhere”'],
+      [3, 'Brand', 'A brand name is at most 80 characters'],
+      [4, 'Categories', '“>” has no category name'],
       [5, 'Price', 'Price must be a number'],
       [6, 'Price', 'Price must be more than 0'],
       [7, 'Price', 'Price cannot be more than the MRP'],
@@ -240,7 +240,7 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
     expect(p.lines.find((l) => l.line === 12)).toMatchObject({ product_name: '=cmd|calc', product: 'create' })
     const res = await apply(p.token)
     expect(res.statusCode).toBe(422)
-    expect(res.json().errors).toMatchObject({ '3:Brand': 'Unknown brand “No Such Brand”: add it under Brands first' })
+    expect(res.json().errors).toMatchObject({ '3:Brand': 'A brand name is at most 80 characters' })
     expect(await count('products')).toBe(products)
   })
 
@@ -383,6 +383,8 @@ describe.each(drivers)('catalogue CSV (%s)', (driver) => {
       packs: { create: 10_000, change: 0, unchanged: 0 },
       stock: 10_000 - 4 * Math.ceil(2500 / 7),
       thresholds: 0,
+      brands: 0,
+      categories: 0,
     })
     const res = await apply(p.token)
     expect(res.statusCode, res.body).toBe(200)

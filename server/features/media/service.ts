@@ -26,3 +26,6 @@ export function createImageStore(db: Db, variants: AppCaches['images']) {
 export function usableImagePaths(db: Db | Tx, websiteId: number, paths: string[]): Promise<string[]> {
   return queries.usablePaths(db, websiteId, [...new Set(paths)])
 }
+
+/** An image fetched for a website (the catalogue import's image addresses) is checked and kept as an upload is. */
+export { uploadMedia } from './upload'

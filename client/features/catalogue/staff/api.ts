@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as c from '../../../../common/contracts/admin-catalogue'
 import * as csv from '../../../../common/contracts/admin-catalogue-csv'
+import { listWarehouses } from '../../../../common/contracts/admin-stock'
 import { type Api, buildUrl, checkedAnswer, uploadFile } from '../../../lib/api'
 import { useApi } from '../../../lib/api-context'
 import { ADMIN_KEY } from '../../../staff/staff-query'
@@ -31,6 +32,11 @@ export const useAdminProducts = (query: c.AdminProductQuery) => useQuery(adminPr
 export const useAdminProduct = (id: number) => useQuery(adminProductQuery(useApi(), id))
 export const useAdminCategories = () => useQuery(adminCategoriesQuery(useApi()))
 export const useAdminBrands = (q = '') => useQuery(adminBrandsQuery(useApi(), q))
+/** The website's warehouses, for a new pack's opening stock (none for a role without stock: the fields are left out). */
+export function useWarehouseNames() {
+  const api = useApi()
+  return useQuery({ queryKey: ['admin', 'warehouses'], queryFn: () => api.call(listWarehouses), staleTime: 30_000, retry: false })
+}
 
 /** A staff write changed the catalogue: staff lists and the storefront answers cached in this tab are stale. */
 function useRefreshAfterWrite() {

@@ -30,7 +30,14 @@ export function CatalogueCsvView() {
   }
   const run = async (p: ImportPreview) => {
     const changes =
-      p.summary.products.create + p.summary.products.change + p.summary.packs.create + p.summary.packs.change + p.summary.stock + p.summary.thresholds
+      p.summary.products.create +
+      p.summary.products.change +
+      p.summary.packs.create +
+      p.summary.packs.change +
+      p.summary.stock +
+      p.summary.thresholds +
+      p.summary.brands +
+      p.summary.categories
     const ok = await confirm({
       title: `Apply “${p.file_name}”?`,
       message: changes ? `To the catalogue: ${describe(p.summary)}` : `Nothing in “${p.file_name}” differs from the catalogue. Apply it anyway?`,
@@ -115,6 +122,7 @@ export function CatalogueCsvView() {
             ) : null}
           </Card>
           {plan.problems.length > 0 && <Problems problems={plan.problems} />}
+          {(plan.new_brands.length > 0 || plan.new_categories.length > 0) && <NewTaxonomy plan={plan} />}
           {plan.lines.length > 0 && <Changes lines={plan.lines} />}
         </section>
       )}
@@ -173,7 +181,35 @@ function rowsOf(error: Error): { line: number; column: string; message: string }
 }
 
 function describe(s: ImportSummary) {
-  return `${s.products.create} new and ${s.products.change} changed products, ${s.packs.create} new and ${s.packs.change} changed packs, ${s.stock} stock counts, ${s.thresholds} low-stock thresholds.`
+  const taxonomy = [
+    s.brands ? `${s.brands} new ${s.brands === 1 ? 'brand' : 'brands'}` : '',
+    s.categories ? `${s.categories} new ${s.categories === 1 ? 'category' : 'categories'}` : '',
+  ]
+    .filter(Boolean)
+    .map((t) => `${t}, `)
+    .join('')
+  return `${taxonomy}${s.products.create} new and ${s.products.change} changed products, ${s.packs.create} new and ${s.packs.change} changed packs, ${s.stock} stock counts, ${s.thresholds} low-stock thresholds.`
+}
+
+/** The brands and categories the import will create, each with the first line that names it. */
+function NewTaxonomy({ plan }: { plan: ImportPreview }) {
+  const items = [
+    ...plan.new_brands.map((b) => ({ kind: 'New brand', name: b.name, line: b.line })),
+    ...plan.new_categories.map((c) => ({ kind: 'New category', name: c.path, line: c.line })),
+  ]
+  return (
+    <Card title="Brands and categories to add" description="The file names these and they do not exist yet: applying the import creates them.">
+      <ul aria-label="New brands and categories" className="divide-y divide-border text-sm">
+        {items.map((i) => (
+          <li key={`${i.kind}:${i.name}`} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
+            <span className="rounded bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-primary">{i.kind.toLowerCase()}</span>
+            <span className="font-medium">{i.name}</span>
+            <span className="text-xs text-muted">line {i.line}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
 }
 
 function Counts({ summary }: { summary: ImportSummary }) {

@@ -3,7 +3,7 @@ import { toPaise } from '../../../../common/money'
 import { Button } from '../../../ui/button'
 import { TextField } from '../../../ui/form-field'
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../../staff/ui/staff-icons'
-import { emptyPack, type ProductFormValues } from './product-form-values'
+import { emptyPack, type ProductFormValues, stockKey } from './product-form-values'
 
 const iconButton = 'flex size-9 items-center justify-center rounded-md border border-border bg-surface text-muted hover:text-text disabled:opacity-40'
 
@@ -27,10 +27,59 @@ interface PackRowsProps<Out> {
   control: Control<ProductFormValues, unknown, Out>
   register: UseFormRegister<ProductFormValues>
   errors: FieldErrors<ProductFormValues>
+  /** where a new pack's opening stock can be put (empty: the fields are left out) */
+  warehouses: { id: number; name: string }[]
+}
+
+/** A new pack's on hand per warehouse, recorded in the stock ledger as Received. */
+function OpeningStock({
+  register,
+  index,
+  warehouses,
+  error,
+}: {
+  register: UseFormRegister<ProductFormValues>
+  index: number
+  warehouses: PackRowsProps<unknown>['warehouses']
+  error?: string
+}) {
+  return (
+    <fieldset className="col-span-2 md:col-span-6">
+      <legend className="text-sm font-medium">Opening stock</legend>
+      <p className="text-xs text-muted">Units on hand now, per warehouse; recorded in the stock history as Received.</p>
+      <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-3">
+        {warehouses.map((w) => (
+          <TextField
+            key={w.id}
+            label={`On hand at ${w.name}`}
+            inputMode="numeric"
+            placeholder="0"
+            {...register(`packs.${index}.opening_stock.${stockKey(w.id)}`)}
+          />
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** An error somewhere under a pack's opening stock, as one message. */
+function firstMessage(e: unknown): string | undefined {
+  if (!e || typeof e !== 'object') return undefined
+  if ('message' in e && typeof e.message === 'string' && e.message) return e.message
+  for (const v of Object.values(e)) {
+    const m = firstMessage(v)
+    if (m) return m
+  }
+  return undefined
 }
 
 /** The packs of a product, in the order the storefront lists them: add, remove, move up and down. */
-export function PackRows<Out>({ control, register, errors }: PackRowsProps<Out>) {
+export function PackRows<Out>({ control, register, errors, warehouses }: PackRowsProps<Out>) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'packs', keyName: 'key' })
   const listError = errors.packs?.message ?? errors.packs?.root?.message
   return (
@@ -69,6 +118,9 @@ export function PackRows<Out>({ control, register, errors }: PackRowsProps<Out>)
                       error={e?.weight_grams?.message}
                       {...register(`packs.${i}.weight_grams`)}
                     />
+                    {!(field as { pack_id?: string }).pack_id && warehouses.length > 0 && (
+                      <OpeningStock register={register} index={i} warehouses={warehouses} error={firstMessage(e?.opening_stock)} />
+                    )}
                   </div>
                   <div className="flex gap-1 md:flex-col md:pt-7">
                     <button type="button" className={iconButton} aria-label={`Move pack ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>

@@ -9,7 +9,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { useUnsavedChanges } from '../../../staff/form/use-unsaved-changes'
 import { PageHeader } from '../../../staff/ui/page-header'
-import { useAdminBrands, useAdminCategories, useCreateProduct } from './api'
+import { useAdminBrands, useWarehouseNames, useAdminCategories, useCreateProduct } from './api'
 import { categoryOptions } from './category-options'
 import { ProductForm } from './product-form'
 import { createInput, emptyProduct, PRODUCT_FIELDS, type ProductFormValues, REQUIRED_FIELDS } from './product-form-values'
@@ -24,6 +24,7 @@ export function ProductCreator() {
   const create = useCreateProduct()
   const categories = categoryOptions(useAdminCategories().data?.data ?? [])
   const brands = (useAdminBrands().data?.data ?? []).map((b) => b.name)
+  const warehouses = useWarehouseNames().data?.data ?? []
   const form = useForm<ProductFormValues, unknown, Body>({ defaultValues: emptyProduct(), resolver })
   const [formError, setFormError] = useState<string | null>(null)
   useUnsavedChanges(form.formState.isDirty && !create.isSuccess, 'the new product')
@@ -41,7 +42,16 @@ export function ProductCreator() {
   return (
     <>
       <PageHeader title="New product" back={{ to: staffPath('/bos/admin/products'), label: 'Products' }} />
-      <ProductForm form={form} onSubmit={save} mode="create" saving={create.isPending} formError={formError} brands={brands} categories={categories} />
+      <ProductForm
+        form={form}
+        onSubmit={save}
+        mode="create"
+        saving={create.isPending}
+        formError={formError}
+        brands={brands}
+        categories={categories}
+        warehouses={warehouses}
+      />
     </>
   )
 }

@@ -19,7 +19,7 @@ import { useVersionedForm } from '../../../staff/form/use-versioned-save'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { CopyIcon, TrashIcon } from '../../../staff/ui/staff-icons'
 import { ExternalIcon } from '../../../ui/shop-icons'
-import { useAdminBrands, useAdminCategories, useAdminProduct, useUpdateProduct } from './api'
+import { useAdminBrands, useWarehouseNames, useAdminCategories, useAdminProduct, useUpdateProduct } from './api'
 import { categoryOptions } from './category-options'
 import { useProductActions } from './product-actions'
 import { ProductForm } from './product-form'
@@ -60,6 +60,7 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
   const actions = useProductActions()
   const categories = categoryOptions(useAdminCategories().data?.data ?? [])
   const brands = (useAdminBrands().data?.data ?? []).map((b) => b.name)
+  const warehouses = useWarehouseNames().data?.data ?? []
   // The version this form's values were read at: a save made on top of someone else's gets 409.
   const version = useRef(product.version)
   const [resolver] = useState(() =>
@@ -130,7 +131,16 @@ function ProductEditForm({ product }: { product: AdminProduct }) {
           </>
         }
       />
-      <ProductForm form={form} onSubmit={save} mode="edit" saving={update.isPending} formError={formError} brands={brands} categories={categories} />
+      <ProductForm
+        form={form}
+        onSubmit={save}
+        mode="edit"
+        saving={update.isPending}
+        formError={formError}
+        brands={brands}
+        categories={categories}
+        warehouses={warehouses}
+      />
       <ConflictDialog {...versioned.dialog} what="this product" rows={conflictRows} saving={update.isPending} />
     </>
   )

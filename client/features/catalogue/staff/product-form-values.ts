@@ -9,6 +9,8 @@ export interface PackFormValues {
   sku: string
   barcode: string
   weight_grams: string
+  /** a new pack's opening stock, by warehouse (`w<id>`: react-hook-form reads a number in a path as an array index) */
+  opening_stock: Record<string, string>
 }
 
 /** An image of the product: an uploaded image's path and its alt text (the first is the card image). */
@@ -34,7 +36,19 @@ export interface ProductFormValues {
   medias: MediaFormValues[]
 }
 
-export const emptyPack = (): PackFormValues => ({ pack_id: '', pack_name: '', price: '', act_price: '', sku: '', barcode: '', weight_grams: '' })
+export const emptyPack = (): PackFormValues => ({
+  pack_id: '',
+  pack_name: '',
+  price: '',
+  act_price: '',
+  sku: '',
+  barcode: '',
+  weight_grams: '',
+  opening_stock: {},
+})
+
+/** The form's key of a warehouse's opening stock. */
+export const stockKey = (warehouseId: number) => `w${warehouseId}`
 
 export const emptyProduct = (): ProductFormValues => ({
   product_name: '',
@@ -77,6 +91,7 @@ export function productFormValues(p: AdminProduct): ProductFormValues {
         sku: text(k.sku),
         barcode: text(k.barcode),
         weight_grams: text(k.weight_grams),
+        opening_stock: {},
       })),
     medias: p.medias.map((m) => ({ src: m.src, alt: m.alt ?? '' })),
   }
@@ -94,7 +109,17 @@ function packInput(k: PackFormValues) {
     sku: orNull(k.sku),
     barcode: orNull(k.barcode),
     weight_grams: (num(k.weight_grams) ?? null) as number | null,
+    ...openingStock(k),
   }
+}
+
+/** A new pack's opening stock as sent: the warehouses with a figure (recorded as Received). */
+function openingStock(k: PackFormValues) {
+  if (k.pack_id) return {}
+  const list = Object.entries(k.opening_stock ?? {}).flatMap(([key, v]) =>
+    v.trim() === '' ? [] : [{ warehouse_id: Number(key.slice(1)), quantity: num(v) as number }],
+  )
+  return list.length ? { opening_stock: list } : {}
 }
 
 const details = (v: ProductFormValues) => ({
@@ -156,7 +181,7 @@ export const PRODUCT_FIELDS = [
   'cess_rate',
   'packs',
   'medias',
-  ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams'].map((f) => `packs.*.${f}`),
+  ...['pack_name', 'price', 'act_price', 'sku', 'barcode', 'weight_grams', 'opening_stock'].map((f) => `packs.*.${f}`),
   'medias.*.src',
   'medias.*.alt',
 ]

@@ -77,9 +77,10 @@ const product = (over: Partial<AdminProduct> = {}): AdminProduct => ({
 
 type Answer = (input: CallInput<Contract>) => unknown
 /** A fake staff API: the catalogue lookups answer fixtures; `write` answers (or throws for) the save. */
-function staffApi(write: Answer, one: AdminProduct = product()) {
+function staffApi(write: Answer, one: AdminProduct = product(), warehouses?: { id: number; name: string }[]) {
   let stored = one
   return fakeApi((contract, input) => {
+    if (contract.path === '/api/admin/warehouses') return { data: (warehouses ?? []).map((w, i) => ({ ...w, address: '', is_default: i === 0, pincodes: [] })) }
     if (contract.path === '/api/admin/categories') return categories
     if (contract.path === '/api/admin/brands') return brands
     if (contract.path === '/api/admin/products/:id' && contract.method === 'GET') return stored
@@ -96,6 +97,16 @@ const field = (name: string | RegExp, within_: HTMLElement = document.body) =>
 const pack = (n: number) => screen.getByRole('group', { name: `Pack ${n}` })
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } })
 const location = () => screen.getByTestId('location').textContent
+
+/** A new product's required fields and its first pack (₹80, MRP ₹90). */
+async function fillNewProduct() {
+  type(field('Product name'), 'Sona Masoori Rice')
+  type(field(/^Brand/), 'Sona Khet')
+  await chooseCategory('— Rice')
+  type(field('Pack name', pack(1)), '1 kg')
+  type(field('Price (₹)', pack(1)), '80')
+  type(field('MRP (₹)', pack(1)), '90')
+}
 
 async function chooseCategory(name: string) {
   fireEvent.click(screen.getByRole('button', { name: /^Categories/ }))
@@ -130,12 +141,7 @@ describe('the product form', () => {
       </>,
       { url: '/bos/admin/products/new', api },
     )
-    type(field('Product name'), 'Sona Masoori Rice')
-    type(field(/^Brand/), 'Sona Khet')
-    await chooseCategory('— Rice')
-    type(field('Pack name', pack(1)), '1 kg')
-    type(field('Price (₹)', pack(1)), '80')
-    type(field('MRP (₹)', pack(1)), '90')
+    await fillNewProduct()
     expect(within(pack(1)).getByText('11 % off')).toBeTruthy()
     for (const [name, price] of [
       ['5 kg', '380'],
@@ -157,6 +163,30 @@ describe('the product form', () => {
       ['10 kg', 700],
     ])
     expect(body).toMatchObject({ product_name: 'Sona Masoori Rice', brand: 'Sona Khet', categories: ['rice'], status: 'active' })
+  })
+
+  it('takes a new pack’s opening stock per warehouse (an existing pack’s stock changes under Stock)', async () => {
+    const houses = [
+      { id: 4, name: 'Indiranagar' },
+      { id: 9, name: 'Whitefield' },
+    ]
+    const { api, calls } = staffApi(() => product({ product_id: 99 }), product(), houses)
+    renderAt(<ProductCreator />, { url: '/bos/admin/products/new', api })
+    await fillNewProduct()
+    type(await within(pack(1)).findByLabelText('On hand at Indiranagar'), '24')
+    type(field('On hand at Whitefield', pack(1)), '')
+    fireEvent.click(screen.getByRole('button', { name: 'Save product' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy())
+    const body = calls.find((c) => c.method === 'POST')?.input.body as { packs: { opening_stock?: unknown }[] }
+    expect(body.packs[0].opening_stock).toEqual([{ warehouse_id: 4, quantity: 24 }])
+    cleanup()
+
+    const edit = staffApi((input) => input.body as AdminProduct, product(), houses)
+    renderAt(<ProductEditor id={7} />, { url: '/bos/admin/products/7', api: edit.api })
+    await screen.findByRole('group', { name: 'Pack 2' })
+    expect(within(pack(1)).queryByLabelText('On hand at Indiranagar')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Add a pack' }))
+    expect(await within(pack(3)).findByLabelText('On hand at Whitefield')).toBeTruthy()
   })
 
   it('shows a refused save (422) on its fields and keeps what was typed', async () => {

@@ -23,12 +23,14 @@ export interface ProductFormProps<Out> {
   formError: string | null
   brands: string[]
   categories: CategoryOption[]
+  /** where a new pack's opening stock can be put (left out for a role without stock) */
+  warehouses?: { id: number; name: string }[]
   /** after the fields, before the save bar (e.g. where the product is on the store) */
   children?: ReactNode
 }
 
 /** The product's fields and packs (the page of a create or edit view; the view owns loading and saving). */
-export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, brands, categories, children }: ProductFormProps<Out>) {
+export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, brands, categories, warehouses = [], children }: ProductFormProps<Out>) {
   const {
     register,
     control,
@@ -79,7 +81,7 @@ export function ProductForm<Out>({ form, onSubmit, mode, saving, formError, bran
             <ProductImages control={control} register={register} errors={errors} />
           </Card>
           <Card title="Packs" description="Each size or variant with its own price. The selling price cannot be more than the MRP.">
-            <PackRows control={control} register={register} errors={errors} />
+            <PackRows control={control} register={register} errors={errors} warehouses={warehouses} />
           </Card>
           {children}
         </div>

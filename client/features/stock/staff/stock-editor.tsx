@@ -12,6 +12,9 @@ const MODES: { value: Mode; label: string; reason: StaffStockReason }[] = [
   { value: 'add', label: 'Add', reason: 'received' },
   { value: 'remove', label: 'Remove', reason: 'damaged' },
 ]
+/** Nothing on hand or held at this warehouse: a new pack (or one never stocked here). */
+const isNewHere = (row: StockRow) => row.on_hand === 0 && row.reserved === 0
+
 const control = 'h-9 rounded-md border border-border bg-surface px-2 text-sm'
 
 /**
@@ -21,7 +24,8 @@ const control = 'h-9 rounded-md border border-border bg-surface px-2 text-sm'
 export function StockEditor({ row, onDone }: { row: StockRow; onDone: () => void }) {
   const [mode, setMode] = useState<Mode>('set')
   const [amount, setAmount] = useState(String(row.on_hand))
-  const [reason, setReason] = useState<StaffStockReason>('count_correction')
+  // A pack with nothing here yet (a new pack): its first count is goods received, not a correction.
+  const [reason, setReason] = useState<StaffStockReason>(isNewHere(row) ? 'received' : 'count_correction')
   const [note, setNote] = useState('')
   const [error, setError] = useState<string | null>(null)
   const setStock = useSetStock()
@@ -32,7 +36,7 @@ export function StockEditor({ row, onDone }: { row: StockRow; onDone: () => void
 
   const changeMode = (next: Mode) => {
     setMode(next)
-    setReason(MODES.find((m) => m.value === next)!.reason)
+    setReason(next === 'set' && isNewHere(row) ? 'received' : MODES.find((m) => m.value === next)!.reason)
     setAmount(next === 'set' ? String(row.on_hand) : '')
     setError(null)
     input.current?.focus()

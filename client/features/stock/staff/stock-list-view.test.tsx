@@ -42,7 +42,14 @@ function open(
   const fake = fakeApi((contract, input) => {
     if (contract.path === '/api/admin/warehouses') return { data: [{ id: 1, name: 'Indiranagar Dark Store', address: '', is_default: true, pincodes: [] }] }
     if (contract.path === '/api/admin/stock' && contract.method === 'GET')
-      return { data: [row(1), row(2, { on_hand: 3, reserved: 3, available: 0, state: 'out_of_stock' })], meta: { total: 2, page: 1, perPage: 20 } }
+      return {
+        data: [
+          row(1),
+          row(2, { on_hand: 3, reserved: 3, available: 0, state: 'out_of_stock' }),
+          row(3, { on_hand: 0, reserved: 0, available: 0, state: 'out_of_stock' }),
+        ],
+        meta: { total: 3, page: 1, perPage: 20 },
+      }
     return write(contract.path, input.body as Record<string, unknown>)
   })
   renderAt(
@@ -70,6 +77,17 @@ describe('the stock list', () => {
     expect(screen.getByRole('button', { name: 'Low stock' }).getAttribute('aria-current')).toBe('page')
     const rows = screen.getAllByRole('row').slice(1)
     expect(within(rows[1]).getByText('Out of stock')).toBeTruthy()
+  })
+
+  it('counts a new pack’s first stock as Received, not a correction', async () => {
+    const calls = open('/bos/admin/stock')
+    await screen.findByText('Toor Dal 3')
+    fireEvent.click(screen.getAllByRole('button', { name: 'Change' })[2])
+    const form = await screen.findByRole('form', { name: /^Change stock of Toor Dal 3/ })
+    expect((within(form).getByLabelText('Reason') as HTMLSelectElement).value).toBe('received')
+    fireEvent.change(within(form).getByLabelText('On hand'), { target: { value: '30' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.input.body).toMatchObject({ pack_id: 3, quantity: 30, reason: 'received' }))
   })
 
   it('sets on hand in the row with a reason, and adds units with another', async () => {
