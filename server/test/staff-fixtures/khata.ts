@@ -26,6 +26,12 @@ export const khata: StaffFixtures = {
     status: 201,
     foreign: true,
   }),
+  'POST /s/api/admin/customers/:id/khata/statement-messages': async (k) => ({
+    url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/statement-messages`,
+    payload: {},
+    status: 201,
+    foreign: true,
+  }),
   'GET /s/api/admin/customers/:id/khata/statement.pdf': async (k) => ({
     url: `/s/api/admin/customers/${await k.khataCustomer()}/khata/statement.pdf`,
     foreign: true,
