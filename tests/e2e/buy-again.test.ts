@@ -32,7 +32,7 @@ function buyAgainRequests(page: Page): string[] {
   return seen
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('buy again (issue 31)', () => {
   it("a visitor's home page loads neither the shelf's code nor its data", async () => {
@@ -68,7 +68,7 @@ describe('buy again (issue 31)', () => {
     assert.ok(seen.includes('/s/api/account/buy-again'), `and its data: ${seen}`)
 
     // one tap on its Add to Cart adds the pack (the cart was emptied by the orders)
-    const add = shelf.getByRole('button', { name: new RegExp(`^Add ${escape(name)} .+ to cart$`) }).first()
+    const add = shelf.getByRole('button', { name: new RegExp(`^Add ${literal(name)} .+ to cart$`) }).first()
     await add.scrollIntoViewIfNeeded()
     await add.click()
     await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor()
