@@ -32,6 +32,8 @@ function buyAgainRequests(page: Page): string[] {
   return seen
 }
 
+/** SHOTS=1 writes screenshots to /tmp/buy-again-*.png */
+const shot = (page: Page, name: string) => (process.env.SHOTS ? page.screenshot({ path: `/tmp/buy-again-${name}.png` }) : Promise.resolve())
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('buy again (issue 31)', () => {
@@ -68,6 +70,8 @@ describe('buy again (issue 31)', () => {
     assert.ok(seen.includes('/s/api/account/buy-again'), `and its data: ${seen}`)
 
     // one tap on its Add to Cart adds the pack (the cart was emptied by the orders)
+    await shelf.scrollIntoViewIfNeeded()
+    await shot(page, 'home')
     const add = shelf.getByRole('button', { name: new RegExp(`^Add ${literal(name)} .+ to cart$`) }).first()
     await add.scrollIntoViewIfNeeded()
     await add.click()
@@ -77,6 +81,7 @@ describe('buy again (issue 31)', () => {
     const inAccount = page.getByTestId('buy-again')
     await inAccount.getByRole('heading', { name: 'Buy again' }).waitFor()
     await inAccount.getByRole('link', { name }).first().waitFor({ state: 'attached' })
+    await shot(page, 'account')
     assert.deepEqual(errors, [])
     await context.close()
   })
