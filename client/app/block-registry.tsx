@@ -1,4 +1,4 @@
-import { type ComponentType, useId } from 'react'
+import { type ComponentType, Fragment, type ReactNode, useId } from 'react'
 import type { BlockType } from '../../common/contracts/page-blocks'
 import type { PageComponent } from '../../common/contracts/pages'
 import { BrandCarousel } from '../features/catalogue/brand-carousel'
@@ -66,27 +66,27 @@ export interface PageBlocksProps {
   loading?: boolean
   action?: ProductCardProps['action']
   corner?: ProductCardProps['corner']
+  /** shown after the first block (the home page's buy-again shelf, below the banner) */
+  afterFirst?: ReactNode
 }
 
 /** Renders a page's blocks in `order`; unknown types render nothing and are logged once per type. */
-export function PageBlocks({ blocks, loading, action, corner }: PageBlocksProps) {
+export function PageBlocks({ blocks, loading, action, corner, afterFirst }: PageBlocksProps) {
   if (loading && blocks.length === 0) return <PageBlocksSkeleton />
   const sorted = blocks.map((block, index) => ({ block, index })).sort((a, b) => (a.block.order ?? 0) - (b.block.order ?? 0) || a.index - b.index)
-  return (
-    <div className="flex flex-col gap-8 sm:gap-10">
-      {sorted.map(({ block, index }) => {
-        const Section = sectionFor(block.type)
-        if (!Section) {
-          if (!warned.has(block.type)) {
-            warned.add(block.type)
-            console.warn(`PageBlocks: no component for block type "${block.type}" (block "${block.name}"); skipped`)
-          }
-          return null
-        }
-        return <Section key={`${index}-${block.type}`} block={block} action={action} corner={corner} />
-      })}
-    </div>
-  )
+  const sections = sorted.map(({ block, index }) => {
+    const Section = sectionFor(block.type)
+    if (!Section) {
+      if (!warned.has(block.type)) {
+        warned.add(block.type)
+        console.warn(`PageBlocks: no component for block type "${block.type}" (block "${block.name}"); skipped`)
+      }
+      return null
+    }
+    return <Section key={`${index}-${block.type}`} block={block} action={action} corner={corner} />
+  })
+  if (afterFirst) sections.splice(1, 0, <Fragment key="after-first">{afterFirst}</Fragment>)
+  return <div className="flex flex-col gap-8 sm:gap-10">{sections}</div>
 }
 
 // hasOwn: a type such as 'constructor' must not find Object.prototype's members

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { Product } from './catalogue'
 import { defineContract } from './http'
 import { text } from './text'
 
@@ -108,4 +109,29 @@ export const reorder = defineContract({
   params: OrderParams,
   body: z.optional(z.object({})),
   response: z.object({ added: int(), skipped: z.array(z.string()) }),
+})
+
+/** A pack the shopper buys again and again (issue 31), with when it usually runs out for them. */
+export const BuyAgainItem = z.object({
+  /** the product as sold now, from the shopper's warehouse; the pack bought is its first */
+  product: Product,
+  pack_id: int(),
+  /** days (India) on which the shopper bought it */
+  purchases: int(),
+  /** the last of those days, YYYY-MM-DD */
+  last_bought: z.string(),
+  /** the median of the days between those purchases; null after one purchase */
+  median_days: z.nullable(z.number()),
+  /** last_bought + median_days: when it usually runs out; null after one purchase */
+  due_on: z.nullable(z.string()),
+})
+export type BuyAgainItem = z.infer<typeof BuyAgainItem>
+
+export const getBuyAgain = defineContract({
+  method: 'GET',
+  path: '/api/account/buy-again',
+  summary:
+    "The signed-in shopper's buy-again shelf: packs of their own orders, the one due to run out first first (the median days between " +
+    'their purchases of it after the last one); packs bought once follow, newest first. One per product, what is still sold here.',
+  response: z.object({ items: z.array(BuyAgainItem) }),
 })

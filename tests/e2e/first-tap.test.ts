@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { after, afterEach, before, describe, it } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, openSlowPhone } from './browser'
+import { launchBrowser, openSlowPhone, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
 
 let server: TestServer
@@ -110,6 +111,56 @@ describe('the first tap on a slow phone (CPU 6× slower, 150 ms round trips, 1.6
     await assertTappedEarly(page)
     release()
     await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor({ timeout: ANSWER_MS })
+    assert.deepEqual(errors, [])
+  })
+
+  it("answers a tap on 'Add to Cart' at once, before the server does (within 100 ms: issue 31), then shows the server's cart", async (t) => {
+    const { page, context, errors } = await openSlowPhone(browser)
+    opened.push(context)
+    // monitoring and analytics load 2.5 s after the page is interactive (decision 0037): the tap comes once they have
+    const telemetry = page.waitForResponse((r) => /\/assets\/telemetry-start-[^/]*\.js$/.test(r.url()), { timeout: ANSWER_MS })
+    await page.goto(`${server.origin}/products`)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: ANSWER_MS })
+    const add = page.getByRole('button', { name: /^Add .* to cart$/ }).first()
+    await add.waitFor()
+    await telemetry
+    await page.waitForLoadState('networkidle')
+    await pageCaughtUp(page)
+    // In the page, on its clock: the tap's own time stamp, and the next frame after the button changed (busy, or the
+    // stepper in its place): what the shopper sees.
+    await page.evaluate(
+      (button) => {
+        const marks = { tap: 0, shown: 0 }
+        Object.assign(window, { tapMarks: marks })
+        addEventListener('pointerdown', (e) => e.isTrusted && (marks.tap = e.timeStamp), { capture: true, once: true })
+        const observer = new MutationObserver(() => {
+          if (!marks.tap || (button.isConnected && button.getAttribute('aria-busy') !== 'true')) return
+          observer.disconnect()
+          requestAnimationFrame(() => (marks.shown = performance.now()))
+        })
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+      },
+      await add.elementHandle(),
+    )
+    await tapNow(add)
+    await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor({ timeout: ANSWER_MS })
+    await page
+      .getByRole('button', { name: /^One more / })
+      .first()
+      .waitFor({ timeout: ANSWER_MS })
+    const { tap, shown, answered } = await page.evaluate(() => ({
+      ...(window as unknown as { tapMarks: { tap: number; shown: number } }).tapMarks,
+      answered: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/s/api/cart/add'))?.responseEnd ?? 0,
+    }))
+    assert.ok(shown > 0 && answered > 0, 'the change and the answer were both seen')
+    assert.ok(shown < answered, `the button changed (${Math.round(shown - tap)} ms) before the server answered (${Math.round(answered - tap)} ms)`)
+    const ms = shown - tap
+    t.diagnostic(`tap to feedback ${Math.round(ms)} ms, server's answer ${Math.round(answered - tap)} ms after the tap`)
+    // A time budget is judged only where the machine can keep it: on a shared machine under load (several times more
+    // runnable work than cores) the throttled CPU is slower still, and the figure says more about the neighbours.
+    const perCore = os.loadavg()[0] / os.cpus().length
+    if (perCore <= 1) assert.ok(ms < 100, `the button answered the tap in ${Math.round(ms)} ms`)
+    else t.diagnostic(`100 ms not judged: load average ${perCore.toFixed(1)} per core`)
     assert.deepEqual(errors, [])
   })
 

@@ -35,7 +35,12 @@ export function useSavedBuyer() {
 
 export function usePlaceOrder() {
   const api = useApi()
-  return useMutation({ mutationFn: (body: c.PlaceOrderBody) => api.call(c.placeOrder, { body }) })
+  const qc = useQueryClient()
+  // the orders list and the buy-again shelf (['orders', …]) have a new order to show
+  return useMutation({
+    mutationFn: (body: c.PlaceOrderBody) => api.call(c.placeOrder, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['orders'] }),
+  })
 }
 
 export function usePayment(orderId: number) {

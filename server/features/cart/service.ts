@@ -18,7 +18,10 @@ export async function answer(ctx: RequestCtx, cart: queries.CartRow | null, targ
   const to = target ?? (await deliveryTarget(ctx))
   let rows = cart ? await queries.loadLines(ctx.db, ctx.site.id, cart.id) : []
   if (cart && to.warehouseId !== null && rows.some((r) => r.warehouseId !== to.warehouseId)) {
-    if ((await queries.moveLinesTo(ctx.db, cart.id, to.warehouseId)) > 0) rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
+    // read again even when this call moved nothing: a read at the same moment may have moved the lines after ours
+    // were loaded, and answering those would mark them not deliverable (move-lines-race.test.ts)
+    await queries.moveLinesTo(ctx.db, cart.id, to.warehouseId)
+    rows = await queries.loadLines(ctx.db, ctx.site.id, cart.id)
   }
   return cartAnswer(ctx, cart, rows, to)
 }

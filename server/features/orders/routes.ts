@@ -8,7 +8,7 @@ import {
   moveAdminOrder,
   refundAdminOrder,
 } from '../../../common/contracts/admin-orders'
-import { cancelOrder, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
+import { cancelOrder, getBuyAgain, getOrder, getOrderByNumber, listOrders, reorder } from '../../../common/contracts/orders'
 import { listPaymentRefunds } from '../../../common/contracts/payment-refunds'
 import { AppError } from '../../platform/errors'
 import { guardHook, requirePermission, requireUser } from '../../platform/guards'
@@ -16,6 +16,7 @@ import { orThrow } from '../../platform/result'
 import { route } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import * as fulfilment from './admin'
+import { buyAgain } from './buy-again'
 import * as handover from './cash-handover'
 import * as slotWork from './pick-list'
 import * as orders from './service'
@@ -25,6 +26,7 @@ export async function orderRoutes(app: FastifyInstance) {
     scope.addHook('preValidation', guardHook(requireUser))
     const tags = ['orders']
     route(scope, listOrders, (req) => orders.list(req.ctx, req.query.page), { tags })
+    route(scope, getBuyAgain, (req) => buyAgain(req.ctx), { tags })
     route(scope, getOrder, async (req) => orThrow(await orders.get(req.ctx, req.params.id)), { tags })
     route(scope, getOrderByNumber, async (req) => orThrow(await orders.getByNumber(req.ctx, req.params.number)), { tags })
     route(scope, cancelOrder, async (req) => orThrow(await orders.cancel(req.ctx, req.params.id)), { tags })

@@ -7,3 +7,4 @@ export * from './outbox' // messages to send after the transaction (confirmation
 export * from './staff-list' // the staff's order list: filters, sorts, counts per status and the day's delivery windows
 export * from './slot-lines' // the lines to pick for a delivery slot
 export * from './handover' // a day's delivered cash-on-delivery orders, for the cash handover
+export * from './buy-again' // the packs a shopper bought, with the days between their purchases (the buy-again shelf)
