@@ -266,7 +266,7 @@ export async function buildApp({
   await paymentAdminRoutes(app)
   await siteSettingsAdminRoutes(app)
   // The shop counter (/s/api/pos/…)
-  await posRoutes(app)
+  await posRoutes(app, { otpDelivery: delivery })
   // The khata, customers' credit books (/s/api/admin/khata…, /s/api/account/khata)
   await khataRoutes(app)
   // Background work: unpaid holds released, the outbox (notices, refunds at the provider, counter receipts) drained.

@@ -14,7 +14,8 @@ import * as q from './queries'
  * website + username + the session that asked for it. Every limit is counted from rows in the database, so
  * several processes agree and a restart forgets nothing.
  * The same codes, with their own purpose (`agent_consent`), carry a customer's consent to be added by a sales agent
- * (docs/decisions/0034): they are bound to that purpose, so one never signs anyone in, and counted apart.
+ * (docs/decisions/0034), or to have a khata opened at the counter (0047): bound to that purpose, so one never signs
+ * anyone in, and counted apart.
  */
 export const CODE_TTL_MINUTES = 5
 export const MAX_TRIES = 5
@@ -34,7 +35,7 @@ export type Refusal = Failure & { kind: 'too_many' | 'invalid'; retryAfter?: num
 export type SendResult = { ok: true } | Refusal
 export type CheckResult = { ok: true } | Refusal
 /** What a code is for: signing in, or a customer agreeing that this agent adds them. */
-export type CodeFor = { purpose: 'sign_in' } | { purpose: 'agent_consent'; agentName: string }
+export type CodeFor = { purpose: 'sign_in' } | { purpose: 'agent_consent'; agentName: string; khata?: boolean }
 const SIGN_IN: CodeFor = { purpose: 'sign_in' }
 
 function codeHash(ctx: RequestCtx, username: Username, code: string, purpose: CodePurpose) {
@@ -100,7 +101,7 @@ export async function sendCode(ctx: RequestCtx, delivery: OtpDelivery, username:
     siteName: ctx.site.name,
     minutes: CODE_TTL_MINUTES,
     websiteId: ctx.site.id,
-    ...(codeFor.purpose === 'agent_consent' ? { consent: { agentName: codeFor.agentName } } : {}),
+    ...(codeFor.purpose === 'agent_consent' ? { consent: { agentName: codeFor.agentName, ...(codeFor.khata ? { khata: true } : {}) } } : {}),
   })
   // Rows older than a day no longer count toward any limit.
   if (randomInt(0, 50) === 0) await q.deleteCodesBefore(ctx.db, new Date(now - 25 * HOUR))

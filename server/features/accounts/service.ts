@@ -163,10 +163,11 @@ export const recordGivenHere = (db: Db | Tx, websiteId: number, userId: number, 
 
 /**
  * A code to a person known to another website, which they give the sales agent to agree to be added here
- * (decision 0034): sign-in's codes and limits, with their own purpose, so it never signs anyone in.
+ * (decision 0034), or the cashier to open a khata for them (`khata`, decision 0047): sign-in's codes and limits, with
+ * their own purpose, so it never signs anyone in.
  */
-export function sendConsentCode(ctx: RequestCtx, delivery: OtpDelivery, mobile: string, ip: string, agentName: string): Promise<SendResult> {
-  return sendCode(ctx, delivery, { kind: 'mobile', value: mobile }, ip, { purpose: 'agent_consent', agentName })
+export function sendConsentCode(ctx: RequestCtx, delivery: OtpDelivery, mobile: string, ip: string, agentName: string, khata = false): Promise<SendResult> {
+  return sendCode(ctx, delivery, { kind: 'mobile', value: mobile }, ip, { purpose: 'agent_consent', agentName, khata })
 }
 
 /** The consent code the agent entered: the newest sent to this number from the agent's session, 5 tries, used once. */

@@ -113,4 +113,39 @@ describe.each(drivers)('the khata (%s)', (driver) => {
       expect((await khata(s.userId, 'GET', undefined, who)).statusCode).toBe(code)
     expect((await khata(s.userId, 'GET', undefined, c.adminShop2, SHOP2)).statusCode).toBe(404)
   })
+
+  it('sorts the Khata list by balance, by oldest due and by name, either way', async () => {
+    const tag = `Sortz${Date.now().toString(36)}`
+    const people = [
+      { name: `${tag} Chandra`, owes: 300, daysAgo: 10 },
+      { name: `${tag} Asha`, owes: 100, daysAgo: 70 },
+      { name: `${tag} Bala`, owes: 200, daysAgo: 40 },
+    ]
+    const ids: Record<string, number> = {}
+    for (const p of people) {
+      const s = await newShopper(t)
+      ids[p.name] = s.userId
+      await t.app.deps.db.execute(sql`update customer_profiles set name = ${p.name} where user_id = ${s.userId} and website_id = ${admin.websiteId}`)
+      expect((await khata(s.userId, 'PUT', { credit_limit: 1000 })).statusCode).toBe(200)
+      expect((await adjust(s.userId, { change: p.owes, reason: 'Opening balance' })).statusCode).toBe(201)
+      await t.app.deps.db.execute(
+        sql`update khata_entries set created_at = now() - make_interval(days => ${p.daysAgo}) where khata_id = (select id from khata_accounts where user_id = ${s.userId} and website_id = ${admin.websiteId})`,
+      )
+    }
+    const names = async (sort: string) => {
+      const res = await staffCall(t, admin, 'GET', `/s/api/admin/khata?q=${encodeURIComponent(tag)}&sort=${encodeURIComponent(sort)}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json().data as { name: string }[]).map((r) => r.name.replace(`${tag} `, ''))
+    }
+    expect(await names('-balance')).toEqual(['Chandra', 'Bala', 'Asha'])
+    expect(await names('balance')).toEqual(['Asha', 'Bala', 'Chandra'])
+    expect(await names('name')).toEqual(['Asha', 'Bala', 'Chandra'])
+    expect(await names('-name')).toEqual(['Chandra', 'Bala', 'Asha'])
+    // by the age of the oldest due (days): -oldest puts the one owing for 70 days first, then 40, then 10
+    expect(await names('-oldest')).toEqual(['Asha', 'Bala', 'Chandra'])
+    expect(await names('oldest')).toEqual(['Chandra', 'Bala', 'Asha'])
+    // the default is the largest balance first
+    const res = await staffCall(t, admin, 'GET', `/s/api/admin/khata?q=${encodeURIComponent(tag)}`)
+    expect((res.json().data as { user_id: number }[]).map((r) => r.user_id)).toEqual([ids[`${tag} Chandra`], ids[`${tag} Bala`], ids[`${tag} Asha`]])
+  })
 })

@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as c from '../../../common/contracts/pos'
 import * as tillCalls from '../../../common/contracts/pos-registers'
 import * as shiftCalls from '../../../common/contracts/pos-shifts'
-import { orThrow } from '../../platform/result'
+import * as khataCalls from '../../../common/contracts/pos-khata'
+import { AppError } from '../../platform/errors'
+import { type Failure, orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
+import type { OtpDelivery } from '../accounts/otp-delivery/index'
 import { BUYING_BUSY } from '../stock/service'
 import { packCodes } from './codes'
 import { listDiscrepancies as discrepancies } from './discrepancies'
+import * as consent from './khata-consent'
 import { previewSale } from './price-sale'
 import { getReceipt as receipt } from './receipt'
 import { registerStock } from './register-stock'
@@ -21,7 +25,13 @@ import * as upiQr from './upi-qr'
  * The shop counter's calls, under /s/api/pos (docs/decisions/0024-point-of-sale.md, 0027): staff with admin access on
  * this website. `app.payments` (the process's providers) is decorated by app.ts.
  */
-export async function posRoutes(app: FastifyInstance) {
+/** A refused consent code (too many, or wrong): 429 carries Retry-After, as sign-in's and the agents'. */
+function refuse(reply: FastifyReply, refusal: Failure & { retryAfter?: number }): never {
+  if (refusal.retryAfter) reply.header('retry-after', String(refusal.retryAfter))
+  return orThrow<never>(refusal)
+}
+
+export async function posRoutes(app: FastifyInstance, { otpDelivery }: { otpDelivery: OtpDelivery }) {
   const sold = () => app.metrics.ordersPlaced.inc({ channel: 'counter' })
   await staffRoutes(app, { tag: 'pos', permission: 'counter' }, (pos) => {
     pos.read(tillCalls.listRegisters, (_req, ctx) => shifts.listRegisters(ctx))
@@ -45,5 +55,23 @@ export async function posRoutes(app: FastifyInstance) {
     pos.read(c.getUpiQr, async (req, ctx) => orThrow(await upiQr.getUpiQr(ctx, app.payments, req.params.id)))
     pos.write(c.sendReceipt, async (req, ctx) => orThrow(await sendReceipt(ctx, req.params.order_number, req.body)))
     pos.read(c.listDiscrepancies, (_req, ctx) => discrepancies(ctx))
+    // a new customer's khata: their consent code first (docs/decisions/0047, as the agents' 0034)
+    pos.read(khataCalls.findKhataCustomer, (req, ctx) => consent.findKhataCustomer(ctx, req.query.mobile))
+    // sends a code and records nothing of the person: a read (no transaction held while the message goes out)
+    pos.read(khataCalls.askKhataConsent, async (req, ctx, reply) => {
+      const asked = await consent.askConsent(ctx, otpDelivery, req.ip, req.body)
+      if (!asked.ok) refuse(reply, asked)
+      return 'consent' in asked.value ? reply.code(202).send(asked.value) : asked.value
+    })
+    pos.write(khataCalls.confirmKhataConsent, async (req, ctx, reply) => {
+      const confirmed = await consent.confirmConsent(ctx, req.body)
+      if (confirmed.ok) return confirmed.value
+      // answered, not thrown: the call commits, so the wrong try is counted (and audited)
+      if ('retryAfter' in confirmed && confirmed.retryAfter) reply.header('retry-after', String(confirmed.retryAfter))
+      const err = new AppError(confirmed.kind, confirmed.message, confirmed.fieldErrors)
+      reply.code(err.status)
+      // returned, not sent: the route group answers once the transaction has committed
+      return { message: err.message, code: err.kind, errors: err.fieldErrors } as never
+    })
   })
 }

@@ -11,6 +11,7 @@ import * as coupons from '../coupons/service'
 import * as khata from '../khata/service'
 import * as orders from '../orders/service'
 import * as stock from '../stock/service'
+import { khataConsentNeeded } from './khata-consent'
 import { applyCoupon, netTotal, type Priced, priceLines, type SaleCoupon, sumOf } from './price-sale'
 import { findRegister, type RegisterRow } from './queries/registers'
 import * as q from './queries/sales'
@@ -70,6 +71,7 @@ const STEPS: [string, Step][] = [
   ["price the lines with the cashier's discounts", priceSale],
   ['apply the coupon', applySaleCoupon],
   ['split the payments', splitTenders],
+  ['a new customer agreed to a khata', khataConsent],
   ['lock the UPI QRs that paid', lockQrs],
   ['sell the stock at the counter', sellStock],
   ['find or make the customer', findCustomer],
@@ -146,6 +148,13 @@ async function applySaleCoupon(s: SaleState) {
 /** Cash, UPI and card in any mix that covers the total; the change comes out of the cash. */
 async function splitTenders(s: SaleState) {
   s.tenders = valueOrRefuse(splitPayments(s.input, netTotal(s.lines)))
+}
+
+/** "On khata" for a number that is not a customer of this website: refused until they gave their consent code. */
+async function khataConsent(s: SaleState) {
+  const phone = s.input.customer_phone
+  if (!phone || !s.tenders.some((p) => p.method === 'khata' && p.amountPaise > 0)) return
+  valueOrRefuse(await khataConsentNeeded(s.ctx.db, s.ctx.site.id, phone))
 }
 
 /** UPI paid by a dynamic QR: locked after the shift, before the stock; each QR pays one sale only. */

@@ -1,4 +1,4 @@
-import type { StaffFixtures } from '../fixture-kit'
+import { freshPhone, type StaffFixtures } from '../fixture-kit'
 
 export const pos: StaffFixtures = {
   'GET /s/api/pos/shifts/current': async () => ({ url: '/s/api/pos/shifts/current' }),
@@ -32,6 +32,14 @@ export const pos: StaffFixtures = {
     url: '/s/api/pos/returns/preview',
     payload: { order_number: (await k.posSale()).order_number, refund_method: 'cash' },
     foreign: true,
+  }),
+  'GET /s/api/pos/khata/customer': async () => ({ url: '/s/api/pos/khata/customer?mobile=9811100002' }),
+  'POST /s/api/pos/khata/consent': async () => ({ url: '/s/api/pos/khata/consent', payload: { mobile: freshPhone() }, status: 202 }),
+  // a wrong code: answered 422 and audited (the try counts), so the call still commits its audit row
+  'POST /s/api/pos/khata/consent/confirm': async () => ({
+    url: '/s/api/pos/khata/consent/confirm',
+    payload: { mobile: freshPhone(), code: '000000' },
+    status: 422,
   }),
   'GET /s/api/pos/discrepancies': async () => ({ url: '/s/api/pos/discrepancies' }),
   'GET /s/api/pos/registers': async () => ({ url: '/s/api/pos/registers' }),

@@ -8,7 +8,7 @@ export interface OtpMessage {
   siteName: string
   minutes: number
   /** a code the person gives a sales agent to agree that the agent adds them as a customer (docs/decisions/0034) */
-  consent?: { agentName: string }
+  consent?: { agentName: string; khata?: boolean }
   /** another message through the same providers (order confirmations, issue #5); `code` is then empty */
   notice?: { subject: string; text: string }
   /** the website it is sent for (its message settings, limits, the shopper's preferences) */
@@ -33,9 +33,14 @@ export class OtpDeliveryError extends Error {
 
 export const otpText = (m: OtpMessage) =>
   m.notice?.text ??
-  (m.consent
-    ? `${m.code} is your code to let ${m.consent.agentName} of ${m.siteName} add you as a customer and order for you. Give it to them only if you agree. It expires in ${m.minutes} minutes. It does not sign anyone in to your account.`
-    : `${m.code} is your ${m.siteName} sign-in code. It expires in ${m.minutes} minutes. Never share it with anyone, not even our staff.`)
+  (m.consent?.khata
+    ? `${m.code} is your code to let ${m.siteName} open a khata (credit account) for you at the counter with ${m.consent.agentName}. Give it to them only if you agree. It expires in ${m.minutes} minutes. It does not sign anyone in to your account.`
+    : m.consent
+      ? `${m.code} is your code to let ${m.consent.agentName} of ${m.siteName} add you as a customer and order for you. Give it to them only if you agree. It expires in ${m.minutes} minutes. It does not sign anyone in to your account.`
+      : `${m.code} is your ${m.siteName} sign-in code. It expires in ${m.minutes} minutes. Never share it with anyone, not even our staff.`)
 
 export const otpSubject = (m: OtpMessage) =>
-  m.notice?.subject ?? (m.consent ? `${m.siteName}: ${m.consent.agentName} asks to add you as a customer` : `Your ${m.siteName} sign-in code`)
+  m.notice?.subject ??
+  (m.consent
+    ? `${m.siteName}: ${m.consent.khata ? 'a khata for you' : `${m.consent.agentName} asks to add you as a customer`}`
+    : `Your ${m.siteName} sign-in code`)
