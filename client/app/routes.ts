@@ -96,6 +96,7 @@ export const ROUTES: readonly AppRoute[] = [
   client(P.checkoutCashfree, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutCashfreeRoute), { fullWidth: true }),
   client(P.checkoutConfirm, 'routes/checkout-pay.tsx', () => import('../routes/checkout-pay').then((m) => m.CheckoutConfirmRoute), { fullWidth: true }),
   client(P.orderSuccess, 'routes/order-success.tsx', () => import('../routes/order-success').then((m) => m.OrderSuccessRoute), { requiresLogin: true }),
+  client(P.orderPaid, 'routes/order-paid.tsx', () => import('../routes/order-paid').then((m) => m.OrderPaidRoute)),
   // The staff areas (Administration, the counter, Website Settings): the staff app shows the screen of the address.
   staff('/bos/admin'),
   staff('/bos/admin/*'),

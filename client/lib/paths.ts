@@ -12,6 +12,8 @@ export const PATTERNS = {
   checkoutCashfree: '/checkout/cashfree/:id',
   checkoutConfirm: '/checkout/confirm/:id',
   orderSuccess: '/order/success/:ordernumber',
+  /** where a sales agent's payment link returns the customer, without signing in */
+  orderPaid: '/order/paid/:token',
   login: '/auth/login',
   verify: '/auth/verify',
   register: '/auth/register',

@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn'
 import { Link } from '../lib/router'
-import type { SectionName } from './staff-screens'
+import type { SectionName } from './section-table'
 import type { NavSection } from './use-staff-sections'
 
 /**

@@ -1,6 +1,7 @@
 import type { User } from '../../common/contracts/accounts'
 import { permits } from '../app/route-guard'
-import { AREAS, SCREENS, SECTIONS, type SectionName, type StaffScreen } from './staff-screens'
+import { AREAS, SECTIONS, type SectionName } from './section-table'
+import { SCREENS, type StaffScreen } from './staff-screens'
 import type { NavSection } from './use-staff-sections'
 
 export type AreaName = (typeof AREAS)[number]['name']

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { Permission } from '../app/route-guard'
-import type { SectionName, StaffSection } from './staff-screens'
+import type { SectionName, StaffSection } from './section-table'
 
 /** A section of a staff sidebar, as the table declares it (staff-screens.ts). */
 export interface NavSection extends StaffSection {

@@ -141,3 +141,25 @@ export const sendPaymentLink = defineContract({
   params: OrderIdParams,
   response: PaymentLinkAnswer,
 })
+
+const PaidToken = z.object({ token: text('token', [z.regex(/^[1-9][0-9]{0,11}-[A-Za-z0-9_-]{43}$/, 'Not a payment link')]) })
+
+/** What a visitor back from a payment link sees: the order's number and amount and whether the money has arrived. */
+export const PaymentReturn = z.object({
+  shop: z.string(),
+  order_number: z.string(),
+  /** in paise, as the payment link's `amount` */
+  amount: int(),
+  /** `waiting`: not paid yet, the provider's webhook may be on its way; `not_paid`: the order was let go or cancelled */
+  status: z.enum(['paid', 'waiting', 'not_paid']),
+})
+export type PaymentReturn = z.infer<typeof PaymentReturn>
+
+export const getPaymentReturn = defineContract({
+  method: 'GET',
+  path: '/api/checkout/paid/:token',
+  summary:
+    "The page a payment link returns to, without signing in: the order's number, amount and whether it is paid; 404 for a wrong token or another website's",
+  params: PaidToken,
+  response: PaymentReturn,
+})

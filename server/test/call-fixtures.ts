@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { returnTokenOf } from '../features/checkout/payment-return'
 import { shopping } from '../features/checkout/test-kit'
 import { createPaymentProviders } from '../features/payments/providers/registry'
 import type { TestApp, TestSession } from './app'
@@ -21,6 +22,8 @@ export interface CallKit extends FixtureKit {
   addressId: number
   orderId: number
   orderNumber: string
+  /** the payment-return page's token of that order (features/checkout/payment-return.ts) */
+  paymentReturnToken: string
   /** a pack in stock, its product and warehouse */
   pack: { pack_id: number; warehouse_id: number; product_id: number }
   /** a new https:// domain of the admin's website (added through the superadmin's call) */
@@ -66,6 +69,7 @@ export async function callKit(t: TestApp): Promise<CallKit> {
     addressId: admin.addressId,
     orderId: order.order_id,
     orderNumber: order.order_number,
+    paymentReturnToken: returnTokenOf(t.app.deps.config.SESSION_SECRET, who.admin.websiteId, order.order_id),
     pack: { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id, product_id: product.product_id },
   }
 }
@@ -135,6 +139,7 @@ const shopperCalls: Record<string, (k: CallKit) => Promise<StaffRequest>> = {
     payload: { address_id: k.addressId, slots: [], payment_method: 'cod', notes: 'Ring twice', idempotency_key: `walk-${k.unique()}` },
   }),
   'GET /s/api/checkout/pay/:orderId': async (k) => ({ url: `/s/api/checkout/pay/${k.orderId}` }),
+  'GET /s/api/checkout/paid/:token': async (k) => ({ url: `/s/api/checkout/paid/${k.paymentReturnToken}` }),
   'POST /s/api/checkout/link/:orderId': async (k) => ({ url: `/s/api/checkout/link/${k.orderId}` }),
   'POST /s/api/checkout/confirm/:orderId': async (k) => ({
     url: `/s/api/checkout/confirm/${k.orderId}`,

@@ -86,6 +86,69 @@ describe('staff, the audit log and the admin home in the staff app', () => {
     assert.deepEqual(errors, [])
   })
 
+  it('an admin makes a custom role from the areas, gives it to a new person, cannot delete it while held, then can', async () => {
+    const { page, errors } = await signInAs(browser, server.origin, SUPERADMIN)
+    await page.goto(`${server.origin}/bos/admin/staff`)
+    await page.getByRole('link', { name: 'Roles' }).click()
+    await page.waitForURL(/\/bos\/admin\/staff\/roles$/)
+    await page.getByRole('button', { name: 'New role' }).click()
+    const make = page.getByRole('dialog', { name: 'New role' })
+    for (const box of await make.getByRole('checkbox').all()) assert.equal(await box.isChecked(), false, 'no area is ticked at first')
+    const name = `Biller ${String(Date.now()).slice(-5)}`
+    await make.getByLabel('Role name').fill(name)
+    await make.getByRole('checkbox', { name: 'Counter (POS)' }).check()
+    await make.getByRole('checkbox', { name: 'Khata' }).check()
+    await make.getByRole('combobox', { name: 'Khata: access' }).selectOption('read')
+    await shot(page, 'staff-custom-role')
+    await make.getByRole('button', { name: 'Make role' }).click()
+    await make.waitFor({ state: 'detached' })
+    const roles = page.getByRole('list', { name: 'Custom roles' })
+    await roles.getByText('Counter (POS), Khata (see only)').waitFor()
+
+    // a new person with it
+    await page.goto(`${server.origin}/bos/admin/staff`)
+    await page.getByRole('button', { name: 'Add person' }).click()
+    const add = page.getByRole('dialog', { name: 'Add a person' })
+    await add.getByLabel('Mobile number or email').fill(`8${String(Date.now()).slice(-9)}`)
+    await add.getByLabel('Name').fill('Kiran Biller')
+    await add.getByRole('radio', { name: new RegExp(`^${name}`) }).check()
+    await add.getByRole('button', { name: 'Add person' }).click()
+    await add.waitFor({ state: 'detached' })
+    const kiran = page.getByRole('combobox', { name: 'Role of Kiran Biller' })
+    await page.waitForFunction(
+      () => (document.querySelector('select[aria-label="Role of Kiran Biller"]') as HTMLSelectElement | null)?.value.startsWith('custom:') === true,
+    )
+
+    // held: the delete is refused with who holds it
+    await page.getByRole('link', { name: 'Roles' }).click()
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page
+      .getByRole('dialog', { name: `Delete the role ${name}?` })
+      .getByRole('button', { name: 'Delete role' })
+      .click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `1 person holds the role ${name}` })
+      .waitFor()
+
+    // given another role, it goes
+    await page.goto(`${server.origin}/bos/admin/staff`)
+    await kiran.selectOption('cashier')
+    await page
+      .getByRole('dialog', { name: /Change Kiran Biller’s role to Cashier/ })
+      .getByRole('button', { name: 'Change role' })
+      .click()
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Role of Kiran Biller"]') as HTMLSelectElement | null)?.value === 'cashier')
+    await page.getByRole('link', { name: 'Roles' }).click()
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page
+      .getByRole('dialog', { name: `Delete the role ${name}?` })
+      .getByRole('button', { name: 'Delete role' })
+      .click()
+    await roles.getByText(name).waitFor({ state: 'detached' })
+    assert.deepEqual(errors, [])
+  })
+
   it('the audit log tells an order’s change by its number, in words, with no raw data', async () => {
     const shopper = await openPage(browser, MOBILE)
     await signInShopper(shopper.page, server.origin, '9876500003', STAFF_CODE)

@@ -82,6 +82,13 @@ describe('a sales agent orders for a customer', () => {
     await customer.page.goto(url)
     await customer.page.getByRole('button', { name: /^Pay ₹/ }).click()
     await customer.page.waitForURL((u) => !u.pathname.startsWith('/sim/'))
+    // back on the shop without signing in: the order's number and amount, and the payment once the webhook is in
+    assert.match(customer.page.url(), /\/order\/paid\/\d+-[A-Za-z0-9_-]{43}/)
+    await customer.page.getByRole('heading', { name: 'Payment received' }).waitFor({ timeout: 20_000 })
+    assert.match((await customer.page.getByTestId('order-number').textContent()) ?? '', /\S/)
+    assert.doesNotMatch((await customer.page.locator('main').textContent()) ?? '', /Asha|Temple Street|Malleshwaram/)
+    await shot(customer.page, 'agent-link-payment-received')
+    assert.deepEqual(customer.errors, [])
     await customer.context.close()
 
     // confirmed by the webhook

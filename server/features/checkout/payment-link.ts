@@ -5,6 +5,7 @@ import type { Result } from '../../platform/result'
 import * as orders from '../orders/service'
 import type { PaymentProviders } from '../payments/providers/registry'
 import { PaymentProviderError, type ProviderName } from '../payments/providers/types'
+import { returnTokenOf } from './payment-return'
 
 const LOCK_WAIT_MS = 5000
 export const PAYMENT_LINK_OUTBOX = 'payment_link'
@@ -45,7 +46,7 @@ export async function sendPaymentLink(ctx: RequestCtx, providers: PaymentProvide
         customer: { name: order.address.name, phone: order.address.mobile, ...(customer.email ? { email: customer.email } : {}) },
         expireBy,
         description: `${ctx.site.name} order ${order.orderNumber}`,
-        callbackUrl: `${origin}/account/orders/${order.id}`,
+        callbackUrl: `${origin}/order/paid/${returnTokenOf(ctx.config.SESSION_SECRET, order.websiteId, order.id)}`,
       })
       if (link.status !== 'open') return { ok: false, kind: 'conflict', message: `The payment link is ${link.status}` } as const
       if (first) {

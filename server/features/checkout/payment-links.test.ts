@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rowsOf } from '../../db/client'
-import { drivers, MAIN } from '../../test/app'
+import { drivers, MAIN, SHOP2 } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import * as orders from '../orders/service'
+import { returnTokenOf } from './payment-return'
 import { until, useCheckoutApp } from './test-kit'
 
 /** Agent mode's payment links (docs/decisions/0034): Razorpay and Cashfree Payment Links through the simulator. */
@@ -107,6 +108,28 @@ describe.each(drivers)('payment links sent by a sales agent (%s)', (driver) => {
       expect((await kit().t.app.inject({ method: 'POST', url: `/sim/${method}/link/${linkId(link.url)}`, payload: { outcome: 'success' } })).statusCode).toBe(
         409,
       )
+    })
+
+    it('returns the customer to a public "payment received" page: number, amount and status only; a wrong token or another website 404s', async () => {
+      const { order, link } = await linkOrder(1, method)
+      const row = await orderRow(order.order_id)
+      const token = returnTokenOf(kit().t.app.deps.config.SESSION_SECRET, row.websiteId, order.order_id)
+      const visitor = (t: string, origin = MAIN) => kit().t.call({ method: 'GET', url: `/s/api/checkout/paid/${t}`, origin })
+      const waiting = await visitor(token)
+      expect(waiting.statusCode, waiting.body).toBe(200)
+      // a visitor sees the number and the amount, nothing about the customer or the lines
+      expect(waiting.json()).toEqual({ shop: expect.any(String), order_number: order.order_number, amount: order.total, status: 'waiting' })
+      expect(waiting.body).not.toMatch(/Asha|Temple|Malleshwaram|560001/)
+      const res = await kit().t.app.inject({ method: 'POST', url: `/sim/${method}/link/${linkId(link.url)}`, payload: { outcome: 'success' } })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().redirect).toMatch(new RegExp(`^${MAIN}/order/paid/${token}($|\\?)`))
+      await until(async () => (await visitor(token)).json().status === 'paid')
+      // a wrong token: another order's id under this mac, a changed mac, another website's address, not a token at all
+      const mac = token.slice(token.indexOf('-') + 1)
+      expect((await visitor(`${order.order_id + 1}-${mac}`)).statusCode).toBe(404)
+      expect((await visitor(`${order.order_id}-${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(404)
+      expect((await visitor(token, SHOP2)).statusCode).toBe(404)
+      expect((await visitor('not-a-token')).statusCode).toBe(422)
     })
 
     it('an unpaid link is released like any unpaid order when it expires; paid after that: re-reserved while stock lasts, else refunded, never lost', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { confirmPayment, getCheckoutSlots, getPayment, getSavedBuyer, placeOrder, sendPaymentLink } from '../../../common/contracts/checkout'
+import { confirmPayment, getCheckoutSlots, getPayment, getPaymentReturn, getSavedBuyer, placeOrder, sendPaymentLink } from '../../../common/contracts/checkout'
 import { savedBuyer } from '../accounts/service'
 import { notFound } from '../../platform/errors'
 import { guardHook, requireUser } from '../../platform/guards'
@@ -11,6 +11,7 @@ import { providersFor } from '../payments/service'
 import { BUYING_BUSY } from '../stock/service'
 import * as pay from './pay'
 import { sendPaymentLink as sendLink } from './payment-link'
+import { paymentReturn } from './payment-return'
 import { placeOrder as place } from './place-order'
 import { checkoutSlots } from './slots'
 import { receiveWebhook } from './webhooks'
@@ -72,6 +73,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
       tags: ['checkout'],
     })
   })
+
+  // where a payment link returns the customer: no sign-in, the token is the key (payment-return.ts)
+  route(app, getPaymentReturn, async (req) => orThrow(await paymentReturn(req.ctx, req.params.token)), { tags: ['checkout'] })
 
   // Webhook outcomes by provider and answer: accepted (2xx), refused (4xx: bad signature, unknown), or to be resent (5xx).
   const webhooks = app.metrics.counter('payment_webhooks_total', 'Payment provider webhooks received, by provider and outcome', ['provider', 'outcome'])

@@ -23,3 +23,27 @@ export function useUpdateStaff() {
     onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
   })
 }
+
+/** This website's own roles (issue 29): every staff screen that offers a role lists them after the built-in ones. */
+export const customRolesQuery = (api: Api) => queryOptions({ queryKey: [...ADMIN_KEY, 'staff-roles'], queryFn: () => api.call(c.listCustomRoles) })
+
+export const useCustomRoles = () => useQuery(customRolesQuery(useApi()))
+
+export function useSaveCustomRole() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: c.CustomRoleInput }) =>
+      id === null ? api.call(c.createCustomRole, { body }) : api.call(c.updateCustomRole, { params: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
+  })
+}
+
+export function useDeleteCustomRole() {
+  const api = useApi()
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.call(c.deleteCustomRole, { params: { id } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
+  })
+}

@@ -11,7 +11,7 @@ import { contractResolver } from '../../../staff/form/contract-resolver'
 import { showServerErrors } from '../../../staff/form/server-errors'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { PlusIcon } from '../../../staff/ui/staff-icons'
-import { Button } from '../../../ui/button'
+import { Button, buttonClasses } from '../../../ui/button'
 import { confirm } from '../../../ui/confirm-dialog'
 import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
@@ -20,8 +20,8 @@ import { toast } from '../../../ui/toast'
 import { useInit } from '../../../lib/init'
 import { useAddStaff, useStaff, useUpdateStaff } from './staff-api'
 import { FilterSelect } from '../../../staff/table/filter-select'
-import { isBuiltInRole } from '../../../../common/rules/staff-roles'
-import { RolePicker, RoleSelect } from './staff-role-picker'
+import { chosenRole, RolePicker, RoleSelect } from './staff-role-picker'
+import { Link } from '../../../lib/router'
 
 /** The flags still switched in place; the staff role is a choice of its own (RoleSelect). */
 type Role = 'is_sales_agent' | 'superadmin'
@@ -137,7 +137,7 @@ const addResolver = contractResolver(AddStaffInput, {
   toInput: (v: AddValues) => ({
     username: v.username,
     name: v.name.trim() || undefined,
-    role: isBuiltInRole(v.role) ? v.role : undefined,
+    ...(chosenRole(v.role) ?? {}),
     is_sales_agent: v.is_sales_agent,
   }),
   required: { username: 'Mobile number or email' },
@@ -208,9 +208,14 @@ export function StaffListView() {
         title="Staff"
         description="Who can run this website. A change counts from the person’s next click; each one is in the audit log."
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon /> Add person
-          </Button>
+          <>
+            <Link to="/bos/admin/staff/roles" className={buttonClasses({ variant: 'outline' })}>
+              Roles
+            </Link>
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon /> Add person
+            </Button>
+          </>
         }
       />
       <DataTable<StaffMember, StaffQuery>
