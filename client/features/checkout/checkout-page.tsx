@@ -238,6 +238,8 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     }
   }, [cart])
   const [notes, setNotes] = useState('')
+  /** the shopper's opt-in to order updates (WhatsApp needs it before a shop may message them): never ticked for them */
+  const [updates, setUpdates] = useState(false)
   useEffect(() => {
     if (kept.current?.notes) setNotes(kept.current.notes)
   }, [])
@@ -309,6 +311,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
         expected_total: toPaise(payable(cart, method === 'cod')),
         idempotency_key: key,
         ...businessBody(business),
+        ...(updates && !agentMode() ? { message_updates: true } : {}),
       })
       choicesPlaced(placed.payment_method)
       // agent mode: back to the agent's dashboard, which sends the payment link of an online order
@@ -414,6 +417,12 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
                   <li key={p}>{p}</li>
                 ))}
               </ul>
+            )}
+            {!agentMode() && (
+              <label className="mb-1 flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-0.5 accent-primary" checked={updates} onChange={(e) => setUpdates(e.target.checked)} />
+                <span>Send me order updates on WhatsApp/SMS</span>
+              </label>
             )}
             <Button
               size="lg"
