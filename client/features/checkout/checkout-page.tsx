@@ -10,7 +10,7 @@ import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { radioCard } from '../../ui/radio-card'
-import { agentMode } from '../../lib/agent-mode'
+import { agentMode, useAgentMode } from '../../lib/agent-mode'
 import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder, useSavedBuyer } from './api'
 import { BusinessBuyer, businessBody, businessProblems, NO_BUSINESS } from './business-buyer'
@@ -240,6 +240,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
   const [notes, setNotes] = useState('')
   /** the shopper's opt-in to order updates (WhatsApp needs it before a shop may message them): never ticked for them */
   const [updates, setUpdates] = useState(false)
+  const agent = useAgentMode()
   useEffect(() => {
     if (kept.current?.notes) setNotes(kept.current.notes)
   }, [])
@@ -418,7 +419,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
                 ))}
               </ul>
             )}
-            {!agentMode() && (
+            {!agent && (
               <label className="mb-1 flex items-start gap-2 text-sm">
                 <input type="checkbox" className="mt-0.5 accent-primary" checked={updates} onChange={(e) => setUpdates(e.target.checked)} />
                 <span>Send me order updates on WhatsApp/SMS</span>
