@@ -44,6 +44,8 @@ export const PlaceOrderBody = z
     ...buyerFields,
     /** keep the GSTIN and name for the customer's next order on this website */
     save_buyer: z.optional(z.boolean()),
+    /** "Send me order updates on WhatsApp/SMS" ticked: the delivery number opts in (unticked changes nothing) */
+    message_updates: z.optional(z.boolean()),
   })
   .check(buyerPairCheck)
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>

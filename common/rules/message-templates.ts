@@ -41,7 +41,7 @@ export const MESSAGE_TEMPLATES: Record<MessageTemplateName, MessageTemplate> = {
     category: 'utility',
     label: 'Order placed',
     vars: ['shop', 'order', 'amount'],
-    text: 'Thank you for your {{shop}} order {{order}} of {{amount}}. We will tell you when it is confirmed.',
+    text: 'Thank you for your {{shop}} order {{order}} of {{amount}}. We will tell you when it is on its way.',
   },
   order_confirmed: {
     category: 'utility',

@@ -465,7 +465,7 @@ test('a SIGKILL during checkouts and webhooks loses, duplicates and double-count
 
     // 4. one confirmation message per confirmed order, none lost, none doubled (the transactional outbox)
     const messages = await q(
-      `select o.id, count(x.id)::int as n from orders o left join outbox x on x.kind = 'order_confirmation' and (x.payload->>'orderId')::int = o.id where o.status = 'confirmed' group by o.id having count(x.id) <> 1`,
+      `select o.id, count(x.id)::int as n from orders o left join outbox x on x.kind in ('order_placed', 'order_confirmation') and (x.payload->>'orderId')::int = o.id where o.status = 'confirmed' group by o.id having count(x.id) <> 1`,
     )
     assert.deepEqual(messages, [], 'every confirmed order has exactly one confirmation message')
 

@@ -9,7 +9,8 @@ import { shot, SUPERADMIN } from './staff-session'
 /**
  * Issue #32 with the messages simulator (no AUTH_FIXED_OTP: codes are read where a phone would get them,
  * GET /__sim/messages?to= as CONTRACT fixes it): sign-in on WhatsApp, an order's updates as staff move it, a WhatsApp
- * failure falling back to SMS on the DLT template id, and an opted-out shopper who gets none.
+ * failure falling back to SMS on the DLT template id, and an opted-out shopper who gets none. Order updates go only
+ * to a number that opted in (the checkout's tick).
  */
 let server: TestServer
 let browser: Browser
@@ -58,9 +59,13 @@ describe('messages to phones through the simulator', () => {
     shopperState = await shopper.context.storageState()
     assert.equal(code.channel, 'whatsapp')
     assert.equal(code.template, 'sign_in_code')
-    const number = await placeCodOrder(shopper.page, server.origin)
-    const confirmed = await arrives('9876500003', (m) => m.template === 'order_confirmed' && m.text.includes(number), [], 'the confirmation')
-    assert.equal(confirmed.channel, 'whatsapp')
+    // WhatsApp's rule: updates only after the shopper's opt-in, given here at checkout
+    const number = await placeCodOrder(shopper.page, server.origin, 1, () =>
+      shopper.page.getByRole('checkbox', { name: 'Send me order updates on WhatsApp/SMS' }).check(),
+    )
+    // cash on delivery is confirmed as it is placed: "order placed" is its one message (docs/decisions/0052)
+    const placed = await arrives('9876500003', (m) => m.template === 'order_placed' && m.text.includes(number), [], 'order placed')
+    assert.equal(placed.channel, 'whatsapp')
 
     const staff = await openPage(browser, DESKTOP)
     await signInFromPhone(staff.page, SUPERADMIN)
@@ -117,7 +122,9 @@ describe('messages to phones through the simulator', () => {
     await shopper.page.goto(`${server.origin}/account/details`)
     const choices = shopper.page.getByRole('form', { name: 'Messages on your phone' })
     await choices.getByText('To +91 9876500003').waitFor()
-    await choices.getByRole('checkbox', { name: /Send me order updates/ }).uncheck()
+    const tick = choices.getByRole('checkbox', { name: /Send me order updates/ })
+    assert.equal(await tick.isChecked(), true, 'the opt-in given at checkout shows on the profile')
+    await tick.uncheck()
     await choices.getByRole('button', { name: 'Save message choices' }).click()
     await shopper.page.getByText('Order updates are off: we will not message you about orders').first().waitFor()
     // its heading in the middle of the screen, clear of the sticky header
@@ -140,7 +147,7 @@ describe('messages to phones through the simulator', () => {
         return ((await res.json()) as { data: { to: string; template: string; status: string }[] }).data
       })
       const skipped = log.filter((r) => r.to === '9876500003' && r.status === 'opted_out').map((r) => r.template)
-      if (skipped.includes('order_confirmed') && skipped.includes('out_for_delivery')) break
+      if (skipped.includes('order_placed') && skipped.includes('out_for_delivery')) break
       if (Date.now() > deadline) throw new Error(`the updates were never handled: ${JSON.stringify(log.slice(0, 5))}`)
       await new Promise((r) => setTimeout(r, 200))
     }

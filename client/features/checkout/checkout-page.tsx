@@ -10,7 +10,7 @@ import { errorText } from '../../lib/error-text'
 import { Link, useNavigate } from '../../lib/router'
 import { Button, buttonClasses } from '../../ui/button'
 import { radioCard } from '../../ui/radio-card'
-import { agentMode } from '../../lib/agent-mode'
+import { agentMode, useAgentMode } from '../../lib/agent-mode'
 import { FormAlert } from '../../ui/form-alert'
 import { refreshCart, useCheckoutCart, useCheckoutSlots, usePlaceOrder, useSavedBuyer } from './api'
 import { BusinessBuyer, businessBody, businessProblems, NO_BUSINESS } from './business-buyer'
@@ -238,6 +238,9 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
     }
   }, [cart])
   const [notes, setNotes] = useState('')
+  /** the shopper's opt-in to order updates (WhatsApp needs it before a shop may message them): never ticked for them */
+  const [updates, setUpdates] = useState(false)
+  const agent = useAgentMode()
   useEffect(() => {
     if (kept.current?.notes) setNotes(kept.current.notes)
   }, [])
@@ -309,6 +312,7 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
         expected_total: toPaise(payable(cart, method === 'cod')),
         idempotency_key: key,
         ...businessBody(business),
+        ...(updates && !agentMode() ? { message_updates: true } : {}),
       })
       choicesPlaced(placed.payment_method)
       // agent mode: back to the agent's dashboard, which sends the payment link of an online order
@@ -414,6 +418,12 @@ export function CheckoutPage({ addresses: book, couponBox }: { addresses: Checko
                   <li key={p}>{p}</li>
                 ))}
               </ul>
+            )}
+            {!agent && (
+              <label className="mb-1 flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-0.5 accent-primary" checked={updates} onChange={(e) => setUpdates(e.target.checked)} />
+                <span>Send me order updates on WhatsApp/SMS</span>
+              </label>
             )}
             <Button
               size="lg"

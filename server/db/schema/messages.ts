@@ -51,8 +51,11 @@ export const messagePreferences = pgTable(
     mobile: text('mobile').notNull(),
     /** whatsapp | sms */
     channel: text('channel').notNull().default('whatsapp'),
-    /** false: opted out of updates (sign-in codes they ask for still come) */
-    updates: boolean('updates').notNull().default(true),
+    /** true only once the shopper opted in to order updates (WhatsApp's rule); false: none (sign-in codes they ask for still come) */
+    updates: boolean('updates').notNull().default(false),
+    /** when and where the opt-in was given (checkout | account | backfill); kept after an opt-out as its record */
+    optedInAt: timestamp('opted_in_at', { withTimezone: true }),
+    optedInVia: text('opted_in_via'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.mobile] })],

@@ -32,7 +32,7 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
     expect(detail.lines[0]).toMatchObject({ pack_id: pack.pack_id, quantity: 2 })
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'confirmed'])
     expect(detail.deliveries).toHaveLength(1)
-    expect((await db().select().from(outbox).where(eq(outbox.kind, 'order_confirmation'))).some((m) => m.payload.orderId === order.order_id)).toBe(true)
+    expect((await db().select().from(outbox).where(eq(outbox.kind, 'order_placed'))).some((m) => m.payload.orderId === order.order_id)).toBe(true)
     const list = (await k.call(s, 'GET', '/orders')).json()
     expect(list).toMatchObject({ total: 1, page: 1, orders: [{ id: order.order_id, items: 2 }] })
   })
@@ -143,7 +143,7 @@ describe.each(drivers)('checkout and orders (%s)', (driver: Driver) => {
 
   it('the outbox delivers each confirmation once, even with two workers at once', async () => {
     const sent: string[] = []
-    const handlers = { order_confirmation: async (p: Record<string, unknown>) => void sent.push(String(p.orderId)), refund: async () => {} }
+    const handlers = { order_placed: async (p: Record<string, unknown>) => void sent.push(String(p.orderId)), refund: async () => {} }
     const log = { error: () => {} }
     await Promise.all([drainOutbox(db(), handlers, log, 500), drainOutbox(db(), handlers, log, 500)])
     expect(sent.length).toBeGreaterThan(0)

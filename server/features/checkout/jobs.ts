@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { formatINR } from '../../../common/money'
+import { messageText } from '../../../common/rules/message-templates'
 import { parseUsername, type Username } from '../../../common/rules/username'
 import type { OtpDelivery, OtpMessage } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
 import type { PaymentProviders } from '../payments/providers/registry'
+import { mayUpdate } from '../messages/service'
 import { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX } from '../khata/service'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
@@ -68,6 +70,8 @@ export function outboxHandlers(
     const shop = await shopName(payload, order.websiteId)
     const notice = compose({ order, shop })
     if (!notice) return
+    // an update about the order (not a payment link sent on request) goes only to a number that opted in
+    if (to === undefined && !(await mayUpdate(db, order.websiteId, mobile.value, notice.template?.name))) return
     await delivery.send({
       to: mobile,
       code: '',
@@ -90,6 +94,17 @@ export function outboxHandlers(
   }
 
   return {
+    /** the shopper's order is placed and settled (cash on delivery, khata, or paid online): never an unpaid one */
+    order_placed: (payload) =>
+      notifyOrder(payload, ({ order, shop }) => {
+        const amount = formatINR(order.totalPaise)
+        return {
+          subject: `Order ${order.orderNumber} placed`,
+          text: messageText('order_placed', { shop, order: order.orderNumber, amount }),
+          template: { name: 'order_placed', vars: { shop, order: order.orderNumber, amount } },
+        }
+      }),
+    /** the shop confirmed an order that waited for it (a staff's confirm; earlier outbox rows of every order) */
     order_confirmation: (payload) =>
       notifyOrder(payload, ({ order, shop }) => {
         const amount = formatINR(order.totalPaise)

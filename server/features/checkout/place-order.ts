@@ -14,6 +14,7 @@ import * as coupons from '../coupons/service'
 import * as khata from '../khata/service'
 import { deliveryTarget } from '../delivery/schedule'
 import { takeSlot } from '../delivery/slots'
+import { optInAtCheckout } from '../messages/service'
 import * as orders from '../orders/service'
 import { AWAITING_KEYS_MESSAGE, codLimitMessage, type Offered, offeredMethods } from '../payments/service'
 import * as stock from '../stock/service'
@@ -60,6 +61,7 @@ const STEPS: [string, Step][] = [
   ['note the order on its stock holds', async (s) => stock.attachOrder(s.ctx.db, s.holds, s.placed!.order_id)],
   ['clear the cart', async (s) => clearCart(s.ctx.db, s.cart.cartId, s.placed!.order_number)],
   ['keep the business GSTIN for next time', keepBuyer],
+  ['keep the shopper’s opt-in to order updates', keepOptIn],
 ]
 
 const BLOCKED = 'This account cannot place orders on this website. Please contact the store.'
@@ -248,4 +250,14 @@ async function chargeKhata(s: PlaceState) {
 async function keepBuyer(s: PlaceState) {
   const buyer = buyerOf(s.input)
   if (buyer && s.input.save_buyer) await saveBuyer(s.ctx.db, s.ctx.site.id, s.userId, buyer)
+}
+
+/**
+ * "Send me order updates on WhatsApp/SMS" ticked: the number the order's updates go to (the delivery address's) is
+ * opted in, with when and where. Unticked changes nothing (an opt-out is the account screen's). A sales agent's tick
+ * is not the customer's consent: ignored in agent mode (docs/decisions/0052).
+ */
+async function keepOptIn(s: PlaceState) {
+  if (s.input.message_updates !== true || s.ctx.agent) return
+  await optInAtCheckout(s.ctx.db, s.ctx.site.id, s.address.mobile)
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messagePreferences } from '../../db/schema/messages'
 import { buildTestApp, drivers, type TestApp } from '../../test/app'
 import { signIn } from '../../test/shopper'
 import { staffCall } from '../../test/staff'
@@ -17,9 +19,16 @@ describe.each(drivers)("a shopper's messaging choices and the staff's message lo
   it('a shopper chooses SMS, then opts out of updates: the next update is not sent, and the log shows only what went', async () => {
     const s = await signIn(t, '9876500003')
     const call = (method: 'GET' | 'PUT', payload?: object) => t.call({ method, url: '/s/api/account/messages', session: s, payload })
-    expect((await call('GET')).json()).toEqual({ mobile: '9876500003', channel: 'whatsapp', updates: true })
+    // never asked: no updates until the shopper opts in
+    expect((await call('GET')).json()).toEqual({ mobile: '9876500003', channel: 'whatsapp', updates: false })
     expect((await call('PUT', { channel: 'fax', updates: true })).statusCode).toBe(422)
     expect((await call('PUT', { channel: 'sms', updates: true })).json()).toEqual({ mobile: '9876500003', channel: 'sms', updates: true })
+    // the opt-in given on the account screen, with when
+    expect((await t.app.deps.db.select().from(messagePreferences).where(eq(messagePreferences.mobile, '9876500003')))[0]).toMatchObject({
+      updates: true,
+      optedInVia: 'account',
+      optedInAt: expect.any(Date),
+    })
     const vars = { shop: 'Kirana Fresh', order: 'KF-301' }
     expect(await t.app.messages.send({ websiteId: 1, template: 'delivered', to: '9876500003', vars })).toMatchObject({ status: 'sent', channel: 'sms' })
     expect((await call('PUT', { channel: 'sms', updates: false })).json().updates).toBe(false)

@@ -3,3 +3,4 @@
  * to, vars })` (order updates, sign-in codes, khata reminders), and its types.
  */
 export type { Messenger } from './messenger'
+export { mayUpdate, optInAtCheckout } from './preferences'

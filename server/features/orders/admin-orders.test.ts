@@ -15,11 +15,11 @@ describe.each(drivers)('staff fulfil orders (%s)', (driver: Driver) => {
   const move = async (id: number, body: object, who?: Awaited<ReturnType<typeof admin>>) =>
     staffCall(h.k().t, who ?? (await admin()), 'POST', `/s/api/admin/orders/${id}/status`, body)
   /** a cash-on-delivery order of `units` of a pack (confirmed at once) */
-  async function codOrder(units = 2, pack = 0) {
+  async function codOrder(units = 2, pack = 0, extra: object = {}) {
     const k = h.k()
     const p = k.sellable()[pack]
     const s = await k.shopperWithCart([p], units)
-    const { order } = await k.place(s, 'cod')
+    const { order } = await k.place(s, 'cod', extra)
     return { s, order, pack: p }
   }
 
@@ -105,7 +105,8 @@ describe.each(drivers)('staff fulfil orders (%s)', (driver: Driver) => {
   it('packs, sends out and delivers a COD order: each step stamped, audited, told to the shopper; delivered stock is sold', async () => {
     const k = h.k()
     const a = await admin()
-    const { s, order, pack } = await codOrder(2)
+    // opted in to updates at checkout (docs/decisions/0052)
+    const { s, order, pack } = await codOrder(2, 0, { message_updates: true })
     const before = await k.stockOf(pack.pack_id, pack.warehouse_id)
     const detail = (await staffCall(k.t, a, 'GET', `/s/api/admin/orders/${order.order_id}`)).json()
     expect(detail).toMatchObject({

@@ -180,7 +180,7 @@ async function apply(ctx: StaffWriteCtx, tx: Tx, order: q.OrderRow, input: MoveO
   switch (input.status) {
     case 'confirmed':
       await q.updateOrderIf(tx, order.id, {}, { status: 'confirmed' })
-      await confirmed(tx, order.id, note || 'Confirmed by the shop', who)
+      await confirmed(tx, order.id, note || 'Confirmed by the shop', who, 'shop')
       return null
     case 'packed':
       await q.updateOrderIf(tx, order.id, {}, { status: 'packed' })

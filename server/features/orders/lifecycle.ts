@@ -94,12 +94,14 @@ export async function createOrder(ctx: RequestCtx & { db: Tx }, o: NewOrder): Pr
 }
 
 /**
- * The confirmation message leaves through the outbox, in the same transaction as the change that causes it; the
- * tax invoice is issued in it too (docs/decisions/0030-gst-invoices.md).
+ * The shopper's message leaves through the outbox, in the same transaction as the change that causes it; the tax
+ * invoice is issued in it too (docs/decisions/0030-gst-invoices.md). An order settled as it is placed (cash on
+ * delivery, khata) or by its payment is confirmed at once: the shopper hears "order placed". "Confirmed" is for a
+ * distinct confirmation, the shop's (staff confirming an order that waited), docs/decisions/0052.
  */
-export async function confirmed(tx: Tx, orderId: number, note: string, userId: number | null = null) {
+export async function confirmed(tx: Tx, orderId: number, note: string, userId: number | null = null, by: 'placement' | 'shop' = 'placement') {
   await q.insertEvent(tx, orderId, 'confirmed', note, userId)
-  await q.insertOutbox(tx, 'order_confirmation', { orderId })
+  await q.insertOutbox(tx, by === 'shop' ? 'order_confirmation' : 'order_placed', { orderId })
   await invoices.issueInvoice(tx, orderId)
 }
 

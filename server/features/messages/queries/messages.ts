@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../../db/client'
+import type { Db, Tx } from '../../../db/client'
 import { messagePreferences, messages } from '../../../db/schema/messages'
 
 export type MessageRow = typeof messages.$inferSelect
@@ -49,7 +49,7 @@ export async function sentSince(db: Db, websiteId: number | null, since: Date, t
   return row.n
 }
 
-export const findPreference = async (db: Db, websiteId: number, mobile: string) =>
+export const findPreference = async (db: Db | Tx, websiteId: number, mobile: string) =>
   (
     await db
       .select()
@@ -58,13 +58,33 @@ export const findPreference = async (db: Db, websiteId: number, mobile: string) 
       .limit(1)
   )[0] ?? null
 
-export async function savePreference(db: Db, websiteId: number, mobile: string, channel: 'whatsapp' | 'sms', updates: boolean) {
+/** how an opt-in was given: at checkout's tick, on the account screen, or carried over by the migration */
+export type OptInVia = 'checkout' | 'account'
+
+/** Keeps an earlier opt-in's time and place; a new opt-in (after none, or after an opt-out) records now and where. */
+const optInKept = (via: OptInVia) => ({
+  optedInAt: sql`case when ${messagePreferences.updates} then ${messagePreferences.optedInAt} else now() end`,
+  optedInVia: sql`case when ${messagePreferences.updates} then ${messagePreferences.optedInVia} else ${via} end`,
+})
+
+export async function savePreference(db: Db, websiteId: number, mobile: string, channel: 'whatsapp' | 'sms', updates: boolean, via: OptInVia = 'account') {
   const [row] = await db
     .insert(messagePreferences)
-    .values({ websiteId, mobile, channel, updates })
-    .onConflictDoUpdate({ target: [messagePreferences.websiteId, messagePreferences.mobile], set: { channel, updates, updatedAt: new Date() } })
+    .values({ websiteId, mobile, channel, updates, optedInAt: updates ? new Date() : null, optedInVia: updates ? via : null })
+    .onConflictDoUpdate({
+      target: [messagePreferences.websiteId, messagePreferences.mobile],
+      set: { channel, updates, updatedAt: new Date(), ...(updates ? optInKept(via) : {}) },
+    })
     .returning()
   return row
+}
+
+/** The shopper ticked "Send me order updates" (checkout): opted in, their channel choice unchanged. */
+export async function optIn(db: Db | Tx, websiteId: number, mobile: string, via: OptInVia) {
+  await db
+    .insert(messagePreferences)
+    .values({ websiteId, mobile, updates: true, optedInAt: new Date(), optedInVia: via })
+    .onConflictDoUpdate({ target: [messagePreferences.websiteId, messagePreferences.mobile], set: { ...optInKept(via), updates: true, updatedAt: new Date() } })
 }
 
 export const deleteOlderThan = (db: Db, before: Date) => db.delete(messages).where(lt(messages.createdAt, before))
