@@ -20,6 +20,8 @@ export interface StaffRequest {
   foreign?: boolean
   /** a body that is not JSON (a CSV upload) says its own content type */
   contentType?: string
+  /** a read that cannot be sent twice alike (a consent code to a number: one per 30 s): made again for each caller */
+  fresh?: boolean
 }
 
 export interface FixtureKit {

@@ -109,7 +109,7 @@ describe.each(drivers)('every staff call × every built-in role (%s)', (driver) 
           // a fresh request each time: a write may use up what its fixture made (a delete, an import token)
           // (an import preview is applied only by the person who uploaded it: theirs)
           const own = call.url.endsWith('/apply') ? fixtureKit(t, holders[role]) : kit
-          const request = call.writes ? await fixture(own) : shared
+          const request = call.writes || shared.fresh ? await fixture(own) : shared
           const res = await send(holders[role], call, request)
           expect(res.statusCode, `${label}: ${res.body}`).toBe(request.status ?? 200)
           seen.allowed++

@@ -26,8 +26,8 @@ export async function toolVersion(tool: 'pg_dump' | 'pg_restore'): Promise<Tool 
 /** The PostgreSQL server's major version from `server_version_num` (150020 → 15). */
 export const majorOf = (versionNum: string | number) => Math.floor(Number(versionNum) / 10000)
 
-/** The payment simulator's own schema (decision 0039): development's stand-in for the providers, never the shop's data. */
-const NOT_THE_SHOPS = ['--exclude-schema=payment_simulator']
+/** The payment and message simulators' own schemas (decisions 0039, 0052): development's stand-ins for the providers, never the shop's data. */
+const NOT_THE_SHOPS = ['--exclude-schema=payment_simulator', '--exclude-schema=messages_simulator']
 
 export async function pgDump(url: string, snapshot: string, file: string) {
   const args = ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', ...NOT_THE_SHOPS, `--snapshot=${snapshot}`, '--file', file]

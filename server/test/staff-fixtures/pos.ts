@@ -34,7 +34,7 @@ export const pos: StaffFixtures = {
     foreign: true,
   }),
   'GET /s/api/pos/khata/customer': async () => ({ url: '/s/api/pos/khata/customer?mobile=9811100002' }),
-  'POST /s/api/pos/khata/consent': async () => ({ url: '/s/api/pos/khata/consent', payload: { mobile: freshPhone() }, status: 202 }),
+  'POST /s/api/pos/khata/consent': async () => ({ url: '/s/api/pos/khata/consent', payload: { mobile: freshPhone() }, status: 202, fresh: true }),
   // a wrong code: answered 422 and audited (the try counts), so the call still commits its audit row
   'POST /s/api/pos/khata/consent/confirm': async () => ({
     url: '/s/api/pos/khata/consent/confirm',
