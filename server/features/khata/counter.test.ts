@@ -83,14 +83,21 @@ describe.each(drivers)('selling on khata at the counter (%s)', (driver: Driver) 
     expect(audit.after.khata.overLimit).toBe(true)
   })
 
-  it('refuses khata without a mobile, and to someone with no credit', async () => {
+  it('refuses khata without a mobile, to a number that has not consented, and to a customer with no credit', async () => {
     const pack = await ready()
     const none = await sale(pack.pack_id, 1, [{ method: 'khata', amount: pack.price }])
     expect(none.statusCode).toBe(422)
     expect(none.json().errors).toHaveProperty('customer_phone')
-    const stranger = await sale(pack.pack_id, 1, [{ method: 'khata', amount: pack.price }], { customer_phone: freshPhone() })
+    // a number that is not the shop's customer yet: their consent first (issue 28)
+    const phone = freshPhone()
+    const stranger = await sale(pack.pack_id, 1, [{ method: 'khata', amount: pack.price }], { customer_phone: phone })
     expect(stranger.statusCode).toBe(422)
-    expect(stranger.json().message).toMatch(/no credit with the shop \(credit limit ₹0, balance ₹0\)/)
+    expect(stranger.json().message).toMatch(/is not a customer of this shop yet: a khata needs their consent/)
+    // a customer of the shop (a cash sale to their number) with no credit set
+    expect((await sale(pack.pack_id, 1, [{ method: 'cash', amount: pack.price }], { customer_phone: phone })).statusCode).toBe(201)
+    const noCredit = await sale(pack.pack_id, 1, [{ method: 'khata', amount: pack.price }], { customer_phone: phone })
+    expect(noCredit.statusCode).toBe(422)
+    expect(noCredit.json().message).toMatch(/no credit with the shop \(credit limit ₹0, balance ₹0\)/)
   })
 
   it('a return of goods sold on khata comes off the khata first, then the rest in cash; a payment clears it', async () => {
