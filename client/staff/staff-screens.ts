@@ -286,6 +286,13 @@ export const SCREENS = [
     load: () => import('../features/purchases/staff/purchase-bill-view').then((m) => m.PurchaseBillView),
   },
   {
+    path: '/bos/admin/purchase-orders',
+    title: 'Purchase orders',
+    section: 'purchases',
+    permission: 'stock',
+    load: () => import('../features/purchases/staff/purchase-orders-view').then((m) => m.PurchaseOrdersView),
+  },
+  {
     path: '/bos/admin/near-expiry',
     title: 'Near expiry',
     section: 'purchases',

@@ -18,6 +18,14 @@ const Note = (label: string, max: number) => text(label, [z.trim(), z.maxLength(
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'sent', 'part_received', 'received', 'cancelled'] as const
 
+export const PURCHASE_ORDER_STATUS_LABELS: Record<(typeof PURCHASE_ORDER_STATUSES)[number], string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  part_received: 'Part received',
+  received: 'Received',
+  cancelled: 'Cancelled',
+}
+
 export const PurchaseOrderLineInput = z.strictObject({
   pack_id: Id('Pack'),
   quantity: Count('Quantity', 1),
