@@ -199,7 +199,7 @@ function NewOrder({ onDone }: { onDone: () => void }) {
           error={errors.warehouse_id}
           options={(warehouses.data?.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
         />
-        <TextField label="Note to the supplier" value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} />
+        <TextField label="Note" placeholder="For the supplier" value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} />
       </div>
       <PackPicker warehouseId={warehouseId} onPick={add} />
       <table className="w-full text-sm" aria-label="Order lines">
