@@ -115,7 +115,10 @@ describe('purchases in the staff app', () => {
     await khata.getByLabel('Reference').fill('UTR 5551')
     await khata.getByRole('button', { name: 'Record payment' }).click()
     await khata.getByText('Due to the supplier: ₹430').waitFor()
-    await khata.getByRole('table', { name: 'Supplier khata' }).getByText(/Payment made · UPI · UTR 5551/).waitFor()
+    await khata
+      .getByRole('table', { name: 'Supplier khata' })
+      .getByText(/Payment made · UPI · UTR 5551/)
+      .waitFor()
     await shot(admin, 'purchases-supplier-khata')
     assert.deepEqual(errors, [])
     await context.close()
