@@ -252,3 +252,32 @@ export const paySupplier = defineContract({
   response: SupplierKhata,
   status: 201,
 })
+
+/* ---------- a supplier's bill as CSV ---------- */
+
+export const BILL_CSV_MAX_CHARS = 200_000
+export const BillCsvInput = z.strictObject({
+  warehouse_id: Id('Warehouse'),
+  /** the file's text: a header row naming the columns (sku or barcode, qty, free, cost, discount, gst, batch, expiry, mrp), a row per line */
+  csv: text('File', [z.minLength(1, 'The file is empty'), z.maxLength(BILL_CSV_MAX_CHARS, 'The file is too large for one bill: split it')]),
+})
+export const BillCsvLine = z.object({
+  /** the row in a spreadsheet (the header is row 1) */
+  row: int(),
+  pack_id: z.nullable(int()),
+  product_name: z.nullable(z.string()),
+  pack_name: z.nullable(z.string()),
+  /** the line as POST /api/admin/purchases takes it, when it has no error */
+  line: z.nullable(z.record(z.string(), z.unknown())),
+  /** by column: what is wrong with the row */
+  errors: z.record(z.string(), z.string()),
+})
+export type BillCsvLine = z.infer<typeof BillCsvLine>
+export const previewBillCsv = defineContract({
+  method: 'POST',
+  path: '/api/admin/purchases/csv-preview',
+  summary:
+    'Admin: a supplier’s bill as CSV read line by line (packs by SKU or barcode; expiry as YYYY-MM-DD, DD/MM/YYYY or MM/YYYY), each line’s problems by column; nothing is received (POST /api/admin/purchases receives the lines)',
+  body: BillCsvInput,
+  response: z.object({ lines: z.array(BillCsvLine), problems: int() }),
+})

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from './browser'
 import { startServer, type TestServer } from './server'
 import { shot, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-session'
@@ -8,6 +8,18 @@ import { shot, signedIn as signInAs, STAFF_CODE, SUPERADMIN } from './staff-sess
 let server: TestServer
 let browser: Browser
 const signedIn = (username: string) => signInAs(browser, server.origin, username)
+/** A staff call with the signed-in page's cookies and its XSRF token (as the web client makes it). */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: { id?: number } }> {
+  const origin = server.origin
+  const token = async () => (await page.context().cookies(origin)).find((c) => c.name === 'XSRF-TOKEN')?.value
+  if (!(await token())) await page.request.get(`${origin}/s/api/cookie`, { headers: { 'x-web-url': origin } })
+  const res = await page.request.fetch(`${origin}/s${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-web-url': origin, 'x-xsrf-token': decodeURIComponent((await token()) ?? '') },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status(), body: await res.json() }
+}
 const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10)
 
 before(async () => {
@@ -120,6 +132,59 @@ describe('purchases in the staff app', () => {
       .getByText(/Payment made · UPI · UTR 5551/)
       .waitFor()
     await shot(admin, 'purchases-supplier-khata')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('an admin receives a supplier’s bill from a CSV file: a row with a problem is shown per column, the corrected file is received and its batch shows in stock', async () => {
+    const { context, page: admin, errors } = await signedIn(SUPERADMIN)
+    const stamp = Date.now()
+    const sku = `CSV-E2E-${stamp}`
+    const product = `CSV Dal ${stamp}`
+    const made = await call(admin, 'POST', '/api/admin/products', {
+      product_name: product,
+      brand: 'Sona Khet',
+      categories: ['atta-flours'],
+      packs: [{ pack_name: '1 kg', price: 150, act_price: 160, sku }],
+    })
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    const supplier = await call(admin, 'POST', '/api/admin/suppliers', { name: `CSV Supplier ${stamp}` })
+    assert.equal(supplier.status, 201)
+
+    await admin.goto(`${server.origin}/bos/admin/purchases`)
+    await admin.getByLabel('Supplier').selectOption({ label: `CSV Supplier ${stamp}` })
+    await admin.getByLabel('Into warehouse').selectOption({ index: 1 })
+    await admin.getByLabel('Bill number').fill(`CSV/${stamp}`)
+    const upload = (text: string) =>
+      admin.getByLabel('Import the bill (CSV)').setInputFiles({ name: 'bill.csv', mimeType: 'text/csv', buffer: Buffer.from(text) })
+    const header = 'SKU,Qty,Free,Rate,GST %,Batch,Expiry,MRP'
+    await upload(`${header}\n${sku},24,2,120,5,CSV-E2E,31/02/2030,160\n`)
+    const preview = admin.getByRole('dialog', { name: 'The bill’s lines from the file' })
+    await preview.getByText(/Expiry: Expiry must be a date/).waitFor()
+    assert.equal(await preview.getByRole('button', { name: /^Add 1 lines/ }).isDisabled(), true)
+    await shot(admin, 'purchases-csv-problems')
+    await preview.getByRole('button', { name: 'Close' }).first().click()
+    await preview.waitFor({ state: 'detached' })
+
+    await upload(`${header}\n${sku},24,2,120,5,CSV-E2E,03/2030,160\n`)
+    await preview.getByText('Every row reads well.').waitFor()
+    await preview.getByRole('button', { name: 'Add 1 lines to the bill' }).click()
+    assert.equal(await admin.getByLabel('Batch, line 1').inputValue(), 'CSV-E2E')
+    assert.equal(await admin.getByLabel('Expiry, line 1').inputValue(), '2030-03-31')
+    await admin.getByRole('button', { name: 'Receive into stock' }).click()
+    await admin.getByText(new RegExp(`Bill CSV/${stamp} received`)).waitFor()
+
+    // the stock screen: the pack's batches show the bill's batch, 24 + 2 free
+    await admin.goto(`${server.origin}/bos/admin/stock?q=${sku}`)
+    await admin
+      .getByRole('button', { name: /^History of/ })
+      .first()
+      .click()
+    const batches = admin.getByRole('region', { name: 'Batches' })
+    const row = batches.getByRole('row').filter({ hasText: 'CSV-E2E' })
+    await row.waitFor()
+    assert.match((await row.textContent()) ?? '', /2030-03-31\s*26/)
+    await shot(admin, 'purchases-csv-batches')
     assert.deepEqual(errors, [])
     await context.close()
   })

@@ -238,3 +238,16 @@ export async function entriesOf(db: Conn, websiteId: number, supplierId: number)
       order by e.id desc limit 500`),
   )
 }
+
+/** The website's packs with any of these SKUs or barcodes, with their product's name (a bill's CSV names packs so). */
+export async function packsByCode(db: Conn, websiteId: number, skus: string[], barcodes: string[]) {
+  if (!skus.length && !barcodes.length) return []
+  return rowsOf<{ id: number; sku: string | null; barcode: string | null; product_name: string; pack_name: string }>(
+    await db.execute(sql`
+      select k.id, k.sku, k.barcode, p.name as product_name, k.name as pack_name
+      from packs k join products p on p.id = k.product_id
+      where k.website_id = ${websiteId}
+        and (k.sku in (select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))
+          or k.barcode in (select jsonb_array_elements_text(${JSON.stringify(barcodes)}::jsonb)))`),
+  )
+}

@@ -10,11 +10,13 @@ import {
   listDebitNotes,
   listPurchaseOrders,
   paySupplier,
+  previewBillCsv,
   sendPurchaseOrder,
   updatePurchaseOrder,
 } from '../../../common/contracts/admin-supplier-books'
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
+import { previewBillCsv as readBillCsv } from './bill-csv'
 import * as debit from './debit-notes'
 import * as orders from './purchase-orders'
 import * as receive from './receive'
@@ -31,6 +33,7 @@ export function purchaseAdminRoutes(app: FastifyInstance) {
     staff.write(paySupplier, async (req, ctx) => orThrow(await khata.paySupplier(ctx, req.params.id, req.body)))
     staff.read(listPurchases, (req, ctx) => receive.listPurchases(ctx, req.query))
     staff.read(getPurchase, async (req, ctx) => orThrow(await receive.getPurchase(ctx, req.params.id)))
+    staff.read(previewBillCsv, async (req, ctx) => orThrow(await readBillCsv(ctx, req.body)))
     staff.write(createPurchase, async (req, ctx) => orThrow(await receive.receivePurchase(ctx, req.body)))
     staff.read(listPurchaseOrders, (req, ctx) => orders.listOrders(ctx, req.query))
     staff.read(getPurchaseOrder, async (req, ctx) => orThrow(await orders.getOrder(ctx, req.params.id)))

@@ -232,4 +232,50 @@ describe.each(drivers)('purchase orders, debit notes and the supplier’s khata 
     )
     expect(sum.ok).toBe(true)
   })
+
+  it('reads a supplier’s bill as CSV: lines by SKU or barcode, problems per row and column; the good lines are then received', async () => {
+    // two packs, one named by its SKU and one by its barcode (given them when the demo pack has none)
+    await db().execute(
+      sql`update packs set sku = coalesce(sku, 'CSV-SKU-' || id), barcode = coalesce(barcode, 'CSV-BC-' || id) where id = any(${`{${packs.join(',')}}`}::int[])`,
+    )
+    const [a, bc] = rowsOf<{ id: number; sku: string; barcode: string }>(
+      await db().execute(sql`select id, sku, barcode from packs where id = any(${`{${packs.join(',')}}`}::int[]) order by id`),
+    )
+    const barcode = bc.barcode
+    const csv = [
+      'Item Code,Barcode,Qty,Free,Rate,Disc,GST %,Batch No,Expiry,MRP',
+      `${a.sku},,12,1,"1,000.00",0,5,CSV-A,03/2030,1200`,
+      `,${barcode},6,0,45.50,,12,CSV-B,2030-01-15,`,
+      'NO-SUCH-SKU,,0,,x,,7,,31/02/2026,',
+    ].join('\n')
+    const res = await admin('POST', '/admin/purchases/csv-preview', { warehouse_id: house, csv })
+    expect(res.statusCode, res.body).toBe(200)
+    const { lines, problems } = res.json()
+    expect(problems).toBe(1)
+    expect(lines[0]).toMatchObject({
+      row: 2,
+      pack_id: a.id,
+      errors: {},
+      line: { pack_id: a.id, quantity: 12, free_quantity: 1, cost_price: 1000, gst_rate: 5, batch: 'CSV-A', expiry: '2030-03-31', mrp: 1200 },
+    })
+    expect(lines[1]).toMatchObject({ row: 3, pack_id: bc.id, line: { quantity: 6, cost_price: 45.5, gst_rate: 12, expiry: '2030-01-15', mrp: null } })
+    expect(lines[2].line).toBeNull()
+    expect(Object.keys(lines[2].errors).sort()).toEqual(['batch', 'cost_price', 'expiry', 'gst_rate', 'quantity', 'sku'])
+    expect(lines[2].errors.sku).toMatch(/NO-SUCH-SKU/)
+    // a header without the needed columns, another website's warehouse
+    const bare = await admin('POST', '/admin/purchases/csv-preview', { warehouse_id: house, csv: 'Name,Qty\nGhee,2' })
+    expect(bare.statusCode).toBe(422)
+    expect(bare.json().errors.csv).toMatch(/sku or barcode, cost_price, batch/)
+    expect((await admin('POST', '/admin/purchases/csv-preview', { warehouse_id: 999999, csv })).statusCode).toBe(422)
+
+    const supplier = (await admin('POST', '/admin/suppliers', { name: 'CSV Traders' })).json()
+    const got = await admin('POST', '/admin/purchases', {
+      supplier_id: supplier.id,
+      warehouse_id: house,
+      lines: lines.flatMap((l: { line: object | null }) => (l.line ? [l.line] : [])),
+    })
+    expect(got.statusCode, got.body).toBe(201)
+    const batches = (await admin('GET', `/admin/stock/batches?pack_id=${a.id}&warehouse_id=${house}`)).json().data
+    expect(batches.find((x: { batch: string }) => x.batch === 'CSV-A')).toMatchObject({ quantity: 13, expiry: '2030-03-31', mrp: 1200 })
+  })
 })

@@ -69,6 +69,11 @@ export const purchases: StaffFixtures = {
       status: 201,
     }
   },
+  'POST /s/api/admin/purchases/csv-preview': async (k) => ({
+    url: '/s/api/admin/purchases/csv-preview',
+    payload: { warehouse_id: (await k.purchase()).warehouseId, csv: 'SKU,Qty,Cost,Batch,Expiry\nNO-SUCH,2,10,B1,03/2030\n' },
+    foreign: true,
+  }),
   'GET /s/api/admin/stock/batches': async (k) => {
     const p = await k.purchase()
     return { url: `/s/api/admin/stock/batches?pack_id=${p.packId}&warehouse_id=${p.warehouseId}`, foreign: true }

@@ -65,3 +65,8 @@ export function useCreateDebitNote() {
   const refresh = useRefresh()
   return useMutation({ mutationFn: (body: c.DebitNoteInput) => api.call(c.createDebitNote, { body }), onSuccess: refresh })
 }
+
+export function usePreviewBillCsv() {
+  const api = useApi()
+  return useMutation({ mutationFn: (body: { warehouse_id: number; csv: string }) => api.call(c.previewBillCsv, { body }) })
+}

@@ -13,6 +13,7 @@ import { toast } from '../../../ui/toast'
 import { useAllSuppliers, useReceivePurchase, useShopState, useWarehouseList } from './api'
 import { usePurchaseOrder } from './books-api'
 import { type BillLineValues, billFigures, lineFigures } from './bill-money'
+import { BillCsvImport, type CsvBillLine } from './bill-csv-import'
 import { PackPicker } from './pack-picker'
 
 interface Line extends BillLineValues {
@@ -123,6 +124,23 @@ export function PurchaseBillView() {
       },
     ])
   }
+  const fromCsv = (csv: CsvBillLine[]) =>
+    setLines((ls) => [
+      ...ls,
+      ...csv.map((l) => ({
+        key: nextKey++,
+        pack_id: l.pack_id,
+        label: l.label,
+        quantity: String(l.quantity),
+        free_quantity: String(l.free_quantity ?? 0),
+        cost_price: String(l.cost_price),
+        discount: String(l.discount ?? 0),
+        gst_rate: String(l.gst_rate ?? 0),
+        batch: l.batch,
+        expiry: l.expiry ?? '',
+        mrp: l.mrp == null ? '' : String(l.mrp),
+      })),
+    ])
   const change = (key: number, field: keyof Line, value: string) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, [field]: value } : l)))
 
   const save = () => {
@@ -176,7 +194,10 @@ export function PurchaseBillView() {
           <TextField label="Bill number" value={billNumber} onChange={(e) => setBillNumber(e.target.value)} error={errors.bill_number} />
           <TextField label="Bill date" type="date" value={billDate} onChange={(e) => setBillDate(e.target.value)} error={errors.bill_date} />
         </div>
-        <PackPicker warehouseId={warehouseId} onPick={add} />
+        <div className="flex flex-wrap items-start gap-6">
+          <PackPicker warehouseId={warehouseId} onPick={add} />
+          <BillCsvImport warehouseId={warehouseId} onLines={fromCsv} />
+        </div>
         <div className="overflow-x-auto">
           <table className="w-full text-sm" aria-label="Bill lines">
             <thead>
