@@ -281,3 +281,29 @@ export const previewBillCsv = defineContract({
   body: BillCsvInput,
   response: z.object({ lines: z.array(BillCsvLine), problems: int() }),
 })
+
+/* ---------- shelf labels ---------- */
+
+export const ShelfLabel = z.object({
+  pack_id: int(),
+  product_name: z.string(),
+  pack_name: z.string(),
+  /** rupees: the MRP printed on the batch, else the pack's */
+  mrp: z.number(),
+  /** rupees: what the shop sells it at now */
+  price: z.number(),
+  /** what the barcode encodes: the pack's barcode, else its SKU, else P + its id (the counter's scanner finds each) */
+  code: z.string(),
+  batch: z.string(),
+  expiry: z.nullable(z.string()),
+  /** units the bill brought (free ones too): the labels it may need */
+  units: int(),
+})
+export type ShelfLabel = z.infer<typeof ShelfLabel>
+export const purchaseLabels = defineContract({
+  method: 'GET',
+  path: '/api/admin/purchases/:id/labels',
+  summary: 'Admin: shelf labels for a purchase bill’s lines: name, pack, MRP, price, the code for its barcode, expiry',
+  params: IdParams,
+  response: z.object({ data: z.array(ShelfLabel) }),
+})

@@ -251,3 +251,27 @@ export async function packsByCode(db: Conn, websiteId: number, skus: string[], b
           or k.barcode in (select jsonb_array_elements_text(${JSON.stringify(barcodes)}::jsonb)))`),
   )
 }
+
+/** A bill's lines as shelf labels need them, in the bill's order (null: no such bill on this website). */
+export async function labelsOf(db: Conn, websiteId: number, purchaseId: number) {
+  const [bill] = rowsOf<{ id: number }>(await db.execute(sql`select id from purchases where website_id = ${websiteId} and id = ${purchaseId}`))
+  if (!bill) return null
+  return rowsOf<{
+    pack_id: number
+    product_name: string
+    pack_name: string
+    mrp_paise: number
+    price_paise: number
+    barcode: string | null
+    sku: string | null
+    batch: string
+    expiry: string | null
+    units: number
+  }>(
+    await db.execute(sql`
+      select l.pack_id, p.name as product_name, k.name as pack_name, coalesce(l.mrp_paise, k.mrp_paise) as mrp_paise, k.price_paise,
+        k.barcode, k.sku, l.batch, l.expiry::text as expiry, (l.quantity + l.free_quantity)::int as units
+      from purchase_lines l join packs k on k.id = l.pack_id join products p on p.id = k.product_id
+      where l.purchase_id = ${purchaseId} order by l.id`),
+  )
+}

@@ -11,6 +11,7 @@ import {
   listPurchaseOrders,
   paySupplier,
   previewBillCsv,
+  purchaseLabels,
   sendPurchaseOrder,
   updatePurchaseOrder,
 } from '../../../common/contracts/admin-supplier-books'
@@ -18,6 +19,7 @@ import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import { previewBillCsv as readBillCsv } from './bill-csv'
 import * as debit from './debit-notes'
+import * as labels from './labels'
 import * as orders from './purchase-orders'
 import * as receive from './receive'
 import * as khata from './supplier-khata'
@@ -33,6 +35,7 @@ export function purchaseAdminRoutes(app: FastifyInstance) {
     staff.write(paySupplier, async (req, ctx) => orThrow(await khata.paySupplier(ctx, req.params.id, req.body)))
     staff.read(listPurchases, (req, ctx) => receive.listPurchases(ctx, req.query))
     staff.read(getPurchase, async (req, ctx) => orThrow(await receive.getPurchase(ctx, req.params.id)))
+    staff.read(purchaseLabels, async (req, ctx) => orThrow(await labels.purchaseLabels(ctx, req.params.id)))
     staff.read(previewBillCsv, async (req, ctx) => orThrow(await readBillCsv(ctx, req.body)))
     staff.write(createPurchase, async (req, ctx) => orThrow(await receive.receivePurchase(ctx, req.body)))
     staff.read(listPurchaseOrders, (req, ctx) => orders.listOrders(ctx, req.query))

@@ -277,5 +277,37 @@ describe.each(drivers)('purchase orders, debit notes and the supplier’s khata 
     expect(got.statusCode, got.body).toBe(201)
     const batches = (await admin('GET', `/admin/stock/batches?pack_id=${a.id}&warehouse_id=${house}`)).json().data
     expect(batches.find((x: { batch: string }) => x.batch === 'CSV-A')).toMatchObject({ quantity: 13, expiry: '2030-03-31', mrp: 1200 })
+
+    // its shelf labels: the barcode carries the pack's barcode; MRP the batch's, else the pack's; the price it sells at
+    const priced = rowsOf<{ id: number; price_paise: number; mrp_paise: number }>(
+      await db().execute(sql`select id, price_paise, mrp_paise from packs where id = any(${`{${packs.join(',')}}`}::int[]) order by id`),
+    )
+    const labels = await admin('GET', `/admin/purchases/${got.json().id}/labels`)
+    expect(labels.statusCode, labels.body).toBe(200)
+    expect(labels.json().data).toEqual([
+      {
+        pack_id: a.id,
+        product_name: expect.any(String),
+        pack_name: expect.any(String),
+        mrp: 1200,
+        price: priced[0].price_paise / 100,
+        code: a.barcode,
+        batch: 'CSV-A',
+        expiry: '2030-03-31',
+        units: 13,
+      },
+      {
+        pack_id: bc.id,
+        product_name: expect.any(String),
+        pack_name: expect.any(String),
+        mrp: priced[1].mrp_paise / 100,
+        price: priced[1].price_paise / 100,
+        code: bc.barcode,
+        batch: 'CSV-B',
+        expiry: '2030-01-15',
+        units: 6,
+      },
+    ])
+    expect((await admin('GET', '/admin/purchases/999999/labels')).statusCode).toBe(404)
   })
 })

@@ -74,6 +74,7 @@ export const purchases: StaffFixtures = {
     payload: { warehouse_id: (await k.purchase()).warehouseId, csv: 'SKU,Qty,Cost,Batch,Expiry\nNO-SUCH,2,10,B1,03/2030\n' },
     foreign: true,
   }),
+  'GET /s/api/admin/purchases/:id/labels': async (k) => ({ url: `/s/api/admin/purchases/${(await k.purchase()).id}/labels`, foreign: true }),
   'GET /s/api/admin/stock/batches': async (k) => {
     const p = await k.purchase()
     return { url: `/s/api/admin/stock/batches?pack_id=${p.packId}&warehouse_id=${p.warehouseId}`, foreign: true }

@@ -3,7 +3,8 @@ import type { PurchaseInput } from '../../../../common/contracts/admin-purchases
 import { GST_RATES } from '../../../../common/contracts/admin-catalogue'
 import { formatINR } from '../../../../common/money'
 import { ApiError, errorText } from '../../../lib/error-text'
-import { useSearchParams } from '../../../lib/router'
+import { Link, useSearchParams } from '../../../lib/router'
+import { staffPath } from '../../../staff/staff-paths'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { Button } from '../../../ui/button'
 import { FormAlert } from '../../../ui/form-alert'
@@ -73,6 +74,7 @@ export function PurchaseBillView() {
   const [lines, setLines] = useState<Line[]>([])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  const [lastBill, setLastBill] = useState<number | null>(null)
   // ?order=ID: the bill is received against that purchase order, its lines prefilled with what is still to come
   const [params, setParams] = useSearchParams()
   const orderId = Number(params.get('order')) || null
@@ -151,6 +153,7 @@ export function PurchaseBillView() {
         toast.success(`Bill ${bill.bill_number ?? `#${bill.id}`} received: ${bill.lines.length} lines into stock`)
         setLines([])
         setBillNumber('')
+        setLastBill(bill.id)
         if (orderId) setParams(new URLSearchParams(), { replace: true })
       },
       onError: (err) => {
@@ -169,6 +172,13 @@ export function PurchaseBillView() {
       />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
         <FormAlert message={formError ?? errors.purchase_order_id ?? null} />
+        {lastBill && (
+          <p className="text-sm" role="status">
+            <Link to={staffPath('/bos/admin/shelf-labels', `purchase=${lastBill}`)} className="font-medium text-primary underline">
+              Print shelf labels for the bill just received
+            </Link>
+          </p>
+        )}
         {order.data && orderId && (
           <p className="rounded-md bg-surface-2 p-3 text-sm" role="status">
             Receiving against {order.data.number} to {order.data.supplier_name}: the lines show what is still to come.
