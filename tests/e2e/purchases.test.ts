@@ -71,6 +71,17 @@ describe('purchases in the staff app', () => {
     await admin.getByLabel('New price (₹)').fill('1')
     await admin.getByRole('button', { name: 'Set price' }).click()
     await admin.getByText(/now sells at ₹1/).waitFor()
+
+    // the storefront shows the new price at once: the product's page, that pack chosen
+    const [productName, packName] = ((await row.getByRole('cell').first().textContent()) ?? '').split(', ')
+    const shop = await context.newPage()
+    await shop.goto(`${server.origin}/products?q=${encodeURIComponent(productName)}`)
+    await shop.locator('article h3 a', { hasText: productName }).first().click()
+    await shop.getByRole('heading', { level: 1, name: productName }).waitFor()
+    if ((await shop.getByRole('radio').count()) > 1) await shop.locator('label:has(input[type=radio])', { hasText: packName }).first().click()
+    // the price shown first: ₹1 (then the struck-out original)
+    await shop.getByTestId('pack-price').filter({ hasText: /^₹1(?![\d,.])/ }).waitFor()
+    await shot(shop, 'purchases-marked-down-storefront')
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -185,6 +196,51 @@ describe('purchases in the staff app', () => {
     await row.waitFor()
     assert.match((await row.textContent()) ?? '', /2030-03-31\s*26/)
     await shot(admin, 'purchases-csv-batches')
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  it('the margin report matches a day of counter sales worked out by hand (first expiring batch first, each at its cost)', async () => {
+    const { context, page: admin, errors } = await signedIn(SUPERADMIN)
+    const stamp = Date.now()
+    const product = `Margin Dal ${stamp}`
+    const made = await call(admin, 'POST', '/api/admin/products', {
+      product_name: product,
+      brand: 'Sona Khet',
+      categories: ['atta-flours'],
+      packs: [{ pack_name: '1 kg', price: 150, act_price: 160 }],
+    })
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    const packId = (made.body as unknown as { packs: { pack_id: number }[] }).packs[0].pack_id
+    const current = (await call(admin, 'GET', '/api/pos/shifts/current')).body as unknown as { register: { warehouse_id: number }; shift: object | null }
+    if (!current.shift) assert.equal((await call(admin, 'POST', '/api/pos/shifts', { opening_cash: 500 })).status, 201)
+    const supplier = await call(admin, 'POST', '/api/admin/suppliers', { name: `Margin Supplier ${stamp}` })
+    const bill = await call(admin, 'POST', '/api/admin/purchases', {
+      supplier_id: supplier.body.id,
+      warehouse_id: current.register.warehouse_id,
+      lines: [
+        { pack_id: packId, quantity: 4, cost_price: 100, batch: 'M-EARLY', expiry: inDays(20) },
+        { pack_id: packId, quantity: 6, cost_price: 110, batch: 'M-LATE', expiry: inDays(60) },
+      ],
+    })
+    assert.equal(bill.status, 201, JSON.stringify(bill.body))
+    // the day's sales: 3 units, then 3 more
+    for (const quantity of [3, 3]) {
+      const sale = await call(admin, 'POST', '/api/pos/sales', {
+        client_id: crypto.randomUUID(),
+        lines: [{ pack_id: packId, quantity }],
+        payments: [{ method: 'cash', amount: 1000 }],
+      })
+      assert.equal(sale.status, 201, JSON.stringify(sale.body))
+    }
+    // by hand: 6 × ₹150 = ₹900 taken; the first 4 from M-EARLY at ₹100 and 2 from M-LATE at ₹110 = ₹620; margin ₹280
+    await admin.goto(`${server.origin}/bos/admin/margin`)
+    const row = admin.getByRole('table', { name: 'Gross margin by product' }).getByRole('row').filter({ hasText: product })
+    await row.waitFor()
+    const cells = (await row.getByRole('cell').allTextContents()).map((c) => c.trim())
+    assert.deepEqual(cells.slice(0, 5), [product, '6', '₹900', '₹620', '₹280'])
+    assert.equal(cells[5], '31.1 %')
+    await shot(admin, 'purchases-margin')
     assert.deepEqual(errors, [])
     await context.close()
   })
