@@ -80,7 +80,10 @@ describe('purchases in the staff app', () => {
     await shop.getByRole('heading', { level: 1, name: productName }).waitFor()
     if ((await shop.getByRole('radio').count()) > 1) await shop.locator('label:has(input[type=radio])', { hasText: packName }).first().click()
     // the price shown first: ₹1 (then the struck-out original)
-    await shop.getByTestId('pack-price').filter({ hasText: /^₹1(?![\d,.])/ }).waitFor()
+    await shop
+      .getByTestId('pack-price')
+      .filter({ hasText: /^₹1(?![\d,.])/ })
+      .waitFor()
     await shot(shop, 'purchases-marked-down-storefront')
     assert.deepEqual(errors, [])
     await context.close()
