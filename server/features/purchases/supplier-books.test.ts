@@ -193,6 +193,17 @@ describe.each(drivers)('purchase orders, debit notes and the supplier’s khata 
     expect(khata.entries[0].debit_note_number).toBe(note.json().number)
     expect(khata.entries[1].bill_number).toBe('RF-1')
     expect((await admin('GET', `/admin/debit-notes?supplier_id=${supplier.id}`)).json().data).toHaveLength(1)
+    // the purchase register nets the note off the bill: ₹200 − ₹60 taxable, ₹24 − ₹7.20 GST
+    const today = inDays(0)
+    const register = (await admin('GET', `/admin/reports/purchase-register?from=${today}&to=${today}`)).json()
+    expect(register.rows.find((r: { supplier_id: number }) => r.supplier_id === supplier.id)).toMatchObject({
+      gst_rate: 12,
+      bills: 1,
+      taxable: 140,
+      cgst: 8.4,
+      sgst: 8.4,
+      igst: 0,
+    })
     expect(await batchDrift(t)).toEqual([])
     expect(await ledgerDrift(t)).toEqual({ rows: 0, products: 0 })
   })

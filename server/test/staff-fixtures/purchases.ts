@@ -72,7 +72,6 @@ export const purchases: StaffFixtures = {
   'POST /s/api/admin/purchases/csv-preview': async (k) => ({
     url: '/s/api/admin/purchases/csv-preview',
     payload: { warehouse_id: (await k.purchase()).warehouseId, csv: 'SKU,Qty,Cost,Batch,Expiry\nNO-SUCH,2,10,B1,03/2030\n' },
-    foreign: true,
   }),
   'GET /s/api/admin/purchases/:id/labels': async (k) => ({ url: `/s/api/admin/purchases/${(await k.purchase()).id}/labels`, foreign: true }),
   'GET /s/api/admin/stock/batches': async (k) => {
