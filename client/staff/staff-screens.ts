@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import type { Permission } from '../app/route-guard'
+import { PURCHASE_SCREENS } from './purchase-screens'
 import type { SectionName } from './section-table'
 
 /**
@@ -147,34 +148,7 @@ export const SCREENS = [
     permission: 'stock',
     load: () => import('../features/stock/staff/stock-list-view').then((m) => m.StockListView),
   },
-  {
-    path: '/bos/admin/suppliers',
-    title: 'Suppliers',
-    section: 'purchases',
-    permission: 'stock',
-    load: () => import('../features/purchases/staff/supplier-list-view').then((m) => m.SupplierListView),
-  },
-  {
-    path: '/bos/admin/purchases',
-    title: 'New purchase bill',
-    section: 'purchases',
-    permission: 'stock',
-    load: () => import('../features/purchases/staff/purchase-bill-view').then((m) => m.PurchaseBillView),
-  },
-  {
-    path: '/bos/admin/near-expiry',
-    title: 'Near expiry',
-    section: 'purchases',
-    permission: 'stock',
-    load: () => import('../features/purchases/staff/near-expiry-view').then((m) => m.NearExpiryView),
-  },
-  {
-    path: '/bos/admin/margin',
-    title: 'Margin and purchases',
-    section: 'purchases',
-    permission: 'reports',
-    load: () => import('../features/purchases/staff/cost-reports-view').then((m) => m.CostReportsView),
-  },
+  ...PURCHASE_SCREENS,
   {
     path: '/bos/admin/warehouses',
     title: 'Warehouses',

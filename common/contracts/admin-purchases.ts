@@ -13,11 +13,11 @@ import { calendarDate, text } from './text'
  */
 
 const int = () => z.number().check(z.int())
-const Id = (label: string) =>
+export const Id = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .check(z.int(`${label} must be a whole number`), z.positive(`${label} must be positive`), z.lte(2_147_483_647, `${label} is too large`))
-const Count = (label: string, min: number) =>
+export const Count = (label: string, min: number) =>
   z
     .number({ error: `${label} must be a number` })
     .check(
@@ -26,7 +26,7 @@ const Count = (label: string, min: number) =>
       z.lte(STOCK_MAX, `${label} is too large`),
     )
 /** Rupees, 0 allowed (a free line's cost, no discount). */
-const RupeesOrZero = (label: string) =>
+export const RupeesOrZero = (label: string) =>
   z.number({ error: `${label} must be a number` }).check(
     z.gte(0, `${label} cannot be negative`),
     z.lte(PRICE_MAX, `${label} is too large`),
@@ -74,6 +74,8 @@ export const Supplier = z.object({
   /** rupees billed in all */
   purchases_total: z.number(),
   bills: int(),
+  /** rupees the shop owes the supplier now (bills − payments − debit notes) */
+  balance_due: z.number(),
 })
 export type Supplier = z.infer<typeof Supplier>
 
@@ -126,6 +128,8 @@ export const PurchaseInput = z.strictObject({
   warehouse_id: Id('Warehouse'),
   bill_number: z.optional(z.nullable(text('Bill number', [z.trim(), z.maxLength(40, 'Bill number is at most 40 characters')]))),
   bill_date: z.optional(calendarDate('Bill date')),
+  /** received against this purchase order: its lines' received quantities and its status follow */
+  purchase_order_id: z.optional(z.nullable(Id('Purchase order'))),
   lines: z.array(PurchaseLineInput).check(z.minLength(1, 'A bill has at least one line'), z.maxLength(500, 'A bill has at most 500 lines')),
 })
 export type PurchaseInput = z.infer<typeof PurchaseInput>
@@ -155,6 +159,7 @@ export const Purchase = z.object({
   warehouse_id: int(),
   bill_number: z.nullable(z.string()),
   bill_date: z.string(),
+  purchase_order_id: z.nullable(int()),
   /** CGST + SGST (the supplier is in the shop's state) or IGST */
   intra_state: z.boolean(),
   taxable: z.number(),

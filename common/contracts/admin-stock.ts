@@ -25,6 +25,7 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   order_release: 'Order release',
   import: 'Import',
   expired: 'Expired (written off)',
+  supplier_return: 'Returned to supplier',
 }
 const Reason = z.enum(STAFF_STOCK_REASONS, { error: `Reason must be one of: ${STAFF_STOCK_REASONS.join(', ')}` })
 const Note = z.optional(z.nullable(text('Note', [z.trim(), z.maxLength(200, 'Note is at most 200 characters')])))

@@ -61,5 +61,9 @@ export const registerStock = defineContract({
   summary:
     'POS: what is free to sell of each pack at the register’s warehouse (`register_id`, else the demo register); packs with no stock row there are left out (none)',
   query: RegisterQuery,
-  response: z.object({ warehouse_id: int(), data: z.array(z.object({ pack_id: int(), available: int() })) }),
+  response: z.object({
+    warehouse_id: int(),
+    /** `expired`: how many of the `available` units are in batches past their expiry (the counter warns before selling them) */
+    data: z.array(z.object({ pack_id: int(), available: int(), expired: int() })),
+  }),
 })

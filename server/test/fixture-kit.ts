@@ -75,7 +75,11 @@ export interface FixtureKit {
   /** a new supplier of the main demo website */
   supplier(): Promise<{ id: number }>
   /** a purchase bill received into a new warehouse of the main demo website: one pack, one batch expired yesterday */
-  purchase(): Promise<{ id: number; packId: number; warehouseId: number; batchId: number }>
+  purchase(): Promise<{ id: number; packId: number; warehouseId: number; batchId: number; supplierId: number }>
+  /** a draft purchase order to the bills' supplier, for their pack and warehouse */
+  purchaseOrder(): Promise<{ id: number }>
+  /** a debit note returning one unit of a new bill's batch to its supplier */
+  debitNote(): Promise<{ id: number }>
   /** a custom role of the main demo website, held by nobody */
   customRole(): Promise<{ id: number }>
   unique(): string
@@ -136,12 +140,30 @@ export function fixtureKit(t: TestApp, admin: SignedIn): FixtureKit {
     })
     const batches = (await staffCall(t, admin, 'GET', `/s/api/admin/stock/batches?pack_id=${packId}&warehouse_id=${warehouse.id}`)).json()
     const batch = (batches.data as { id: number; batch: string }[]).find((b) => b.batch === `K${batchNo}`)!
-    return { id: bill.id, packId, warehouseId: warehouse.id, batchId: batch.id }
+    return { id: bill.id, packId, warehouseId: warehouse.id, batchId: batch.id, supplierId: supplier.id }
+  }
+  async function purchaseOrder() {
+    const p = await purchase()
+    return made<{ id: number }>('/s/api/admin/purchase-orders', {
+      supplier_id: p.supplierId,
+      warehouse_id: p.warehouseId,
+      lines: [{ pack_id: p.packId, quantity: 10, cost_price: 30 }],
+    })
+  }
+  async function debitNote() {
+    const p = await purchase()
+    return made<{ id: number }>('/s/api/admin/debit-notes', {
+      supplier_id: p.supplierId,
+      reason: 'Past its date',
+      lines: [{ batch_id: p.batchId, quantity: 1 }],
+    })
   }
   return {
     unique,
     supplier: () => made('/s/api/admin/suppliers', { name: `Kit supplier ${unique()}` }),
     purchase,
+    purchaseOrder,
+    debitNote,
     product: () =>
       made('/s/api/admin/products', {
         product_name: `Kit product ${unique()}`,

@@ -25,7 +25,10 @@ export function CartPanel({
   checkingCoupon,
   lastAdded,
   onClear,
+  fresh,
 }: {
+  /** of packs with expired units here: how many are not expired (a line asking more sells an expired batch) */
+  fresh?: Map<number, number> | null
   due: number
   couponPreview: { code: string; paise: number } | null
   couponError: string | null
@@ -123,6 +126,12 @@ export function CartPanel({
                 </div>
                 <span className="w-20 pt-2 text-right font-semibold tabular-nums">{rupees(lineNet(l))}</span>
               </div>
+              {fresh?.has(l.pack_id) && l.quantity > fresh.get(l.pack_id)! && (
+                <p role="alert" className="mt-1 rounded bg-danger/10 px-2 py-1 text-sm font-medium text-danger">
+                  {l.quantity - fresh.get(l.pack_id)!} of these {fresh.get(l.pack_id) ? 'would come' : 'come'} from an expired batch: check the date on the pack
+                  before selling.
+                </p>
+              )}
               {open === l.pack_id && (
                 <div className="mt-2 flex items-end gap-2">
                   <label className="flex flex-col gap-1 text-sm">

@@ -26,7 +26,7 @@ import { CloseShiftDialog } from './close-shift-dialog'
 import { CashMoveDialog, ShiftReportView } from './shift-views'
 import { useCouponPreview } from './use-coupon-preview'
 import { useKeptCatalogue } from './use-kept-catalogue'
-import { useRegisterStock } from './use-register-stock'
+import { useFreshAtRegister, useRegisterStock } from './use-register-stock'
 import { isNetworkError, useOfflineQueue } from './use-offline-queue'
 import { listenForScans } from './wedge-scanner'
 
@@ -70,6 +70,7 @@ export function Counter({
 
   const catalogue = useKeptCatalogue(api)
   const stock = useRegisterStock(api, shift.register_id, shift.sales_count, online)
+  const fresh = useFreshAtRegister(api, shift.register_id, shift.sales_count, online)
 
   const [lastAdded, setLastAdded] = useState<{ pack: number; at: number } | null>(null)
   const addPack = useCallback((product: Product, pack: Pack) => {
@@ -310,6 +311,7 @@ export function Counter({
                 setLineErrors(({ buyer_gstin: _g, buyer_name: _n, ...rest }) => rest)
               }}
               lastAdded={lastAdded}
+              fresh={fresh}
               onClear={async () => {
                 if (await confirm({ title: 'Clear this sale?', message: 'Every line of the sale is taken off.', confirmText: 'Clear sale', danger: true }))
                   newSale()

@@ -20,6 +20,8 @@ export const suppliers = pgTable(
     address: text('address').notNull().default(''),
     /** days of credit the supplier gives */
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    /** what the shop owes the supplier: the sum of its entries (supplier-books.ts), changed under this row's lock */
+    balancePaise: integer('balance_paise').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('suppliers_site_name_idx').on(t.websiteId, t.name)],
@@ -47,6 +49,8 @@ export const purchases = pgTable(
     taxPaise: integer('tax_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the purchase order it was received against (supplier-books.ts), if any */
+    purchaseOrderId: integer('purchase_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('purchases_site_date_idx').on(t.websiteId, t.billDate), index('purchases_supplier_idx').on(t.supplierId)],

@@ -16,6 +16,7 @@ export const STOCK_REASONS = [
   'order_release',
   'import',
   'expired',
+  'supplier_return',
 ] as const
 export type StockReason = (typeof STOCK_REASONS)[number]
 

@@ -9,5 +9,5 @@ export async function registerStock(ctx: RequestCtx, registerId?: number) {
   const register = await findRegister(ctx.db, ctx.site.id, registerId)
   if (!register) return fail('not_found', registerId ? NO_REGISTER : 'This website has no register yet: open a shift to make one')
   const rows = await availableAt(ctx.db, ctx.site.id, register.warehouseId)
-  return ok({ warehouse_id: register.warehouseId, data: rows.map((r) => ({ pack_id: r.pack_id, available: Number(r.available) })) })
+  return ok({ warehouse_id: register.warehouseId, data: rows.map((r) => ({ pack_id: r.pack_id, available: Number(r.available), expired: Number(r.expired) })) })
 }

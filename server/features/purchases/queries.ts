@@ -107,6 +107,7 @@ export interface PurchaseHead {
   warehouse_id: number
   bill_number: string | null
   bill_date: string
+  purchase_order_id: number | null
   intra_state: boolean
   taxable_paise: number
   tax_paise: number
@@ -114,7 +115,7 @@ export interface PurchaseHead {
   created_at: string | Date
 }
 
-const HEAD = sql`select p.id, p.supplier_id, s.name as supplier_name, p.warehouse_id, p.bill_number, p.bill_date::text as bill_date, p.intra_state,
+const HEAD = sql`select p.id, p.supplier_id, s.name as supplier_name, p.warehouse_id, p.bill_number, p.bill_date::text as bill_date, p.purchase_order_id, p.intra_state,
   p.taxable_paise, p.tax_paise, p.total_paise, p.created_at from purchases p join suppliers s on s.id = p.supplier_id`
 
 export async function findPurchase(db: Conn, websiteId: number, id: number) {

@@ -4,6 +4,8 @@ import { fail, invalidFields, ok, type Result } from '../../platform/result'
 import { type StaffCtx, type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
 import * as stock from '../stock/service'
 import { billTax, isIntraState, type LineMoney, lineMoney } from './money'
+import * as b from './books-queries'
+import { checkReceivable } from './purchase-orders'
 import * as q from './queries'
 
 /**
@@ -36,6 +38,11 @@ export async function receivePurchase(ctx: StaffWriteCtx, input: PurchaseInput):
     else money.push(m)
   })
   if (Object.keys(errors).length) return invalidFields(errors)
+  const orderId = input.purchase_order_id ?? null
+  if (orderId) {
+    const problem = await checkReceivable(ctx.db, site, orderId, supplier.id, input.warehouse_id)
+    if (problem) return invalidFields({ purchase_order_id: problem })
+  }
 
   const intraState = isIntraState(supplier.state, await q.shopState(ctx.db, site))
   const taxablePaise = money.reduce((n, m) => n + m.taxablePaise, 0)
@@ -52,6 +59,7 @@ export async function receivePurchase(ctx: StaffWriteCtx, input: PurchaseInput):
       taxPaise,
       totalPaise: taxablePaise + taxPaise,
       userId: ctx.user.id,
+      purchaseOrderId: orderId,
     })
     const lines = await q.insertLines(
       tx,
@@ -86,7 +94,27 @@ export async function receivePurchase(ctx: StaffWriteCtx, input: PurchaseInput):
       tx,
       lines.flatMap((line, i) => (received.batchIds[i] === null ? [] : [{ lineId: line.id, batchId: received.batchIds[i]! }])),
     )
-    return { result: head.id, id: head.id, before: null, after: { supplier_id: supplier.id, bill_number: head.billNumber, total_paise: head.totalPaise } }
+    if (orderId)
+      await b.receiveAgainst(
+        tx,
+        orderId,
+        input.lines.map((l) => ({ packId: l.pack_id, quantity: l.quantity })),
+      )
+    // the supplier's khata: the bill is owed (after the stock rows: the lock order of docs/decisions/0056)
+    await b.postEntry(tx, {
+      websiteId: site,
+      supplierId: supplier.id,
+      kind: 'purchase',
+      amountPaise: head.totalPaise,
+      purchaseId: head.id,
+      userId: ctx.user.id,
+    })
+    return {
+      result: head.id,
+      id: head.id,
+      before: null,
+      after: { supplier_id: supplier.id, bill_number: head.billNumber, total_paise: head.totalPaise, purchase_order_id: orderId },
+    }
   })
   return getPurchase(ctx, id)
 }
@@ -106,6 +134,7 @@ export function headAnswer(h: q.PurchaseHead) {
     warehouse_id: h.warehouse_id,
     bill_number: h.bill_number,
     bill_date: h.bill_date,
+    purchase_order_id: h.purchase_order_id,
     intra_state: h.intra_state,
     taxable: toRupees(h.taxable_paise),
     cgst: toRupees(tax.cgst),

@@ -20,6 +20,7 @@ export const supplierAnswer = (r: q.SupplierRow): Supplier => ({
   payment_terms_days: r.paymentTermsDays,
   purchases_total: toRupees(r.purchasesPaise),
   bills: r.bills,
+  balance_due: toRupees(r.balancePaise),
 })
 
 const stateFrom = (gstin: string | null | undefined, state: string | null | undefined) => state ?? (gstin ? gstinState(gstin) : state)

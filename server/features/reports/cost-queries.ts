@@ -54,6 +54,7 @@ export async function stockValue(db: Db, websiteId: number) {
   )
 }
 
+/** Purchase bills of the range per supplier, GST rate and kind of GST, less the debit notes made in the range. */
 export async function purchaseRegister(db: Db, r: Range) {
   return rowsOf<{
     supplier_id: number
@@ -66,11 +67,20 @@ export async function purchaseRegister(db: Db, r: Range) {
     tax_paise: string | number
   }>(
     await db.execute(sql`
-      select s.id as supplier_id, s.name as supplier_name, s.gstin, l.gst_rate, p.intra_state, count(distinct p.id)::int as bills,
-             sum(l.taxable_paise) as taxable_paise, sum(l.tax_paise) as tax_paise
-      from purchases p join suppliers s on s.id = p.supplier_id join purchase_lines l on l.purchase_id = p.id
-      where p.website_id = ${r.websiteId} and p.bill_date between ${r.from}::date and ${r.to}::date
-      group by s.id, s.name, s.gstin, l.gst_rate, p.intra_state
-      order by s.name, s.id, l.gst_rate`),
+      with x as (
+        select p.supplier_id, l.gst_rate, p.intra_state, p.id as bill_id, l.taxable_paise, l.tax_paise
+        from purchases p join purchase_lines l on l.purchase_id = p.id
+        where p.website_id = ${r.websiteId} and p.bill_date between ${r.from}::date and ${r.to}::date
+        union all
+        -- goods returned to the supplier (debit notes, decision 0058) take their value and GST back off the register
+        select n.supplier_id, dl.gst_rate, n.intra_state, null, -dl.taxable_paise, -dl.tax_paise
+        from debit_notes n join debit_note_lines dl on dl.debit_note_id = n.id
+        where n.website_id = ${r.websiteId} and (n.created_at at time zone 'Asia/Kolkata')::date between ${r.from}::date and ${r.to}::date
+      )
+      select s.id as supplier_id, s.name as supplier_name, s.gstin, x.gst_rate, x.intra_state, count(distinct x.bill_id)::int as bills,
+             sum(x.taxable_paise) as taxable_paise, sum(x.tax_paise) as tax_paise
+      from x join suppliers s on s.id = x.supplier_id
+      group by s.id, s.name, s.gstin, x.gst_rate, x.intra_state
+      order by s.name, s.id, x.gst_rate`),
   )
 }

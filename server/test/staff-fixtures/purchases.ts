@@ -27,6 +27,53 @@ export const purchases: StaffFixtures = {
       status: 201,
     }
   },
+  'GET /s/api/admin/suppliers/:id/khata': async (k) => ({ url: `/s/api/admin/suppliers/${(await k.purchase()).supplierId}/khata`, foreign: true }),
+  'POST /s/api/admin/suppliers/:id/payments': async (k) => ({
+    url: `/s/api/admin/suppliers/${(await k.purchase()).supplierId}/payments`,
+    payload: { amount: 10, method: 'upi', reference: 'UTR123' },
+    status: 201,
+    foreign: true,
+  }),
+  'GET /s/api/admin/purchase-orders': async () => ({ url: '/s/api/admin/purchase-orders?status=draft' }),
+  'POST /s/api/admin/purchase-orders': async (k) => {
+    const p = await k.purchase()
+    return {
+      url: '/s/api/admin/purchase-orders',
+      payload: { supplier_id: p.supplierId, warehouse_id: p.warehouseId, lines: [{ pack_id: p.packId, quantity: 24, cost_price: 30, gst_rate: 5 }] },
+      status: 201,
+    }
+  },
+  'GET /s/api/admin/purchase-orders/:id': async (k) => ({ url: `/s/api/admin/purchase-orders/${(await k.purchaseOrder()).id}`, foreign: true }),
+  'PATCH /s/api/admin/purchase-orders/:id': async (k) => ({
+    url: `/s/api/admin/purchase-orders/${(await k.purchaseOrder()).id}`,
+    payload: { note: 'Deliver before Diwali' },
+    foreign: true,
+  }),
+  'POST /s/api/admin/purchase-orders/:id/send': async (k) => ({
+    url: `/s/api/admin/purchase-orders/${(await k.purchaseOrder()).id}/send`,
+    payload: {},
+    foreign: true,
+  }),
+  'POST /s/api/admin/purchase-orders/:id/cancel': async (k) => ({
+    url: `/s/api/admin/purchase-orders/${(await k.purchaseOrder()).id}/cancel`,
+    payload: {},
+    foreign: true,
+  }),
+  'GET /s/api/admin/debit-notes': async () => ({ url: '/s/api/admin/debit-notes?perPage=5' }),
+  'GET /s/api/admin/debit-notes/:id': async (k) => ({ url: `/s/api/admin/debit-notes/${(await k.debitNote()).id}`, foreign: true }),
+  'POST /s/api/admin/debit-notes': async (k) => {
+    const p = await k.purchase()
+    return {
+      url: '/s/api/admin/debit-notes',
+      payload: { supplier_id: p.supplierId, reason: 'Damaged in transit', lines: [{ batch_id: p.batchId, quantity: 2 }] },
+      status: 201,
+    }
+  },
+  'POST /s/api/admin/purchases/csv-preview': async (k) => ({
+    url: '/s/api/admin/purchases/csv-preview',
+    payload: { warehouse_id: (await k.purchase()).warehouseId, csv: 'SKU,Qty,Cost,Batch,Expiry\nNO-SUCH,2,10,B1,03/2030\n' },
+  }),
+  'GET /s/api/admin/purchases/:id/labels': async (k) => ({ url: `/s/api/admin/purchases/${(await k.purchase()).id}/labels`, foreign: true }),
   'GET /s/api/admin/stock/batches': async (k) => {
     const p = await k.purchase()
     return { url: `/s/api/admin/stock/batches?pack_id=${p.packId}&warehouse_id=${p.warehouseId}`, foreign: true }

@@ -8,6 +8,7 @@ import { TextField } from '../../../ui/form-field'
 import { Modal } from '../../../ui/modal'
 import { toast } from '../../../ui/toast'
 import { useMarkDown, useNearExpiry, useWriteOff } from './api'
+import { ReturnDialog } from './return-dialog'
 
 type Days = (typeof NEAR_EXPIRY_DAYS)[number]
 const rupees = (r: number) => formatINR(Math.round(r * 100))
@@ -18,12 +19,13 @@ export function NearExpiryView() {
   const list = useNearExpiry(days)
   const writeOff = useWriteOff()
   const [marking, setMarking] = useState<NearExpiryRow | null>(null)
+  const [returning, setReturning] = useState<NearExpiryRow | null>(null)
   const rows = list.data?.data ?? []
   return (
     <>
       <PageHeader
         title="Near expiry"
-        description="Stock that expires soon, by batch. Mark a pack down to sell it in time, or write an expired batch off (it leaves stock with the reason Expired)."
+        description="Stock that expires soon, by batch. Mark a pack down to sell it in time, return a batch to its supplier (a debit note), or write an expired batch off (it leaves stock with the reason Expired)."
       />
       <div role="tablist" aria-label="Expiring within" className="mb-4 flex gap-2">
         {NEAR_EXPIRY_DAYS.map((d) => (
@@ -78,6 +80,9 @@ export function NearExpiryView() {
                       Mark down
                     </Button>
                   )}
+                  <Button size="sm" variant="outline" onClick={() => setReturning(r)}>
+                    Return to supplier
+                  </Button>
                   <Button
                     size="sm"
                     variant="outline"
@@ -98,6 +103,7 @@ export function NearExpiryView() {
         </table>
       </div>
       <MarkDownDialog row={marking} onClose={() => setMarking(null)} />
+      <ReturnDialog row={returning} onClose={() => setReturning(null)} />
     </>
   )
 }

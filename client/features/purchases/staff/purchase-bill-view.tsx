@@ -1,16 +1,21 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { PurchaseInput } from '../../../../common/contracts/admin-purchases'
 import { GST_RATES } from '../../../../common/contracts/admin-catalogue'
 import { formatINR } from '../../../../common/money'
 import { ApiError, errorText } from '../../../lib/error-text'
+import { Link, useSearchParams } from '../../../lib/router'
+import { staffPath } from '../../../staff/staff-paths'
 import { PageHeader } from '../../../staff/ui/page-header'
 import { Button } from '../../../ui/button'
 import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
 import { SelectField } from '../../../ui/select-field'
 import { toast } from '../../../ui/toast'
-import { useAllSuppliers, usePackSearch, useReceivePurchase, useShopState, useWarehouseList } from './api'
+import { useAllSuppliers, useReceivePurchase, useShopState, useWarehouseList } from './api'
+import { usePurchaseOrder } from './books-api'
 import { type BillLineValues, billFigures, lineFigures } from './bill-money'
+import { BillCsvImport, type CsvBillLine } from './bill-csv-import'
+import { PackPicker } from './pack-picker'
 
 interface Line extends BillLineValues {
   key: number
@@ -34,8 +39,9 @@ const FIELD_OF: Record<(typeof COLUMNS)[number], keyof Line> = {
   'MRP ₹': 'mrp',
 }
 
-const toBody = (supplierId: string, warehouseId: string, billNumber: string, billDate: string, lines: Line[]): PurchaseInput => ({
+const toBody = (supplierId: string, warehouseId: string, billNumber: string, billDate: string, lines: Line[], orderId: number | null): PurchaseInput => ({
   supplier_id: Number(supplierId),
+  ...(orderId ? { purchase_order_id: orderId } : {}),
   warehouse_id: Number(warehouseId),
   bill_number: billNumber.trim() || null,
   ...(billDate ? { bill_date: billDate } : {}),
@@ -66,10 +72,36 @@ export function PurchaseBillView() {
   const [billNumber, setBillNumber] = useState('')
   const [billDate, setBillDate] = useState('')
   const [lines, setLines] = useState<Line[]>([])
-  const [search, setSearch] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const found = usePackSearch(search, warehouseId ? Number(warehouseId) : null)
+  const [lastBill, setLastBill] = useState<number | null>(null)
+  // ?order=ID: the bill is received against that purchase order, its lines prefilled with what is still to come
+  const [params, setParams] = useSearchParams()
+  const orderId = Number(params.get('order')) || null
+  const order = usePurchaseOrder(orderId)
+  useEffect(() => {
+    const o = order.data
+    if (!o) return
+    setSupplierId(String(o.supplier_id))
+    setWarehouseId(String(o.warehouse_id))
+    setLines(
+      o.lines
+        .filter((l) => l.remaining > 0)
+        .map((l) => ({
+          key: nextKey++,
+          pack_id: l.pack_id,
+          label: `${l.product_name}, ${l.pack_name}`,
+          quantity: String(l.remaining),
+          free_quantity: '0',
+          cost_price: String(l.cost_price),
+          discount: '0',
+          gst_rate: String(l.gst_rate),
+          batch: '',
+          expiry: '',
+          mrp: '',
+        })),
+    )
+  }, [order.data])
 
   const supplier = suppliers.data?.data.find((s) => String(s.id) === supplierId)
   const shopState = shop.data && 'state' in shop.data ? (shop.data.state as string | null) : null
@@ -93,18 +125,36 @@ export function PurchaseBillView() {
         mrp: '',
       },
     ])
-    setSearch('')
   }
+  const fromCsv = (csv: CsvBillLine[]) =>
+    setLines((ls) => [
+      ...ls,
+      ...csv.map((l) => ({
+        key: nextKey++,
+        pack_id: l.pack_id,
+        label: l.label,
+        quantity: String(l.quantity),
+        free_quantity: String(l.free_quantity ?? 0),
+        cost_price: String(l.cost_price),
+        discount: String(l.discount ?? 0),
+        gst_rate: String(l.gst_rate ?? 0),
+        batch: l.batch,
+        expiry: l.expiry ?? '',
+        mrp: l.mrp == null ? '' : String(l.mrp),
+      })),
+    ])
   const change = (key: number, field: keyof Line, value: string) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, [field]: value } : l)))
 
   const save = () => {
     setFormError(null)
     setErrors({})
-    receive.mutate(toBody(supplierId, warehouseId, billNumber, billDate, lines), {
+    receive.mutate(toBody(supplierId, warehouseId, billNumber, billDate, lines, orderId), {
       onSuccess: (bill) => {
         toast.success(`Bill ${bill.bill_number ?? `#${bill.id}`} received: ${bill.lines.length} lines into stock`)
         setLines([])
         setBillNumber('')
+        setLastBill(bill.id)
+        if (orderId) setParams(new URLSearchParams(), { replace: true })
       },
       onError: (err) => {
         const body = err instanceof ApiError ? (err.body as { errors?: Record<string, string> }) : null
@@ -121,7 +171,19 @@ export function PurchaseBillView() {
         description="Type in a supplier’s bill as it came; saving receives every line into stock as a batch with its expiry."
       />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
-        <FormAlert message={formError} />
+        <FormAlert message={formError ?? errors.purchase_order_id ?? null} />
+        {lastBill && (
+          <p className="text-sm" role="status">
+            <Link to={staffPath('/bos/admin/shelf-labels', `purchase=${lastBill}`)} className="font-medium text-primary underline">
+              Print shelf labels for the bill just received
+            </Link>
+          </p>
+        )}
+        {order.data && orderId && (
+          <p className="rounded-md bg-surface-2 p-3 text-sm" role="status">
+            Receiving against {order.data.number} to {order.data.supplier_name}: the lines show what is still to come.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-4">
           <SelectField
             label="Supplier"
@@ -142,25 +204,9 @@ export function PurchaseBillView() {
           <TextField label="Bill number" value={billNumber} onChange={(e) => setBillNumber(e.target.value)} error={errors.bill_number} />
           <TextField label="Bill date" type="date" value={billDate} onChange={(e) => setBillDate(e.target.value)} error={errors.bill_date} />
         </div>
-        <div className="relative max-w-md">
-          <TextField
-            label="Add a pack"
-            placeholder={warehouseId ? 'Product name, SKU or barcode' : 'Choose the warehouse first'}
-            disabled={!warehouseId}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          {search.trim().length >= 2 && (found.data?.data.length ?? 0) > 0 && (
-            <ul aria-label="Packs found" className="absolute z-10 mt-1 w-full rounded-md border border-border bg-surface shadow-lg">
-              {found.data?.data.map((p) => (
-                <li key={`${p.pack_id}:${p.warehouse_id}`}>
-                  <button type="button" className="w-full px-3 py-2 text-left text-sm hover:bg-surface-2" onClick={() => add(p)}>
-                    {p.product_name}, {p.pack_name} <span className="text-muted">· {p.on_hand} on hand</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+        <div className="flex flex-wrap items-start gap-6">
+          <PackPicker warehouseId={warehouseId} onPick={add} />
+          <BillCsvImport warehouseId={warehouseId} onLines={fromCsv} />
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-sm" aria-label="Bill lines">

@@ -13,10 +13,11 @@ import { PlusIcon } from '../../../staff/ui/staff-icons'
 import { Button } from '../../../ui/button'
 import { useSuppliers } from './api'
 import { SupplierDrawer, type SupplierEditing } from './supplier-form'
+import { SupplierKhataDialog } from './supplier-khata-dialog'
 
 const h = staffColumns<Supplier>()
 
-function columns(edit: (s: Supplier) => void): StaffColumns<Supplier> {
+function columns(edit: (s: Supplier) => void, openKhata: (s: Supplier) => void): StaffColumns<Supplier> {
   return h.columns([
     h.accessor('name', { id: 'name', header: 'Supplier', enableSorting: true, cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
     h.accessor('gstin', { header: 'GSTIN', cell: ({ getValue }) => getValue() ?? <span className="text-muted">Unregistered</span> }),
@@ -28,23 +29,42 @@ function columns(edit: (s: Supplier) => void): StaffColumns<Supplier> {
       meta: { className: 'text-right tabular-nums' },
       cell: ({ getValue }) => formatINR(Math.round(getValue() * 100)),
     }),
+    h.accessor('balance_due', {
+      header: 'Due',
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ getValue }) => formatINR(Math.round(getValue() * 100)),
+    }),
     h.display({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       meta: { className: 'w-px' },
       cell: ({ row: { original: s } }) => (
-        <Button
-          size="sm"
-          variant="outline"
-          tabIndex={-1}
-          aria-label={`Edit ${s.name}`}
-          onClick={(e) => {
-            e.stopPropagation()
-            edit(s)
-          }}
-        >
-          Edit
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            tabIndex={-1}
+            aria-label={`Khata of ${s.name}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              openKhata(s)
+            }}
+          >
+            Khata
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            tabIndex={-1}
+            aria-label={`Edit ${s.name}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              edit(s)
+            }}
+          >
+            Edit
+          </Button>
+        </div>
       ),
     }),
   ])
@@ -55,7 +75,15 @@ export function SupplierListView() {
   const { query, setQuery } = useTableQuery(SupplierQuery)
   const list = useSuppliers(query)
   const [editing, setEditing] = useState<SupplierEditing | null>(null)
-  const cols = useMemo(() => columns((supplier) => setEditing({ mode: 'edit', supplier })), [])
+  const [khata, setKhata] = useState<Supplier | null>(null)
+  const cols = useMemo(
+    () =>
+      columns(
+        (supplier) => setEditing({ mode: 'edit', supplier }),
+        (supplier) => setKhata(supplier),
+      ),
+    [],
+  )
   const add = () => setEditing({ mode: 'create' })
   return (
     <>
@@ -105,6 +133,7 @@ export function SupplierListView() {
         }
       />
       <SupplierDrawer editing={editing} onClose={() => setEditing(null)} />
+      <SupplierKhataDialog supplier={khata} onClose={() => setKhata(null)} />
     </>
   )
 }
