@@ -116,10 +116,12 @@ describe('messaging settings and the message log in the staff app', () => {
     await shot(phone.page, 'msg-settings-mobile-templates', false)
     await phone.context.close()
 
-    // a shopper's order: its confirmation goes out on the website's own WhatsApp account
+    // a shopper's order, updates agreed to at checkout: "order placed" goes out on the website's own WhatsApp account
     const shopper = await openPage(suite.browser, MOBILE)
     await signInShopper(shopper.page, origin, SHOPPER, STAFF_CODE)
-    const number = await placeCodOrder(shopper.page, origin)
+    const number = await placeCodOrder(shopper.page, origin, 1, () =>
+      shopper.page.getByRole('checkbox', { name: 'Send me order updates on WhatsApp/SMS' }).check(),
+    )
     await shopper.context.close()
 
     // a manager (no keys' area) reads the log on a phone; the status is the one the simulator's signed webhook reported
@@ -129,7 +131,7 @@ describe('messaging settings and the message log in the staff app', () => {
     const m = await openPage(suite.browser, MOBILE)
     await signInShopper(m.page, origin, manager, STAFF_CODE)
     const log = m.page.getByRole('table', { name: 'Messages sent' })
-    const confirmation = log.getByRole('row').filter({ hasText: 'Order confirmed' }).filter({ hasText: 'Read' })
+    const confirmation = log.getByRole('row').filter({ hasText: 'Order placed' }).filter({ hasText: 'Read' })
     const deadline = Date.now() + 30_000
     for (;;) {
       await m.page.goto(`${origin}/bos/admin/messages`)
@@ -183,7 +185,7 @@ describe('messaging settings and the message log in the staff app', () => {
     await admin.goto(`${origin}/bos/admin/messages`)
     await admin.getByRole('heading', { level: 1, name: 'Message log' }).waitFor()
     await admin.getByLabel('Channel').selectOption('whatsapp')
-    await admin.getByRole('table', { name: 'Messages sent' }).getByRole('row').filter({ hasText: 'Order confirmed' }).first().waitFor()
+    await admin.getByRole('table', { name: 'Messages sent' }).getByRole('row').filter({ hasText: 'Order placed' }).first().waitFor()
     await admin.getByRole('table', { name: 'Messages sent' }).getByRole('row').filter({ hasText: 'Khata statement' }).first().waitFor()
     await shot(admin, 'msg-log-desktop')
     assert.deepEqual([...errors, ...m.errors], [])
