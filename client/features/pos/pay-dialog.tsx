@@ -7,6 +7,7 @@ import { TextField } from '../../ui/form-field'
 import { Modal } from '../../ui/modal'
 import { type CartPayment, parseRupees, paymentState, quickTenders, rupees } from './cart-maths'
 import { DynamicUpi } from './dynamic-upi'
+import { KhataConsent } from './khata-consent'
 import { UpiQr, upiLink } from './upi-qr'
 
 const LABEL: Record<PosPaymentMethod, string> = { cash: 'Cash', upi: 'UPI', card: 'Card', khata: 'On khata' }
@@ -151,7 +152,7 @@ export function PayDialog({
           {state.due > 0 && method === 'khata' && (
             <div className="flex flex-col gap-2">
               {/^[6-9]\d{9}$/.test(customerPhone) ? (
-                <>
+                <KhataConsent phone={customerPhone}>
                   <p className="text-sm text-muted">Goes on the khata of {customerPhone}, within their credit limit. The sale still gets its GST invoice.</p>
                   <TextField
                     label="Over the limit? Admin's reason (optional)"
@@ -162,7 +163,7 @@ export function PayDialog({
                   <Button size="lg" disabled={!online} onClick={() => add('khata', typed, undefined, undefined, overrideReason.trim() || undefined)}>
                     Put {typed ? rupees(typed) : ''} on khata
                   </Button>
-                </>
+                </KhataConsent>
               ) : (
                 <p role="alert" className="rounded-md bg-accent/20 p-2 text-sm">
                   Enter the customer's mobile number in the cart first: the khata is theirs.
