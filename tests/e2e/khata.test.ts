@@ -240,6 +240,28 @@ describe('the khata (customer credit book)', () => {
     assert.equal(khata.balance, owed)
     assert.equal(money(await page.getByTestId('khata-balance').innerText()), owed)
     assert.equal(money(await shopper.page.getByTestId('shared-balance').innerText()), owed)
+
+    // The rest by the provider's hosted payment link: its page, then back to the statement, which shows it paid
+    await shopper.page.getByLabel('Amount to pay (₹)').fill('')
+    await shopper.page.getByRole('button', { name: /^Pay .*by card, netbanking or UPI app$/ }).click()
+    await shopper.page.waitForURL(/\/sim\/(razorpay|cashfree)\//)
+    await shopper.page.getByRole('button', { name: /^Pay ₹/ }).click()
+    await shopper.page.waitForURL((u) => u.pathname.startsWith('/khata/'))
+    await shopper.page
+      .getByRole('status')
+      .filter({ hasText: `Paid ${inr(owed)}. Thank you! Balance now ${inr(0)}.` })
+      .waitFor({ timeout: 20_000 })
+    const settled = (await call(page, 'GET', `/api/admin/customers/${customer.user_id}/khata`)).body
+    assert.equal(settled.balance, 0)
+    assert.deepEqual(
+      settled.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount]),
+      [
+        ['sale', total],
+        ['payment', part],
+        ['payment', owed],
+      ],
+    )
+    await shot(shopper.page, 'khata-8-share-paid-by-link')
     await shopper.context.close()
     assert.deepEqual(errors, [])
     assert.deepEqual(shopper.errors, [])
