@@ -211,11 +211,13 @@ export const Gstr3b = z.object({
   /** 4(A)(5) "All other ITC" (= 4(C) net ITC: nothing is reversed here): the GST on the month's purchase bills from registered suppliers */
   itc: z.nullable(z.object(Tax)),
   itc_note: z.string(),
-  /** the purchase bills dated in the month, each with its GST; `counted`: in 4(A)(5) (the supplier has a GSTIN) */
+  /** the purchase bills dated in the month and the debit notes made in it, each with its GST; `counted`: in 4(A)(5) (the supplier has a GSTIN) */
   itc_bills: z.optional(
     z.array(
       z.object({
         bill_id: num,
+        /** a purchase bill, or a debit note (goods returned to the supplier; its amounts negative) */
+        kind: z.enum(['bill', 'debit_note']),
         bill_number: z.nullable(z.string()),
         bill_date: z.string(),
         supplier: z.string(),

@@ -221,6 +221,7 @@ const bill = (id: number, supplierGstin: string | null, taxablePaise: number, ta
   sgstPaise: tax.sgst ?? 0,
   igstPaise: tax.igst ?? 0,
   totalPaise: taxablePaise + (tax.cgst ?? 0) + (tax.sgst ?? 0) + (tax.igst ?? 0),
+  kind: 'bill',
 })
 const BILLS = [
   bill(1, '29AACCS5678M1ZJ', 100_000, { cgst: 2500, sgst: 2500 }),
@@ -242,6 +243,20 @@ describe('GSTR-3B (golden month)', () => {
       ['B-4', false, 25],
     ])
     expect(buildGstr3b({ ...month(), bills: [] }).itc).toEqual({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })
+  })
+
+  it('a debit note of the month (goods returned to a registered supplier) takes its GST back off 4(A)(5); one to an unregistered supplier is listed only', () => {
+    // ₹200 of bill 1's goods returned at 5 % (CGST 5 + SGST 5), ₹100 of bill 4's
+    const returned: PurchaseBill[] = [
+      { ...bill(11, '29AACCS5678M1ZJ', -20_000, { cgst: -500, sgst: -500 }), billNumber: 'DN-00001', kind: 'debit_note' },
+      { ...bill(12, null, -10_000, { cgst: -250, sgst: -250 }), billNumber: 'DN-00002', kind: 'debit_note' },
+    ]
+    const net = buildGstr3b({ ...month(), bills: [...BILLS, ...returned] })
+    expect(net.itc).toEqual({ taxable: 3047, igst: 360, cgst: 26.18, sgst: 26.17, cess: 0 })
+    expect(net.itc_bills?.slice(4).map((x) => [x.kind, x.bill_number, x.counted, x.taxable, x.cgst, x.sgst])).toEqual([
+      ['debit_note', 'DN-00001', true, -200, -5, -5],
+      ['debit_note', 'DN-00002', false, -100, -2.5, -2.5],
+    ])
   })
 
   it('3.1(a) outward taxable by hand: invoices less credit notes; 3.1(c) nil; 3.2 inter-state B2C by state', () => {

@@ -9,7 +9,7 @@ import type { MonthDocuments } from './returns'
  */
 
 export const ITC_NOTE =
-  'Table 4(A)(5) "All other ITC" is the GST on this month’s purchase bills from suppliers with a GSTIN (bills from unregistered suppliers are listed but not counted). No cess is kept on purchase bills. Before filing, check it against your GSTR-2B: credit can be taken only for bills your suppliers have filed.'
+  'Table 4(A)(5) "All other ITC" is the GST on this month’s purchase bills from suppliers with a GSTIN, less the GST of the goods returned to them this month (debit notes); bills from unregistered suppliers are listed but not counted. No cess is kept on purchase bills. Before filing, check it against your GSTR-2B: credit can be taken only for bills your suppliers have filed.'
 
 interface Sum {
   taxable: number
@@ -21,14 +21,26 @@ interface Sum {
 const zero = (): Sum => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 })
 const money = (s: Sum) => ({ taxable: rupees(s.taxable), igst: rupees(s.igst), cgst: rupees(s.cgst), sgst: rupees(s.sgst), cess: rupees(s.cess) })
 
-/** 4(A)(5): each bill's GST as the bill shows it (CGST + SGST or IGST), summed over the bills from registered suppliers. */
+/**
+ * 4(A)(5): each bill's GST as the bill shows it (CGST + SGST or IGST), summed over the bills from registered suppliers;
+ * a debit note (goods returned to the supplier) comes in negative and takes its GST back off.
+ */
 function inputTaxCredit(bills: PurchaseBill[]) {
   const itc = zero()
   const listed = bills.map((b) => {
     const counted = Boolean(b.supplierGstin)
     const s: Sum = { taxable: b.taxablePaise, igst: b.igstPaise, cgst: b.cgstPaise, sgst: b.sgstPaise, cess: 0 }
     if (counted) for (const k of ['taxable', 'igst', 'cgst', 'sgst'] as const) itc[k] += s[k]
-    return { bill_id: b.id, bill_number: b.billNumber, bill_date: b.billDate, supplier: b.supplierName, gstin: b.supplierGstin, counted, ...money(s) }
+    return {
+      bill_id: b.id,
+      kind: b.kind,
+      bill_number: b.billNumber,
+      bill_date: b.billDate,
+      supplier: b.supplierName,
+      gstin: b.supplierGstin,
+      counted,
+      ...money(s),
+    }
   })
   return { itc: money(itc), itc_bills: listed }
 }

@@ -73,6 +73,52 @@ describe.each(drivers)('input tax credit and purchase vouchers (%s)', (driver) =
     ])
   })
 
+  it('a debit note (goods returned to a registered supplier) takes its GST off the input tax credit of the month it is made in, and is listed', async () => {
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
+    const period = today.slice(0, 7)
+    const month = async () => {
+      const res = await admin('GET', `/s/api/admin/gst/gstr3b?period=${period}`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as { itc: Tax; itc_bills: (Tax & { kind: string; bill_number: string; counted: boolean })[] }
+    }
+    const made = await admin('POST', '/s/api/admin/suppliers', { name: 'Return Traders', gstin: '29AACCS5678M1ZJ' })
+    expect(made.statusCode, made.body).toBe(201)
+    // 10 × ₹20 at 12 %: taxable 200, CGST 12 + SGST 12
+    const got = await admin('POST', '/s/api/admin/purchases', {
+      supplier_id: made.json().id,
+      warehouse_id: house,
+      bill_number: 'RT-1',
+      bill_date: today,
+      lines: [{ pack_id: packId, quantity: 10, cost_price: 20, gst_rate: 12, batch: 'ITC-RT-1', expiry: null }],
+    })
+    expect(got.statusCode, got.body).toBe(201)
+    const before = await month()
+    const batchId = rowsOf<{ batch_id: number }>(await t.app.deps.db.execute(sql`select batch_id from purchase_lines where purchase_id = ${got.json().id}`))[0]
+      .batch_id
+    // 3 of them back: taxable 60, CGST 3.60 + SGST 3.60
+    const note = await admin('POST', '/s/api/admin/debit-notes', {
+      supplier_id: made.json().id,
+      reason: 'Damaged',
+      lines: [{ batch_id: batchId, quantity: 3 }],
+    })
+    expect(note.statusCode, note.body).toBe(201)
+    const after = await month()
+    const delta = (k: keyof Tax) => Math.round((after.itc[k] - before.itc[k]) * 100) / 100
+    expect({ taxable: delta('taxable'), igst: delta('igst'), cgst: delta('cgst'), sgst: delta('sgst') }).toEqual({
+      taxable: -60,
+      igst: 0,
+      cgst: -3.6,
+      sgst: -3.6,
+    })
+    expect(after.itc_bills.find((b) => b.bill_number === note.json().number)).toMatchObject({
+      kind: 'debit_note',
+      counted: true,
+      taxable: -60,
+      cgst: -3.6,
+      sgst: -3.6,
+    })
+  })
+
   it('the Tally export of the day has a balancing Purchase voucher per bill, the supplier credited with its total', async () => {
     const res = await admin('GET', `/s/api/admin/exports/tally.xml?from=${DAY}&to=${DAY}`)
     expect(res.statusCode, res.body).toBe(200)

@@ -57,7 +57,8 @@ export async function gstr3b(ctx: StaffCtx, period: string): Promise<Result<Gstr
   const month = await monthDocuments(ctx, period)
   if (!month.ok) return month
   const { from, to } = monthDays(period)
-  return ok(buildGstr3b({ ...month.value, bills: await purchases.billsBetween(ctx.db, ctx.site.id, from, to) }))
+  const [bills, returned] = await Promise.all([purchases.billsBetween(ctx.db, ctx.site.id, from, to), purchases.returnsBetween(ctx.db, ctx.site.id, from, to)])
+  return ok(buildGstr3b({ ...month.value, bills: [...bills, ...returned] }))
 }
 
 /** The orders confirmed before the GST registration was saved that still have no invoice (at most 200 listed). */

@@ -57,6 +57,7 @@ const purchases: PurchaseBill[] = [
     sgstPaise: 25_00,
     igstPaise: 0,
     totalPaise: 1_050_00,
+    kind: 'bill',
   },
   {
     id: 8,
@@ -70,6 +71,7 @@ const purchases: PurchaseBill[] = [
     sgstPaise: 0,
     igstPaise: 12_35,
     totalPaise: 259_35,
+    kind: 'bill',
   },
 ]
 

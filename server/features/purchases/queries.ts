@@ -1,3 +1,4 @@
+import { debitNotes } from '../../db/schema/supplier-books'
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
 import { packs, products, warehouses } from '../../db/schema/catalogue'
@@ -161,4 +162,26 @@ export function billsBetween(db: Conn, websiteId: number, from: string, to: stri
     .innerJoin(suppliers, eq(suppliers.id, purchases.supplierId))
     .where(and(eq(purchases.websiteId, websiteId), sql`${purchases.billDate} between ${from}::date and ${to}::date`))
     .orderBy(asc(purchases.billDate), asc(purchases.id))
+}
+
+/** The website's debit notes (goods returned to suppliers) made from..to (India days), oldest first, with their supplier. */
+export function debitNotesBetween(db: Conn, websiteId: number, from: string, to: string) {
+  const day = sql<string>`((${debitNotes.createdAt} at time zone 'Asia/Kolkata')::date)::text`
+  return db
+    .select({
+      id: debitNotes.id,
+      billNumber: debitNotes.number,
+      billDate: day,
+      intraState: debitNotes.intraState,
+      taxablePaise: debitNotes.taxablePaise,
+      taxPaise: debitNotes.taxPaise,
+      totalPaise: debitNotes.totalPaise,
+      supplierName: suppliers.name,
+      supplierGstin: suppliers.gstin,
+      supplierState: suppliers.state,
+    })
+    .from(debitNotes)
+    .innerJoin(suppliers, eq(suppliers.id, debitNotes.supplierId))
+    .where(and(eq(debitNotes.websiteId, websiteId), sql`${day}::date between ${from}::date and ${to}::date`))
+    .orderBy(asc(debitNotes.createdAt), asc(debitNotes.id))
 }

@@ -17,6 +17,8 @@ export interface PurchaseBill {
   sgstPaise: number
   igstPaise: number
   totalPaise: number
+  /** a bill received, or a debit note (goods returned to the supplier: its amounts are negative) */
+  kind: 'bill' | 'debit_note'
 }
 
 /** The purchase bills dated from..to, each with its GST split as the bill shows it (CGST + SGST, or IGST). */
@@ -24,6 +26,23 @@ export async function billsBetween(db: Db | Tx, websiteId: number, from: string,
   const rows = await q.billsBetween(db, websiteId, from, to)
   return rows.map(({ intraState, taxPaise, ...b }) => {
     const tax = billTax(taxPaise, intraState)
-    return { ...b, cgstPaise: tax.cgst, sgstPaise: tax.sgst, igstPaise: tax.igst }
+    return { ...b, cgstPaise: tax.cgst, sgstPaise: tax.sgst, igstPaise: tax.igst, kind: 'bill' as const }
+  })
+}
+
+/** The debit notes made from..to as bills of negative amounts: what a return to the supplier takes off the input tax credit. */
+export async function returnsBetween(db: Db | Tx, websiteId: number, from: string, to: string): Promise<PurchaseBill[]> {
+  const rows = await q.debitNotesBetween(db, websiteId, from, to)
+  return rows.map(({ intraState, taxPaise, taxablePaise, totalPaise, ...b }) => {
+    const tax = billTax(taxPaise, intraState)
+    return {
+      ...b,
+      taxablePaise: -taxablePaise,
+      totalPaise: -totalPaise,
+      cgstPaise: -tax.cgst,
+      sgstPaise: -tax.sgst,
+      igstPaise: -tax.igst,
+      kind: 'debit_note' as const,
+    }
   })
 }

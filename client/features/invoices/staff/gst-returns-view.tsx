@@ -106,6 +106,7 @@ function Gstr3bSummary({ period }: { period: string }) {
   if (q.isPending) return <Spinner />
   if (q.isError) return <p className="text-sm text-danger">{errorText(q.error)}</p>
   const b: Gstr3b = q.data
+  const returns = b.itc_bills?.filter((x) => x.counted && x.kind === 'debit_note').length ?? 0
   const cell = 'px-2 py-1.5 text-right tabular-nums'
   return (
     <div className="space-y-3 text-sm">
@@ -148,8 +149,9 @@ function Gstr3bSummary({ period }: { period: string }) {
       )}
       {b.itc && (
         <p data-testid="gstr3b-itc">
-          4(A)(5) All other ITC from {b.itc_bills?.filter((x) => x.counted).length ?? 0} purchase bills: IGST {rs(b.itc.igst)} · CGST {rs(b.itc.cgst)} · SGST{' '}
-          {rs(b.itc.sgst)} · Cess {rs(b.itc.cess)} (taxable value {rs(b.itc.taxable)})
+          4(A)(5) All other ITC from {b.itc_bills?.filter((x) => x.counted && x.kind === 'bill').length ?? 0} purchase bills
+          {returns > 0 && `, less ${returns} debit note${returns === 1 ? '' : 's'}`}: IGST {rs(b.itc.igst)} · CGST {rs(b.itc.cgst)} · SGST {rs(b.itc.sgst)} ·
+          Cess {rs(b.itc.cess)} (taxable value {rs(b.itc.taxable)})
         </p>
       )}
       <p className="rounded-md bg-accent/10 px-3 py-2">4. Input tax credit: {b.itc_note}</p>
