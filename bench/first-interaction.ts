@@ -1,4 +1,5 @@
-import { launchBrowser, openSlowPhone } from '../tests/e2e/browser'
+import { launchBrowser, openSlowPhone, pageCaughtUp } from '../tests/e2e/browser'
+import { tapAddToCart, tapNow } from '../tests/e2e/tap-feedback'
 
 export interface InteractionRow {
   path: string
@@ -63,6 +64,49 @@ export async function firstInteraction(origin: string, paths: string[], runs: nu
       )
     }
     return rows
+  } finally {
+    await browser.close()
+  }
+}
+
+export interface TapRow {
+  /** tap → the button changed (the optimistic state), ms, median run */
+  shownMs: number
+  /** tap → the server's cart: what the shopper waited for before the optimistic state (issue 31's "before") */
+  answeredMs: number
+  runs: { shownMs: number; answeredMs: number }[]
+}
+
+/**
+ * Tap-to-feedback of the first 'Add to Cart' on `/products` on the slow phone, each run a fresh context: the page has
+ * hydrated and its monitoring and analytics have loaded, then the tap is timed on the page's clock (tests/e2e/tap-feedback.ts).
+ */
+export async function addToCartTap(origin: string, runs: number, log: (m: string) => void): Promise<TapRow> {
+  const browser = await launchBrowser()
+  try {
+    const measured: TapRow['runs'] = []
+    for (let i = 0; i < runs; i++) {
+      const { context, page } = await openSlowPhone(browser)
+      try {
+        const telemetry = page.waitForResponse((r) => /\/assets\/telemetry-start-[^/]*\.js$/.test(r.url()), { timeout: 60_000 })
+        await page.goto(`${origin}/products`)
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { polling: 100, timeout: 60_000 })
+        const add = page.getByRole('button', { name: /^Add .* to cart$/ }).first()
+        await add.waitFor()
+        await telemetry
+        await page.waitForLoadState('networkidle')
+        await pageCaughtUp(page)
+        const t = await tapAddToCart(page, add, tapNow, 60_000)
+        measured.push({ shownMs: Math.round(t.shownMs), answeredMs: Math.round(t.answeredMs) })
+      } finally {
+        await context.close()
+      }
+    }
+    const median = [...measured].sort((a, b) => a.shownMs - b.shownMs)[Math.floor((measured.length - 1) / 2)]
+    log(
+      `Add to Cart on the slow phone: feedback ${median.shownMs} ms, server's cart ${median.answeredMs} ms (runs ${measured.map((m) => m.shownMs).join(', ')})`,
+    )
+    return { ...median, runs: measured }
   } finally {
     await browser.close()
   }

@@ -19,7 +19,7 @@ import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
 import { benchReports } from './admin-reports'
 import { stopAllChildren } from './children'
-import { firstInteraction, someProductPath } from './first-interaction'
+import { addToCartTap, firstInteraction, someProductPath } from './first-interaction'
 import { killChrome, runLighthouse } from './lighthouse'
 import { budgetChecks, type Figures, toMarkdown } from './report'
 
@@ -137,6 +137,7 @@ async function main() {
       for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
       if (!SKIP.has('interaction'))
         figures.interaction = await firstInteraction(webServer.origin, ['/', '/products', await someProductPath(webServer.origin)], INTERACTION_RUNS, log)
+      if (!SKIP.has('interaction')) figures.tap = await addToCartTap(webServer.origin, INTERACTION_RUNS, log)
       if (!SKIP.has('lighthouse')) figures.lighthouse = await runLighthouse(webServer.origin, ['/', '/products'], LH_RUNS, tmp, log)
     } finally {
       await webServer.stop()

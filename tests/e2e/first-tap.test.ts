@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, afterEach, before, describe, it } from 'node:test'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, openSlowPhone, pageCaughtUp } from './browser'
 import { startServer, type TestServer } from './server'
+import { tapAddToCart, tapNow } from './tap-feedback'
 
 let server: TestServer
 let browser: Browser
@@ -66,17 +67,6 @@ async function visit(page: Page, path: string) {
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 20 })
 }
 
-/**
- * A tap where `target` shows, at once: a shopper's finger does not wait, and Playwright's own checks (stable
- * across animation frames) would wait until the throttled page's script had run.
- */
-async function tapNow(target: Locator) {
-  await target.waitFor()
-  const box = await target.boundingBox()
-  assert.ok(box, 'the target is on screen')
-  await target.page().touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
-}
-
 /** The test means something only when the shopper's tap reached the page before its script took over. */
 async function assertTappedEarly(page: Page) {
   const taps = await page.evaluate(() => (window as unknown as { shopperTaps: string[] }).shopperTaps)
@@ -126,36 +116,9 @@ describe('the first tap on a slow phone (CPU 6× slower, 150 ms round trips, 1.6
     await telemetry
     await page.waitForLoadState('networkidle')
     await pageCaughtUp(page)
-    // In the page, on its clock: the tap's own time stamp, and the next frame after the button changed (busy, or the
-    // stepper in its place): what the shopper sees.
-    await page.evaluate(
-      (button) => {
-        const marks = { tap: 0, shown: 0 }
-        Object.assign(window, { tapMarks: marks })
-        addEventListener('pointerdown', (e) => e.isTrusted && (marks.tap = e.timeStamp), { capture: true, once: true })
-        const observer = new MutationObserver(() => {
-          if (!marks.tap || (button.isConnected && button.getAttribute('aria-busy') !== 'true')) return
-          observer.disconnect()
-          requestAnimationFrame(() => (marks.shown = performance.now()))
-        })
-        observer.observe(document.body, { subtree: true, childList: true, attributes: true })
-      },
-      await add.elementHandle(),
-    )
-    await tapNow(add)
-    await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor({ timeout: ANSWER_MS })
-    await page
-      .getByRole('button', { name: /^One more / })
-      .first()
-      .waitFor({ timeout: ANSWER_MS })
-    const { tap, shown, answered } = await page.evaluate(() => ({
-      ...(window as unknown as { tapMarks: { tap: number; shown: number } }).tapMarks,
-      answered: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/s/api/cart/add'))?.responseEnd ?? 0,
-    }))
-    assert.ok(shown > 0 && answered > 0, 'the change and the answer were both seen')
-    assert.ok(shown < answered, `the button changed (${Math.round(shown - tap)} ms) before the server answered (${Math.round(answered - tap)} ms)`)
-    const ms = shown - tap
-    t.diagnostic(`tap to feedback ${Math.round(ms)} ms, server's answer ${Math.round(answered - tap)} ms after the tap`)
+    const { shownMs: ms, answeredMs } = await tapAddToCart(page, add, tapNow, ANSWER_MS)
+    assert.ok(ms < answeredMs, `the button changed (${Math.round(ms)} ms) before the server answered (${Math.round(answeredMs)} ms)`)
+    t.diagnostic(`tap to feedback ${Math.round(ms)} ms, server's answer ${Math.round(answeredMs)} ms after the tap`)
     // A time budget is judged only where the machine can keep it: on a shared machine under load (several times more
     // runnable work than cores) the throttled CPU is slower still, and the figure says more about the neighbours.
     const perCore = os.loadavg()[0] / os.cpus().length
