@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { can } from '../../../../common/rules/staff-roles'
 import { TALLY_LEDGER_KEYS, type TallyLedgersAnswer, TallyLedgersInput } from '../../../../common/contracts/gst-returns'
 import { errorText } from '../../../lib/error-text'
+import { useInitMaybe } from '../../../lib/init'
 import { Button } from '../../../ui/button'
 import { FormAlert } from '../../../ui/form-alert'
 import { TextField } from '../../../ui/form-field'
@@ -35,8 +37,8 @@ const LABELS: Record<Key, string> = {
 
 /**
  * The Tally ledger names (issue 34): the export books to these, so they must be spelt as in Tally. B2B buyers',
- * khata customers' and suppliers' ledgers are made by the file itself. Staff who may not change tax settings see
- * the names and get the server's 403 if they save.
+ * khata customers' and suppliers' ledgers are made by the file itself. Staff who may export but not change tax
+ * settings (an accountant with reports) see the names read-only, without a Save they could only be refused.
  */
 export function TallyLedgersForm() {
   const found = useTallyLedgers()
@@ -47,6 +49,8 @@ export function TallyLedgersForm() {
 
 function LedgersForm({ ledgers }: { ledgers: TallyLedgersAnswer }) {
   const save = useSaveTallyLedgers()
+  const user = useInitMaybe()?.user
+  const mayEdit = user ? can(user.permissions, 'tax', 'write') : false
   const [resolver] = useState(() => contractResolver(TallyLedgersInput, { toInput: (v: Values) => v }))
   const form = useForm<Values, unknown, TallyLedgersInput>({ defaultValues: ledgers, resolver })
   const [formError, setFormError] = useState<string | null>(null)
@@ -66,14 +70,18 @@ function LedgersForm({ ledgers }: { ledgers: TallyLedgersAnswer }) {
       <FormAlert message={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
         {TALLY_LEDGER_KEYS.map((k) => (
-          <TextField key={k} label={LABELS[k]} error={errors[k]?.message} {...form.register(k)} />
+          <TextField key={k} label={LABELS[k]} error={errors[k]?.message} readOnly={!mayEdit} {...form.register(k)} />
         ))}
       </div>
-      <div>
-        <Button type="submit" size="sm" loading={save.isPending} disabled={!form.formState.isDirty}>
-          Save ledger names
-        </Button>
-      </div>
+      {mayEdit ? (
+        <div>
+          <Button type="submit" size="sm" loading={save.isPending} disabled={!form.formState.isDirty}>
+            Save ledger names
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-muted">Only staff who manage tax settings can change these names.</p>
+      )}
     </form>
   )
 }
