@@ -51,7 +51,13 @@ function skeleton(word: string): string {
   const heard = phonetic(word)
     .replace(/c(?!h)/g, 'k')
     .replace(/x/g, 'ks')
-  return (heard[0] ?? '') + heard.slice(1).replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1')
+  return (
+    (heard[0] ?? '') +
+    heard
+      .slice(1)
+      .replace(/[aeiouy]/g, '')
+      .replace(/(.)\1+/g, '$1')
+  )
 }
 
 interface Unit {
