@@ -155,16 +155,14 @@ export class SearchRecovery {
 
   /** No name is near: the categories of what the query's matching words find on their own ('amul butter' → Dairy). */
   private byProducts(units: Unit[], limit: number): RecoveryTaxon[] {
-    const found = units.map((u) => u.own.map((w) => w.token).join(' ')).filter((text) => this.index.search(text, 'relevance', { prefixLast: false }).length > 0)
+    const exact = { prefixLast: false }
+    const found = units.map((u) => u.own.map((w) => w.token).join(' ')).filter((text) => this.index.searchTop(text, 'relevance', exact, 1).total > 0)
     if (found.length === 0) return []
     const votes = new Map<number, number>()
-    this.index
-      .search(found.join(' '), 'relevance', { prefixLast: false })
-      .slice(0, 10)
-      .forEach((h, rank) => {
-        const c = h.doc.categoryIds.at(-1)
-        if (c !== undefined) votes.set(c, (votes.get(c) ?? 0) + 1 / (rank + 1))
-      })
+    this.index.searchTop(found.join(' '), 'relevance', exact, 10).hits.forEach((h, rank) => {
+      const c = h.doc.categoryIds.at(-1)
+      if (c !== undefined) votes.set(c, (votes.get(c) ?? 0) + 1 / (rank + 1))
+    })
     const byId = new Map(this.named.filter((n) => n.taxon.kind === 'category').map((n) => [n.taxon.id, n.taxon]))
     return [...votes]
       .sort((a, b) => b[1] - a[1])
