@@ -5,7 +5,7 @@ import type { ProductCardProps } from './product-card'
 import { ProductGrid } from './product-grid'
 
 /** The list of a category or brand offered instead of a search (issue 31). */
-export const didYouMeanHref = (t: DidYouMean) => paths.products(`${t.kind === 'category' ? 'c' : 'b'}=${encodeURIComponent(t.slug)}`)
+const didYouMeanHref = (t: DidYouMean) => paths.products(`${t.kind === 'category' ? 'c' : 'b'}=${encodeURIComponent(t.slug)}`)
 
 export interface SearchRecoveryProps {
   q: string
