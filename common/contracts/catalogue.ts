@@ -104,8 +104,8 @@ export const listProducts = defineContract({
   method: 'GET',
   path: '/api/products',
   summary:
-    'Product list with search, category and brand filters, sort and pagination. A search without filters that found nothing ' +
-    "answers, on its first page, the nearest categories or brands (did_you_mean) and the first one's products (instead)",
+    'Product list with search, category and brand filters, sort and pagination. A search without filters that found at most 2 ' +
+    "products answers, on its first page, the nearest categories or brands (did_you_mean); one that found nothing also the first one's products (instead)",
   query: ProductListQuery,
   response: z.object({
     data: z.array(Product),

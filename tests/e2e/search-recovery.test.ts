@@ -7,7 +7,8 @@ import { startServer, type TestServer } from './server'
 
 /**
  * Issue 31's search that recovers, on a 390 px phone over the demo store: 'biskit' shows the Biscuits instead of
- * nothing, 'surf excel' offers Detergents in the suggestions, and 'doodh' lists the milk itself before the milk chocolate.
+ * nothing, 'surf excel' offers Detergents in the suggestions, 'doodh' lists the milk itself before the milk chocolate
+ * and 'haldi' the turmeric before the body wash, with the categories near it to browse.
  */
 let server: TestServer
 let browser: Browser
@@ -64,13 +65,20 @@ describe('a search that recovers (issue 31)', () => {
     await context.close()
   })
 
-  it('doodh lists the milk itself before the milk chocolate', async () => {
+  it('doodh lists the milk itself before the milk chocolate; haldi the turmeric, with categories to browse', async () => {
     const { context, page, errors } = await openPage(browser, MOBILE)
     await page.goto(`${server.origin}/products?q=doodh`)
     await page.locator('article h3').first().waitFor()
     const names = await page.locator('article h3').allTextContents()
     assert.equal(names[0], 'Dhavala Dairy Toned Milk UHT', names.join(' | '))
     assert.ok(names.indexOf('Mithas Cocoa Milk Chocolate Bar') > 1, names.join(' | '))
+
+    // haldi finds two: the turmeric first, and the categories near it to browse for more
+    await page.goto(`${server.origin}/products?q=haldi`)
+    const seeAlso = page.getByRole('list', { name: 'See also:' })
+    await seeAlso.getByRole('link', { name: 'Powdered Spices' }).waitFor()
+    assert.equal(await page.locator('article h3').first().textContent(), 'Desi Tadka Turmeric Powder')
+    await page.screenshot({ path: '/tmp/search-see-also-390.png' })
     assert.deepEqual(errors, [])
     await context.close()
   })

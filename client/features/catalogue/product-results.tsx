@@ -5,7 +5,7 @@ import type { ProductListParams, useProductList } from './api'
 import { LoadError } from './load-error'
 import { NoProducts } from './no-products'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
-import { SearchRecovery } from './search-recovery'
+import { SearchRecovery, SeeAlso } from './search-recovery'
 
 export interface ProductResultsProps {
   list: ReturnType<typeof useProductList>
@@ -40,6 +40,7 @@ export function ProductResults({ list, params, onPageChange, action, corner }: P
 
   return (
     <>
+      {params.q && did_you_mean && did_you_mean.length > 0 && (params.page ?? 1) === 1 && <SeeAlso near={did_you_mean} />}
       <ProductGrid products={products} action={action} corner={corner} stale={list.isPlaceholderData} />
       {meta.total > meta.perPage && (
         <Pagination

@@ -41,6 +41,18 @@ describe('a search that found nothing (issue 31)', () => {
     expect(screen.queryByRole('link', { name: 'Reset filters' })).toBeNull()
   })
 
+  it('offers the near categories to browse when a search found very little', async () => {
+    const { api } = fakeApi(() => ({
+      ...productPage(biscuits.slice(0, 1), 1, 1),
+      did_you_mean: [{ kind: 'category', name: 'Powdered Spices', slug: 'powdered-spices' }],
+    }))
+    renderAt(<ProductListPage categories={categories} brands={brands} />, { url: '/products?q=haldi', api })
+    const near = await screen.findByRole('list', { name: 'See also:' })
+    expect(within(near).getByRole('link', { name: 'Powdered Spices' }).getAttribute('href')).toBe('/products?c=powdered-spices')
+    expect(screen.getByText('Tiffin Time Biscuits 1')).toBeTruthy()
+    expect(screen.queryByTestId('search-recovery')).toBeNull()
+  })
+
   it('keeps the empty state when nothing is near', async () => {
     renderAt(<ProductListPage categories={categories} brands={brands} />, { url: '/products?q=zzqqxx', api: fakeApi(() => productPage([], 0, 1)).api })
     expect(await screen.findByText('No products match “zzqqxx”')).toBeTruthy()

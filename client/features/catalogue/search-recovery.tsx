@@ -15,6 +15,34 @@ export interface SearchRecoveryProps {
   corner?: ProductCardProps['corner']
 }
 
+function NearChips({ id, label, near }: { id: string; label: string; near: DidYouMean[] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span id={id} className="text-muted">
+        {label}
+      </span>
+      <ul aria-labelledby={id} className="contents">
+        {near.map((t) => (
+          <li key={`${t.kind}:${t.slug}`}>
+            <Link to={didYouMeanHref(t)} className="inline-flex min-h-8 items-center rounded-full border border-border bg-background px-3 hover:border-primary">
+              {t.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** A search that found very little: the nearest categories or brands, to browse for more. */
+export function SeeAlso({ near }: { near: DidYouMean[] }) {
+  return (
+    <div className="mb-4" data-testid="search-see-also">
+      <NearChips id="search-see-also" label="See also:" near={near} />
+    </div>
+  )
+}
+
 /**
  * A search that found nothing: say so, show the nearest category's (or brand's) products instead, with a link to all
  * of them, and the other near ones as chips.
@@ -34,22 +62,8 @@ export function SearchRecovery({ q, didYouMean, instead, action, corner }: Searc
           instead
         </h2>
         {others.length > 0 && (
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            <span id="search-did-you-mean" className="text-muted">
-              Did you mean:
-            </span>
-            <ul aria-labelledby="search-did-you-mean" className="contents">
-              {others.map((t) => (
-                <li key={`${t.kind}:${t.slug}`}>
-                  <Link
-                    to={didYouMeanHref(t)}
-                    className="inline-flex min-h-8 items-center rounded-full border border-border bg-background px-3 hover:border-primary"
-                  >
-                    {t.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+          <div className="mt-2">
+            <NearChips id="search-did-you-mean" label="Did you mean:" near={others} />
           </div>
         )}
       </div>

@@ -147,20 +147,25 @@ async function shelfProductPage(
   } else ({ page, total } = shelfPage(shelf, filter, sort, query.perPage, offset))
   let json = `{"data":${shelfProductsJson(shelf, page, warehouseId, stock)},"meta":${JSON.stringify(pageMeta(query, total, sort))}`
   const near = await recovery(ctx, q, filter, query, total)
-  if (near) {
+  if (near) json += `,"did_you_mean":${JSON.stringify(near.taxa)}`
+  if (near && total === 0) {
     const instead = shelfPage(shelf, near.filter, sort, query.perPage, 0)
     const first = JSON.stringify(near.taxa[0]).slice(0, -1)
-    json += `,"did_you_mean":${JSON.stringify(near.taxa)},"instead":${first},"data":${shelfProductsJson(shelf, instead.page, warehouseId, stock)},"total":${instead.total}}`
+    json += `,"instead":${first},"data":${shelfProductsJson(shelf, instead.page, warehouseId, stock)},"total":${instead.total}}`
   }
   return Object.assign(fromJson<ProductPage>(`${json}}`), { total })
 }
 
+/** A search that finds at most this many products is offered the nearest categories or brands too. */
+const VERY_LITTLE = 2
+
 /**
- * A search without filters that found nothing, on its first page (issue 31): the nearest categories or brands, and
- * the filter that lists the first one's products. The list itself stays what was searched (empty, counted a miss).
+ * A search without filters that found nothing or very little, on its first page (issue 31): the nearest categories or
+ * brands, and the filter that lists the first one's products (shown instead of nothing). The list itself stays what
+ * was searched (an empty one is counted a miss).
  */
 async function recovery(ctx: RequestCtx, q: string | undefined, filter: ShelfFilter, query: ProductListQuery, total: number) {
-  if (!q || total > 0 || query.page !== 1 || filter.categoryIds || filter.brandIds) return null
+  if (!q || total > VERY_LITTLE || query.page !== 1 || filter.categoryIds || filter.brandIds) return null
   const near = await search.nearestTaxa(ctx, q)
   const first = near[0]
   if (!first) return null
@@ -187,10 +192,10 @@ async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehou
   }
   const page: ProductPage = { data: await loadProductsWithPacks(ctx, ids, warehouseId), meta: pageMeta(query, total, sort) }
   const near = await recovery(ctx, q, filter, query, total)
-  if (near) {
+  if (near) page.did_you_mean = near.taxa
+  if (near && total === 0) {
     const where = { websiteId: ctx.site.id, ...near.filter }
     const [firstIds, count] = await Promise.all([queries.findProductPage(ctx.db, where, sort, query.perPage, 0), queries.countProducts(ctx.db, where)])
-    page.did_you_mean = near.taxa
     page.instead = { ...near.taxa[0]!, data: await loadProductsWithPacks(ctx, firstIds, warehouseId), total: count }
   }
   return page
