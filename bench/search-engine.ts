@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm'
 import { openDb, rowsOf } from '../server/db/client'
 import { seedIfEmpty } from '../server/db/seed/index'
 import { type SearchDoc, SearchIndex } from '../server/features/catalogue/search-index'
-import { seedDocs } from '../server/features/catalogue/search-judged'
+import { seedDocs, seedTaxa } from '../server/features/catalogue/search-judged'
+import { SearchRecovery } from '../server/features/catalogue/search-recovery'
 import { buildShelf } from '../server/features/catalogue/shelf'
 import type { RequestCtx } from '../server/platform/request-context'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
@@ -57,8 +58,8 @@ const buildMs = performance.now() - started
 const inStock = new Set(docs.filter((_, i) => i % 7 !== 0).map((d) => d.id))
 const mix = searchMix()
 
-function time(name: string, run: (q: string) => unknown) {
-  const ms = mix.map((q) => {
+function time(name: string, run: (q: string) => unknown, queries = mix) {
+  const ms = queries.map((q) => {
     const t = performance.now()
     run(q)
     return { q, ms: performance.now() - t }
@@ -75,3 +76,9 @@ console.log(`${docs.length.toLocaleString('en')} documents, index built in ${bui
 time('list (page of 24), first time', (q) => index.searchTop(q, 'relevance', { inStock }, 24))
 time('list (page of 24), again     ', (q) => index.searchTop(q, 'relevance', { inStock }, 24))
 time('suggestions                  ', (q) => index.suggest(q, 6, inStock))
+
+// a search that found nothing: the nearest categories and brands (issue 31; the demo catalogue's names)
+const recovery = new SearchRecovery(index, seedTaxa())
+const misses = mix.filter((q) => index.searchTop(q, 'relevance', {}, 1).total === 0)
+console.log(`${misses.length} of the queries find nothing`)
+time('nearest category or brand    ', (q) => recovery.nearest(q), misses)

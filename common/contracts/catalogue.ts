@@ -96,12 +96,23 @@ export const ProductListMeta = z.object({
   sort: Sort,
 })
 
+/** A category or brand offered when a search found nothing (issue 31): its list is /products?c={slug} or ?b={slug}. */
+export const DidYouMean = z.object({ kind: z.enum(['category', 'brand']), name: z.string(), slug: z.string() })
+export type DidYouMean = z.infer<typeof DidYouMean>
+
 export const listProducts = defineContract({
   method: 'GET',
   path: '/api/products',
-  summary: 'Product list with search, category and brand filters, sort and pagination',
+  summary:
+    'Product list with search, category and brand filters, sort and pagination. A search without filters that found at most 2 ' +
+    "products answers, on its first page, the nearest categories or brands (did_you_mean); one that found nothing also the first one's products (instead)",
   query: ProductListQuery,
-  response: z.object({ data: z.array(Product), meta: ProductListMeta }),
+  response: z.object({
+    data: z.array(Product),
+    meta: ProductListMeta,
+    did_you_mean: z.optional(z.array(DidYouMean)),
+    instead: z.optional(z.extend(DidYouMean, { data: z.array(Product), total: int() })),
+  }),
 })
 
 export const getProduct = defineContract({

@@ -5,6 +5,7 @@ import type { ProductListParams, useProductList } from './api'
 import { LoadError } from './load-error'
 import { NoProducts } from './no-products'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
+import { SearchRecovery, SeeAlso } from './search-recovery'
 
 export interface ProductResultsProps {
   list: ReturnType<typeof useProductList>
@@ -21,7 +22,10 @@ export function ProductResults({ list, params, onPageChange, action, corner }: P
   }
   if (!list.data) return <ProductGridSkeleton />
 
-  const { data: products, meta } = list.data
+  const { data: products, meta, did_you_mean, instead } = list.data
+  if (meta.total === 0 && params.q && instead) {
+    return <SearchRecovery q={params.q} didYouMean={did_you_mean ?? []} instead={instead} action={action} corner={corner} />
+  }
   if (meta.total === 0) return <NoProducts q={params.q} />
   if (!products.length) {
     return (
@@ -36,6 +40,7 @@ export function ProductResults({ list, params, onPageChange, action, corner }: P
 
   return (
     <>
+      {params.q && did_you_mean && did_you_mean.length > 0 && (params.page ?? 1) === 1 && <SeeAlso near={did_you_mean} />}
       <ProductGrid products={products} action={action} corner={corner} stale={list.isPlaceholderData} />
       {meta.total > meta.perPage && (
         <Pagination

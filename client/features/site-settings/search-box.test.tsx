@@ -18,9 +18,13 @@ const ATTA: Suggestions = {
   brands: [{ name: 'Sona Khet', slug: 'sona-khet' }],
 }
 const NOTHING: Suggestions = { products: [], categories: [], brands: [] }
+const BISKIT: Suggestions = { ...NOTHING, did_you_mean: [{ kind: 'category', name: 'Biscuits', slug: 'biscuits' }] }
 
 function header() {
-  const { api, calls } = fakeApi((_c, input) => ((input.query as { q: string }).q.startsWith('aa') ? ATTA : NOTHING))
+  const { api, calls } = fakeApi((_c, input) => {
+    const q = (input.query as { q: string }).q
+    return q.startsWith('aa') ? ATTA : q === 'biskit' ? BISKIT : NOTHING
+  })
   // The header shows one box per layout (phone, wide screen).
   renderAt(
     <>
@@ -115,5 +119,18 @@ describe('suggestions while typing (issue 15)', () => {
     expect((await screen.findByRole('option')).textContent).toBe('No matching data')
     fireEvent.keyDown(box, { key: 'Escape' })
     await waitFor(() => expect(box.getAttribute('aria-expanded')).toBe('false'))
+  })
+
+  it("offers the nearest category under 'No matching data' when nothing matches (issue 31)", async () => {
+    header()
+    const box = screen.getAllByRole('combobox')[0]!
+    fireEvent.focus(box)
+    fireEvent.change(box, { target: { value: 'biskit' } })
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['No matching data', 'Did you mean Biscuits?Category']))
+    const near = screen.getByRole('option', { name: /Did you mean Biscuits/ })
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    expect(box.getAttribute('aria-activedescendant')).toBe(near.id)
+    fireEvent.submit(box.closest('form')!)
+    expect(at()).toBe('/products?c=biscuits')
   })
 })

@@ -16,6 +16,8 @@ interface Option {
   label: string
   image?: string
   price?: number
+  /** offered because nothing matched (issue 31): read as 'Did you mean …' */
+  nearest?: boolean
 }
 
 function optionsOf(s: Suggestions | undefined): Option[] {
@@ -24,6 +26,13 @@ function optionsOf(s: Suggestions | undefined): Option[] {
     ...s.products.map((p) => ({ key: `p:${p.slug}`, href: paths.product(p.slug), kind: 'product' as const, label: p.name, image: p.image, price: p.price })),
     ...s.categories.map((c) => ({ key: `c:${c.slug}`, href: paths.products(`c=${c.slug}`), kind: 'category' as const, label: c.name })),
     ...s.brands.map((b) => ({ key: `b:${b.slug}`, href: paths.products(`b=${b.slug}`), kind: 'brand' as const, label: b.name })),
+    ...(s.did_you_mean ?? []).map((t) => ({
+      key: `n:${t.kind}:${t.slug}`,
+      href: paths.products(`${t.kind === 'category' ? 'c' : 'b'}=${t.slug}`),
+      kind: t.kind,
+      label: t.name,
+      nearest: true,
+    })),
   ]
 }
 
@@ -63,6 +72,7 @@ export function SearchBox({ className, width }: { className?: string; width?: nu
   const options = q ? optionsOf(suggestions.data) : []
   const settled = suggestions.data !== undefined && !suggestions.isPlaceholderData
   const showList = open && q.length > 0 && (options.length > 0 || settled)
+  const matched = options.some((o) => !o.nearest)
 
   function go(href: string) {
     setOpen(false)
@@ -137,7 +147,7 @@ export function SearchBox({ className, width }: { className?: string; width?: nu
         hidden={!showList}
         className="absolute top-full right-0 z-50 mt-1 max-h-[70vh] w-[max(100%,min(28rem,calc(100vw-1.5rem)))] overflow-y-auto rounded-lg border border-border bg-surface py-1 text-sm shadow-lg"
       >
-        {showList && options.length === 0 && (
+        {showList && !matched && (
           <li role="option" tabIndex={-1} aria-selected={false} aria-disabled="true" className="px-3 py-2 text-muted">
             {NO_MATCH_TEXT}
           </li>
@@ -164,7 +174,11 @@ export function SearchBox({ className, width }: { className?: string; width?: nu
                   <SearchIcon className="size-4" />
                 </span>
               )}
-              <span className="line-clamp-2 min-w-0 flex-1 leading-snug">{o.label}</span>
+              <span className="line-clamp-2 min-w-0 flex-1 leading-snug">
+                {o.nearest && <span className="text-muted">Did you mean </span>}
+                {o.label}
+                {o.nearest && <span className="sr-only">?</span>}
+              </span>
               {o.kind === 'product' && o.price !== undefined ? (
                 <span className="shrink-0 font-semibold tabular-nums">{formatINR(toPaise(o.price))}</span>
               ) : (

@@ -47,6 +47,55 @@ describe.each(drivers)('search calls (%s)', (driver) => {
     expect((await list('maggi')).meta.total).toBeGreaterThan(0)
   })
 
+  type Recovered = {
+    data: unknown[]
+    meta: { total: number }
+    did_you_mean?: { kind: string; slug: string; name: string }[]
+    instead?: { kind: string; slug: string; name: string; total: number; data: { product_name: string; slug: string }[] }
+  }
+  it('a search that found nothing answers the nearest category with its products; the miss is still reported (issue 31)', async () => {
+    for (const [q, slug] of [
+      ['biskit', 'biscuits'],
+      ['surf excel', 'detergents'],
+      ['cold drink', 'juices-drinks'],
+    ] as const) {
+      const r = (await list(q)) as unknown as Recovered
+      expect(r.meta.total, q).toBe(0)
+      expect(r.data, q).toEqual([])
+      expect(r.did_you_mean?.[0], q).toMatchObject({ kind: 'category', slug })
+      expect(r.instead, q).toMatchObject({ kind: 'category', slug })
+      expect(r.instead!.data.length, q).toBeGreaterThan(0)
+      expect(r.instead!.total, q).toBeGreaterThanOrEqual(r.instead!.data.length)
+      expect((await suggest(q)).products, q).toEqual([])
+      expect(((await suggest(q)) as { did_you_mean?: { slug: string }[] }).did_you_mean?.[0]?.slug, q).toBe(slug)
+    }
+    const biscuits = (await t.call({ method: 'GET', url: '/s/api/products', query: { c: 'biscuits', perPage: '50' } })).json() as { data: { slug: string }[] }
+    const inBiscuits = new Set(biscuits.data.map((p) => p.slug))
+    expect(((await list('biskit')) as unknown as Recovered).instead!.data.every((p) => inBiscuits.has(p.slug))).toBe(true)
+    // a page past the first, a filtered search and a search that finds something carry no recovery
+    const page2 = (await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'biskit', page: '2' } })).json() as Recovered
+    expect(page2.did_you_mean).toBeUndefined()
+    expect(((await t.call({ method: 'GET', url: '/s/api/products', query: { q: 'biskit', c: 'dairy' } })).json() as Recovered).instead).toBeUndefined()
+    expect(((await list('biscuits')) as unknown as Recovered).did_you_mean).toBeUndefined()
+    expect(((await list('zzqqxx')) as unknown as Recovered).did_you_mean).toBeUndefined()
+    const report = (await admin('GET', 'misses')).json().data as { query: string }[]
+    expect(report.map((m) => m.query)).toEqual(expect.arrayContaining(['biskit', 'surf excel', 'cold drink']))
+  })
+
+  it('lists the staple before products that only mention it: milk, doodh, दूध, haldi (issue 31)', async () => {
+    for (const q of ['milk', 'doodh', 'दूध']) {
+      const names = (await list(q)).data.map((p) => p.product_name)
+      expect(names[0], q).toBe('Dhavala Dairy Toned Milk UHT')
+      expect(names.indexOf('Mithas Cocoa Milk Chocolate Bar'), q).toBeGreaterThan(names.indexOf('Dhavala Dairy Skimmed Milk Powder'))
+    }
+    const haldi = (await list('haldi')) as unknown as Recovered & { data: { product_name: string }[] }
+    expect(haldi.data[0]?.product_name).toBe('Desi Tadka Turmeric Powder')
+    // very little found (2): the categories near it to browse for more, and no products instead
+    expect(haldi.did_you_mean?.map((t) => t.slug)).toContain('powdered-spices')
+    expect(haldi.instead).toBeUndefined()
+    expect((await suggest('milk')).products[0]?.name).toBe('Dhavala Dairy Toned Milk UHT')
+  })
+
   it('reports searches that found nothing; a staff synonym (audited) fixes the query and leaves the report', async () => {
     expect((await list('Xyzzy  Chawal')).meta.total).toBe(0)
     const report = (await admin('GET', 'misses')).json().data as { query: string; count: number }[]

@@ -1,5 +1,6 @@
 import type { Sort } from '../../../common/contracts/catalogue'
 import { SYNONYM_GROUPS } from './search-dictionary'
+import { FIELD, mentionedWords, STAPLE_WEIGHT_OF, WEIGHT_OF } from './search-fields'
 import { firstInOrder, lowerBound, Touched, WordStarts } from './search-structures'
 import { editDistance, groupKey, normaliseName, phonetic, phoneticKey, phraseKey, typosAllowed, words } from './search-words'
 
@@ -38,12 +39,6 @@ export interface SiteSynonym {
   means: string
 }
 
-const FIELD = { name: 1, brand: 2, category: 4, keywords: 8, size: 16 } as const
-/** A posting's weight by its field mask: the best field it was found in (name 3, brand 2.5, category 2, keywords 1.5, size 1). */
-const WEIGHT_OF = Float32Array.from({ length: 32 }, (_, mask) =>
-  mask & FIELD.name ? 3 : mask & FIELD.brand ? 2.5 : mask & FIELD.category ? 2 : mask & FIELD.keywords ? 1.5 : mask & FIELD.size ? 1 : 0,
-)
-
 /** How good a match of a query word is, by how it was found. */
 const QUALITY = { exact: 1, phonetic: 0.9, synonym: 0.75, prefix: 0.7, typo: 0.6 }
 const PREFIX_LIMIT = 24
@@ -64,7 +59,7 @@ export interface SearchOptions {
 
 export class SearchIndex {
   readonly docs: SearchDoc[]
-  /** token → its documents, each as document index × 32 + the mask of fields it is in */
+  /** token → its documents, each as document index × 64 + the mask of fields it is in */
   private readonly postings = new Map<string, Int32Array>()
   private readonly byPhonetic = new Map<string, string[]>()
   private readonly vocabulary: string[]
@@ -106,14 +101,15 @@ export class SearchIndex {
         for (const w of words(text)) masks.set(w.token, (masks.get(w.token) ?? 0) | (w.size ? FIELD.size : bit))
       }
       add(d.name, FIELD.name)
+      for (const token of mentionedWords(d.name, d.brandName, d.categoryName)) masks.set(token, masks.get(token)! | FIELD.mention)
       add(d.brandName, FIELD.brand)
       add(d.categoryName, FIELD.category)
       add(d.keywords, FIELD.keywords)
       for (const w of words(d.packNames)) if (w.size) masks.set(w.token, (masks.get(w.token) ?? 0) | FIELD.size)
       for (const [token, mask] of masks) {
         const list = postings.get(token)
-        if (list) list.push(i * 32 + mask)
-        else postings.set(token, [i * 32 + mask])
+        if (list) list.push(i * 64 + mask)
+        else postings.set(token, [i * 64 + mask])
       }
     })
     for (const [token, list] of postings) this.postings.set(token, Int32Array.from(list))
@@ -196,6 +192,8 @@ export class SearchIndex {
   private matched!: Int32Array
   /** the documents named exactly as the query (1), for the query's length */
   private isNamed!: Uint8Array
+  /** the field weights of this query: one word ranks the staple before what only mentions it */
+  private weightOf = WEIGHT_OF
 
   private scratch() {
     if (this.best) return
@@ -226,7 +224,7 @@ export class SearchIndex {
       if (!list) continue
       for (let k = 0; k < list.length; k++) {
         const p = list[k]!
-        this.raise(p >>> 5, quality * WEIGHT_OF[p & 31]! * scale + bonus)
+        this.raise(p >>> 6, quality * this.weightOf[p & 63]! * scale + bonus)
       }
     }
   }
@@ -243,11 +241,11 @@ export class SearchIndex {
         if (!list) continue
         for (let k = 0; k < list.length; k++) {
           const p: number = list[k]!
-          const doc = p >>> 5
+          const doc = p >>> 6
           if (pc[doc] !== i) continue // missed an earlier part, or this part already counted
           if (i === 0) touched.push(doc)
           pc[doc] = i + 1
-          ps[doc] = ps[doc]! + quality * WEIGHT_OF[p & 31]!
+          ps[doc] = ps[doc]! + quality * this.weightOf[p & 63]!
         }
       }
     })
@@ -370,6 +368,7 @@ export class SearchIndex {
       i += n
     }
     // the exact name (with or without its brand) first
+    this.weightOf = units.length === 1 ? STAPLE_WEIGHT_OF : WEIGHT_OF
     const named = this.byName.get(all.map((w) => w.token).join(' ')) ?? []
     for (const i of named) this.isNamed[i] = 1
     const { sum, count, best } = this

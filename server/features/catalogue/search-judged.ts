@@ -1,5 +1,6 @@
 import { brands as seedBrands, categories as seedCategories, products as seedProducts } from '../../db/seed/data/catalogue'
 import type { SearchDoc, SearchIndex } from './search-index'
+import type { RecoveryTaxon } from './search-recovery'
 
 /**
  * The judged query set over the demo catalogue (issue 15, docs/decisions/0035-search.md): each query with the
@@ -463,13 +464,14 @@ export const JUDGED: Judged[] = [...HAND, ...derived()]
 export function seedDocs(): SearchDoc[] {
   const catName = new Map(seedCategories.flatMap((c) => c.children.map((s) => [s.slug, `${s.name} ${c.name}`] as const)))
   const brandIds = new Map(seedBrands.map((b, i) => [b.slug, i + 1]))
+  const categoryIds = new Map(seedTaxa().flatMap((t) => (t.kind === 'category' ? [[t.slug, t.id] as const] : [])))
   return seedProducts.map((p, i) => ({
     id: i + 1,
     name: p.name,
     slug: p.slug,
     brandId: brandIds.get(p.brandSlug) ?? 0,
     brandName: brandNames.get(p.brandSlug) ?? '',
-    categoryIds: [],
+    categoryIds: [categoryIds.get(p.categorySlug) ?? 0],
     categoryName: catName.get(p.categorySlug) ?? '',
     keywords: '',
     packNames: p.packs.map((k) => k.name).join(' '),
@@ -479,6 +481,17 @@ export function seedDocs(): SearchDoc[] {
     createdAt: 0,
     image: '',
   }))
+}
+
+/** The demo catalogue's categories (numbered top, then its children) and brands, as seedDocs numbers them. */
+export function seedTaxa(): RecoveryTaxon[] {
+  const out: RecoveryTaxon[] = []
+  for (const top of seedCategories) {
+    const parentId = out.length + 1
+    out.push({ kind: 'category', id: parentId, name: top.name, slug: top.slug, parentId: null })
+    for (const c of top.children) out.push({ kind: 'category', id: out.length + 1, name: c.name, slug: c.slug, parentId })
+  }
+  return [...out, ...seedBrands.map((b, i): RecoveryTaxon => ({ kind: 'brand', id: i + 1, name: b.name, slug: b.slug, parentId: null }))]
 }
 
 export interface Relevance {

@@ -1,8 +1,9 @@
-import type { Sort } from '../../../common/contracts/catalogue'
+import type { DidYouMean, Sort } from '../../../common/contracts/catalogue'
 import type { Suggestions } from '../../../common/contracts/search'
 import type { RequestCtx } from '../../platform/request-context'
 import * as queries from './queries'
 import { SearchIndex } from './search-index'
+import { type RecoveryTaxon, SearchRecovery } from './search-recovery'
 import * as searchQueries from './search-queries'
 import { words } from './search-words'
 import { type Shelf, shelfOf } from './shelf'
@@ -11,6 +12,7 @@ import { inStockProducts } from './shelf-stock'
 /** A website's index, over its shelf (docs/decisions/0038-catalogue-read-model.md). */
 interface SiteSearch {
   index: SearchIndex
+  recovery: SearchRecovery
   shelf: Shelf
 }
 
@@ -36,8 +38,20 @@ async function buildSiteSearch(ctx: RequestCtx): Promise<SiteSearch> {
     searchQueries.listSynonyms(ctx.db, ctx.site.id),
   ])
   const taxon = (r: { id: number; name: string; slug: string }) => ({ id: r.id, name: r.name, slug: r.slug })
-  return { index: new SearchIndex(shelf.docs, { categories: cats.map(taxon), brands: brandRows.map(taxon) }, synonyms), shelf }
+  const index = new SearchIndex(shelf.docs, { categories: cats.map(taxon), brands: brandRows.map(taxon) }, synonyms)
+  const taxa: RecoveryTaxon[] = [
+    ...cats.map((c) => ({ ...taxon(c), kind: 'category' as const, parentId: c.parentId })),
+    ...brandRows.map((b) => ({ ...taxon(b), kind: 'brand' as const, parentId: null })),
+  ]
+  return { index, recovery: new SearchRecovery(index, taxa, synonyms), shelf }
 }
+
+/** The categories and brands nearest to a search that found nothing (issue 31), nearest first. */
+export async function nearestTaxa(ctx: RequestCtx, q: string): Promise<RecoveryTaxon[]> {
+  return (await siteSearch(ctx)).recovery.nearest(q)
+}
+
+const didYouMean = (t: RecoveryTaxon): DidYouMean => ({ kind: t.kind, name: t.name, slug: t.slug })
 
 /** Products in stock at the shopper's warehouse, from the shelf's stock snapshot (null: no warehouse, no preference). */
 async function inStockAt(s: SiteSearch, warehouseId: number | null): Promise<Set<number> | null> {
@@ -76,6 +90,10 @@ async function suggestNow(ctx: RequestCtx, q: string, warehouseId: number | null
     products: found.products.map((d) => ({ name: d.name, slug: d.slug, image: d.image, price: d.minPricePaise / 100 })),
     categories: found.categories.map((c) => ({ name: c.name, slug: c.slug })),
     brands: found.brands.map((b) => ({ name: b.name, slug: b.slug })),
+  }
+  if (found.products.length === 0 && found.categories.length === 0 && found.brands.length === 0) {
+    const near = s.recovery.nearest(q)
+    if (near.length > 0) answer.did_you_mean = near.map(didYouMean)
   }
   return JSON.stringify(answer)
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SYNONYM_GROUPS } from './search-dictionary'
 import { SearchIndex } from './search-index'
-import { JUDGED, measureRelevance, seedDocs } from './search-judged'
+import { JUDGED, measureRelevance, seedDocs, seedTaxa } from './search-judged'
+import { SearchRecovery } from './search-recovery'
 import { editDistance, phonetic, transliterate, words } from './search-words'
 
 const docs = seedDocs()
@@ -70,11 +71,54 @@ describe('search ranking (demo catalogue)', () => {
     expect(oils.every((d) => d.brandId === brandId)).toBe(true)
     for (let i = 1; i < oils.length; i++) expect(oils[i]!.minPricePaise).toBeGreaterThanOrEqual(oils[i - 1]!.minPricePaise)
   })
+  it('ranks the staple above products that only mention it (issue 31): milk before milk chocolate', () => {
+    for (const q of ['milk', 'doodh', 'दूध']) {
+      const names = index.search(q).map((h) => h.doc.name)
+      expect(names.slice(0, 2), q).toEqual(['Dhavala Dairy Toned Milk UHT', 'Dhavala Dairy Skimmed Milk Powder'])
+      expect(names.indexOf('Mithas Cocoa Milk Chocolate Bar'), q).toBeGreaterThan(1)
+      expect(names.indexOf('Tiffin Time Milk Biscuits'), q).toBeGreaterThan(1)
+    }
+    expect(top('haldi')).toEqual(['Desi Tadka Turmeric Powder', 'Chandan Care Haldi Chandan Body Wash'])
+    expect(top('turmeric', 1)).toEqual(['Desi Tadka Turmeric Powder'])
+    // a word that only says a form keeps its staple first: ragi flour, moong dal, jeera whole
+    expect(top('jeera', 2)).toEqual(expect.arrayContaining(['Masala Mandi Jeera Whole', 'Desi Tadka Jeera Powder']))
+    expect(top('moong', 2)).toEqual(expect.arrayContaining(['Kesar Valley Moong Dal']))
+    // asked for together, the mentioned word and the thing find the product first
+    expect(top('milk chocolate', 1)).toEqual(['Mithas Cocoa Milk Chocolate Bar'])
+    expect(top('milk biscuits', 1)).toEqual(['Tiffin Time Milk Biscuits'])
+  })
   it(`holds the judged set: success@3 ≥ 0.9 over ${JUDGED.length} queries`, () => {
     expect(JUDGED.length).toBeGreaterThanOrEqual(200)
     const r = measureRelevance(index)
     expect(r.successAt3, JSON.stringify(r.misses)).toBeGreaterThanOrEqual(0.9)
     expect(r.ndcgAt10).toBeGreaterThanOrEqual(0.85)
+  })
+})
+
+describe('a search that found nothing recovers (issue 31)', () => {
+  const recovery = new SearchRecovery(index, seedTaxa())
+  const nearest = (q: string) => recovery.nearest(q).map((t) => `${t.kind}:${t.slug}`)
+  it('offers the nearest category by name, sound or meaning, while the search itself stays empty', () => {
+    for (const q of ['surf excel', 'biskit', 'cold drink']) expect(index.search(q), q).toEqual([])
+    expect(nearest('surf excel')[0]).toBe('category:detergents')
+    expect(nearest('biskit')[0]).toBe('category:biscuits')
+    expect(nearest('cold drink')[0]).toBe('category:juices-drinks')
+    expect(nearest('cold drink')).toContain('category:beverages')
+    expect(nearest('soft drinks')[0]).toBe('category:juices-drinks')
+    expect(nearest('namkin mixchur')[0]).toBe('category:namkeen')
+  })
+  it('offers a brand by a near spelling of its name, and a category by what the words that match find', () => {
+    expect(nearest('tifin')[0]).toBe('brand:tiffin-time')
+    expect(nearest('amul butter')[0]).toBe('category:dairy')
+  })
+  it('offers nothing when nothing is near', () => {
+    expect(nearest('zzqqxx')).toEqual([])
+    expect(nearest('tata salt')).toEqual([])
+    expect(nearest('500g')).toEqual([])
+  })
+  it('offers only categories and brands that have products', () => {
+    const empty = [...seedTaxa(), { kind: 'category' as const, id: 999, name: 'Biskit Hampers', slug: 'biskit-hampers', parentId: null }]
+    expect(new SearchRecovery(index, empty).nearest('biskit').map((t) => t.slug)).not.toContain('biskit-hampers')
   })
 })
 

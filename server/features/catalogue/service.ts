@@ -1,4 +1,4 @@
-import type { Brand, CategoryNode, Product, ProductListQuery, Sort } from '../../../common/contracts/catalogue'
+import type { Brand, CategoryNode, DidYouMean, Product, ProductListQuery, Sort } from '../../../common/contracts/catalogue'
 import type { RequestCtx } from '../../platform/request-context'
 import * as cart from '../cart/service'
 import * as delivery from '../delivery/service'
@@ -7,7 +7,7 @@ import * as queries from './queries'
 import * as search from './search-service'
 import { words } from './search-words'
 import { toPack, toProduct } from './shape'
-import { liveShelf, type Shelf, shelfPage, shelfProductIndex, shelfProductsJson } from './shelf'
+import { liveShelf, type Shelf, type ShelfFilter, shelfPage, shelfProductIndex, shelfProductsJson } from './shelf'
 import type { StockSnapshot } from './shelf-stock'
 
 interface SiteCatalogueMeta {
@@ -46,6 +46,8 @@ export function withDescendants(cats: { id: number; parentId: number | null }[],
 export interface ProductPage {
   data: Product[]
   meta: { total: number; page: number; perPage: number; lastPage: number; sort: Sort }
+  did_you_mean?: DidYouMean[]
+  instead?: DidYouMean & { data: Product[]; total: number }
 }
 
 /** A catalogue answer and its JSON, serialised once: cache hits are sent as they are. */
@@ -143,8 +145,36 @@ async function shelfProductPage(
     page = found.ids.slice(offset).flatMap((id) => shelf.byId.get(id) ?? [])
     total = found.total
   } else ({ page, total } = shelfPage(shelf, filter, sort, query.perPage, offset))
-  const json = `{"data":${shelfProductsJson(shelf, page, warehouseId, stock)},"meta":${JSON.stringify(pageMeta(query, total, sort))}}`
-  return Object.assign(fromJson<ProductPage>(json), { total })
+  let json = `{"data":${shelfProductsJson(shelf, page, warehouseId, stock)},"meta":${JSON.stringify(pageMeta(query, total, sort))}`
+  const near = await recovery(ctx, q, filter, query, total)
+  if (near) json += `,"did_you_mean":${JSON.stringify(near.taxa)}`
+  if (near && total === 0) {
+    const instead = shelfPage(shelf, near.filter, sort, query.perPage, 0)
+    const first = JSON.stringify(near.taxa[0]).slice(0, -1)
+    json += `,"instead":${first},"data":${shelfProductsJson(shelf, instead.page, warehouseId, stock)},"total":${instead.total}}`
+  }
+  return Object.assign(fromJson<ProductPage>(`${json}}`), { total })
+}
+
+/** A search that finds at most this many products is offered the nearest categories or brands too. */
+const VERY_LITTLE = 2
+
+/**
+ * A search without filters that found nothing or very little, on its first page (issue 31): the nearest categories or
+ * brands, and the filter that lists the first one's products (shown instead of nothing). The list itself stays what
+ * was searched (an empty one is counted a miss).
+ */
+async function recovery(ctx: RequestCtx, q: string | undefined, filter: ShelfFilter, query: ProductListQuery, total: number) {
+  if (!q || total > VERY_LITTLE || query.page !== 1 || filter.categoryIds || filter.brandIds) return null
+  const near = await search.nearestTaxa(ctx, q)
+  const first = near[0]
+  if (!first) return null
+  const meta = await catalogueMeta(ctx)
+  const taxa: DidYouMean[] = near.map((t) => ({ kind: t.kind, name: t.name, slug: t.slug }))
+  return {
+    taxa,
+    filter: first.kind === 'category' ? { categoryIds: meta.categoryIdsBySlug.get(first.slug) ?? [] } : { brandIds: [first.id] },
+  }
 }
 
 /** The same answer from the database: while nothing may be kept in memory (cache bus down). */
@@ -160,7 +190,15 @@ async function loadProductPage(ctx: RequestCtx, query: ProductListQuery, warehou
     const where = { websiteId: ctx.site.id, ...filter }
     ;[ids, total] = await Promise.all([queries.findProductPage(ctx.db, where, sort, query.perPage, offset), queries.countProducts(ctx.db, where)])
   }
-  return { data: await loadProductsWithPacks(ctx, ids, warehouseId), meta: pageMeta(query, total, sort) }
+  const page: ProductPage = { data: await loadProductsWithPacks(ctx, ids, warehouseId), meta: pageMeta(query, total, sort) }
+  const near = await recovery(ctx, q, filter, query, total)
+  if (near) page.did_you_mean = near.taxa
+  if (near && total === 0) {
+    const where = { websiteId: ctx.site.id, ...near.filter }
+    const [firstIds, count] = await Promise.all([queries.findProductPage(ctx.db, where, sort, query.perPage, 0), queries.countProducts(ctx.db, where)])
+    page.instead = { ...near.taxa[0]!, data: await loadProductsWithPacks(ctx, firstIds, warehouseId), total: count }
+  }
+  return page
 }
 
 async function loadProductsWithPacks(ctx: RequestCtx, ids: number[], warehouseId: number | null): Promise<Product[]> {
@@ -228,8 +266,10 @@ export async function listProductsForShopper(ctx: RequestCtx, query: ProductList
   // The zero-result report counts every search that found nothing, cached answer or not (first page only).
   if (query.q && query.page === 1 && page.total === 0 && !query.c?.length && !query.b?.length) await search.recordMiss(ctx, query.q)
   if (!ctx.session && !ctx.user) return page.json
-  const data = await withShopperState(ctx, page.value.data)
-  return data === page.value.data ? page.json : { ...page.value, data }
+  const { instead } = page.value
+  const [data, insteadData] = await Promise.all([withShopperState(ctx, page.value.data), instead ? withShopperState(ctx, instead.data) : undefined])
+  if (data === page.value.data && insteadData === instead?.data) return page.json
+  return { ...page.value, data, ...(instead && insteadData ? { instead: { ...instead, data: insteadData } } : {}) }
 }
 
 export async function getProductForShopper(ctx: RequestCtx, idOrSlug: string): Promise<Product | string | null> {
