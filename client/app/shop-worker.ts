@@ -5,7 +5,7 @@
 export function registerShopWorker() {
   if (!('serviceWorker' in navigator) || /^\/(pos|bos|page-builder)(\/|$)/.test(location.pathname)) return
   const register = () => navigator.serviceWorker.register('/sw.js').catch(() => undefined)
-  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000))
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000))
   if (document.readyState === 'complete') whenIdle()
   else addEventListener('load', whenIdle, { once: true })
 }

@@ -42,16 +42,25 @@ export function registerInstallable(app: FastifyInstance, deps: AppDeps, clientD
         icons.set(key, png)
         png.catch(() => icons.delete(key))
       }
-      return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(await png)
+      return reply
+        .type('image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(await png)
     })
 
   app.get(OFFLINE_PAGE, opts, async (req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(offlinePage(await siteOf(req))),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(offlinePage(await siteOf(req))),
   )
 
   app.get('/sw.js', opts, async (req, reply) => {
     const look = appLook(await siteOf(req))
-    const version = createHash('sha256').update(`${shell.version}\n${lookVersion(look)}\n${look.page}\n${look.text}`).digest('hex').slice(0, 12)
+    const version = createHash('sha256')
+      .update(`${shell.version}\n${lookVersion(look)}\n${look.page}\n${look.text}`)
+      .digest('hex')
+      .slice(0, 12)
     const script = shopServiceWorker({ version, shell: [...shell.files, '/app-icon-192.png'] })
     return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script)
   })

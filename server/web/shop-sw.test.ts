@@ -90,10 +90,12 @@ function worker(opts: { pages?: number; waitMs?: number } = {}) {
   }
   const visit = (path: string) => dispatch('fetch', navigate(ORIGIN + path))
   const call = (path: string) => dispatch('fetch', new Request(ORIGIN + path))
-  const page = (body: string, cacheControl = PUBLIC) => () => new Response(body, { headers: { 'cache-control': cacheControl, 'content-type': 'text/html' } })
+  const page =
+    (body: string, cacheControl = PUBLIC) =>
+    () =>
+      new Response(body, { headers: { 'cache-control': cacheControl, 'content-type': 'text/html' } })
   return { storable, start, dispatch, visit, call, page, routes, net, stores }
 }
-
 
 describe('which answers the shopper’s worker may keep', () => {
   const { storable } = worker()
@@ -143,7 +145,8 @@ describe('which answers the shopper’s worker may keep', () => {
 
   it('never keeps another site’s answer or a file that is not a page', () => {
     expect(storable('http://shop2.localhost:3000/products', res(PUBLIC))).toBe(false)
-    for (const path of ['/sw.js', '/manifest.webmanifest', '/sitemap.xml', '/cdn/media/1.webp', '/s/api/docs/json']) expect(storable(ORIGIN + path, res(PUBLIC)), path).toBe(false)
+    for (const path of ['/sw.js', '/manifest.webmanifest', '/sitemap.xml', '/cdn/media/1.webp', '/s/api/docs/json'])
+      expect(storable(ORIGIN + path, res(PUBLIC)), path).toBe(false)
   })
 })
 

@@ -75,7 +75,10 @@ describe('the shop installed on a phone, on a flaky network (issue 31)', () => {
     )
 
     await page.goto(`${server.origin}/products`)
-    await page.getByTestId('result-count').filter({ hasText: /products/ }).waitFor()
+    await page
+      .getByTestId('result-count')
+      .filter({ hasText: /products/ })
+      .waitFor()
     const firstProduct = (await page.locator('article h3').first().textContent()) ?? ''
     assert.ok(firstProduct)
     await page.waitForFunction(
@@ -93,7 +96,10 @@ describe('the shop installed on a phone, on a flaky network (issue 31)', () => {
     net.cut()
     const refusedBefore = net.refused.length
     await page.reload()
-    await page.getByTestId('result-count').filter({ hasText: /products/ }).waitFor()
+    await page
+      .getByTestId('result-count')
+      .filter({ hasText: /products/ })
+      .waitFor()
     assert.equal(await page.locator('article h3').first().textContent(), firstProduct)
     assert.ok(net.refused.slice(refusedBefore).includes('/products'), 'the worker asked the network for the page first')
 

@@ -31,5 +31,7 @@ export function appIconSvg({ name, background, foreground }: AppIconLook, size: 
 }
 
 export async function appIcon(look: AppIconLook, size: AppIconSize): Promise<Buffer> {
-  return sharp(Buffer.from(appIconSvg(look, size))).png({ compressionLevel: 9 }).toBuffer()
+  return sharp(Buffer.from(appIconSvg(look, size)))
+    .png({ compressionLevel: 9 })
+    .toBuffer()
 }
