@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { SiteSettings } from '../../common/contracts/site-settings'
+import { COLOUR_PATTERN, type SiteSettings } from '../../common/contracts/site-settings'
 import { APP_ICON_SIZES, type AppIconLook } from '../features/media/app-icon'
 import { activeTheme } from '../features/site-settings/service'
 
@@ -13,15 +13,18 @@ export interface InstallableSite {
 
 const DEFAULT_PRIMARY = '#0c7a2a'
 
+/** a theme colour as stored, when it is one (it goes into CSS, SVG and JSON), else the default */
+const colour = (value: string | undefined, fallback: string) => (value && COLOUR_PATTERN.test(value) ? value : fallback)
+
 /** The website's icon look: its initials in its theme's on-primary colour on its primary colour. */
 export function appLook(site: InstallableSite): AppIconLook & { page: string; text: string } {
   const colours = activeTheme(site).colors
   return {
     name: site.name,
-    background: colours.primary ?? DEFAULT_PRIMARY,
-    foreground: colours['on-primary'] ?? '#ffffff',
-    page: colours.background ?? '#ffffff',
-    text: colours.text ?? '#1b1f23',
+    background: colour(colours.primary, DEFAULT_PRIMARY),
+    foreground: colour(colours['on-primary'], '#ffffff'),
+    page: colour(colours.background, '#ffffff'),
+    text: colour(colours.text, '#1b1f23'),
   }
 }
 

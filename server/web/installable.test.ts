@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, MAIN, SHOP2, type TestApp } from '../test/app'
-import { shortName } from './app-manifest'
+import { appLook, type InstallableSite, shortName } from './app-manifest'
+import { offlinePage } from './offline-page'
 
 // The installable shop: each website's manifest, icons, worker and offline page (the app is built with the web client:
 // run `npm run build` first).
@@ -71,6 +72,13 @@ describe('an installable shop per website', () => {
     expect(res.body).toContain('Chai &#38; Chakna Store')
     expect(res.body).toContain('--primary: #b4410f')
     expect(res.body).not.toContain('<script')
+  })
+
+  it('takes only real colours from a theme into its page, icon and manifest', () => {
+    const settings = { themes: { light: { primary: 'red}</style><script>', text: '#123' } } } as unknown as InstallableSite['settings']
+    const site: InstallableSite = { name: 'X', description: '', theme: 'light', settings }
+    expect(appLook(site)).toMatchObject({ background: '#0c7a2a', text: '#123' })
+    expect(offlinePage(site)).not.toContain('</style><script>')
   })
 
   it('shortens a long name at a word for the home screen', () => {

@@ -20,7 +20,9 @@ const ICON_CACHE_LIMIT = 200
 export function registerInstallable(app: FastifyInstance, deps: AppDeps, clientDir: string, onRequest: onRequestHookHandler) {
   const shell = appShell(clientDir)
   const icons = new Map<string, Promise<Buffer>>()
-  const opts = { schema: { hide: true }, onRequest }
+  const opts = { schema: { hide: true } }
+  // drawing an icon costs work: counted as a page load; the manifest, worker and offline page are small and fixed
+  const counted = { ...opts, onRequest }
   // the website only: nothing here depends on who asks
   const siteOf = (req: FastifyRequest) => deps.sites.resolve(req)
 
@@ -32,7 +34,7 @@ export function registerInstallable(app: FastifyInstance, deps: AppDeps, clientD
   )
 
   for (const size of APP_ICON_SIZES)
-    app.get(`/app-icon-${size}.png`, opts, async (req, reply) => {
+    app.get(`/app-icon-${size}.png`, counted, async (req, reply) => {
       const look = appLook(await siteOf(req))
       const key = `${size}:${lookVersion(look)}`
       let png = icons.get(key)
