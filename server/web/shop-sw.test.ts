@@ -76,10 +76,10 @@ function worker(opts: { pages?: number; waitMs?: number } = {}) {
   const storable = sandbox.storable as (url: string, res: Response) => boolean
 
   /** dispatches an event; resolves with what the worker answered (undefined: left to the browser) once its work is done */
-  function start(type: string, request?: Request) {
+  function start(type: string, request?: Request, preloadResponse?: Promise<Response>) {
     let answer: Promise<Response> | undefined
     const pending: Promise<unknown>[] = []
-    listeners[type]({ request, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => pending.push(p) })
+    listeners[type]({ request, preloadResponse, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => pending.push(p) })
     return { answer: Promise.resolve(answer), done: Promise.all(pending) }
   }
   async function dispatch(type: string, request?: Request) {
@@ -204,6 +204,16 @@ describe('the shopper’s worker on a flaky network', () => {
     expect((await w.call('/s/api/products?q=atta'))!.type).toBe('error')
   })
 
+  it('uses the page the browser asked for while the worker started (navigation preload), never asking twice', async () => {
+    const w = worker()
+    const { answer, done } = w.start('fetch', navigate(`${ORIGIN}/products`), Promise.resolve(w.page('preloaded')()))
+    expect(await (await answer)!.text()).toBe('preloaded')
+    await done
+    expect(w.net.asked).toEqual([])
+    w.net.down = true
+    expect(await (await w.visit('/products'))!.text()).toBe('preloaded')
+  })
+
   it('keeps only the last pages visited', async () => {
     const w = worker({ pages: 3 })
     for (const n of [1, 2, 3, 4, 5]) {
@@ -237,7 +247,14 @@ describe('the shopper’s worker on a flaky network', () => {
 
   it('leaves the counter and the staff areas alone', async () => {
     const w = worker()
-    for (const path of ['/pos', '/pos/sale', '/bos/admin/products', '/page-builder/home', '/sim/demo']) expect(await w.visit(path), path).toBeUndefined()
+    for (const path of ['/pos', '/pos/sale', '/bos/admin/products', '/page-builder/home', '/sim/demo']) w.routes.set(path, w.page(`page ${path}`))
+    // a page load there is the network's answer as it is, never kept; offline, the browser's own error
+    for (const path of ['/pos', '/pos/sale', '/bos/admin/products', '/page-builder/home', '/sim/demo'])
+      expect(await (await w.visit(path))!.text()).toBe(`page ${path}`)
+    expect([...w.stores.keys()].filter((n) => n.startsWith('shop-pages'))).toEqual([])
+    w.net.down = true
+    await expect(w.visit('/bos/admin/products')).rejects.toThrow('Failed to fetch')
+    expect(await w.call('/s/api/pos/catalogue')).toBeUndefined()
     expect(await w.dispatch('fetch', new Request(`${ORIGIN}/s/api/cart`, { method: 'POST', body: '{}' }))).toBeUndefined()
   })
 

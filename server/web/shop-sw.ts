@@ -70,13 +70,16 @@ function keep(name, url, res) {
   )
 }
 
+/** the network's answer: for a page load, the one the browser asked for while the worker started (navigation preload) */
+const answer = (e) => Promise.resolve(e.request.mode === 'navigate' ? e.preloadResponse : undefined).then((res) => res || fetch(e.request))
+
 const kept = (name, url) => caches.open(name).then((c) => c.match(keyOf(url), { ignoreVary: true }))
 
 /** the network's answer (kept when storable); the kept copy when the network fails, or takes longer than WAIT_MS */
 function networkFirst(e, req, kind) {
   const name = kind ? CACHE[kind] : null
   let storing
-  const network = fetch(req).then((res) => {
+  const network = answer(e).then((res) => {
     if (name && storable(req.url, res)) storing = keep(name, req.url, res.clone()).catch(() => undefined)
     return res
   })
@@ -119,6 +122,8 @@ self.addEventListener('activate', (e) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith('shop-') && !current.includes(n)).map((n) => caches.delete(n))))
+      // page loads are asked of the network while the worker starts
+      .then(() => self.registration && self.registration.navigationPreload && self.registration.navigationPreload.enable())
       .then(() => self.clients.claim())
       // the page that installed the worker loaded before it: keep it too, when it is a public page
       .then(() => self.clients.matchAll({ type: 'window' }))
@@ -137,7 +142,12 @@ self.addEventListener('fetch', (e) => {
   const req = e.request
   if (req.method !== 'GET') return
   const url = new URL(req.url)
-  if (url.origin !== self.location.origin || NOT_OURS.test(url.pathname)) return
+  if (url.origin !== self.location.origin) return
+  if (NOT_OURS.test(url.pathname)) {
+    // the network's answer as it is (a page load's preload used, not asked twice)
+    if (req.mode === 'navigate') e.respondWith(answer(e))
+    return
+  }
   const kind = kindOf(url)
   if (kind === 'shell') e.respondWith(cacheFirst(req))
   else if (req.mode === 'navigate') e.respondWith(networkFirst(e, req, kind === 'page' ? 'page' : null))
