@@ -7,6 +7,7 @@ import { preloadRoute } from './app/routes'
 import { browserTransport, createApi } from './lib/api'
 import { createQueryClient } from './lib/query-client'
 import { NAVIGATIONS } from './lib/router'
+import { registerShopWorker } from './app/shop-worker'
 
 const noop = () => {}
 
@@ -21,6 +22,9 @@ const noted = [location.href]
 const note = () => noted.push(location.href)
 for (const type of NAVIGATIONS) addEventListener(type, note)
 const startTelemetry = () => setTimeout(() => import('./app/telemetry-start').then((m) => m.startTelemetry(queryClient, noted, note), noop), 2500)
+
+// the shopper's offline copies (app/shop-worker.ts): after the page has loaded and the browser is idle
+registerShopWorker()
 
 const root = document.getElementById('root')!
 const app = (

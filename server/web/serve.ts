@@ -11,6 +11,7 @@ import { StartError } from '../platform/start-error'
 import { renderedPageCache } from './page-cache'
 import { pageData } from './page-data'
 import { pageRateLimit } from './page-rate-limit'
+import { INSTALLABLE_HEAD, registerInstallable } from './installable'
 import { POS_SERVICE_WORKER } from './pos-sw'
 import { pageHeadLinks } from './preload'
 import { trimmedSearchUrl } from './search-url'
@@ -55,6 +56,8 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(POS_SERVICE_WORKER),
   )
 
+  registerInstallable(app, deps, CLIENT_DIR, onRequest)
+
   app.get('/sitemap.xml', { schema: { hide: true }, onRequest }, async (req, reply) => {
     const ctx = await buildCtx(req, deps)
     return reply
@@ -91,7 +94,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps) {
       throw err
     }
     const html = template
-      .replace('<!--app-head-->', result.head + headLinks(result.route) + telemetryMeta(req.ctx.site, deps.config))
+      .replace('<!--app-head-->', result.head + headLinks(result.route) + INSTALLABLE_HEAD + telemetryMeta(req.ctx.site, deps.config))
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__STATE__">${result.state}</script>`)
     const isPrivate = isPrivateAnswer(req, reply)

@@ -49,10 +49,15 @@ async function popupFor(ctx: RequestCtx, popup: SiteSettings['popup']): Promise<
   return coupon && !(await coupons.usageProblemFor(ctx, coupon)) ? popup : null
 }
 
+/** The website's chosen theme when it has one by that name, else its light theme. */
+export function activeTheme(site: { theme: string; settings: SiteSettings }): InitData['activeTheme'] {
+  const name = site.settings.themes[site.theme] ? site.theme : 'light'
+  return { name, colors: site.settings.themes[name] ?? {} }
+}
+
 export async function init(ctx: RequestCtx, cart: Cart): Promise<InitData> {
   const settings = ctx.site.settings
   const meta = await catalogue.catalogueMeta(ctx)
-  const themeName = settings.themes[ctx.site.theme] ? ctx.site.theme : 'light'
   return {
     user: ctx.user,
     web: toWebsite(ctx.site),
@@ -67,7 +72,7 @@ export async function init(ctx: RequestCtx, cart: Cart): Promise<InitData> {
     navs: withCategoryChildren(settings.navs, meta.tree),
     footers: settings.footers,
     cart,
-    activeTheme: { name: themeName, colors: settings.themes[themeName] ?? {} },
+    activeTheme: activeTheme(ctx.site),
   }
 }
 
