@@ -25,15 +25,17 @@ function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
     data: { slides },
     settings: { aspect: '16/5', bgcolor: '#ffffff', fullpage: false, slidesconfig: { sm: 1, md: 1, columns: 1, autoplayInterval: 2500 } },
   })
+  // Issue 31: where the grocery apps show grids (the category tiles, the best sellers), the phone sees rows, not one slide.
   const shared = [
-    block(1, 'category_carousel', 'Shop by category', { data: { title: 'Shop by category' } }),
-    block(2, 'product_carousel', 'Best sellers', {
+    block(1, 'category_grid', 'Shop by category', { data: { title: 'Shop by category' } }),
+    block(2, 'product_grid', 'Best sellers', {
       data: { title: 'Best sellers', link: '/products?s=popularity' },
       logicdata: { s: 'popularity', limit: 12 },
     }),
     block(3, 'product_carousel', 'Top offers', { data: { title: 'Top offers', link: '/products?s=discount' }, logicdata: { s: 'discount', limit: 12 } }),
-    block(5, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
-    block(6, 'supplier_tiles', 'Our suppliers', {
+    block(5, 'category_carousel', 'Snacks by type', { data: { title: 'Snacks & namkeen' }, logicdata: { parent: 'snacks-namkeen' } }),
+    block(6, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
+    block(7, 'supplier_tiles', 'Our suppliers', {
       data: { title: 'Sourced from people we know', items: suppliersOf(site).map((s) => ({ ...s, border: true })) },
     }),
   ]
