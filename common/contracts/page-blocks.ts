@@ -86,13 +86,15 @@ export const CategoryCarouselBlock = { data: z.object({ title: Title }), logicda
 
 /** A grid block's rows are in the shop's HTML (issue 31: the home page stays under 100 KB): at most this many items. */
 export const GRID_LIMIT_MAX = 24
-const gridLimit = (what: string) =>
-  z.optional(z.number().check(z.int(`${what} is a whole number`), z.minimum(1, `At least 1 ${what}`), z.maximum(GRID_LIMIT_MAX, `At most ${GRID_LIMIT_MAX} ${what}`)))
+const gridLimit = (one: string, many: string) =>
+  z.optional(
+    z.number().check(z.int(`A whole number of ${many}`), z.minimum(1, `At least 1 ${one}`), z.maximum(GRID_LIMIT_MAX, `At most ${GRID_LIMIT_MAX} ${many}`)),
+  )
 
 /** Category tiles in rows (3–4 across on a phone), top level or under one parent: issue 31, where the apps show a grid. */
 export const CategoryGridBlock = {
   data: z.object({ title: Title }),
-  logicdata: z.object({ parent: z.optional(Name('Parent category', 120)), limit: gridLimit('tiles') }),
+  logicdata: z.object({ parent: z.optional(Name('Parent category', 120)), limit: gridLimit('tile', 'tiles') }),
 }
 /** Products in rows with their Add to Cart (2 across on a phone): picked products in their order, else from categories or brands. */
 export const ProductGridBlock = {
@@ -102,7 +104,7 @@ export const ProductGridBlock = {
     b: Slugs,
     p: z.optional(z.array(Name('Product', 200)).check(z.maxLength(GRID_LIMIT_MAX, `At most ${GRID_LIMIT_MAX} products`))),
     s: z.optional(z.enum(['popularity', 'discount', 'newest', 'price_asc'])),
-    limit: gridLimit('products'),
+    limit: gridLimit('product', 'products'),
   }),
 }
 export const BrandCarouselBlock = { data: z.object({ title: Title }) }
