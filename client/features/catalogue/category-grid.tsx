@@ -11,8 +11,8 @@ export interface CategoryGridProps {
   categories: CategoryNode[] | undefined
 }
 
-/** 3 across on the narrowest phones, 4 from 360px (as the grocery apps), then 6 and 8 on wider screens. */
-const gridClasses = 'grid grid-cols-3 gap-x-2 gap-y-4 min-[360px]:grid-cols-4 sm:grid-cols-6 sm:gap-x-4 lg:grid-cols-8'
+/** 3 across on the narrowest phones, 4 from 360px (as the grocery apps), then 6, 8 and 12 on wider screens. */
+const gridClasses = 'grid grid-cols-3 gap-x-2.5 gap-y-4 min-[360px]:grid-cols-4 sm:grid-cols-6 sm:gap-x-4 lg:grid-cols-8 xl:grid-cols-12'
 const SKELETON_TILES = 8
 
 /** Issue 31: category tiles in rows, each its picture and name, opening the product list filtered by that category. */
@@ -26,9 +26,14 @@ export function CategoryGrid({ title, headingId, categories }: CategoryGridProps
           {categories.map((category) => (
             <li key={category.slug}>
               <Link to={categoryHref(category.slug)} className="group flex h-full flex-col items-center gap-1.5 rounded-xl text-center">
-                <span className="block w-full overflow-hidden rounded-xl bg-linear-to-b from-primary/10 to-accent/20 p-1.5 transition-transform duration-200 group-hover:scale-[1.03] motion-reduce:transition-none">
-                  <Image src={category.avatar} size="thumb" alt="" width={160} height={160} className="aspect-square w-full rounded-lg object-cover" />
-                </span>
+                <Image
+                  src={category.avatar}
+                  size="thumb"
+                  alt=""
+                  width={160}
+                  height={160}
+                  className="aspect-square w-full rounded-2xl bg-surface object-cover ring-1 ring-border/60 transition-transform duration-200 group-hover:scale-[1.03] motion-reduce:transition-none"
+                />
                 <span className="line-clamp-2 text-xs leading-4 font-semibold text-text group-hover:text-primary sm:text-sm sm:leading-5">{category.name}</span>
               </Link>
             </li>
@@ -38,7 +43,7 @@ export function CategoryGrid({ title, headingId, categories }: CategoryGridProps
         <div aria-hidden="true" className={gridClasses}>
           {Array.from({ length: SKELETON_TILES }, (_, i) => (
             <div key={i} data-testid="category-grid-skeleton" className="flex flex-col items-center gap-1.5">
-              <div className="aspect-square w-full animate-pulse rounded-xl bg-border/70 motion-reduce:animate-none" />
+              <div className="aspect-square w-full animate-pulse rounded-2xl bg-border/70 motion-reduce:animate-none" />
               <div className="h-3 w-3/4 animate-pulse rounded bg-border/60 motion-reduce:animate-none" />
             </div>
           ))}
