@@ -138,7 +138,13 @@ describe('grid blocks (issue 31)', () => {
     { name: 'Atta, Rice & Dals', slug: 'atta-rice-dals', avatar: 'demo/categories/atta-rice-dals.webp', children: [] },
     { name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] },
   ]
-  const second: Product = { ...product, product_id: 8, product_name: 'Tata Salt', slug: 'tata-salt', packs: [{ ...product.packs[0], pack_id: 80, pack_name: '1 kg' }] }
+  const second: Product = {
+    ...product,
+    product_id: 8,
+    product_name: 'Tata Salt',
+    slug: 'tata-salt',
+    packs: [{ ...product.packs[0], pack_id: 80, pack_name: '1 kg' }],
+  }
   const grids = [
     block(1, 'category_grid', 'Tiles', { data: { title: 'Shop by category' }, response: categories }),
     block(2, 'product_grid', 'Best sellers', { data: { title: 'Best sellers', link: '/products?s=popularity' }, response: [product, second] }),

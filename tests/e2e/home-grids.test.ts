@@ -51,9 +51,15 @@ async function shoot(page: Page, name: string) {
   for (const type of ['category_grid', 'product_grid']) {
     const section = page.locator(`section[data-block-type="${type}"]`)
     await section.scrollIntoViewIfNeeded()
-    await section.locator('img').evaluateAll((imgs) =>
-      Promise.all((imgs as HTMLImageElement[]).map((i) => (i.loading = 'eager') && (i.complete ? null : new Promise((r) => i.addEventListener('load', r, { once: true }))))),
-    )
+    await section
+      .locator('img')
+      .evaluateAll((imgs) =>
+        Promise.all(
+          (imgs as HTMLImageElement[]).map(
+            (i) => (i.loading = 'eager') && (i.complete ? null : new Promise((r) => i.addEventListener('load', r, { once: true }))),
+          ),
+        ),
+      )
     await section.screenshot({ path: `${SHOTS}/${name}-${type}.png` })
     // what the screen shows with the block at its top
     await section.evaluate((el) => el.scrollIntoView({ block: 'start' }))
@@ -80,7 +86,10 @@ describe('the demo home page’s grids (issue 31)', () => {
     await shoot(page, 'phone-390-home')
 
     const grid = page.locator('section[data-block-type="product_grid"]')
-    const card = grid.locator('article').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first()
+    const card = grid
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+      .first()
     const name = (await card.locator('h3').textContent())!.trim()
     await card.getByRole('button', { name: /^Add .* to cart$/ }).click()
     const added = grid.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) })

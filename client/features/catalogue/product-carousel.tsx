@@ -23,11 +23,7 @@ export function ProductCarousel({ title, headingId, viewAllHref, products, actio
   if (products && products.length === 0) return null
   return (
     <>
-      <CarouselHeading
-        id={headingId}
-        title={title}
-        action={viewAllHref && <ViewAllLink href={viewAllHref} title={title} />}
-      />
+      <CarouselHeading id={headingId} title={title} action={viewAllHref && <ViewAllLink href={viewAllHref} title={title} />} />
       <Carousel
         label={headingId ? undefined : title}
         labelledBy={headingId}

@@ -25,11 +25,7 @@ export function ProductGridSection({ title, headingId, viewAllHref, products, ac
   if (products && products.length === 0) return null
   return (
     <>
-      <CarouselHeading
-        id={headingId}
-        title={title}
-        action={viewAllHref && <ViewAllLink href={viewAllHref} title={title} />}
-      />
+      <CarouselHeading id={headingId} title={title} action={viewAllHref && <ViewAllLink href={viewAllHref} title={title} />} />
       {products ? (
         <ul className={gridClasses} aria-label={headingId ? undefined : title}>
           {products.map((product) => (

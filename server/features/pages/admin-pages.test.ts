@@ -282,7 +282,10 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
     expect(res.statusCode, res.body).toBe(200)
     const [tiles, chosen, drinks] = PageData.parse(res.json()).data
     expect((tiles.response as { slug: string }[]).map((c) => c.slug)).toEqual(['namkeen', 'chips-crisps'])
-    expect((chosen.response as { slug: string }[]).map((p) => p.slug), 'in the order picked, the unknown one left out').toEqual([listed[2].slug, listed[0].slug])
+    expect(
+      (chosen.response as { slug: string }[]).map((p) => p.slug),
+      'in the order picked, the unknown one left out',
+    ).toEqual([listed[2].slug, listed[0].slug])
     const beverages = drinks.response as { category_slug: string }[]
     expect(beverages).toHaveLength(5)
     for (const p of beverages) expect(['tea', 'coffee', 'juices-drinks', 'health-drinks']).toContain(p.category_slug)

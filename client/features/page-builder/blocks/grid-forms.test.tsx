@@ -63,7 +63,11 @@ describe('the grid blocks in the page builder (issue 31)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Kesar Valley Desi Ghee' }))
     expect(logic()).toMatchObject({ p: ['prabhat-cow-ghee', 'kesar-valley-desi-ghee'] })
     const chosen = screen.getByRole('list', { name: 'Chosen products' })
-    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Prabhat Cow Ghee×', 'Kesar Valley Desi Ghee×'])
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Prabhat Cow Ghee×', 'Kesar Valley Desi Ghee×'])
     fireEvent.click(within(chosen).getByRole('button', { name: 'Remove Prabhat Cow Ghee' }))
     expect(logic()).toMatchObject({ p: ['kesar-valley-desi-ghee'] })
     fireEvent.click(within(screen.getByRole('list', { name: 'Chosen products' })).getByRole('button', { name: 'Remove Kesar Valley Desi Ghee' }))
