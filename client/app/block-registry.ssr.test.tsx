@@ -30,6 +30,15 @@ const blocks: PageComponent[] = [
   },
   { order: 2, type: 'product_carousel', name: 'Best sellers', settings: {}, data: { title: 'Best sellers', link: '/products' } },
   { order: 3, type: 'rich_text', name: 'Note', settings: {}, data: { html: '<p>Hello <a href="/about-us">about</a></p>' } },
+  {
+    order: 4,
+    type: 'category_grid',
+    name: 'Tiles',
+    settings: {},
+    data: { title: 'Aisles' },
+    response: [{ name: 'Dals', slug: 'dals-pulses', avatar: null, children: [] }],
+  },
+  { order: 5, type: 'product_grid', name: 'Grid', settings: {}, data: { title: 'Bestsellers' } },
 ]
 
 describe('PageBlocks on the server', () => {
@@ -47,6 +56,9 @@ describe('PageBlocks on the server', () => {
     expect(html).toContain('href="https://www.example.com" target="_blank" rel="noopener noreferrer"')
     expect(html).toContain('aria-busy="true"')
     expect(html).toContain('<p>Hello <a href="/about-us">about</a></p>')
+    // the grids (issue 31): tiles with lazy pictures of a known size, and skeleton cards while products are missing
+    expect(html).toMatch(/href="\/products\?c=dals-pulses"[^>]*><img[^>]*width="160" height="160"[^>]*loading="lazy"/)
+    expect(html).toMatch(/<div class="grid grid-cols-2[^"]*"><div aria-hidden="true" data-testid="product-card-skeleton"/)
   })
 
   it('renders no popup (it appears after 5 s in the browser)', () => {

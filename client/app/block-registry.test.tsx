@@ -132,3 +132,65 @@ describe('PageBlocks', () => {
     expect(container.textContent).toBe('firstsecond')
   })
 })
+
+describe('grid blocks (issue 31)', () => {
+  const categories = [
+    { name: 'Atta, Rice & Dals', slug: 'atta-rice-dals', avatar: 'demo/categories/atta-rice-dals.webp', children: [] },
+    { name: 'Masalas', slug: 'masalas-spices', avatar: null, children: [] },
+  ]
+  const second: Product = {
+    ...product,
+    product_id: 8,
+    product_name: 'Tata Salt',
+    slug: 'tata-salt',
+    packs: [{ ...product.packs[0], pack_id: 80, pack_name: '1 kg' }],
+  }
+  const grids = [
+    block(1, 'category_grid', 'Tiles', { data: { title: 'Shop by category' }, response: categories }),
+    block(2, 'product_grid', 'Best sellers', { data: { title: 'Best sellers', link: '/products?s=popularity' }, response: [product, second] }),
+  ]
+
+  it('shows category tiles in rows: 3 across, 4 from 360px, each a lazy picture with its size and the name, opening the category', () => {
+    const { container } = renderPage(grids)
+    const section = container.querySelector('section[data-block-type="category_grid"]')!
+    expect(document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent).toBe('Shop by category')
+    const list = section.querySelector('ul')!
+    expect(list.className).toContain('grid-cols-3')
+    expect(list.className).toContain('min-[360px]:grid-cols-4')
+    const tiles = [...list.querySelectorAll('li')]
+    expect(tiles).toHaveLength(2)
+    const atta = screen.getByRole('link', { name: 'Atta, Rice & Dals' })
+    expect(atta.getAttribute('href')).toBe('/products?c=atta-rice-dals')
+    const img = atta.querySelector('img')!
+    expect([img.getAttribute('loading'), img.getAttribute('width'), img.getAttribute('height')]).toEqual(['lazy', '160', '160'])
+    expect(screen.getByRole('link', { name: 'Masalas' }).querySelector('img')!.getAttribute('src')).toBe('/cdn/small/placeholder.webp')
+  })
+
+  it('shows products in rows of 2 on a phone, each card with its Add to Cart and lazy picture, and a View all link', () => {
+    const { container } = renderPage(grids, { action: (pack, p) => <button type="button">Add {`${p.product_name} ${pack.pack_name}`}</button> })
+    const section = container.querySelector('section[data-block-type="product_grid"]')!
+    expect(document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent).toBe('Best sellers')
+    const list = section.querySelector('ul')!
+    expect(list.className.split(' ')).toContain('grid-cols-2')
+    expect(list.className).toContain('xl:grid-cols-6')
+    expect([...list.querySelectorAll('li h3')].map((h) => h.textContent)).toEqual(['MDH Garam Masala', 'Tata Salt'])
+    expect(screen.getByRole('button', { name: 'Add MDH Garam Masala 100 g' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add Tata Salt 1 kg' })).toBeTruthy()
+    for (const img of list.querySelectorAll('img')) expect([img.getAttribute('loading'), img.getAttribute('width')]).toEqual(['lazy', '400'])
+    expect(screen.getByRole('link', { name: 'View all Best sellers' }).getAttribute('href')).toBe('/products?s=popularity')
+    expect(section.querySelector('[aria-roledescription="carousel"]')).toBeNull()
+  })
+
+  it('shows skeletons while a grid has no data, and nothing for an empty grid', () => {
+    renderPage([block(1, 'category_grid', 'Tiles', { data: { title: 'Shop by category' } }), block(2, 'product_grid', 'Picks', { data: { title: 'Picks' } })])
+    expect(screen.getAllByTestId('category-grid-skeleton')).toHaveLength(8)
+    expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(4)
+    cleanup()
+    const { container } = renderPage([
+      block(1, 'category_grid', 'Tiles', { data: { title: 'Shop by category' }, response: [] }),
+      block(2, 'product_grid', 'Picks', { data: { title: 'Picks' }, response: [] }),
+    ])
+    expect(container.querySelector('h2')).toBeNull()
+    expect(container.querySelectorAll('li')).toHaveLength(0)
+  })
+})

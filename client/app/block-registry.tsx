@@ -3,14 +3,18 @@ import type { BlockType } from '../../common/contracts/page-blocks'
 import type { PageComponent } from '../../common/contracts/pages'
 import { BrandCarousel } from '../features/catalogue/brand-carousel'
 import { CategoryCarousel } from '../features/catalogue/category-carousel'
+import { CategoryGrid } from '../features/catalogue/category-grid'
 import { ProductCardSkeleton } from '../features/catalogue/product-card-skeleton'
 import { ProductCarousel } from '../features/catalogue/product-carousel'
+import { ProductGridSection } from '../features/catalogue/product-grid-section'
 import type { ProductCardProps } from '../features/catalogue/product-card'
 import { brandCarouselView } from '../features/page-builder/blocks/brand-carousel/view'
 import type { BlockView } from '../features/page-builder/blocks/block-view'
 import { categoryCarouselView } from '../features/page-builder/blocks/category-carousel/view'
+import { categoryGridView } from '../features/page-builder/blocks/category-grid/view'
 import { heroBannerView } from '../features/page-builder/blocks/hero-banner/view'
 import { productCarouselView } from '../features/page-builder/blocks/product-carousel/view'
+import { productGridView } from '../features/page-builder/blocks/product-grid/view'
 import { richTextView } from '../features/page-builder/blocks/rich-text/view'
 import { supplierTilesView } from '../features/page-builder/blocks/supplier-tiles/view'
 import { Carousel } from '../ui/carousel'
@@ -55,6 +59,16 @@ const blockSections: Record<BlockType, ComponentType<SectionProps>> = {
   brand_carousel: section({
     ...brandCarouselView,
     View: ({ title, headingId, brands }) => <BrandCarousel title={title} headingId={headingId} brands={brands} />,
+  }),
+  category_grid: section({
+    ...categoryGridView,
+    View: ({ title, headingId, categories }) => <CategoryGrid title={title} headingId={headingId} categories={categories} />,
+  }),
+  product_grid: section({
+    ...productGridView,
+    View: ({ title, headingId, viewAllHref, products, action, corner }) => (
+      <ProductGridSection title={title} headingId={headingId} viewAllHref={viewAllHref} products={products} action={action} corner={corner} />
+    ),
   }),
 }
 

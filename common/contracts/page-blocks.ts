@@ -83,6 +83,30 @@ export const ProductCarouselBlock = {
   }),
 }
 export const CategoryCarouselBlock = { data: z.object({ title: Title }), logicdata: z.object({ parent: z.optional(Name('Parent category', 120)) }) }
+
+/** A grid block's rows are in the shop's HTML (issue 31: the home page stays under 100 KB): at most this many items. */
+export const GRID_LIMIT_MAX = 24
+const gridLimit = (one: string, many: string) =>
+  z.optional(
+    z.number().check(z.int(`A whole number of ${many}`), z.minimum(1, `At least 1 ${one}`), z.maximum(GRID_LIMIT_MAX, `At most ${GRID_LIMIT_MAX} ${many}`)),
+  )
+
+/** Category tiles in rows (3–4 across on a phone), top level or under one parent: issue 31, where the apps show a grid. */
+export const CategoryGridBlock = {
+  data: z.object({ title: Title }),
+  logicdata: z.object({ parent: z.optional(Name('Parent category', 120)), limit: gridLimit('tile', 'tiles') }),
+}
+/** Products in rows with their Add to Cart (2 across on a phone): picked products in their order, else from categories or brands. */
+export const ProductGridBlock = {
+  data: z.object({ title: Title, link: Link }),
+  logicdata: z.object({
+    c: Slugs,
+    b: Slugs,
+    p: z.optional(z.array(Name('Product', 200)).check(z.maxLength(GRID_LIMIT_MAX, `At most ${GRID_LIMIT_MAX} products`))),
+    s: z.optional(z.enum(['popularity', 'discount', 'newest', 'price_asc'])),
+    limit: gridLimit('product', 'products'),
+  }),
+}
 export const BrandCarouselBlock = { data: z.object({ title: Title }) }
 
 const block = <T extends string, D extends z.ZodMiniType, S extends z.ZodMiniType = typeof Empty, L extends z.ZodMiniType = typeof Empty>(
@@ -107,6 +131,8 @@ export const PageBlockInput = z.discriminatedUnion('type', [
   block('product_carousel', ProductCarouselBlock),
   block('category_carousel', CategoryCarouselBlock),
   block('brand_carousel', BrandCarouselBlock),
+  block('category_grid', CategoryGridBlock),
+  block('product_grid', ProductGridBlock),
 ])
 export type PageBlockInput = z.infer<typeof PageBlockInput>
 

@@ -23,18 +23,7 @@ export function ProductCarousel({ title, headingId, viewAllHref, products, actio
   if (products && products.length === 0) return null
   return (
     <>
-      <CarouselHeading
-        id={headingId}
-        title={title}
-        action={
-          viewAllHref && (
-            <Link to={viewAllHref} className="inline-flex items-center gap-0.5 rounded-md text-primary hover:underline hover:underline-offset-4">
-              View all<span className="sr-only"> {title}</span>
-              <ChevronRightIcon className="size-4" />
-            </Link>
-          )
-        }
-      />
+      <CarouselHeading id={headingId} title={title} action={viewAllHref && <ViewAllLink href={viewAllHref} title={title} />} />
       <Carousel
         label={headingId ? undefined : title}
         labelledBy={headingId}
@@ -53,5 +42,15 @@ export function ProductCarousel({ title, headingId, viewAllHref, products, actio
         ))}
       </Carousel>
     </>
+  )
+}
+
+/** A shelf's 'View all' link, named by the shelf's title for screen readers. */
+export function ViewAllLink({ href, title }: { href: string; title: string }) {
+  return (
+    <Link to={href} className="inline-flex items-center gap-0.5 rounded-md text-primary hover:underline hover:underline-offset-4">
+      View all<span className="sr-only"> {title}</span>
+      <ChevronRightIcon className="size-4" />
+    </Link>
   )
 }

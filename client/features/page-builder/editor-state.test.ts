@@ -64,8 +64,32 @@ describe('the page editor state', () => {
   })
 
   it('adds every block type of the palette as a block a save takes', () => {
-    expect(PALETTE).toEqual(['hero_banner', 'product_carousel', 'rich_text', 'category_carousel', 'brand_carousel', 'supplier_tiles'])
+    expect(PALETTE).toEqual([
+      'hero_banner',
+      'product_carousel',
+      'product_grid',
+      'rich_text',
+      'category_carousel',
+      'category_grid',
+      'brand_carousel',
+      'supplier_tiles',
+    ])
     const editor = { ...fromContent(page([])), blocks: PALETTE.map(newBlock) }
     expect(checkPage(editor, '/x', 0).ok).toBe(true)
+  })
+
+  it('checks a grid’s limit and picked products by the contract before a save (issue 31)', () => {
+    const editor = fromContent(
+      page([
+        { name: 'Grid', type: 'product_grid', order: 0, settings: {}, data: {}, logicdata: { limit: 25, p: Array.from({ length: 25 }, (_, i) => `p${i}`) } },
+        { name: 'Tiles', type: 'category_grid', order: 1, settings: {}, data: {}, logicdata: { limit: 0 } },
+      ]),
+    )
+    const checked = checkPage(editor, '/x', 0)
+    expect(!checked.ok && checked.errors).toEqual({
+      'components.0.logicdata.limit': 'At most 24 products',
+      'components.0.logicdata.p': 'At most 24 products',
+      'components.1.logicdata.limit': 'At least 1 tile',
+    })
   })
 })

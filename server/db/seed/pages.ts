@@ -25,9 +25,10 @@ function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
     data: { slides },
     settings: { aspect: '16/5', bgcolor: '#ffffff', fullpage: false, slidesconfig: { sm: 1, md: 1, columns: 1, autoplayInterval: 2500 } },
   })
+  // Issue 31: where the grocery apps show grids (the category tiles, the best sellers), the phone sees rows, not one slide.
   const shared = [
-    block(1, 'category_carousel', 'Shop by category', { data: { title: 'Shop by category' } }),
-    block(2, 'product_carousel', 'Best sellers', {
+    block(1, 'category_grid', 'Shop by category', { data: { title: 'Shop by category' } }),
+    block(2, 'product_grid', 'Best sellers', {
       data: { title: 'Best sellers', link: '/products?s=popularity' },
       logicdata: { s: 'popularity', limit: 12 },
     }),

@@ -297,11 +297,12 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
 
   it("serves page blocks with the packs of the shopper's warehouse, and their own cart quantities", async () => {
     type Block = { type: string; response?: Product[] }
-    const carouselPacks = async (s: TestSession) =>
+    const packsOf = (type: string) => async (s: TestSession) =>
       ((await call(s, 'GET', '/page/data/')).json().data as Block[])
-        .filter((b) => b.type === 'product_carousel')
+        .filter((b) => b.type === type)
         .flatMap((b) => b.response ?? [])
         .flatMap((p) => p.packs)
+    const carouselPacks = packsOf('product_carousel')
     const near = await t.visitor()
     await pincode(near, '560001')
     const far = await t.visitor()
@@ -316,6 +317,11 @@ describe.each(drivers)('cart calls (%s)', (driver) => {
     expect((await add(far, pack)).statusCode).toBe(200)
     expect((await carouselPacks(far)).find((k) => k.pack_id === pack.pack_id)?.quantity).toBe(1)
     expect((await carouselPacks(near)).find((k) => k.pack_id === pack.pack_id)?.quantity).toBeUndefined()
+    // a product grid's cards (issue 31) carry the shopper's quantities too
+    const gridPacks = packsOf('product_grid')
+    const gridPack = (await gridPacks(far)).find((k) => k.in_stock && k.pack_id !== pack.pack_id)!
+    expect((await add(far, gridPack)).statusCode).toBe(200)
+    expect((await gridPacks(far)).find((k) => k.pack_id === gridPack.pack_id)?.quantity).toBe(1)
   })
 
   it("treats another website's session as a visitor: its cart is not seen or changed there (SECURITY AZ-07)", async () => {

@@ -256,6 +256,46 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
     expect(bad.statusCode).toBe(422)
   })
 
+  it('checks grid blocks by their schema and resolves them: picked products in their order, a parent’s tiles up to the limit (issue 31)', async () => {
+    const bad = [
+      [{ name: 'Tiles', type: 'category_grid', data: {}, logicdata: { limit: 25 } }, 'components.0.logicdata.limit'],
+      [{ name: 'Tiles', type: 'category_grid', data: {}, logicdata: { limit: 0 } }, 'components.0.logicdata.limit'],
+      [{ name: 'Grid', type: 'product_grid', data: {}, logicdata: { limit: 2.5 } }, 'components.0.logicdata.limit'],
+      [{ name: 'Grid', type: 'product_grid', data: {}, logicdata: { p: Array.from({ length: 25 }, (_, i) => `p-${i}`) } }, 'components.0.logicdata.p'],
+      [{ name: 'Grid', type: 'product_grid', data: { link: 'javascript:alert(1)' } }, 'components.0.data.link'],
+    ] as const
+    for (const [block, path] of bad) {
+      const res = await save(t, admin, { url: freshUrl(), version: 0, components: [block] })
+      expect(res.statusCode, path).toBe(422)
+      expect(res.json().errors, path).toHaveProperty([path])
+    }
+    const listed = (await t.call({ method: 'GET', url: '/s/api/products', query: { perPage: '3', s: 'newest' } })).json().data as { slug: string }[]
+    const picked = [listed[2].slug, 'no-such-product', listed[0].slug]
+    const res = await staffCall(t, admin, 'POST', '/s/api/admin/pages/preview', {
+      url: freshUrl('grids'),
+      components: [
+        { name: 'Snacks', type: 'category_grid', data: { title: 'Snacks' }, logicdata: { parent: 'snacks-namkeen', limit: 2 } },
+        { name: 'Picked', type: 'product_grid', data: { title: 'Picked' }, logicdata: { p: picked, c: ['beverages'] } },
+        { name: 'Drinks', type: 'product_grid', data: { title: 'Drinks' }, logicdata: { c: ['beverages'], limit: 5 } },
+        { name: 'Snack row', type: 'category_carousel', data: { title: 'Snacks' }, logicdata: { parent: 'snacks-namkeen' } },
+      ],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const [tiles, chosen, drinks, row] = PageData.parse(res.json()).data
+    expect((tiles.response as { slug: string }[]).map((c) => c.slug)).toEqual(['namkeen', 'chips-crisps'])
+    expect(
+      (row.response as { slug: string }[]).map((c) => c.slug),
+      'the carousel takes no limit',
+    ).toEqual(['namkeen', 'chips-crisps', 'healthy-snacks'])
+    expect(
+      (chosen.response as { slug: string }[]).map((p) => p.slug),
+      'in the order picked, the unknown one left out',
+    ).toEqual([listed[2].slug, listed[0].slug])
+    const beverages = drinks.response as { category_slug: string }[]
+    expect(beverages).toHaveLength(5)
+    for (const p of beverages) expect(['tea', 'coffee', 'juices-drinks', 'health-drinks']).toContain(p.category_slug)
+  })
+
   it('fills a Supplier tiles block with no tiles of its own from the website’s supplier tiles, when show_supplier_page is on', async () => {
     const url = freshUrl('suppliers')
     await save(t, admin, { url, version: 0, components: [{ name: 'Our farms', type: 'supplier_tiles', data: { title: 'Our farms', items: [] } }] })

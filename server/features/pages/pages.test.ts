@@ -44,8 +44,8 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect(home.data.map((b) => b.order)).toEqual([0, 1, 2, 3, 4, 5, 6])
     expect(home.data.map((b) => b.type)).toEqual([
       'hero_banner',
-      'category_carousel',
-      'product_carousel',
+      'category_grid',
+      'product_grid',
       'product_carousel',
       'product_carousel',
       'brand_carousel',
@@ -55,11 +55,12 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect((home.data[0].data as { slides: unknown[] }).slides).toHaveLength(3)
   })
 
-  it('fills product carousels with products, category and brand carousels with the catalogue', async () => {
+  it('fills product carousels and grids with products, category and brand blocks with the catalogue', async () => {
     const home = await page('')
     const { categories, brands } = await init()
-    const carousels = home.data.filter((b) => b.type === 'product_carousel')
+    const carousels = home.data.filter((b) => b.type === 'product_carousel' || b.type === 'product_grid')
     expect(carousels.map((b) => b.name)).toEqual(['Best sellers', 'Top offers', 'Masalas & spices'])
+    expect(carousels[0].response as Product[]).toHaveLength(12)
     for (const block of carousels) {
       const products = block.response as unknown[]
       expect(Array.isArray(products), block.name).toBe(true)
@@ -71,14 +72,14 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     expect(offers).toEqual([...offers].sort((a, b) => b - a))
     const masalas = new Set(categories.find((c) => c.slug === 'masalas-spices')!.children.map((c) => c.slug))
     for (const p of carousels[2].response as Product[]) expect(masalas.has(p.category_slug), p.category_slug).toBe(true)
-    expect(home.data.find((b) => b.type === 'category_carousel')!.response).toEqual(categories)
+    expect(home.data.find((b) => b.type === 'category_grid')!.response).toEqual(categories)
     expect(home.data.find((b) => b.type === 'brand_carousel')!.response).toEqual(brands)
   })
 
   it("answers shop2's home page from shop2's catalogue", async () => {
     const home = await page('', SHOP2)
     const { categories } = await init(SHOP2)
-    expect(home.data.find((b) => b.type === 'category_carousel')!.response).toEqual(categories)
+    expect(home.data.find((b) => b.type === 'category_grid')!.response).toEqual(categories)
     const teaTime = home.data.find((b) => b.name === 'Tea-time favourites')!
     const beverages = new Set(categories.find((c) => c.slug === 'beverages')!.children.map((c) => c.slug))
     for (const p of teaTime.response as Product[]) expect(beverages.has(p.category_slug)).toBe(true)

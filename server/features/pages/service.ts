@@ -28,11 +28,14 @@ export async function getPageData(ctx: RequestCtx, url: string): Promise<PageDat
   }) as Promise<PageData | null>
 }
 
+/** The blocks whose `response` is a list of products (their cards carry the shopper's Add to Cart). */
+const PRODUCT_BLOCKS = new Set(['product_carousel', 'product_grid'])
+
 /** The page with the shopper's cart quantities and wishlist flags on its product blocks; the cached page is not changed. */
 export async function getPageDataForShopper(ctx: RequestCtx, url: string): Promise<PageData | null> {
   const page = await getPageData(ctx, url)
   if (!page || (!ctx.session && !ctx.user)) return page
-  const lists = page.data.map((block) => (block.type === 'product_carousel' && Array.isArray(block.response) ? (block.response as Product[]) : []))
+  const lists = page.data.map((block) => (PRODUCT_BLOCKS.has(block.type) && Array.isArray(block.response) ? (block.response as Product[]) : []))
   const overlaid = await catalogue.withShopperState(ctx, lists.flat())
   let at = 0
   const data = page.data.map((block, i) => {

@@ -3,9 +3,11 @@ import type { KnownBlock } from './block-draft'
 import { newKey } from './block-draft'
 import { brandCarouselEditor } from './brand-carousel/form'
 import { categoryCarouselEditor } from './category-carousel/form'
+import { categoryGridEditor } from './category-grid/form'
 import type { BlockEditor } from './form-props'
 import { heroBannerEditor } from './hero-banner/form'
 import { productCarouselEditor } from './product-carousel/form'
+import { productGridEditor } from './product-grid/form'
 import { richTextEditor } from './rich-text/form'
 import { supplierTilesEditor } from './supplier-tiles/form'
 
@@ -17,8 +19,10 @@ import { supplierTilesEditor } from './supplier-tiles/form'
 export const BLOCK_EDITORS: { [T in BlockType]: BlockEditor<T> } = {
   hero_banner: heroBannerEditor,
   product_carousel: productCarouselEditor,
+  product_grid: productGridEditor,
   rich_text: richTextEditor,
   category_carousel: categoryCarouselEditor,
+  category_grid: categoryGridEditor,
   brand_carousel: brandCarouselEditor,
   supplier_tiles: supplierTilesEditor,
 }
