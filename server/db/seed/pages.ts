@@ -33,8 +33,9 @@ function homeBlocks(site: 'main' | 'shop2'): PageComponent[] {
       logicdata: { s: 'popularity', limit: 12 },
     }),
     block(3, 'product_carousel', 'Top offers', { data: { title: 'Top offers', link: '/products?s=discount' }, logicdata: { s: 'discount', limit: 12 } }),
-    block(5, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
-    block(6, 'supplier_tiles', 'Our suppliers', {
+    block(5, 'category_carousel', 'Snacks by type', { data: { title: 'Snacks & namkeen' }, logicdata: { parent: 'snacks-namkeen' } }),
+    block(6, 'brand_carousel', 'Brands we love', { data: { title: 'Brands we love' } }),
+    block(7, 'supplier_tiles', 'Our suppliers', {
       data: { title: 'Sourced from people we know', items: suppliersOf(site).map((s) => ({ ...s, border: true })) },
     }),
   ]

@@ -277,16 +277,11 @@ describe.each(drivers)('staff pages: drafts, publish, versions (%s)', (driver) =
         { name: 'Snacks', type: 'category_grid', data: { title: 'Snacks' }, logicdata: { parent: 'snacks-namkeen', limit: 2 } },
         { name: 'Picked', type: 'product_grid', data: { title: 'Picked' }, logicdata: { p: picked, c: ['beverages'] } },
         { name: 'Drinks', type: 'product_grid', data: { title: 'Drinks' }, logicdata: { c: ['beverages'], limit: 5 } },
-        { name: 'Snack row', type: 'category_carousel', data: { title: 'Snacks' }, logicdata: { parent: 'snacks-namkeen' } },
       ],
     })
     expect(res.statusCode, res.body).toBe(200)
-    const [tiles, chosen, drinks, row] = PageData.parse(res.json()).data
+    const [tiles, chosen, drinks] = PageData.parse(res.json()).data
     expect((tiles.response as { slug: string }[]).map((c) => c.slug)).toEqual(['namkeen', 'chips-crisps'])
-    expect(
-      (row.response as { slug: string }[]).map((c) => c.slug),
-      'the carousel takes no limit',
-    ).toEqual(['namkeen', 'chips-crisps', 'healthy-snacks'])
     expect(
       (chosen.response as { slug: string }[]).map((p) => p.slug),
       'in the order picked, the unknown one left out',

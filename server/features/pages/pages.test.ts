@@ -41,13 +41,14 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
       seo_keyword: null,
       schema_script: null,
     })
-    expect(home.data.map((b) => b.order)).toEqual([0, 1, 2, 3, 4, 5, 6])
+    expect(home.data.map((b) => b.order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
     expect(home.data.map((b) => b.type)).toEqual([
       'hero_banner',
       'category_grid',
       'product_grid',
       'product_carousel',
       'product_carousel',
+      'category_carousel',
       'brand_carousel',
       'supplier_tiles',
     ])
@@ -73,6 +74,8 @@ describe.each(drivers)('GET /s/api/page/data/* (%s)', (driver) => {
     const masalas = new Set(categories.find((c) => c.slug === 'masalas-spices')!.children.map((c) => c.slug))
     for (const p of carousels[2].response as Product[]) expect(masalas.has(p.category_slug), p.category_slug).toBe(true)
     expect(home.data.find((b) => b.type === 'category_grid')!.response).toEqual(categories)
+    const snacks = categories.find((c) => c.slug === 'snacks-namkeen')!
+    expect(home.data.find((b) => b.type === 'category_carousel')!.response).toEqual(snacks.children)
     expect(home.data.find((b) => b.type === 'brand_carousel')!.response).toEqual(brands)
   })
 
