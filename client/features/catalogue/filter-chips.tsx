@@ -47,10 +47,10 @@ export function FilterChips({ params, categories, brands, onChange, className }:
               type="button"
               onClick={() => onChange(chip.remove)}
               aria-label={`Remove filter ${chip.label}`}
-              className="inline-flex h-10 max-w-64 items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 pr-2.5 pl-3.5 text-sm font-medium text-primary hover:bg-primary/15 sm:h-8"
+              className="inline-flex h-10 max-w-64 items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 pr-2.5 pl-3.5 text-sm font-medium text-text hover:bg-primary/15 sm:h-8"
             >
               <span className="truncate">{chip.label}</span>
-              <XIcon className="size-3.5 shrink-0" />
+              <XIcon className="size-3.5 shrink-0 text-primary" />
             </button>
           </li>
         ))}
