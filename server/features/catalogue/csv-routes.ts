@@ -24,8 +24,8 @@ export function catalogueCsvRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
     await staffRoutes(scope, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
       staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
-      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, app.deps.outbound, req.body, req.query.name)), WITH_STOCK)
-      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)), WITH_STOCK)
+      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, { outbound: app.deps.outbound, work: app.workers }, req.body, req.query.name)), WITH_STOCK)
+      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, app.workers, req.params.token)), WITH_STOCK)
     })
   })
 }
