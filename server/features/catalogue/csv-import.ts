@@ -7,7 +7,8 @@ import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../
 import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
 import { loadAdminProducts } from './admin-products'
-import { type FetchedImages, fetchImages } from './csv-images'
+import type { FetchedImages } from './csv-image-urls'
+import { fetchImages } from './csv-images'
 import type { CsvFile } from './csv-read'
 import { makePlan } from './csv-plan'
 import type { Plan } from './csv-planned'
@@ -39,7 +40,7 @@ export async function previewImport(
   deps: { outbound: Outbound; work: CsvWork },
   body: unknown,
   fileName = 'catalogue.csv',
-): Promise<Result<ImportPreview>> {
+): Promise<Result<PreviewAnswer>> {
   if (!Buffer.isBuffer(body)) return invalidFields({ file: 'Upload a CSV file (Content-Type: text/csv)' })
   const read = await deps.work.run('catalogueCsvRead', body)
   if (!read.ok) return read
@@ -47,7 +48,7 @@ export async function previewImport(
   const images = await fetchImages(ctx, deps.outbound, file)
   if (!images.ok) return images
   const kept: KeptFile = { ...file, images: images.value }
-  const { plan, shown } = await makePlan(ctx.db, ctx.site.id, file, { images: images.value, work: deps.work, wanted, preview: true })
+  const { plan, shown, linesJson } = await makePlan(ctx.db, ctx.site.id, file, { images: images.value, work: deps.work, wanted, preview: true })
   const token = randomBytes(18).toString('base64url')
   const expiresAt = new Date(Date.now() + IMPORT_TTL_MINUTES * 60_000)
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.preview' }, async (tx) => {
@@ -60,10 +61,17 @@ export async function previewImport(
     expires_at: expiresAt.toISOString(),
     summary: plan.summary,
     problems: plan.problems,
-    lines: plan.lines,
+    linesJson: linesJson ?? '[]',
     new_brands: plan.created.brands.map((b) => ({ name: b.name, line: b.line })),
     new_categories: plan.created.categories.map((c) => ({ path: c.path, line: c.line })),
   })
+}
+
+/** A preview's answer with its lines as JSON already (made in the worker thread): `previewJson` writes the rest around them. */
+export type PreviewAnswer = Omit<ImportPreview, 'lines'> & { linesJson: string }
+
+export function previewJson({ linesJson, ...rest }: PreviewAnswer): string {
+  return `${JSON.stringify(rest).slice(0, -1)},"lines":${linesJson}}`
 }
 
 export async function applyImport(ctx: StaffWriteCtx, work: CsvWork, token: string): Promise<Result<{ summary: ImportSummary }>> {

@@ -25,8 +25,11 @@ function bigFile() {
  * Issue 30: a 10,000-row import preview used to hold the event loop for its whole reading and planning (1.7 s on an
  * idle machine, every other website's requests waiting). The reading and planning now run in a worker thread: the
  * longest the event loop is held during the preview is a small part of what the same work takes on this thread.
+ * On PostgreSQL only: PGlite runs the database itself in this thread (saving the kept 10,000-row file holds the loop
+ * for its own time), which is no measure of where the import's work runs.
  */
-describe.each(drivers)('the catalogue CSV preview off the event loop (%s)', (driver) => {
+describe.skipIf(!drivers.includes('postgres'))('the catalogue CSV preview off the event loop', () => {
+  const driver = 'postgres'
   let t: TestApp
   let who: Cast
   beforeAll(async () => {
@@ -36,12 +39,19 @@ describe.each(drivers)('the catalogue CSV preview off the event loop (%s)', (dri
   afterAll(() => t.close())
 
   const preview = async (body: Buffer) => {
-    const res = await t.call({ method: 'POST', url: `${IMPORT}?name=big.csv`, session: who.admin, origin: MAIN, payload: body, headers: { 'content-type': 'text/csv' } })
+    const res = await t.call({
+      method: 'POST',
+      url: `${IMPORT}?name=big.csv`,
+      session: who.admin,
+      origin: MAIN,
+      payload: body,
+      headers: { 'content-type': 'text/csv' },
+    })
     expect(res.statusCode, res.body).toBe(200)
     return ImportPreview.parse(res.json())
   }
 
-  it('previews 10,000 rows while the event loop answers within a small part of what the same work takes on it', async () => {
+  it('previews 10,000 rows while the event loop answers within a small part of what the same work takes on it', { timeout: 180_000 }, async () => {
     const file = bigFile()
     // the worker thread's first task loads its modules: not what is measured
     await preview(Buffer.from('Product name,Brand,Categories,Pack name,Price,MRP\nWarm Up Dal,Kesar Valley,rice,1 kg,50,60\n'))
@@ -60,7 +70,12 @@ describe.each(drivers)('the catalogue CSV preview off the event loop (%s)', (dri
     const blockingStarted = performance.now()
     const read = catalogueCsvRead(file)
     if (!read.ok) throw new Error(read.message)
-    const none = { codes: { bySku: [], byBarcode: [] }, bySlug: [], byName: [], state: { productRows: [], categoryRows: [], packRows: [], stockRows: [], thresholdRows: [] } }
+    const none = {
+      codes: { bySku: [], byBarcode: [] },
+      bySlug: [],
+      byName: [],
+      state: { productRows: [], categoryRows: [], packRows: [], stockRows: [], thresholdRows: [] },
+    }
     expect(planRows({ file: read.value.file, taxonomy, images: {}, found: none }).summary.rows).toBe(10_000)
     const blockingMs = performance.now() - blockingStarted
 

@@ -1,6 +1,6 @@
 import type { ImportProblem } from '../../../common/contracts/admin-catalogue-csv'
 import { readHeader } from './csv-header'
-import type { FetchedImages } from './csv-images'
+import type { FetchedImages } from './csv-image-urls'
 import { type Found, matchProducts } from './csv-match'
 import { catalogueNow, planProduct } from './csv-plan-product'
 import type { Plan, PlannedProduct } from './csv-planned'

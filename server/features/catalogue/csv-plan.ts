@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client'
-import type { FetchedImages } from './csv-images'
+import type { FetchedImages } from './csv-image-urls'
 import type { Plan } from './csv-planned'
 import * as q from './csv-queries'
 import type { CsvFile } from './csv-read'
@@ -32,10 +32,10 @@ export async function makePlan(
     images?: FetchedImages
     /** what the file names, when the file was just read (preview); else worked out again */
     wanted?: Wanted
-    /** preview: the plan without its products (what apply writes), which need not cross back from the worker */
+    /** preview: the plan without its products (what apply writes) and with its lines as JSON (csv-work.ts) */
     preview?: boolean
   },
-): Promise<{ plan: Plan; shown: Shown }> {
+): Promise<{ plan: Plan; shown: Shown; linesJson: string | null }> {
   const { work } = options
   const taxonomy = await q.loadTaxonomy(db, websiteId)
   const wanted = options.wanted ?? (await work.run('catalogueCsvWanted', file))

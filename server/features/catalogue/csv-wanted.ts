@@ -19,7 +19,7 @@ export interface Wanted {
   names: string[]
 }
 
-const valueOf = <T>(schema: z.ZodMiniType<T>, value: string): T | undefined => {
+const checked = <T>(schema: z.ZodMiniType<T>, value: string): T | undefined => {
   const r = z.safeParse(schema, value)
   return r.success ? r.data : undefined
 }
@@ -45,11 +45,11 @@ export function wantedOf(file: CsvFile): Wanted {
   }
   for (const { cells } of file.rows) {
     const slug = cellOf(cells, 'slug')
-    if (slug) add(slugs, valueOf(SLUG, slug))
-    const name = valueOf(NAME, cellOf(cells, 'product_name'))
+    if (slug) add(slugs, checked(SLUG, slug))
+    const name = checked(NAME, cellOf(cells, 'product_name'))
     if (name) names.add(norm(name))
-    add(skus, valueOf(SKU, cellOf(cells, 'sku')))
-    add(barcodes, valueOf(BARCODE, cellOf(cells, 'barcode')))
+    add(skus, checked(SKU, cellOf(cells, 'sku')))
+    add(barcodes, checked(BARCODE, cellOf(cells, 'barcode')))
   }
   return { skus: [...skus], barcodes: [...barcodes], slugs: [...slugs], names: [...names] }
 }

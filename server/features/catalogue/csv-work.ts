@@ -22,11 +22,16 @@ export function catalogueCsvWanted(file: CsvFile): Wanted {
   return wantedOf(file)
 }
 
-/** The plan and what it shows each row would do; a preview's without its products' values (nothing writes them). */
-export function catalogueCsvPlan(input: PlanInput & { preview: boolean }): { plan: Plan; shown: Shown } {
+/**
+ * The plan and what it shows each row would do. A preview's comes back without its products' values (nothing writes
+ * them) and with its lines as JSON (`linesJson`), made here: 10,000 lines checked and written as the answer on the
+ * event loop held it for a quarter of a second.
+ */
+export function catalogueCsvPlan(input: PlanInput & { preview: boolean }): { plan: Plan; shown: Shown; linesJson: string | null } {
   const plan = planRows(input)
   const shown = shownOf(plan)
-  return { plan: input.preview ? { ...plan, products: [] } : plan, shown }
+  if (!input.preview) return { plan, shown, linesJson: null }
+  return { plan: { ...plan, products: [], lines: [] }, shown, linesJson: JSON.stringify(plan.lines) }
 }
 
 export type CatalogueCsvTasks = {
