@@ -56,4 +56,3 @@ export function createWorkGate(limits: WorkGateLimits, busyMessage: string) {
     stats: () => ({ running, waiting: waiting.length }),
   }
 }
-export type WorkGate = ReturnType<typeof createWorkGate>
