@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { applyCatalogueImport, exportCatalogueCsv, IMPORT_MAX_BYTES, previewCatalogueImport } from '../../../common/contracts/admin-catalogue-csv'
 import { orThrow } from '../../platform/result'
-import { sendJson } from '../../platform/route'
 import { staffRoutes } from '../../platform/staff'
 import { sendCatalogueCsv } from './csv-export'
 import { applyImport, previewImport, previewJson } from './csv-import'
@@ -25,11 +24,10 @@ export function catalogueCsvRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
     await staffRoutes(scope, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
       staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
-      // the answer is written as JSON here: its lines (10,000 for a large file) were written in the worker thread (csv-work.ts)
+      // the answer as JSON (sent after the commit): its lines, 10,000 for a large file, were written in the worker thread (csv-work.ts)
       staff.write(
         previewCatalogueImport,
-        async (req, ctx, reply) =>
-          sendJson(reply, previewJson(orThrow(await previewImport(ctx, { outbound: app.deps.outbound, work: app.workers }, req.body, req.query.name)))),
+        async (req, ctx) => previewJson(orThrow(await previewImport(ctx, { outbound: app.deps.outbound, work: app.workers }, req.body, req.query.name))),
         WITH_STOCK,
       )
       staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, app.workers, req.params.token)), WITH_STOCK)
