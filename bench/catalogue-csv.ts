@@ -21,6 +21,7 @@ import { withDatabase } from '../server/db/template'
 import { catalogueRows } from '../server/features/catalogue/csv-export'
 import { applyImport, previewImport } from '../server/features/catalogue/csv-import'
 import * as q from '../server/features/catalogue/csv-queries'
+import { inThisThread } from '../server/features/catalogue/csv-work'
 import { csvStream } from '../server/platform/csv'
 import { createOutbound } from '../server/platform/outbound'
 import type { StaffWriteCtx } from '../server/platform/staff-write'
@@ -113,17 +114,17 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
     let applyMs = 0
     const imported = await measured(async () => {
       let started = performance.now()
-      const preview = await ctxOf((ctx) => previewImport(ctx, outbound, file, 'bench.csv'))
+      const preview = await ctxOf((ctx) => previewImport(ctx, { outbound, work: inThisThread }, file, 'bench.csv'))
       previewMs = Math.round(performance.now() - started)
       if (!preview.ok || preview.value.problems.length)
         throw new Error(`bench import preview: ${JSON.stringify(preview.ok ? preview.value.problems.slice(0, 3) : preview)}`)
       started = performance.now()
-      const applied = await ctxOf((ctx) => applyImport(ctx, preview.value.token))
+      const applied = await ctxOf((ctx) => applyImport(ctx, inThisThread, preview.value.token))
       applyMs = Math.round(performance.now() - started)
       if (!applied.ok) throw new Error(`bench import apply: ${applied.message}`)
       return preview.value.summary
     })
-    const again = await measured(() => ctxOf((ctx) => previewImport(ctx, outbound, file, 'bench.csv')))
+    const again = await measured(() => ctxOf((ctx) => previewImport(ctx, { outbound, work: inThisThread }, file, 'bench.csv')))
     if (!again.value.ok || again.value.value.summary.products.unchanged !== 2500) throw new Error('bench import: the same file again should change nothing')
     return {
       products: made.products,

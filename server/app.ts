@@ -34,6 +34,7 @@ import { couponRoutes } from './features/coupons/routes'
 import { deliveryRoutes } from './features/delivery/routes'
 import { mediaRoutes } from './features/media/routes'
 import { mediaAdminRoutes } from './features/media/admin-routes'
+import { configureImageWork } from './features/media/sharp'
 import { invoiceRoutes } from './features/invoices/routes'
 import { orderRoutes } from './features/orders/routes'
 import { pageAdminRoutes, pageRoutes } from './features/pages/routes'
@@ -181,13 +182,15 @@ export async function buildApp({
   // The process's payment providers (STYLE rule 9), for checkout, the counter's UPI QR and the staff's connection test;
   // each website's own keys are laid over them per call (providersFor).
   app.decorate('payments', createPaymentProviders(config))
-  // CPU-heavy steps (PDFs) in worker threads (server/workers.ts); the compiled server's module sits next to main.js
+  // CPU-heavy steps (PDFs, the catalogue CSV's reading and planning) in worker threads (server/workers.ts); the compiled server's module sits next to main.js
   const workers = createWorkerPool<WorkerTasks>({
     filename: COMPILED ? path.join(path.dirname(process.argv[1] ?? '.'), 'workers.js') : fileURLToPath(new URL('./workers-from-sources.mjs', import.meta.url)),
     threads: config.WORKER_THREADS,
     maxQueue: config.WORKER_QUEUE,
   })
   app.decorate('workers', workers)
+  // Pictures: sharp's work is native, off the event loop, but one 50-megapixel decode takes ~200 MB and libuv threads
+  configureImageWork({ atOnce: config.IMAGE_DECODES, queue: config.IMAGE_QUEUE })
   app.addHook('onClose', async () => workers.close())
   const sitePayments = (websiteId: number, made?: { provider: string; account: string | null }) => providersFor(db, config, app.payments, websiteId, made)
 

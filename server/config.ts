@@ -55,6 +55,9 @@ const Env = z.object({
   // Worker threads for CPU-heavy steps (PDFs) and how many tasks may wait for one before a request is answered busy (503)
   WORKER_THREADS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(64)), 2),
   WORKER_QUEUE: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 32),
+  // Pictures decoded at once by this process (uploads, the import's images) and how many may wait for a turn (docs/decisions/0056)
+  IMAGE_DECODES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(16)), 1),
+  IMAGE_QUEUE: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 8),
   RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 600),
   // Server-rendered pages per minute per IP: a bucket of its own, apart from the API's.
   PAGE_RATE_LIMIT_MAX: z._default(z.coerce.number().check(z.int(), z.gt(0)), 300),

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api'
 
 register()
-export const { taxDocumentPdf, khataStatementPdf } = await import('./workers.ts')
+export const { taxDocumentPdf, khataStatementPdf, catalogueCsvRead, catalogueCsvWanted, catalogueCsvPlan } = await import('./workers.ts')

@@ -4,8 +4,12 @@
  */
 import type { Khata } from '../common/contracts/khata'
 import type { TaxDocumentContent } from '../common/contracts/invoices'
+import type { CatalogueCsvTasks } from './features/catalogue/csv-work'
 import { renderTaxDocument } from './features/invoices/pdf'
 import { statementPdf } from './features/khata/statement-pdf'
+
+/** the catalogue CSV import's reading and planning (csv-plan.ts) */
+export { catalogueCsvPlan, catalogueCsvRead, catalogueCsvWanted } from './features/catalogue/csv-work'
 
 /** a tax invoice or credit note as a PDF */
 export function taxDocumentPdf(content: TaxDocumentContent): Promise<Uint8Array> {
@@ -17,7 +21,7 @@ export function khataStatementPdf({ shop, khata, at }: { shop: string; khata: Kh
   return statementPdf(shop, khata, at)
 }
 
-export type WorkerTasks = {
+export type WorkerTasks = CatalogueCsvTasks & {
   taxDocumentPdf: typeof taxDocumentPdf
   khataStatementPdf: typeof khataStatementPdf
 }

@@ -6,7 +6,7 @@ import { uniqueViolation } from './db-errors'
 import { AppError } from './errors'
 import { requireStaff, type StaffNeed } from './guards'
 import type { RequestCtx } from './request-context'
-import { route, type RouteRequest } from './route'
+import { route, type RouteRequest, sendJson } from './route'
 import type { StaffCtx, StaffWriteCtx, WriteTrail } from './staff-write'
 
 /**
@@ -54,7 +54,9 @@ export function registerStaffSeam(app: FastifyInstance) {
   })
 }
 
+/** The call's answer; a write may answer a string, its answer written as JSON already (sent once its transaction is committed). */
 type Answer<C extends Contract> = Promise<(C['response'] extends $ZodType ? input<C['response']> : never) | FastifyReply>
+type WriteAnswer<C extends Contract> = Promise<Awaited<Answer<C>> | string>
 
 export interface StaffGroup {
   /** A call that changes nothing (GET, or a POST that only computes, like a preview). */
@@ -66,7 +68,7 @@ export interface StaffGroup {
   /** A call that writes: its handler gets the transaction as ctx.db and must write through staffWrite. */
   write<C extends Contract & { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' }>(
     contract: C,
-    handler: (req: RouteRequest<C>, ctx: StaffWriteCtx, reply: FastifyReply) => Answer<C>,
+    handler: (req: RouteRequest<C>, ctx: StaffWriteCtx, reply: FastifyReply) => WriteAnswer<C>,
     options?: StaffCallOptions,
   ): void
 }
@@ -136,8 +138,9 @@ export async function staffRoutes(
         add(contract, true, options, async (req, reply) => {
           const ctx = staffCtx(req, guardOf(options.permission ?? groupNeed, true))
           const trail: WriteTrail = { auditRows: 0, changesStorefront: false }
+          let answer: unknown
           try {
-            return await ctx.db.transaction(async (tx) => {
+            answer = await ctx.db.transaction(async (tx) => {
               const answer = await handler(req as never, { ...ctx, db: tx, trail }, reply)
               if (trail.auditRows === 0) throw new Error(`${contract.method} ${contract.path} wrote no audit row: staff services write through staffWrite()`)
               return answer
@@ -153,6 +156,9 @@ export async function staffRoutes(
             // the transaction may hold what was never committed.
             if (trail.changesStorefront) await ctx.caches.invalidateWebsite(ctx.site.id)
           }
+          // written as JSON already (a large answer, written off the event loop): sent now, after the commit, so the
+          // caller's next call sees what this one wrote
+          return typeof answer === 'string' ? sendJson(reply, answer) : answer
         }),
     })
   })

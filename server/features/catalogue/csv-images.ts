@@ -6,6 +6,7 @@ import type { StaffWriteCtx } from '../../platform/staff-write'
 import { uploadMedia } from '../media/service'
 import { restore } from './csv-cells'
 import { norm } from './csv-header'
+import { type FetchedImages, type ImageOutcome, imageUrlsOf } from './csv-image-urls'
 import type { CsvFile } from './csv-read'
 
 /**
@@ -18,17 +19,10 @@ import type { CsvFile } from './csv-read'
  * fetches nothing.
  */
 
-export type ImageOutcome = { path: string } | { problem: string }
-/** by address */
-export type FetchedImages = Record<string, ImageOutcome>
-
 /** How many addresses are fetched at once, and how long each may take. */
 const AT_ONCE = 4
 const FETCH_MS = 10_000
 const URL_MAX = 2000
-
-/** The addresses of one `Image URLs` cell: separated by spaces, line breaks or `|`. */
-export const imageUrlsOf = (cell: string) => [...new Set(cell.split(/[\s|]+/).filter(Boolean))]
 
 export async function fetchImages(ctx: StaffWriteCtx, outbound: Outbound, file: CsvFile): Promise<Result<FetchedImages>> {
   const column = file.header.findIndex((h) => ['image urls', 'image_urls'].includes(norm(restore(h).replace(/^\uFEFF/, ''))))

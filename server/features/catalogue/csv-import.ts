@@ -7,12 +7,14 @@ import { type Change, type StaffWriteCtx, staffWrite, staffWrites } from '../../
 import { refreshDerived } from './admin-queries'
 import { productRecord } from './admin-shape'
 import { loadAdminProducts } from './admin-products'
-import { type FetchedImages, fetchImages } from './csv-images'
-import { type CsvFile, readCsv } from './csv-read'
+import type { FetchedImages } from './csv-image-urls'
+import { fetchImages } from './csv-images'
+import type { CsvFile } from './csv-read'
 import { makePlan } from './csv-plan'
 import type { Plan } from './csv-planned'
 import * as q from './csv-queries'
-import { differences, type Shown, shownOf } from './csv-shown'
+import { differences, type Shown } from './csv-shown'
+import type { CsvWork } from './csv-work'
 import { createTaxonomy } from './csv-taxonomy-write'
 import { type OnHandChange, setOnHandFromImport, setThresholdsFromImport } from './csv-stock'
 import { freeSlug, slugBase } from './free-slug'
@@ -21,7 +23,8 @@ import { freeSlug, slugBase } from './free-slug'
  * CSV import (docs/decisions/0017-catalogue-csv.md): the upload is checked and planned, the parsed rows and what the
  * preview showed each would do are kept for an hour under a token tied to the website and the uploader; apply plans
  * again inside its one transaction, with the products locked, and writes only when no row has a problem and every
- * row does what the preview showed (else 409, the rows named, nothing written).
+ * row does what the preview showed (else 409, the rows named, nothing written). Reading the file and planning it run
+ * in the worker threads (`work`, csv-plan.ts); the database reads before them and the writes after stay here.
  *
  * Audit: one row per product created or changed (before / after, as the product editor's writes leave them, so its
  * history and stale-save diffs keep working), and one row for the import itself (file, counts).
@@ -32,18 +35,24 @@ const IMPORT = { entity: 'catalogue_import' }
 /** What is kept of an upload: its rows, and what became of each image address it names (csv-images.ts). */
 type KeptFile = CsvFile & { images?: FetchedImages }
 
-export async function previewImport(ctx: StaffWriteCtx, outbound: Outbound, body: unknown, fileName = 'catalogue.csv'): Promise<Result<ImportPreview>> {
+export async function previewImport(
+  ctx: StaffWriteCtx,
+  deps: { outbound: Outbound; work: CsvWork },
+  body: unknown,
+  fileName = 'catalogue.csv',
+): Promise<Result<PreviewAnswer>> {
   if (!Buffer.isBuffer(body)) return invalidFields({ file: 'Upload a CSV file (Content-Type: text/csv)' })
-  const file = readCsv(body)
-  if (!file.ok) return file
-  const images = await fetchImages(ctx, outbound, file.value)
+  const read = await deps.work.run('catalogueCsvRead', body)
+  if (!read.ok) return read
+  const { file, wanted } = read.value
+  const images = await fetchImages(ctx, deps.outbound, file)
   if (!images.ok) return images
-  const kept: KeptFile = { ...file.value, images: images.value }
-  const plan = await makePlan(ctx.db, ctx.site.id, file.value, { images: images.value })
+  const kept: KeptFile = { ...file, images: images.value }
+  const { plan, shown, linesJson } = await makePlan(ctx.db, ctx.site.id, file, { images: images.value, work: deps.work, wanted, preview: true })
   const token = randomBytes(18).toString('base64url')
   const expiresAt = new Date(Date.now() + IMPORT_TTL_MINUTES * 60_000)
   await staffWrite(ctx, { ...IMPORT, action: 'catalogue_import.preview' }, async (tx) => {
-    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: kept, planned: shownOf(plan), expiresAt })
+    await q.saveImport(tx, { token, websiteId: ctx.site.id, userId: ctx.user.id, fileName, rows: kept, planned: shown, expiresAt })
     return { id: token, before: null, after: { file_name: fileName, bytes: body.length, summary: plan.summary, problems: plan.problems.length }, result: null }
   })
   return ok({
@@ -52,20 +61,28 @@ export async function previewImport(ctx: StaffWriteCtx, outbound: Outbound, body
     expires_at: expiresAt.toISOString(),
     summary: plan.summary,
     problems: plan.problems,
-    lines: plan.lines,
+    linesJson: linesJson ?? '[]',
     new_brands: plan.created.brands.map((b) => ({ name: b.name, line: b.line })),
     new_categories: plan.created.categories.map((c) => ({ path: c.path, line: c.line })),
   })
 }
 
-export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Result<{ summary: ImportSummary }>> {
+/** A preview's answer with its lines as JSON already (made in the worker thread): `previewJson` writes the rest around them. */
+export type PreviewAnswer = Omit<ImportPreview, 'lines'> & { linesJson: string }
+
+export function previewJson({ linesJson, ...rest }: PreviewAnswer): string {
+  return `${JSON.stringify(rest).slice(0, -1)},"lines":${linesJson}}`
+}
+
+export async function applyImport(ctx: StaffWriteCtx, work: CsvWork, token: string): Promise<Result<{ summary: ImportSummary }>> {
   const site = ctx.site.id
   const saved = await q.lockImport(ctx.db, site, ctx.user.id, token)
   if (!saved) return fail('not_found', 'No such import: a preview can be applied for an hour by the person who uploaded it. Upload the file again.')
   if (saved.status === 'applied') return fail('conflict', 'This import has been applied already')
   await q.serialiseApplies(ctx.db, site)
   const kept = saved.rows as KeptFile
-  const plan = await makePlan(ctx.db, site, kept, { lock: (ids) => q.lockProducts(ctx.db, site, ids), images: kept.images ?? {} })
+  const file: CsvFile = { header: kept.header, rows: kept.rows }
+  const { plan, shown } = await makePlan(ctx.db, site, file, { work, lock: (ids) => q.lockProducts(ctx.db, site, ids), images: kept.images ?? {} })
   if (plan.problems.length) {
     const errors: Record<string, string> = {}
     for (const p of plan.problems) errors[`${p.line ?? 0}:${p.column ?? ''}`] ??= p.message
@@ -78,7 +95,7 @@ export async function applyImport(ctx: StaffWriteCtx, token: string): Promise<Re
   }
   // A preview kept before previews kept their plan: nothing to hold the apply to.
   if (!saved.planned) return fail('conflict', 'The catalogue may have changed since the preview: nothing was imported; check the file again.')
-  const changed = differences(saved.planned as Shown, shownOf(plan))
+  const changed = differences(saved.planned as Shown, shown)
   if (changed.length) return changedSincePreview(changed)
   await createTaxonomy(ctx, plan)
   const written = await writePlan(ctx, plan, token, saved.fileName)

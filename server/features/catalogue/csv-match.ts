@@ -1,13 +1,13 @@
 import type { CsvColumnKey, ImportProblem } from '../../../common/contracts/admin-catalogue-csv'
-import type { Db, Tx } from '../../db/client'
 import { type Columns, headerOf, norm, rowProblem } from './csv-header'
-import * as q from './csv-queries'
+import type * as q from './csv-queries'
 import { PRODUCT_KEYS, type RowValues } from './csv-row'
 
 /**
  * Which product each of the file's rows is (docs/decisions/0017-catalogue-csv.md): rows with the same slug are one
  * product (without a slug: the product of the row's SKU, else the one product of that name, else a new one). A SKU
- * or barcode is on one row of the file only.
+ * or barcode is on one row of the file only. It runs in a worker thread (csv-work.ts): what it needs of the database
+ * is read before, on the main thread, for every code, slug and name the file has (csv-wanted.ts), and comes in as `found`.
  */
 
 /** The rows of one product. */
@@ -27,7 +27,14 @@ export interface Matched {
   packOfBarcode: Map<string, PackOfCode>
 }
 
-export async function matchProducts(db: Db | Tx, websiteId: number, rows: RowValues[], columns: Columns, problems: ImportProblem[]): Promise<Matched> {
+/** The catalogue's products and packs the file's codes, slugs and names may be (csv-plan.ts reads them). */
+export interface Found {
+  codes: Awaited<ReturnType<typeof q.packsByCodes>>
+  bySlug: { id: number; slug: string }[]
+  byName: { id: number; name: string }[]
+}
+
+export function matchProducts(rows: RowValues[], columns: Columns, problems: ImportProblem[], found: Found): Matched {
   const header = (key: CsvColumnKey) => headerOf(columns, key)
 
   // Rows of one product: the same slug, or without one the same name; they must agree on the product's columns.
@@ -66,25 +73,14 @@ export async function matchProducts(db: Db | Tx, websiteId: number, rows: RowVal
       }
     }
   }
-  const codes = await q.packsByCodes(db, websiteId, [...skuLine.keys()], [...barcodeLine.keys()])
-  const packOfSku = new Map(codes.bySku.map((k) => [k.sku!, k]))
-  const packOfBarcode = new Map(codes.byBarcode.map((k) => [k.barcode!, k]))
+  // `found` may hold more than the rows kept here name (it was read for every row): only these are looked up.
+  const packOfSku = new Map(found.codes.bySku.filter((k) => skuLine.has(k.sku!)).map((k) => [k.sku!, k]))
+  const packOfBarcode = new Map(found.codes.byBarcode.filter((k) => barcodeLine.has(k.barcode!)).map((k) => [k.barcode!, k]))
 
   // Which product each group is.
-  const bySlug = new Map(
-    (
-      await q.productIdsBySlugs(
-        db,
-        websiteId,
-        [...groups.values()].flatMap((g) => (g.first.product.slug ? [g.first.product.slug] : [])),
-      )
-    ).map((p) => [p.slug, p.id]),
-  )
-  const unslugged = [...groups.values()].filter((g) => !g.first.product.slug)
+  const bySlug = new Map(found.bySlug.map((p) => [p.slug, p.id]))
   const byName = new Map<string, number[]>()
-  for (const p of await q.productIdsByNames(db, websiteId, [...new Set(unslugged.map((g) => norm(g.first.product.name)))])) {
-    byName.set(norm(p.name), [...(byName.get(norm(p.name)) ?? []), p.id])
-  }
+  for (const p of found.byName) byName.set(norm(p.name), [...(byName.get(norm(p.name)) ?? []), p.id])
   const productOf = new Map<Group, number | null>()
   const groupOfProduct = new Map<number, Group>()
   for (const g of groups.values()) {

@@ -3,7 +3,7 @@ import { applyCatalogueImport, exportCatalogueCsv, IMPORT_MAX_BYTES, previewCata
 import { orThrow } from '../../platform/result'
 import { staffRoutes } from '../../platform/staff'
 import { sendCatalogueCsv } from './csv-export'
-import { applyImport, previewImport } from './csv-import'
+import { applyImport, previewImport, previewJson } from './csv-import'
 
 /** Two imports writing the same SKU at the same moment: the database refuses the second (the plan checks first). */
 const UNIQUES = {
@@ -24,8 +24,13 @@ export function catalogueCsvRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body))
     await staffRoutes(scope, { tag: 'admin', permission: 'catalogue', uniques: UNIQUES }, (staff) => {
       staff.read(exportCatalogueCsv, (_req, ctx, reply) => sendCatalogueCsv(ctx, reply))
-      staff.write(previewCatalogueImport, async (req, ctx) => orThrow(await previewImport(ctx, app.deps.outbound, req.body, req.query.name)), WITH_STOCK)
-      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, req.params.token)), WITH_STOCK)
+      // the answer as JSON (sent after the commit): its lines, 10,000 for a large file, were written in the worker thread (csv-work.ts)
+      staff.write(
+        previewCatalogueImport,
+        async (req, ctx) => previewJson(orThrow(await previewImport(ctx, { outbound: app.deps.outbound, work: app.workers }, req.body, req.query.name))),
+        WITH_STOCK,
+      )
+      staff.write(applyCatalogueImport, async (req, ctx) => orThrow(await applyImport(ctx, app.workers, req.params.token)), WITH_STOCK)
     })
   })
 }

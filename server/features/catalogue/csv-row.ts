@@ -18,7 +18,7 @@ import { cleanRichText } from '../../platform/rich-text'
 import { parseRupees, parseWhole, restore, runsAsFormula } from './csv-cells'
 import { type Columns, headerOf, norm } from './csv-header'
 import type { PackValues, ProductValues } from './csv-planned'
-import { type FetchedImages, imageUrlsOf } from './csv-images'
+import { type FetchedImages, imageUrlsOf } from './csv-image-urls'
 import type { Lookup } from './csv-taxonomy'
 import type { CsvRow } from './csv-read'
 

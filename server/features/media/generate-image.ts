@@ -2,14 +2,10 @@
  * Demo images rendered locally: SVG built here, rasterised by sharp (librsvg), encoded as WebP.
  * No network and no font files beyond the system's DejaVu Sans.
  */
-import { createRequire } from 'node:module'
-import type Sharp from 'sharp'
-import { lazyModule } from '../../platform/lazy-module'
 import type { PackageShape } from '../../db/seed/data/catalogue'
 import { packageSvg } from './package-shapes'
+import { sharp } from './sharp'
 import { brandTone, esc, fit, FONT, initials, mix, rgb, shade, textBlock, textWidth, tint } from './svg-kit'
-
-const sharp = lazyModule<typeof Sharp>(() => createRequire(import.meta.url)('sharp'))
 
 const WEBP = { quality: 84, effort: 4 } as const
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { UploadedMedia } from '../../../common/contracts/admin-media'
 import { fail, ok, type Result } from '../../platform/result'
 import { type StaffWriteCtx, staffWrite } from '../../platform/staff-write'
-import { inspectImage } from './inspect'
+import { type InspectedImage, inspectImage } from './inspect'
 import * as q from './queries'
 
 export interface UploadedFile {
@@ -18,10 +18,14 @@ export interface UploadedFile {
 export async function uploadMedia(ctx: StaffWriteCtx, file: UploadedFile): Promise<Result<UploadedMedia>> {
   const inspected = await inspectImage(file.bytes)
   if (!inspected.ok) return inspected
-  const image = inspected.value
+  return ok(await storeMedia(ctx, file, inspected.value))
+}
+
+/** An upload whose bytes were inspected already (the upload route decodes it before its transaction). */
+export async function storeMedia(ctx: StaffWriteCtx, file: UploadedFile, image: InspectedImage): Promise<UploadedMedia> {
   const path = `uploads/${ctx.site.id}/${createHash('sha256').update(file.bytes).digest('hex')}.${image.ext}`
   const record = { path, content_type: image.contentType, width: image.width, height: image.height, bytes: image.bytes.length }
-  const answer = await staffWrite(ctx, { action: 'media.upload', entity: 'media', data: file.name ? { name: file.name } : undefined }, async (tx) => {
+  return staffWrite(ctx, { action: 'media.upload', entity: 'media', data: file.name ? { name: file.name } : undefined }, async (tx) => {
     const created = await q.insertMediaOnce(tx, {
       path,
       websiteId: ctx.site.id,
@@ -32,7 +36,6 @@ export async function uploadMedia(ctx: StaffWriteCtx, file: UploadedFile): Promi
     })
     return { id: path, before: created ? null : record, after: record, result: { ...record, url: `/cdn/${path}`, created } }
   })
-  return ok(answer)
 }
 
 const NO_FILE = 'Choose a JPEG, PNG or WebP image to upload'
