@@ -214,10 +214,15 @@ export async function markFailed(db: Db | Tx, payment: q.PaymentRow) {
   })
 }
 
-/** The sweeper: unpaid orders past their hold give back stock, slot and coupon; safe with several processes. */
-export async function releaseExpired(db: Db, now = new Date()): Promise<number> {
+/**
+ * The sweeper: unpaid orders past their hold give back stock, slot and coupon; safe with several processes.
+ * `beforeRelease` is asked first about each (checkout's: has the provider in fact been paid? docs/decisions/0060):
+ * false keeps the order for the next round.
+ */
+export async function releaseExpired(db: Db, now = new Date(), beforeRelease?: (orderId: number) => Promise<boolean>): Promise<number> {
   let released = 0
   for (const { id } of await q.expiredHolds(db, now)) {
+    if (beforeRelease && !(await beforeRelease(id))) continue
     await db.transaction(async (tx) => {
       if (!(await q.updateOrderIf(tx, id, { paymentStatus: ['pending', 'failed'], held: true }, { releasedAt: now, status: 'expired' }))) return
       const order = (await q.lockOrder(tx, id))!
