@@ -209,7 +209,7 @@ export interface PaymentProvider {
   /** a payment link for an order (providers that have one); paid links arrive as `order.paid` with the link id as provider order id */
   createPaymentLink?(input: PaymentLinkInput): Promise<PaymentLink>
   cancelPaymentLink?(providerLinkId: string): Promise<void>
-  /** the link's state and its payments (providers that have links); a link that does not exist is a `rejected` error with status 404 */
+  /** the link's state and its payments (providers that have links); a link that does not exist is a `rejected` error */
   fetchPaymentLink?(providerLinkId: string): Promise<PaymentLinkStatus>
   /** the payments made to a QR (Razorpay `GET /v1/payments/qr_codes/{id}/payments`): the re-query when its webhook is lost */
   fetchUpiQrPayments?(providerQrId: string): Promise<UpiQrPayment[]>
