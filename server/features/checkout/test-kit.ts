@@ -58,13 +58,7 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
     ).json()) as T
   const sitePayments: SitePayments = (id, made) => providersFor(t.app.deps.db, t.app.deps.config, t.app.payments, id, made)
   /** runs the outbox now (the refund and confirmation jobs), as the background worker would */
-  const drain = () =>
-    drainOutbox(
-      t.app.deps.db,
-      outboxHandlers(t.app, sitePayments, { send: async () => {} }),
-      t.app.log,
-      100,
-    )
+  const drain = () => drainOutbox(t.app.deps.db, outboxHandlers(t.app, sitePayments, { send: async () => {} }), t.app.log, 100)
   /** the release job's round at `now` (unpaid orders past their hold, after asking their provider; closed khata links) */
   const releaseUnpaid = (now: Date) => release(t.app, sitePayments, now)
   /**

@@ -350,7 +350,13 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       const orders = await call(CfLinkOrders, () => cf.PGLinkFetchOrders(providerLinkId, undefined, undefined, undefined, http))
       const payments: ProviderPayment[] = []
       for (const o of orders) payments.push(...(await paymentsOf(o.order_id)))
-      return { providerLinkId: link.link_id, status: linkState(link.link_status), amountPaise: toPaise(link.link_amount), currency: link.link_currency, payments }
+      return {
+        providerLinkId: link.link_id,
+        status: linkState(link.link_status),
+        amountPaise: toPaise(link.link_amount),
+        currency: link.link_currency,
+        payments,
+      }
     },
 
     // Cashfree has no "who am I" call: an order that cannot exist is asked for; 404 means the keys were accepted.

@@ -216,7 +216,15 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     const entity = await (await fetch(`${s.origin}/v1/payment_links/${link.providerLinkId}`, { headers: { authorization: auth } })).json()
     expect(entity.payments).toEqual([
       expect.objectContaining({ plink_id: link.providerLinkId, amount: 12345, status: 'failed', method: 'upi' }),
-      { payment_id: razorpay_payment_id, plink_id: link.providerLinkId, amount: 12345, status: 'captured', method: 'upi', created_at: expect.any(Number), updated_at: expect.any(Number) },
+      {
+        payment_id: razorpay_payment_id,
+        plink_id: link.providerLinkId,
+        amount: 12345,
+        status: 'captured',
+        method: 'upi',
+        created_at: expect.any(Number),
+        updated_at: expect.any(Number),
+      },
     ])
     const routes = (await s.log()).requests.map((r) => `${r.method} ${r.route}`)
     expect(routes).toContain('GET /v1/payment_links/:id')
