@@ -129,6 +129,30 @@ describe.skipIf(!drivers.includes('postgres'))('a payment link posted while the 
   const h = useCheckoutApp('postgres')
   const c = kit(h.k)
 
+  it('a link whose webhooks were lost: the replayed webhook, the statement page and the job at once, 20 of each: posted once', async () => {
+    const s = await c.owing(600)
+    const v = await h.k().t.visitor()
+    const link = (await h.k().call(v, 'POST', `/khata/shared/${s.token}/payment-links`, { amount: 250, provider: 'cashfree' })).json()
+    const linkId = await c.linkIdOf(link.payment_id)
+    const paid = await h
+      .k()
+      .losingWebhooks(linkId, () => h.k().sim<{ cf_payment_id: string }>('/pay', { provider: 'cashfree', order_id: linkId, outcome: 'success' }))
+    const held = ((await (await fetch(`${h.k().origin}/__sim/webhooks`)).json()) as { eventId: string; body: string }[]).filter((e) => e.body.includes(linkId))
+    await c.rows(sql`update khata_online_payments set created_at = now() - interval '1 minute' where id = ${link.payment_id}`)
+    const closed = new Date(new Date(link.expires_at).getTime() + 1000)
+    await Promise.all([
+      ...held.flatMap((e) => Array.from({ length: 20 }, () => h.k().sim(`/replay/${e.eventId}`, {}))),
+      ...Array.from({ length: 20 }, () => h.k().call(v, 'GET', `/khata/shared/${s.token}/payment-links/${link.payment_id}`)),
+      ...Array.from({ length: 20 }, () => h.k().releaseUnpaid(closed)),
+    ])
+    const [row] = await c.rows<{ status: string; posted: number; entries: number }>(sql`
+      select o.status, o.posted_paise as posted,
+        (select count(*)::int from khata_entries e where e.reference = ${String(paid.cf_payment_id)}) as entries
+      from khata_online_payments o where o.id = ${link.payment_id}`)
+    expect(row).toEqual({ status: 'paid', posted: 25_000, entries: 1 })
+    expect(await c.books(s.userId)).toEqual({ balance: 35_000, ledger: 35_000, payments: 1, below_zero: 0 })
+  })
+
   it('its webhook replayed 20 times, at once with 20 payments at the shop: one entry for the link, never below zero, balance = Σ ledger', async () => {
     const s = await c.owing(900)
     const v = await h.k().t.visitor()
