@@ -17,14 +17,16 @@ const LINK_REQUERY_EVERY_MS = 15_000
 /** How long past its close the job keeps asking a provider that does not answer, before calling the link expired. */
 const GIVE_UP_AFTER_MS = 24 * 3600_000
 
-const lastAsked = new Map<number, number>()
+/** by the row's reference (unique, random): never confused with another database's row of the same id */
+const lastAsked = new Map<string, number>()
 
 /** Whether the page may ask the provider about this row now (then noted as asked). */
 export function linkRequeryDue(row: o.OnlineRow, now: number): boolean {
-  const due = row.status === 'pending' && now - row.createdAt.getTime() >= LINK_REQUERY_AFTER_MS && now - (lastAsked.get(row.id) ?? 0) >= LINK_REQUERY_EVERY_MS
+  const due =
+    row.status === 'pending' && now - row.createdAt.getTime() >= LINK_REQUERY_AFTER_MS && now - (lastAsked.get(row.reference) ?? 0) >= LINK_REQUERY_EVERY_MS
   if (!due) return false
   if (lastAsked.size > 5_000) lastAsked.clear()
-  lastAsked.set(row.id, now)
+  lastAsked.set(row.reference, now)
   return true
 }
 
