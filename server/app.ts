@@ -273,7 +273,7 @@ export async function buildApp({
   // The khata, customers' credit books (/s/api/admin/khata…, /s/api/account/khata)
   await khataRoutes(app)
   // Background work: unpaid holds released, the outbox (notices, refunds at the provider, counter receipts) drained.
-  startOrderJobs(app, outboxHandlers(app, sitePayments, delivery))
+  startOrderJobs(app, outboxHandlers(app, sitePayments, delivery), sitePayments)
   app.log.info(describePayments(config))
   // The built-in payment simulator (CONTRACT "Payments"); config refuses this mode in production.
   if (config.PAYMENTS_MODE === 'simulator') await app.register(paymentsSimulator, { config, database })

@@ -9,6 +9,7 @@ export type OrderStatus = 'placed' | 'confirmed' | 'packed' | 'out_for_delivery'
 export type PaidAtDoor = 'cash' | 'upi' | 'part' | 'nothing'
 export type OrderPaymentStatus = 'cod' | 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
 export type PaymentRowStatus = 'created' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
+export type PaymentVia = 'checkout' | 'link'
 /**
  * why captured money goes back: paid the wrong amount, arrived after the order was released, a second payment,
  * cancelled (the system's, at most one per captured payment); staff (a refund made by staff, full or partial) and
@@ -204,6 +205,11 @@ export const payments = pgTable(
      * that it cannot be guessed; null: an attempt made before, whose reference is website, order number and attempt
      */
     reference: text('reference'),
+    /**
+     * what the provider order id names: a checkout order (`checkout`) or a payment link an agent sent (`link`), so that
+     * the release job asks the provider the right question before letting go of an unpaid order (docs/decisions/0060)
+     */
+    via: text('via').$type<PaymentVia>().notNull().default('checkout'),
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status').$type<PaymentRowStatus>().notNull().default('created'),

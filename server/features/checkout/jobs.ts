@@ -5,13 +5,13 @@ import { parseUsername, type Username } from '../../../common/rules/username'
 import type { OtpDelivery, OtpMessage } from '../accounts/otp-delivery/index'
 import * as orders from '../orders/service'
 import { drainOutbox, type OutboxHandler, outboxLag } from '../orders/outbox'
-import type { PaymentProviders } from '../payments/providers/registry'
 import { mayUpdate } from '../messages/service'
-import { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX } from '../khata/service'
+import { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX, settleLapsedLinks } from '../khata/service'
 import { POS_RECEIPT_OUTBOX, receiptMessage } from '../pos/service'
 import type { ProviderName } from '../payments/providers/types'
 import { websiteName } from '../site-settings/service'
 import { PAYMENT_LINK_OUTBOX, paymentLinkText } from './payment-link'
+import { reconcileBeforeRelease, type SitePayments } from './reconcile'
 
 /** what an order message says: its registered template (none: not sent by WhatsApp or DLT SMS) and its plain text */
 interface Notice {
@@ -44,11 +44,7 @@ function statusTemplate(
 }
 
 /** What the outbox delivers: the order confirmation (SMS or email) and refunds through the payment provider. */
-export function outboxHandlers(
-  app: FastifyInstance,
-  providers: (websiteId: number, made?: { provider: string; account: string | null }) => PaymentProviders | Promise<PaymentProviders>,
-  delivery: OtpDelivery,
-): Record<string, OutboxHandler> {
+export function outboxHandlers(app: FastifyInstance, providers: SitePayments, delivery: OtpDelivery): Record<string, OutboxHandler> {
   const db = app.deps.db
   /** the shop's own name: the payload's (written when the staff acted), else the website's, never a stand-in */
   const shopName = async (payload: Record<string, unknown>, websiteId: number) =>
@@ -198,8 +194,36 @@ export function outboxHandlers(
   }
 }
 
+/**
+ * Unpaid online orders past their hold are released, each after asking its provider whether it was paid after all
+ * (a lost webhook, docs/decisions/0060); then the shared statements' payment links that closed are settled the same way.
+ */
+export async function releaseUnpaid(app: FastifyInstance, providers: SitePayments, now = new Date()) {
+  const db = app.deps.db
+  const log = {
+    kept: (orderId: number, err: unknown) => app.log.warn({ orderId, err }, 'unpaid order past its hold kept: its payment provider could not be asked'),
+    gaveUp: (orderId: number, err: unknown) => {
+      app.log.error({ orderId, err }, 'unpaid order released without its payment provider’s answer: it could not be asked for a day')
+      void app.reportError(err, { job: `release unpaid order ${orderId}` })
+    },
+  }
+  const released = await orders.releaseExpired(db, now, (id) => reconcileBeforeRelease(db, providers, log, id, now))
+  await settleLapsedLinks(
+    db,
+    providers,
+    {
+      gaveUp: (rowId, err) => {
+        app.log.error({ khataPaymentId: rowId, err }, 'khata payment link marked expired without its payment provider’s answer')
+        void app.reportError(err, { job: `khata payment link ${rowId}` })
+      },
+    },
+    now,
+  )
+  return released
+}
+
 /** The app's background work: release unpaid holds and drain the outbox. Every step is safe with several processes. */
-export function startOrderJobs(app: FastifyInstance, handlers: Record<string, OutboxHandler>) {
+export function startOrderJobs(app: FastifyInstance, handlers: Record<string, OutboxHandler>, providers: SitePayments) {
   const every = app.deps.config.ORDER_JOBS_INTERVAL_MS
   // Lag: how long the oldest due outbox message has waited, and how long since this process last finished a round.
   app.metrics.gauge('outbox_pending', 'Outbox messages not yet sent, and the age in seconds of the oldest one that is due', ['measure'], async function () {
@@ -220,7 +244,7 @@ export function startOrderJobs(app: FastifyInstance, handlers: Record<string, Ou
     try {
       // shutdown waits for a round under way, and none starts once the process drains
       await app.lifecycle.run(async () => {
-        await orders.releaseExpired(app.deps.db)
+        await releaseUnpaid(app, providers)
         await drainOutbox(app.deps.db, handlers, app.log)
         lastRun = Date.now()
       })

@@ -50,7 +50,7 @@ export async function sendPaymentLink(ctx: RequestCtx, providers: PaymentProvide
       })
       if (link.status !== 'open') return { ok: false, kind: 'conflict', message: `The payment link is ${link.status}` } as const
       if (first) {
-        await orders.attempts.storeProviderOrder(tx, payment.id, link.providerLinkId, providers.accountOf(name))
+        await orders.attempts.storeProviderOrder(tx, payment.id, link.providerLinkId, providers.accountOf(name), 'link')
         await orders.attempts.holdUntil(tx, order.id, expireBy)
       }
       const sentTo = [order.address.mobile, ...(customer.email ? [customer.email] : [])]

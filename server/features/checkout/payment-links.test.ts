@@ -164,6 +164,24 @@ describe.each(drivers)('payment links sent by a sales agent (%s)', (driver) => {
       await kit().setStock(second.pack.pack_id, second.pack.warehouse_id, 500)
     })
 
+    it('paid with its webhooks lost and the customer never back: the release job asks the provider and the order is paid, not released', async () => {
+      const { order, link, pack } = await linkOrder(1, method)
+      const before = await reserved(pack.pack_id)
+      await kit().losingWebhooks(linkId(link.url), () => kit().sim('/pay', { provider: method, order_id: linkId(link.url), outcome: 'success' }))
+      expect((await orderRow(order.order_id)).paymentStatus).toBe('pending')
+      // a Cashfree link stored before attempts said what they were (its id is our reference, like an order's): asked
+      // about as a link once no order has its id
+      if (method === 'cashfree') await db().execute(sql`update payments set via = 'checkout' where order_id = ${order.order_id}`)
+      await kit().releaseUnpaid(new Date(new Date(link.expires_at).getTime() + 1000))
+      expect(await orderRow(order.order_id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', releasedAt: null })
+      expect(await reserved(pack.pack_id)).toBe(before)
+      const paid = rowsOf<{ via: string; provider_order_id: string; refunds: number }>(
+        await db().execute(sql`select via, provider_order_id, (select count(*)::int from payment_refunds r where r.order_id = p.order_id) as refunds
+          from payments p where order_id = ${order.order_id} and status = 'paid'`),
+      )
+      expect(paid).toEqual([{ via: method === 'cashfree' ? 'checkout' : 'link', provider_order_id: linkId(link.url), refunds: 0 }])
+    })
+
     it.runIf(driver === 'postgres')(
       'race on PostgreSQL: the paid webhook against the expiry job, 8 orders; each ends paid and held, or released and refunded',
       async () => {

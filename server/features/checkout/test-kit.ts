@@ -14,7 +14,8 @@ import { drainOutbox } from '../orders/outbox'
 import { createPaymentProviders } from '../payments/providers/registry'
 import { providersFor } from '../payments/service'
 import { until } from '../../test/wait'
-import { outboxHandlers } from './jobs'
+import { outboxHandlers, releaseUnpaid as release } from './jobs'
+import type { SitePayments } from './reconcile'
 
 /** waits until `check` holds (webhooks and jobs run in the background) */
 export { until } from '../../test/wait'
@@ -55,14 +56,34 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
     (await (
       await fetch(`${origin}/pg${path}`, { headers: { 'x-client-id': clientId!, 'x-client-secret': clientSecret!, 'x-api-version': apiVersion } })
     ).json()) as T
+  const sitePayments: SitePayments = (id, made) => providersFor(t.app.deps.db, t.app.deps.config, t.app.payments, id, made)
   /** runs the outbox now (the refund and confirmation jobs), as the background worker would */
-  const drain = () =>
-    drainOutbox(
-      t.app.deps.db,
-      outboxHandlers(t.app, (id, made) => providersFor(t.app.deps.db, t.app.deps.config, t.app.payments, id, made), { send: async () => {} }),
-      t.app.log,
-      100,
-    )
+  const drain = () => drainOutbox(t.app.deps.db, outboxHandlers(t.app, sitePayments, { send: async () => {} }), t.app.log, 100)
+  /** the release job's round at `now` (unpaid orders past their hold, after asking their provider; closed khata links) */
+  const releaseUnpaid = (now: Date) => release(t.app, sitePayments, now)
+  /**
+   * Runs `act` with every webhook it causes lost (dropped, never retried), and waits until the simulator has dropped
+   * those about `providerId`: a payment the app can only learn of by asking the provider.
+   */
+  async function losingWebhooks<T>(providerId: string, act: () => Promise<T>): Promise<T> {
+    await sim('/webhooks/options', { dropFirst: 100, maxAttempts: 1 })
+    try {
+      const done = await act()
+      await until(
+        async () => {
+          const events = (await (await fetch(`${origin}/__sim/webhooks`)).json()) as { eventId: string; body: string }[]
+          const { webhooks } = (await (await fetch(`${origin}/__sim/log`)).json()) as { webhooks: { eventId: string; error?: string }[] }
+          const about = events.filter((e) => e.body.includes(providerId))
+          return about.length > 0 && about.every((e) => webhooks.some((d) => d.eventId === e.eventId && d.error === 'dropped (dropFirst)'))
+        },
+        10_000,
+        `the webhooks about ${providerId} dropped`,
+      )
+      return done
+    } finally {
+      await sim('/webhooks/options', { dropFirst: 0, maxAttempts: 6 })
+    }
+  }
   /**
    * Waits until the simulator has sent every webhook about a provider order and the app has answered each one, with a
    * 2xx unless `refused`: the sign that what the webhooks do (or must not do) is done, before checking the order.
@@ -80,7 +101,7 @@ export async function startCheckoutApp(driver: Driver, overrides: Partial<Config
       10_000,
       `the webhooks about ${providerOrderId} answered`,
     )
-  return { t, origin, sim, razorpay, cashfree, drain, webhooksAnswered, catalogue, ...shopping(t, catalogue) }
+  return { t, origin, sim, razorpay, cashfree, drain, webhooksAnswered, releaseUnpaid, losingWebhooks, catalogue, ...shopping(t, catalogue) }
 }
 
 export type CheckoutKit = Awaited<ReturnType<typeof startCheckoutApp>>

@@ -76,5 +76,5 @@ export async function khataRoutes(app: FastifyInstance) {
     async (req) => orThrow(await startSharedPayLink(req.ctx, app.payments, req.params.token, req.body, requestOrigin(req))),
     { tags },
   )
-  route(app, online.getSharedPayLink, async (req) => orThrow(await getSharedPayLink(req.ctx, req.params.token, req.params.id)), { tags })
+  route(app, online.getSharedPayLink, async (req) => orThrow(await getSharedPayLink(req.ctx, app.payments, req.params.token, req.params.id)), { tags })
 }

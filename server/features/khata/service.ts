@@ -5,6 +5,7 @@ import * as q from './queries/khata'
 
 export { KHATA_REMINDER_OUTBOX, KHATA_STATEMENT_OUTBOX } from './remind'
 export { khataOrderWebhook, khataQrWebhook, onlineByProviderOrder } from './online'
+export { settleLapsedLinks } from './pay-link-requery'
 
 /**
  * What other features ask of the khata (docs/decisions/0047-khata.md): the counter puts a sale on a customer's khata,

@@ -91,12 +91,67 @@ describe.each(drivers)('a shared statement paid by payment link (%s)', (driver: 
     expect(none.statusCode).toBe(422)
     expect(none.json().errors.amount).toBe('Nothing is owed')
   })
+
+  it.each(['razorpay', 'cashfree'] as const)(
+    '%s: paid with its webhooks lost, the statement asks the provider once the link is half a minute old and shows it paid; the job settles a closed link',
+    async (provider) => {
+      const s = await c.owing(300)
+      const made = (await call('POST', `/khata/shared/${s.token}/payment-links`, { amount: 100, provider })).json()
+      const linkId = await c.linkIdOf(made.payment_id)
+      await h.k().losingWebhooks(linkId, () => h.k().sim('/pay', { provider, order_id: linkId, outcome: 'success' }))
+      const poll = async () => (await call('GET', `/khata/shared/${s.token}/payment-links/${made.payment_id}`)).json()
+      // a fresh link is not asked about: still pending
+      expect(await poll()).toMatchObject({ status: 'pending', balance: 300 })
+      await c.rows(sql`update khata_online_payments set created_at = now() - interval '31 seconds' where id = ${made.payment_id}`)
+      expect(await poll()).toMatchObject({ status: 'paid', amount: 100, balance: 200 })
+      expect(await c.books(s.userId)).toEqual({ balance: 20_000, ledger: 20_000, payments: 1, below_zero: 0 })
+
+      // nobody polls: the job's sweep once the link has closed posts it, once; an unpaid one is expired a day later
+      const second = (await call('POST', `/khata/shared/${s.token}/payment-links`, { amount: 50, provider })).json()
+      const unpaid = (await call('POST', `/khata/shared/${s.token}/payment-links`, { amount: 20, provider })).json()
+      const secondId = await c.linkIdOf(second.payment_id)
+      await h.k().losingWebhooks(secondId, () => h.k().sim('/pay', { provider, order_id: secondId, outcome: 'success' }))
+      const closed = new Date(second.expires_at).getTime() + 1000
+      await h.k().releaseUnpaid(new Date(closed))
+      await h.k().releaseUnpaid(new Date(closed))
+      const status = async (id: number) => (await c.rows<{ status: string }>(sql`select status from khata_online_payments where id = ${id}`))[0].status
+      expect(await status(second.payment_id)).toBe('paid')
+      expect(await c.books(s.userId)).toEqual({ balance: 15_000, ledger: 15_000, payments: 2, below_zero: 0 })
+      expect(await status(unpaid.payment_id)).toBe('pending')
+      await h.k().releaseUnpaid(new Date(closed + 25 * 3600_000))
+      expect(await status(unpaid.payment_id)).toBe('expired')
+    },
+  )
 })
 
 // PostgreSQL only: PGlite runs one transaction at a time, so it cannot race.
 describe.skipIf(!drivers.includes('postgres'))('a payment link posted while the shop takes payments (postgres)', () => {
   const h = useCheckoutApp('postgres')
   const c = kit(h.k)
+
+  it('a link whose webhooks were lost: the replayed webhook, the statement page and the job at once, 20 of each: posted once', async () => {
+    const s = await c.owing(600)
+    const v = await h.k().t.visitor()
+    const link = (await h.k().call(v, 'POST', `/khata/shared/${s.token}/payment-links`, { amount: 250, provider: 'cashfree' })).json()
+    const linkId = await c.linkIdOf(link.payment_id)
+    const paid = await h
+      .k()
+      .losingWebhooks(linkId, () => h.k().sim<{ cf_payment_id: string }>('/pay', { provider: 'cashfree', order_id: linkId, outcome: 'success' }))
+    const held = ((await (await fetch(`${h.k().origin}/__sim/webhooks`)).json()) as { eventId: string; body: string }[]).filter((e) => e.body.includes(linkId))
+    await c.rows(sql`update khata_online_payments set created_at = now() - interval '1 minute' where id = ${link.payment_id}`)
+    const closed = new Date(new Date(link.expires_at).getTime() + 1000)
+    await Promise.all([
+      ...held.flatMap((e) => Array.from({ length: 20 }, () => h.k().sim(`/replay/${e.eventId}`, {}))),
+      ...Array.from({ length: 20 }, () => h.k().call(v, 'GET', `/khata/shared/${s.token}/payment-links/${link.payment_id}`)),
+      ...Array.from({ length: 20 }, () => h.k().releaseUnpaid(closed)),
+    ])
+    const [row] = await c.rows<{ status: string; posted: number; entries: number }>(sql`
+      select o.status, o.posted_paise as posted,
+        (select count(*)::int from khata_entries e where e.reference = ${String(paid.cf_payment_id)}) as entries
+      from khata_online_payments o where o.id = ${link.payment_id}`)
+    expect(row).toEqual({ status: 'paid', posted: 25_000, entries: 1 })
+    expect(await c.books(s.userId)).toEqual({ balance: 35_000, ledger: 35_000, payments: 1, below_zero: 0 })
+  })
 
   it('its webhook replayed 20 times, at once with 20 payments at the shop: one entry for the link, never below zero, balance = Σ ledger', async () => {
     const s = await c.owing(900)

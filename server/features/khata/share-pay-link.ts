@@ -4,8 +4,10 @@ import type { RequestCtx } from '../../platform/request-context'
 import { fail, ok, type Result } from '../../platform/result'
 import { unguessableReference } from '../payments/providers/inputs'
 import type { PaymentProviders } from '../payments/providers/registry'
+import { providersFor } from '../payments/service'
 import { PaymentProviderError, type ProviderName } from '../payments/providers/types'
 import { checkAmount } from './online'
+import { linkRequeryDue, requeryLink } from './pay-link-requery'
 import * as q from './queries/khata'
 import * as o from './queries/online'
 import { GONE, linkOf, linkProviderOf } from './share'
@@ -81,11 +83,22 @@ export async function startSharedPayLink(
   }
 }
 
-/** A shared statement's payment link, for the page to poll after the customer comes back from paying. */
-export async function getSharedPayLink(ctx: RequestCtx, token: string, id: number): Promise<Result<SharedPayLink>> {
+/**
+ * A shared statement's payment link, for the page to poll after the customer comes back from paying. Still pending
+ * after half a minute, the provider is asked (at most every few seconds per row): a lost webhook's payment is posted.
+ */
+export async function getSharedPayLink(ctx: RequestCtx, base: PaymentProviders, token: string, id: number, now = Date.now()): Promise<Result<SharedPayLink>> {
   const link = await linkOf(ctx, token)
-  const row = link ? await o.findOnline(ctx.db, ctx.site.id, link.account.id, id) : null
+  let row = link ? await o.findOnline(ctx.db, ctx.site.id, link.account.id, id) : null
   if (!link || !row || row.way !== 'link' || !row.providerOrderId) return fail('not_found', 'No such payment')
+  if (linkRequeryDue(row, now)) {
+    try {
+      await requeryLink(ctx.db, await providersFor(ctx.db, ctx.config, base, ctx.site.id, row), row)
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err
+    }
+    row = (await o.findOnline(ctx.db, ctx.site.id, link.account.id, id))!
+  }
   const account = (await q.findAccount(ctx.db, ctx.site.id, link.userId))!
   return ok(linkAnswer(row, null, account.balancePaise))
 }

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client'
+import type { PaymentVia } from '../../db/schema/orders'
 import { legacyProviderReference, parseLegacyReference, providerReference } from '../payments/providers/inputs'
 import type { ProviderName, WebhookSite } from '../payments/providers/types'
 import * as q from './queries'
@@ -28,15 +29,21 @@ export const referenceOf = (order: q.OrderRow, payment: q.PaymentRow) =>
 
 /** Locks the order for starting a payment, waiting at most `waitMs` for another caller (then throws OrderBusy). */
 export const lockForPayment = (tx: Tx, orderId: number, waitMs: number) => q.lockOrderWithin(tx, orderId, waitMs)
-/** `account`: the key id / client id it was made with, so that confirming and refunding it later use the same keys */
-export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string, account: string | null = null) =>
-  q.setProviderOrder(tx, paymentId, providerOrderId, account)
+/**
+ * `account`: the key id / client id it was made with, so that confirming and refunding it later use the same keys;
+ * `via`: a checkout order or a payment link (the release job asks the provider about each differently)
+ */
+export const storeProviderOrder = (tx: Tx, paymentId: number, providerOrderId: string, account: string | null = null, via: PaymentVia = 'checkout') =>
+  q.setProviderOrder(tx, paymentId, providerOrderId, account, via)
 export { OrderBusy } from './queries'
 /** a payment link's order holds stock, slot and coupon until the link expires (the caller holds the order's lock) */
 export const holdUntil = (tx: Tx, orderId: number, until: Date) => q.setHoldExpiry(tx, orderId, until)
 
 /** The attempt whose provider order was handed out to be paid last: what confirm asks the provider about. */
 export const lastHandedOut = async (db: Db, orderId: number) => (await q.paymentsOf(db, orderId)).filter((p) => p.providerOrderId).at(-1) ?? null
+/** Every attempt whose provider order was handed out and that has no outcome yet (or failed: a bank may confirm late). */
+export const awaitingOutcome = async (db: Db, orderId: number) =>
+  (await q.paymentsOf(db, orderId)).filter((p) => p.providerOrderId && (p.status === 'created' || p.status === 'failed'))
 export const findPayment = (db: Db | Tx, id: number) => q.findPaymentById(db, id)
 /** `site`: only that website's attempts (a webhook's address, or the shopper's website); null only for the process's webhook address */
 export const paymentByProviderOrder = (db: Db | Tx, site: WebhookSite, provider: string, providerOrderId: string) =>

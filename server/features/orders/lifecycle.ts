@@ -214,10 +214,28 @@ export async function markFailed(db: Db | Tx, payment: q.PaymentRow) {
   })
 }
 
-/** The sweeper: unpaid orders past their hold give back stock, slot and coupon; safe with several processes. */
-export async function releaseExpired(db: Db, now = new Date()): Promise<number> {
+/** A round looks at this many pages of 50 at most, so that orders kept (their provider not answering) do not hide the rest. */
+const KEPT_PAGES = 10
+
+async function expiredIds(db: Db, now: Date, pages: number): Promise<number[]> {
+  const ids: number[] = []
+  for (let page = 0; page < pages; page++) {
+    const found = await q.expiredHolds(db, now, 50, ids.at(-1) ?? 0)
+    ids.push(...found.map((r) => r.id))
+    if (found.length < 50) break
+  }
+  return ids
+}
+
+/**
+ * The sweeper: unpaid orders past their hold give back stock, slot and coupon; safe with several processes.
+ * `beforeRelease` is asked first about each (checkout's: has the provider in fact been paid? docs/decisions/0060):
+ * false keeps the order for the next round.
+ */
+export async function releaseExpired(db: Db, now = new Date(), beforeRelease?: (orderId: number) => Promise<boolean>): Promise<number> {
   let released = 0
-  for (const { id } of await q.expiredHolds(db, now)) {
+  for (const id of await expiredIds(db, now, beforeRelease ? KEPT_PAGES : 1)) {
+    if (beforeRelease && !(await beforeRelease(id))) continue
     await db.transaction(async (tx) => {
       if (!(await q.updateOrderIf(tx, id, { paymentStatus: ['pending', 'failed'], held: true }, { releasedAt: now, status: 'expired' }))) return
       const order = (await q.lockOrder(tx, id))!

@@ -84,6 +84,8 @@ export interface RzpLinkRec {
   status: 'created' | 'paid' | 'expired' | 'cancelled'
   amountPaid: number
   paymentIds: string[]
+  /** what the link entity's `payments` says of each (unix seconds); absent on links stored before it was kept */
+  paymentsMade?: { id: string; amount: number; status: string; at: number }[]
   shortUrl: string
   createdAt: number
 }

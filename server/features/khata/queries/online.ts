@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, lt } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
 import { khataAccounts, khataOnlinePayments, khataShareLinks } from '../../../db/schema/khata'
 
@@ -72,3 +72,19 @@ export const findShare = (db: Conn, websiteId: number, tokenHash: string, now: D
 export async function setProviderOrder(db: Conn, id: number, providerOrderId: string) {
   await db.update(khataOnlinePayments).set({ providerOrderId }).where(eq(khataOnlinePayments.id, id))
 }
+
+/** Pending payment-link rows past their close (the job's sweep), oldest first. */
+export const lapsedLinks = (db: Conn, now: Date, limit = 50) =>
+  db
+    .select()
+    .from(khataOnlinePayments)
+    .where(
+      and(
+        eq(khataOnlinePayments.way, 'link'),
+        eq(khataOnlinePayments.status, 'pending'),
+        isNotNull(khataOnlinePayments.providerOrderId),
+        lt(khataOnlinePayments.closeBy, now),
+      ),
+    )
+    .orderBy(khataOnlinePayments.closeBy)
+    .limit(limit)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Db, outer, type Tx } from '../../../db/client'
 import { customerProfiles, users } from '../../../db/schema/accounts'
 import { orderCounters, orderDeliveries, orderEvents, orderItems, orders } from '../../../db/schema/orders'
@@ -172,11 +172,13 @@ export async function updateOrderIf(
 }
 
 /** Unpaid online orders whose hold ran out and still hold stock. */
-export function expiredHolds(db: Conn, now: Date, limit = 50) {
+/** Unpaid orders past their hold, by id from `afterId` on (a round pages past those it kept). */
+export function expiredHolds(db: Conn, now: Date, limit = 50, afterId = 0) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.paymentStatus, ['pending', 'failed']), isNull(orders.releasedAt), lt(orders.holdExpiresAt, now)))
+    .where(and(inArray(orders.paymentStatus, ['pending', 'failed']), isNull(orders.releasedAt), lt(orders.holdExpiresAt, now), gt(orders.id, afterId)))
+    .orderBy(orders.id)
     .limit(limit)
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '../../../db/client'
 import { orders, paymentEvents, payments } from '../../../db/schema/orders'
-import type { PaymentRowStatus } from '../../../db/schema/orders'
+import type { PaymentRowStatus, PaymentVia } from '../../../db/schema/orders'
 
 type Conn = Db | Tx
 
@@ -57,10 +57,10 @@ export async function findPaymentByLegacyReference(
     .limit(1)
   return rows[0]?.payment ?? null
 }
-export async function setProviderOrder(db: Conn, id: number, providerOrderId: string, account: string | null = null) {
+export async function setProviderOrder(db: Conn, id: number, providerOrderId: string, account: string | null = null, via: PaymentVia = 'checkout') {
   await db
     .update(payments)
-    .set({ providerOrderId, account, updatedAt: new Date() })
+    .set({ providerOrderId, account, via, updatedAt: new Date() })
     .where(and(eq(payments.id, id), isNull(payments.providerOrderId)))
 }
 export async function updatePaymentIf(

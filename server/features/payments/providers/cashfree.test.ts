@@ -179,6 +179,36 @@ describe('Cashfree adapter against the simulator (cashfree-pg SDK, real HTTP)', 
     expect(cf.verifyClientReturn({ order_id: o.providerOrderId }, o.providerOrderId)).toEqual({ verified: false, reason: 'fetch_required' })
   })
 
+  it('fetches a payment link with its payments: the link, the orders Cashfree made for it, and their payments', async () => {
+    const link = await cf.createPaymentLink!({
+      websiteId: 1,
+      orderNumber: 'ORD-L',
+      attempt: 1,
+      reference: 'w1-ORD-L-1',
+      amountPaise: 12345,
+      customer: { name: 'Meera', phone: '9876500003' },
+      expireBy: new Date(Date.now() + 3600_000),
+      description: 'Order ORD-L',
+    })
+    expect(await cf.fetchPaymentLink!(link.providerLinkId)).toEqual({
+      providerLinkId: 'w1-ORD-L-1',
+      status: 'open',
+      amountPaise: 12345,
+      currency: 'INR',
+      payments: [],
+    })
+    const { cf_payment_id } = await s.pay({ provider: 'cashfree', order_id: link.providerLinkId, outcome: 'success' })
+    expect(await cf.fetchPaymentLink!(link.providerLinkId)).toEqual({
+      providerLinkId: 'w1-ORD-L-1',
+      status: 'paid',
+      amountPaise: 12345,
+      currency: 'INR',
+      payments: [{ id: String(cf_payment_id), amountPaise: 12345, currency: 'INR', status: 'captured', providerStatus: 'SUCCESS' }],
+    })
+    expect(await calls('GET /pg/links/:linkId/orders')).toHaveLength(2)
+    expect(await failure(cf.fetchPaymentLink!('no-such-link'))).toMatchObject({ kind: 'rejected', status: 404 })
+  })
+
   it('refunds in rupees with our refund_id and an idempotency key; Σ refunds ≤ paid; settles to processed', async () => {
     const o = await cf.createOrder(order(), key)
     const { cf_payment_id } = await s.pay({ provider: 'cashfree', order_id: o.providerOrderId, outcome: 'success' })

@@ -9,10 +9,12 @@ import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from '
 import {
   type CreateOrderInput,
   type OrderState,
+  type PaymentLink,
   PaymentProviderError,
   type PaymentProvider,
   type PaymentStatus,
   type ProviderOrder,
+  type ProviderPayment,
   type RefundResult,
   type WebhookKind,
 } from './types'
@@ -48,6 +50,10 @@ const WEBHOOK_KIND: Record<string, WebhookKind> = {
   PAYMENT_USER_DROPPED_WEBHOOK: 'payment.dropped',
 }
 const REFUND_KIND: Record<string, WebhookKind> = { SUCCESS: 'refund.processed', CANCELLED: 'refund.failed' }
+
+/** A Payment Link's status in our words (Cashfree: ACTIVE, PARTIALLY_PAID, PAID, EXPIRED, TERMINATED, CANCELLED). */
+const linkState = (status: string): PaymentLink['status'] =>
+  status === 'PAID' ? 'paid' : status === 'EXPIRED' ? 'expired' : status === 'CANCELLED' || status === 'TERMINATED' ? 'cancelled' : 'open'
 
 /**
  * cashfree-pg requires @sentry/node (with OpenTelemetry) at load, for its error analytics, which we turn off: that load
@@ -90,6 +96,14 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
   }
 
   const fetchOrder = (orderId: string) => call(CfOrder, () => cf.PGFetchOrder(orderId, undefined, undefined, http))
+  const paymentsOf = async (orderId: string): Promise<ProviderPayment[]> =>
+    (await call(CfPayments, () => cf.PGOrderFetchPayments(orderId, undefined, undefined, http))).map((p) => ({
+      id: String(p.cf_payment_id),
+      amountPaise: toPaise(p.payment_amount),
+      currency: p.payment_currency,
+      status: PAYMENT_STATUS[p.payment_status] ?? 'pending',
+      providerStatus: p.payment_status,
+    }))
   const fetchRefund = (orderId: string, refundId: string) => call(CfRefund, () => cf.PGOrderFetchRefund(orderId, refundId, undefined, undefined, http))
 
   /**
@@ -186,14 +200,7 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
 
     async fetchStatus(providerOrderId) {
       const order = await fetchOrder(providerOrderId)
-      const list = await call(CfPayments, () => cf.PGOrderFetchPayments(providerOrderId, undefined, undefined, http))
-      const payments = list.map((p) => ({
-        id: String(p.cf_payment_id),
-        amountPaise: toPaise(p.payment_amount),
-        currency: p.payment_currency,
-        status: PAYMENT_STATUS[p.payment_status] ?? 'pending',
-        providerStatus: p.payment_status,
-      }))
+      const payments = await paymentsOf(providerOrderId)
       const failed = payments.length > 0 && payments.every((p) => p.status === 'failed')
       const state = ORDER_STATE[order.order_status] ?? (failed ? 'failed' : 'pending')
       return {
@@ -291,7 +298,7 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
       const toLink = (l: CfLink, reused: boolean) => {
         if (toPaise(l.link_amount) !== input.amountPaise)
           throw new PaymentProviderError('cashfree', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this link_id exists for another amount')
-        const status = l.link_status === 'PAID' ? 'paid' : l.link_status === 'EXPIRED' ? 'expired' : l.link_status === 'CANCELLED' ? 'cancelled' : 'open'
+        const status = linkState(l.link_status)
         return { providerLinkId: l.link_id, url: l.link_url, amountPaise: toPaise(l.link_amount), status, reused } as const
       }
       const find = async () => {
@@ -335,6 +342,21 @@ export function createCashfreeProvider(settings: CashfreeSettings): PaymentProvi
 
     async cancelPaymentLink(providerLinkId) {
       await call(CfLink, () => cf.PGCancelLink(providerLinkId, undefined, undefined, http))
+    },
+
+    // A link's payments are made on orders Cashfree creates for it: the link, its orders, then each order's payments.
+    async fetchPaymentLink(providerLinkId) {
+      const link = await call(CfLink, () => cf.PGFetchLink(providerLinkId, undefined, undefined, http))
+      const orders = await call(CfLinkOrders, () => cf.PGLinkFetchOrders(providerLinkId, undefined, undefined, undefined, http))
+      const payments: ProviderPayment[] = []
+      for (const o of orders) payments.push(...(await paymentsOf(o.order_id)))
+      return {
+        providerLinkId: link.link_id,
+        status: linkState(link.link_status),
+        amountPaise: toPaise(link.link_amount),
+        currency: link.link_currency,
+        payments,
+      }
     },
 
     // Cashfree has no "who am I" call: an order that cannot exist is asked for; 404 means the keys were accepted.

@@ -52,6 +52,15 @@ export const RzpPaymentLink = z.object({
 })
 export type RzpPaymentLink = z.infer<typeof RzpPaymentLink>
 
+/**
+ * `GET /v1/payment_links/{id}`: the link with the payments made on it (`payments`: null or empty before the first,
+ * each `{ payment_id, plink_id, amount, status, method, created_at, updated_at }` in Razorpay's docs).
+ */
+export const RzpPaymentLinkWithPayments = z.object({
+  ...RzpPaymentLink.shape,
+  payments: z.optional(z.nullable(z.array(z.object({ payment_id: z.string() })))),
+})
+
 export const RzpWebhook = z.object({
   event: z.string(),
   payload: z.object({

@@ -185,6 +185,54 @@ describe('Razorpay adapter against the simulator (razorpay SDK, real HTTP)', () 
     expect(await rzp.fetchStatus(odd.providerOrderId)).toMatchObject({ state: 'paid', amountPaise: 12345, payments: [{ amountPaise: 100 }] })
   })
 
+  it('fetches a payment link with its payments (the re-query when its webhook is lost): each payment read for its amount and state', async () => {
+    const link = await rzp.createPaymentLink!({
+      websiteId: 1,
+      orderNumber: 'ORD-L',
+      attempt: 1,
+      reference: 'w1-ORD-L-1',
+      amountPaise: 12345,
+      customer: { name: 'Meera', phone: '9876500003' },
+      expireBy: new Date(Date.now() + 3600_000),
+      description: 'Order ORD-L',
+    })
+    expect(await rzp.fetchPaymentLink!(link.providerLinkId)).toEqual({
+      providerLinkId: link.providerLinkId,
+      status: 'open',
+      amountPaise: 12345,
+      currency: 'INR',
+      payments: [],
+    })
+    await s.pay({ provider: 'razorpay', order_id: link.providerLinkId, outcome: 'failed' })
+    const { razorpay_payment_id } = await s.pay({ provider: 'razorpay', order_id: link.providerLinkId, outcome: 'success' })
+    const fetched = await rzp.fetchPaymentLink!(link.providerLinkId)
+    expect(fetched).toMatchObject({ status: 'paid', amountPaise: 12345 })
+    expect(fetched.payments).toEqual([
+      expect.objectContaining({ status: 'failed', amountPaise: 12345 }),
+      { id: razorpay_payment_id, amountPaise: 12345, currency: 'INR', status: 'captured', providerStatus: 'captured' },
+    ])
+    // the link lists its payments as Razorpay documents them
+    const auth = `Basic ${Buffer.from(`${s.config.RAZORPAY_KEY_ID}:${s.config.RAZORPAY_KEY_SECRET}`).toString('base64')}`
+    const entity = await (await fetch(`${s.origin}/v1/payment_links/${link.providerLinkId}`, { headers: { authorization: auth } })).json()
+    expect(entity.payments).toEqual([
+      expect.objectContaining({ plink_id: link.providerLinkId, amount: 12345, status: 'failed', method: 'upi' }),
+      {
+        payment_id: razorpay_payment_id,
+        plink_id: link.providerLinkId,
+        amount: 12345,
+        status: 'captured',
+        method: 'upi',
+        created_at: expect.any(Number),
+        updated_at: expect.any(Number),
+      },
+    ])
+    const routes = (await s.log()).requests.map((r) => `${r.method} ${r.route}`)
+    expect(routes).toContain('GET /v1/payment_links/:id')
+    expect(routes.filter((r) => r === 'GET /v1/payments/:id')).toHaveLength(2)
+    // a link that does not exist: a refusal (Razorpay's 400 "The id provided does not exist"), not "unknown"
+    expect(await failure(rzp.fetchPaymentLink!('plink_NOSUCHLINK0001'))).toMatchObject({ kind: 'rejected', status: 400 })
+  })
+
   it('verifies the checkout signature against OUR stored order id (B.4, BL-12)', async () => {
     const mine = await rzp.createOrder(order(), key)
     const other = await rzp.createOrder(order({ orderNumber: 'ORD-OTHER' }), key)

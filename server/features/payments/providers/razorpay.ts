@@ -3,10 +3,21 @@ import type RazorpaySdk from 'razorpay'
 import * as z from 'zod/mini'
 import { lazyModule } from '../../../platform/lazy-module'
 import { assertPaise, assertReference, assertRefundId, kindForStatus } from './inputs'
-import { collection, RzpCheckoutReturn, RzpOrder, RzpPayment, RzpPaymentLink, RzpQrCode, RzpRefund, RzpWebhook } from './razorpay-shapes'
+import {
+  collection,
+  RzpCheckoutReturn,
+  RzpOrder,
+  RzpPayment,
+  RzpPaymentLink,
+  RzpPaymentLinkWithPayments,
+  RzpQrCode,
+  RzpRefund,
+  RzpWebhook,
+} from './razorpay-shapes'
 import { headerValue, hmacSha256, parseJsonObject, safeEqual, sha256Hex } from './signing'
 import {
   type CreateOrderInput,
+  type PaymentLink,
   PaymentProviderError,
   type PaymentProvider,
   type PaymentStatus,
@@ -58,6 +69,10 @@ const toUpiQr = (q: RzpQrCode): UpiQr => ({
   status: q.status === 'active' ? 'active' : 'closed',
   amountReceivedPaise: q.payments_amount_received ?? 0,
 })
+
+/** A Payment Link's status in our words (Razorpay: created, partially_paid, paid, expired, cancelled). */
+const linkState = (status: string): PaymentLink['status'] =>
+  status === 'paid' ? 'paid' : status === 'expired' ? 'expired' : status === 'cancelled' ? 'cancelled' : 'open'
 
 /** Razorpay through its official SDK (razorpay@2.9.8, pinned: the base-URL override relies on `api.rq`). */
 export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
@@ -250,7 +265,7 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       const toLink = (l: RzpPaymentLink, reused: boolean) => {
         if (l.amount !== input.amountPaise)
           throw new PaymentProviderError('razorpay', 'rejected', 'REFERENCE_CONFLICT', undefined, 'a link with this reference exists for another amount')
-        const status = l.status === 'paid' ? 'paid' : l.status === 'expired' ? 'expired' : l.status === 'cancelled' ? 'cancelled' : 'open'
+        const status = linkState(l.status)
         return { providerLinkId: l.id, url: l.short_url, amountPaise: l.amount, status, reused } as const
       }
       const find = async () =>
@@ -282,6 +297,23 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
 
     async cancelPaymentLink(providerLinkId) {
       await call(RzpPaymentLink, () => rzp.paymentLink.cancel(providerLinkId))
+    },
+
+    // The link names its payments; each is fetched (`GET /v1/payments/{id}`) for what the money was: amount, currency, state.
+    async fetchPaymentLink(providerLinkId) {
+      const link = await call(RzpPaymentLinkWithPayments, () => rzp.paymentLink.fetch(providerLinkId))
+      const payments = []
+      for (const { payment_id: id } of link.payments ?? []) {
+        const p = await call(RzpPayment, () => rzp.payments.fetch(id))
+        payments.push({ id: p.id, amountPaise: p.amount, currency: p.currency, status: PAYMENT_STATUS[p.status] ?? 'pending', providerStatus: p.status })
+      }
+      return {
+        providerLinkId: link.id,
+        status: linkState(link.status),
+        amountPaise: link.amount,
+        currency: link.currency,
+        payments,
+      }
     },
 
     async fetchUpiQrPayments(providerQrId) {

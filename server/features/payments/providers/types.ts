@@ -172,6 +172,19 @@ export interface PaymentLink {
   reused: boolean
 }
 
+/**
+ * A payment link as the provider has it now, with the payments made on it: the re-query when its webhook is lost
+ * (docs/decisions/0060). Razorpay `GET /v1/payment_links/{id}` (its `payments`, each fetched for its amount and
+ * currency); Cashfree `GET /pg/links/{link_id}`, its orders, and the payments of each.
+ */
+export interface PaymentLinkStatus {
+  providerLinkId: string
+  status: PaymentLink['status']
+  amountPaise: number
+  currency: string
+  payments: ProviderPayment[]
+}
+
 export interface PaymentProvider {
   name: ProviderName
   /** loads the SDK now (it is loaded on first use): called once an online order is placed, before its payment opens */
@@ -196,6 +209,8 @@ export interface PaymentProvider {
   /** a payment link for an order (providers that have one); paid links arrive as `order.paid` with the link id as provider order id */
   createPaymentLink?(input: PaymentLinkInput): Promise<PaymentLink>
   cancelPaymentLink?(providerLinkId: string): Promise<void>
+  /** the link's state and its payments (providers that have links); a link that does not exist is a `rejected` error */
+  fetchPaymentLink?(providerLinkId: string): Promise<PaymentLinkStatus>
   /** the payments made to a QR (Razorpay `GET /v1/payments/qr_codes/{id}/payments`): the re-query when its webhook is lost */
   fetchUpiQrPayments?(providerQrId: string): Promise<UpiQrPayment[]>
 }

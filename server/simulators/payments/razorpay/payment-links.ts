@@ -46,7 +46,17 @@ export const linkEntity = (l: RzpLinkRec) => ({
   expired_at: l.status === 'expired' ? l.expireBy : 0,
   cancelled_at: 0,
   status: l.status,
-  payments: l.paymentIds.length ? l.paymentIds.map((id) => ({ payment_id: id })) : null,
+  // as Razorpay lists them: the payment's id, its link, amount, state and method (fetch the payment for the rest)
+  payments: l.paymentIds.length
+    ? l.paymentIds.map((id) => {
+        const made = l.paymentsMade?.find((p) => p.id === id)
+        return {
+          payment_id: id,
+          plink_id: l.id,
+          ...(made ? { amount: made.amount, status: made.status, method: 'upi', created_at: made.at, updated_at: made.at } : {}),
+        }
+      })
+    : null,
   short_url: l.shortUrl,
   upi_link: false,
   user_id: '',
@@ -206,6 +216,7 @@ export async function payLink(
     createdAt: sim.now(),
   }
   l.paymentIds.push(payment.id)
+  l.paymentsMade = [...(l.paymentsMade ?? []), { id: payment.id, amount: payment.amount, status: payment.status, at: unixSeconds(payment.createdAt) }]
   if (o.outcome === 'success') {
     l.status = 'paid'
     l.amountPaid = payment.amount
