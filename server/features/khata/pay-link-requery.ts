@@ -3,6 +3,7 @@ import type { PaymentProviders } from '../payments/providers/registry'
 import type { PaymentLink, ProviderName } from '../payments/providers/types'
 import { postOnline } from './online'
 import * as o from './queries/online'
+import { requeryGate } from './requery-gate'
 
 /**
  * A shared statement's payment link is settled by its webhook; when that is lost the provider is asked
@@ -17,18 +18,8 @@ const LINK_REQUERY_EVERY_MS = 15_000
 /** How long past its close the job keeps asking a provider that does not answer, before calling the link expired. */
 const GIVE_UP_AFTER_MS = 24 * 3600_000
 
-/** by the row's reference (unique, random): never confused with another database's row of the same id */
-const lastAsked = new Map<string, number>()
-
 /** Whether the page may ask the provider about this row now (then noted as asked). */
-export function linkRequeryDue(row: o.OnlineRow, now: number): boolean {
-  const due =
-    row.status === 'pending' && now - row.createdAt.getTime() >= LINK_REQUERY_AFTER_MS && now - (lastAsked.get(row.reference) ?? 0) >= LINK_REQUERY_EVERY_MS
-  if (!due) return false
-  if (lastAsked.size > 5_000) lastAsked.clear()
-  lastAsked.set(row.reference, now)
-  return true
-}
+export const linkRequeryDue = requeryGate(LINK_REQUERY_AFTER_MS, LINK_REQUERY_EVERY_MS)
 
 /** Asks the provider about the row's link and posts a captured payment of its amount; answers the link's status. */
 export async function requeryLink(db: Db, providers: PaymentProviders, row: o.OnlineRow): Promise<PaymentLink['status']> {

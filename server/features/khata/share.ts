@@ -13,6 +13,7 @@ import { khataAnswer } from './khata'
 import { checkAmount, postOnline } from './online'
 import * as q from './queries/khata'
 import * as o from './queries/online'
+import { requeryGate } from './requery-gate'
 
 /**
  * The statement's share link (docs/decisions/0047-khata.md "Shared statements"): 32 random bytes, of which only the
@@ -132,7 +133,7 @@ export async function startSharedQr(ctx: RequestCtx, base: PaymentProviders, tok
 /** A pending QR is asked about at Razorpay once it is this old, and then at most this often (per process). */
 export const REQUERY_AFTER_MS = 8_000
 const REQUERY_EVERY_MS = 6_000
-const lastAsked = new Map<number, number>()
+const qrRequeryDue = requeryGate(REQUERY_AFTER_MS, REQUERY_EVERY_MS)
 
 /**
  * The QR's state for the page to poll. Still pending after a few seconds, it is asked about at Razorpay: a lost
@@ -142,10 +143,7 @@ export async function getSharedQr(ctx: RequestCtx, base: PaymentProviders, token
   const link = await linkOf(ctx, token)
   const row = link ? await o.findOnlineByQr(ctx.db, ctx.site.id, qrId) : null
   if (!link || !row || row.khataId !== link.account.id) return fail('not_found', 'No such UPI QR')
-  const due = row.status === 'pending' && now - row.createdAt.getTime() >= REQUERY_AFTER_MS && now - (lastAsked.get(row.id) ?? 0) >= REQUERY_EVERY_MS
-  if (!due) return ok(qrAnswer(row, link.account.balancePaise))
-  lastAsked.set(row.id, now)
-  if (lastAsked.size > 5_000) lastAsked.clear()
+  if (!qrRequeryDue(row, now)) return ok(qrAnswer(row, link.account.balancePaise))
   const pay = await razorpayOf(ctx, base)
   try {
     const payments = pay ? await pay.razorpay.fetchUpiQrPayments!(row.providerQrId!) : []
