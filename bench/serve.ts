@@ -51,7 +51,15 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
   lap('demo seed')
   const origin = `http://bench.localhost:${port}`
   const websiteId = await createBenchWebsite(database.db, origin)
-  const generated = await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
+  // On a database that has the catalogue already (the same port's website: a second process, bench/pages-bench.ts), it is kept.
+  const [had] = rowsOf<{ products: number; packs: number }>(
+    await database.db.execute(
+      sql`select (select count(*) from products where website_id = ${websiteId})::int as products, (select count(*) from packs where website_id = ${websiteId})::int as packs`,
+    ),
+  )
+  const generated = had!.products
+    ? had!
+    : await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
   lap('generate')
   const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map(
     (r) => r.slug,
