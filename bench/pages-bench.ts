@@ -57,7 +57,10 @@ export async function benchPages(
     const demo = { 'x-web-url': `http://localhost:${app.ready.port}`, accept: 'text/html' }
     const htmlBytes = [
       { page: '/products (bench catalogue)', bytes: await bytesOf('/products', html) },
-      { page: '/products?c=<first aisle> (bench catalogue)', bytes: await bytesOf(lists.find((u) => u.includes('page=1') && !u.includes('&b='))!.replace(API, '/products'), html) },
+      {
+        page: '/products?c=<first aisle> (bench catalogue)',
+        bytes: await bytesOf(lists.find((u) => u.includes('page=1') && !u.includes('&b='))!.replace(API, '/products'), html),
+      },
       { page: '/products (demo store)', bytes: await bytesOf('/products', demo) },
     ]
     log(`[pages ${driver}] HTML: ${htmlBytes.map((h) => `${h.page} ${(h.bytes / 1024).toFixed(1)} KB`).join(', ')}`)
@@ -76,7 +79,9 @@ export async function benchPages(
     await app.stop()
     app = await startChild(args, 600_000)
     const [listPages, productPages] = [pairs[0]!.pages, pairs[1]!.pages]
-    const alternating = Array.from({ length: PAGES_BUDGET.loads }, (_, i) => (i % 2 ? productPages[(i >> 1) % productPages.length]! : listPages[(i >> 1) % listPages.length]!))
+    const alternating = Array.from({ length: PAGES_BUDGET.loads }, (_, i) =>
+      i % 2 ? productPages[(i >> 1) % productPages.length]! : listPages[(i >> 1) % listPages.length]!,
+    )
     const rss = await pageLoadsRss(app, base, html, alternating, load.connections)
     log(`[pages ${driver}] RSS ${rss.before} MB → ${rss.after} MB after ${rss.loads} page loads (${rss.seconds.toFixed(0)} s, ${rss.bad} bad)`)
     return { driver, products, rows, html: htmlBytes, rss }
@@ -145,7 +150,11 @@ export function pagesMarkdown(f: PagesFigures): string[] {
 
 if (process.argv[1]?.endsWith('pages-bench.ts')) {
   const [url = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test', products = process.env.BENCH_PRODUCTS ?? '50000'] = process.argv.slice(2)
-  const load = { connections: Number(process.env.BENCH_CONNECTIONS ?? 50), warmupS: Number(process.env.BENCH_WARMUP ?? 3), durationS: Number(process.env.BENCH_DURATION ?? 10) }
+  const load = {
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    warmupS: Number(process.env.BENCH_WARMUP ?? 3),
+    durationS: Number(process.env.BENCH_DURATION ?? 10),
+  }
   const f = await benchPages(url.startsWith('memory') ? 'pglite' : 'postgres', url, Number(products), load, console.log)
   console.log(pagesMarkdown(f).join('\n'))
   for (const c of pagesChecks(f)) console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.name}`)

@@ -45,11 +45,7 @@ export function BrandFilter({ brands, selected, onChange, className, capped = tr
   const inputId = useId()
   const needle = text.trim().toLowerCase()
   const folded = !needle && !all && brands.length > SIDEBAR_BRANDS + 2
-  const shown = needle
-    ? brands.filter((b) => b.name.toLowerCase().includes(needle))
-    : folded
-      ? foldedBrands(brands, top, selected)
-      : brands
+  const shown = needle ? brands.filter((b) => b.name.toLowerCase().includes(needle)) : folded ? foldedBrands(brands, top, selected) : brands
 
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug))
 
