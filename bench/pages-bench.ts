@@ -26,7 +26,7 @@ export interface PagesFigures {
   /** bytes of HTML of list pages, by page */
   html: { page: string; bytes: number }[]
   /** resident memory of the app process before and after the page loads, MB */
-  rss: { before: number; after: number; loads: number; seconds: number; bad: number }
+  rss: { before: number; after: number; heapAfter: number; loads: number; seconds: number; bad: number }
 }
 
 const API = '/s/api/products'
@@ -83,7 +83,9 @@ export async function benchPages(
       i % 2 ? productPages[(i >> 1) % productPages.length]! : listPages[(i >> 1) % listPages.length]!,
     )
     const rss = await pageLoadsRss(app, base, html, alternating, load.connections)
-    log(`[pages ${driver}] RSS ${rss.before} MB → ${rss.after} MB after ${rss.loads} page loads (${rss.seconds.toFixed(0)} s, ${rss.bad} bad)`)
+    log(
+      `[pages ${driver}] RSS ${rss.before} MB → ${rss.after} MB (JavaScript heap in use ${rss.heapAfter} MB) after ${rss.loads} page loads (${rss.seconds.toFixed(0)} s, ${rss.bad} bad)`,
+    )
     return { driver, products, rows, html: htmlBytes, rss }
   } finally {
     await app.stop()
@@ -92,8 +94,8 @@ export async function benchPages(
 
 /** Resident memory of the app before and right after PAGES_BUDGET.loads page loads of `paths`. */
 async function pageLoadsRss(app: Awaited<ReturnType<typeof startChild>>, base: string, headers: Record<string, string>, paths: string[], connections: number) {
-  const rss = async () => ((await app.send({ type: 'memory' }, 'memory')) as { rss: number }).rss
-  const before = await rss()
+  const memory = async () => (await app.send({ type: 'memory' }, 'memory')) as { rss: number; heap: number }
+  const before = (await memory()).rss
   let next = 0
   const started = Date.now()
   const r = await autocannon({
@@ -103,7 +105,15 @@ async function pageLoadsRss(app: Awaited<ReturnType<typeof startChild>>, base: s
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
   })
-  return { before, after: await rss(), loads: r.requests.total, seconds: (Date.now() - started) / 1000, bad: r.non2xx + r.errors + r.timeouts }
+  const after = await memory()
+  return {
+    before,
+    after: after.rss,
+    heapAfter: after.heap,
+    loads: r.requests.total,
+    seconds: (Date.now() - started) / 1000,
+    bad: r.non2xx + r.errors + r.timeouts,
+  }
 }
 
 /** PASS/FAIL of the pages' budgets. */
@@ -143,7 +153,7 @@ export function pagesMarkdown(f: PagesFigures): string[] {
     '|---|--:|---|',
     ...f.html.map((h) => `| ${h.page} | ${(h.bytes / 1024).toFixed(1)} KB | ${verdict(h.bytes < b.htmlBytes)} |`),
     '',
-    `Resident memory of the app process: ${f.rss.before} MB before, **${f.rss.after} MB** right after ${f.rss.loads.toLocaleString('en')} never-seen page loads (lists and products alternating, ${f.rss.seconds.toFixed(0)} s, ${f.rss.bad} bad): ${verdict(f.rss.after <= b.rssMb && f.rss.bad === 0)}.`,
+    `Resident memory of the app process: ${f.rss.before} MB before, **${f.rss.after} MB** (of it ${f.rss.heapAfter} MB JavaScript heap in use) right after ${f.rss.loads.toLocaleString('en')} never-seen page loads (lists and products alternating, ${f.rss.seconds.toFixed(0)} s, ${f.rss.bad} bad): ${verdict(f.rss.after <= b.rssMb && f.rss.bad === 0)}.`,
     '',
   ]
 }

@@ -26,7 +26,7 @@ export type ToParent =
   | { type: 'loaded' }
   | { type: 'statements'; n: number }
   | { type: 'answers'; hits: number; misses: number }
-  | { type: 'memory'; rss: number }
+  | { type: 'memory'; rss: number; heap: number }
   | { type: 'error'; message: string }
 export type Body = { url: string; contentType: string; body: string }
 export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'answers' } | { type: 'memory' } | { type: 'stop' }
@@ -83,8 +83,11 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
       const count = (result: string) => values.find((v) => v.labels.cache === 'catalogue' && v.labels.result === result)?.value ?? 0
       send({ type: 'answers', hits: count('hit'), misses: count('miss') })
     }
-    // resident memory of this process, MB (VmRSS)
-    if (m.type === 'memory') send({ type: 'memory', rss: Math.round(process.memoryUsage.rss() / 2 ** 20) })
+    // resident memory of this process and the live JavaScript heap, MB
+    if (m.type === 'memory') {
+      const { rss, heapUsed } = process.memoryUsage()
+      send({ type: 'memory', rss: Math.round(rss / 2 ** 20), heap: Math.round(heapUsed / 2 ** 20) })
+    }
     if (m.type !== 'stop') return
     await app.close()
     await database.close()
