@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, openDb, rowsOf } from '../server/db/client'
 import * as shelfQueries from '../server/features/catalogue/shelf-queries'
@@ -11,7 +9,7 @@ import { type Scenario, scenarios } from './scenarios'
 
 export interface ApiRow {
   scenario: string
-  kind: 'list' | 'q' | 'product' | 'suggest' | 'page'
+  kind: 'list' | 'q' | 'product' | 'suggest'
   cold: boolean
   app: LoadResult
   ref: LoadResult
@@ -42,8 +40,6 @@ export interface ApiRun {
 /** Reference figures by hash of the bytes served, so the PGlite run doesn't re-measure identical answers. */
 const referenceCache = new Map<string, LoadResult>()
 
-/** Server-rendered page rows need the built client (dist/); without it they are left out. */
-const WEB = existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'))
 const STATEMENT_SAMPLE = 100
 
 /**
@@ -61,7 +57,7 @@ function picked(all: Scenario[]): Scenario[] {
 export async function benchApi(driver: ApiRun['driver'], url: string, products: number, load: LoadSettings, log: (m: string) => void): Promise<ApiRun> {
   const port = await freePort()
   log(`[${driver}] starting the app: migrate, demo seed, ${products} products…`)
-  const app = await startChild(['app', url, String(port), String(products), WEB ? 'web' : ''], 600_000)
+  const app = await startChild(['app', url, String(port), String(products)], 600_000)
   let reference: Child | undefined
   try {
     reference = await startChild(['reference', String(await freePort())])
@@ -75,8 +71,8 @@ export async function benchApi(driver: ApiRun['driver'], url: string, products: 
     const refBase = `http://127.0.0.1:${reference.ready.port}`
     const rows: ApiRow[] = []
     const warmRefs = new Map<string, LoadResult>()
-    for (const s of picked(scenarios(slugs, WEB))) {
-      const headers = { 'x-web-url': origin!, accept: s.kind === 'page' ? 'text/html' : 'application/json' }
+    for (const s of picked(scenarios(slugs))) {
+      const headers = { 'x-web-url': origin!, accept: 'application/json' }
       log(`[${driver}] ${s.name}: ${s.paths.length} URLs, ${load.connections} connections, ${load.warmupS} s + ${load.durationS} s`)
       let ref = warmRefs.get(s.kind)
       let refReused = false

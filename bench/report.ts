@@ -6,10 +6,11 @@ import type { LighthouseRow } from './lighthouse'
 import { ADMIN_LIST_P99_MS, type AdminListFigures, adminListMarkdown, worstP99 } from './admin-list'
 import { ADMIN_ORDERS_P99_MS, type AdminOrdersFigures, adminOrdersMarkdown, worstOrdersP99 } from './admin-orders'
 import { type CsvFigures, csvMarkdown } from './catalogue-csv'
+import { type PagesFigures, pagesChecks, pagesMarkdown } from './pages-bench'
 import { REPORTS_P99_MS, type ReportsFigures, reportsMarkdown, worstReportP99 } from './admin-reports'
 
 export const BUDGET = {
-  rpsRatio: { list: 0.5, q: 0.25, product: 0.5, suggest: 0.25, page: 0 },
+  rpsRatio: { list: 0.5, q: 0.25, product: 0.5, suggest: 0.25 },
   /** issue 15, PostgreSQL, never-seen searches: list with q ≥ 1,000 req/s and p99 ≤ 50 ms; suggestions p99 ≤ 30 ms */
   search: { qRps: 1000, qP99: 50, suggestP99: 30, successAt3: 0.9 },
   /** issue 15, never-seen lists and products: PostgreSQL at 50 connections; PGlite zero errors and p99 ≤ 250 ms */
@@ -34,6 +35,7 @@ export interface Figures {
   adminList?: AdminListFigures
   adminOrders?: AdminOrdersFigures
   csv?: CsvFigures
+  pages?: PagesFigures
   reports?: ReportsFigures
   relevance?: Relevance
   notes: string[]
@@ -45,7 +47,7 @@ const pct = (x: number) => `${Math.round(x * 100)} %`
 /** PASS/FAIL lines of the budgets, for the summary at the end. */
 export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
   const checks: { name: string; ok: boolean }[] = []
-  for (const r of f.api.find((a) => a.driver === 'postgres')?.rows.filter((x) => !x.cold && x.kind !== 'page') ?? []) {
+  for (const r of f.api.find((a) => a.driver === 'postgres')?.rows.filter((x) => !x.cold) ?? []) {
     const { rps, p99 } = ratios(r)
     checks.push({
       name: `${r.scenario} req/s ≥ ${pct(BUDGET.rpsRatio[r.kind])} of reference (${pct(rps)})`,
@@ -115,6 +117,7 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
     checks.push({ name: `Lighthouse mobile ${l.path}: accessibility ${l.accessibility} ≥ ${b.accessibility}`, ok: l.accessibility >= b.accessibility })
     checks.push({ name: `Lighthouse mobile ${l.path}: SEO ${l.seo} = ${b.seo}`, ok: l.seo >= b.seo })
   }
+  if (f.pages) checks.push(...pagesChecks(f.pages))
   return checks
 }
 
@@ -136,9 +139,8 @@ function apiTable(run: ApiRun): string[] {
     const { rps, p99 } = ratios(r)
     let budget = `≥ ${pct(BUDGET.rpsRatio[r.kind])}, p99 ≤ ${BUDGET.p99Ratio}×`
     let ok = rps >= BUDGET.rpsRatio[r.kind] && p99 <= BUDGET.p99Ratio && r.app.bad === 0
-    let result = judged && !r.cold && r.kind !== 'page' ? verdict(ok) : `info (${ok ? 'within' : 'outside'})`
-    if (r.kind === 'page') [budget, result] = ['–', 'info']
-    else if (r.cold) {
+    let result = judged && !r.cold ? verdict(ok) : `info (${ok ? 'within' : 'outside'})`
+    if (r.cold) {
       const fixed = absoluteBudget(run.driver, r)
       if (fixed) ({ budget, ok } = fixed)
       result = fixed ? verdict(ok) : 'info'
@@ -292,6 +294,7 @@ export function toMarkdown(f: Figures): string {
     '',
     ...(f.relevance ? relevanceTable(f.relevance) : []),
     ...f.api.flatMap(apiTable),
+    ...(f.pages ? pagesMarkdown(f.pages) : []),
     ...(f.bundle ? bundleTable(f.bundle, f.observed) : []),
     ...(f.interaction ? interactionTable(f.interaction) : []),
     ...(f.tap ? tapTable(f.tap) : []),

@@ -1,5 +1,5 @@
 /**
- * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, the staff product list, catalogue CSV export and import, shopper first-load JS,
+ * npm run bench: API load (PostgreSQL, then PGlite) against a bare-Fastify reference, never-seen server-rendered pages beside the API, the staff product list, catalogue CSV export and import, shopper first-load JS,
  * first paint to interactive on a slow phone, Lighthouse. Prints the figures with PASS/FAIL per budget and writes bench/results.md. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process'
@@ -17,6 +17,7 @@ import { measureRelevance, seedDocs } from '../server/features/catalogue/search-
 import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
+import { benchPages } from './pages-bench'
 import { benchReports } from './admin-reports'
 import { stopAllChildren } from './children'
 import { addToCartTap, firstInteraction, someProductPath } from './first-interaction'
@@ -56,7 +57,10 @@ async function cleanup() {
   cleaned = true
   await Promise.allSettled([stopAllChildren(), killChrome(), webServer?.stop()])
   if (dbCreated)
-    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`)).then(
+    await admin(async (c) => {
+      await c.query(`drop database if exists "${dbName}_pages" with (force)`)
+      await c.query(`drop database if exists "${dbName}" with (force)`)
+    }).then(
       () => log(`dropped ${dbName}`),
       (e) => log(`could not drop ${dbName}: ${e}`),
     )
@@ -113,6 +117,16 @@ async function main() {
       `search relevance: success@3 ${figures.relevance.successAt3.toFixed(3)}, nDCG@10 ${figures.relevance.ndcgAt10.toFixed(3)} over ${figures.relevance.queries} judged queries`,
     )
     if (!SKIP.has('postgres')) figures.api.push(await benchApi('postgres', pgUrl, PRODUCTS, LOAD, log))
+  })
+  await phase('pages', async () => {
+    if (SKIP.has('pages')) return
+    // a database of its own: the API phase's catalogue was generated on another port's website
+    await admin((c) => c.query(`create database "${dbName}_pages"`))
+    try {
+      figures.pages = await benchPages('postgres', withDatabase(ADMIN_URL, `${dbName}_pages`), PRODUCTS, LOAD, log)
+    } finally {
+      await admin((c) => c.query(`drop database if exists "${dbName}_pages" with (force)`))
+    }
   })
   await phase('staff product list', async () => {
     if (!SKIP.has('admin')) figures.adminList = await benchAdminList(ADMIN_URL, { products: PRODUCTS, log })

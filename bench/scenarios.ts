@@ -5,7 +5,7 @@ import { BRAND_NAMES, BRAND_SLUGS, searchWords } from './generate-catalogue'
 export interface Scenario {
   name: string
   /** 'list' | 'q' | 'product': the budget that applies; cold scenarios share the warm one's reference */
-  kind: 'list' | 'q' | 'product' | 'suggest' | 'page'
+  kind: 'list' | 'q' | 'product' | 'suggest'
   cold: boolean
   paths: string[]
 }
@@ -16,7 +16,7 @@ const subs = demo.categories.flatMap((c) => c.children.map((k) => k.slug))
 const SORTS = ['popularity', 'price_asc', 'price_desc', 'discount', 'newest', 'name']
 
 /** Deterministic shuffle, so cold runs don't walk the catalogue in index order. */
-function shuffle<T>(list: T[]): T[] {
+export function shuffle<T>(list: T[]): T[] {
   let seed = 42
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const out = [...list]
@@ -100,26 +100,13 @@ export function neverSeenLists(): string[] {
   ])
 }
 
-export function scenarios(slugs: string[], web = false): Scenario[] {
+/** The API's scenarios; never-seen pages beside the same URLs from the API are bench/pages-bench.ts's. */
+export function scenarios(slugs: string[]): Scenario[] {
   const lists = neverSeenLists()
   const productPaths = slugs.map((s) => `${API}/${s}`)
   const mix = searchMix()
   const SUGGEST = '/s/api/search/suggest'
   const warmSuggest = ['a', 'aa', 'aata', 'bas', 'basmati', 'ghe', 'doodh', 'toor d', 'masala c'].map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`)
-  const pages: Scenario[] = web
-    ? [
-        { name: 'page / (SSR)', kind: 'page', cold: false, paths: ['/'] },
-        { name: 'page /products (SSR, 12 URLs)', kind: 'page', cold: false, paths: warmList.map((u) => u.replace(API, '/products')) },
-        { name: 'page /products/{slug} (SSR, 50 slugs)', kind: 'page', cold: false, paths: slugs.slice(0, 50).map((s) => `/products/${s}`) },
-        { name: `page /products?…, never-seen (SSR, ${lists.length} URLs)`, kind: 'page', cold: true, paths: lists.map((u) => u.replace(API, '/products')) },
-        {
-          name: `page /products/{slug}, never-seen (SSR, ${slugs.length} slugs)`,
-          kind: 'page',
-          cold: true,
-          paths: shuffle(slugs).map((s) => `/products/${s}`),
-        },
-      ]
-    : []
   return [
     { name: 'product list', kind: 'list', cold: false, paths: warmList },
     { name: 'list with q', kind: 'q', cold: false, paths: warmSearch },
@@ -129,6 +116,5 @@ export function scenarios(slugs: string[], web = false): Scenario[] {
     { name: `list with q, never-seen (${mix.length} queries)`, kind: 'q', cold: true, paths: mix.map((q) => `${API}?q=${encodeURIComponent(q)}`) },
     { name: 'suggestions', kind: 'suggest', cold: false, paths: warmSuggest },
     { name: `suggestions, never-seen (${mix.length} queries)`, kind: 'suggest', cold: true, paths: mix.map((q) => `${SUGGEST}?q=${encodeURIComponent(q)}`) },
-    ...pages,
   ]
 }

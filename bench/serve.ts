@@ -26,9 +26,10 @@ export type ToParent =
   | { type: 'loaded' }
   | { type: 'statements'; n: number }
   | { type: 'answers'; hits: number; misses: number }
+  | { type: 'memory'; rss: number; heap: number }
   | { type: 'error'; message: string }
 export type Body = { url: string; contentType: string; body: string }
-export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'answers' } | { type: 'stop' }
+export type ToChild = { type: 'bodies'; bodies: Body[] } | { type: 'statements' } | { type: 'answers' } | { type: 'memory' } | { type: 'stop' }
 
 const send = (m: ToParent) => process.send?.(m)
 // Never outlive the parent.
@@ -50,7 +51,15 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
   lap('demo seed')
   const origin = `http://bench.localhost:${port}`
   const websiteId = await createBenchWebsite(database.db, origin)
-  const generated = await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
+  // On a database that has the catalogue already (the same port's website: a second process, bench/pages-bench.ts), it is kept.
+  const [had] = rowsOf<{ products: number; packs: number }>(
+    await database.db.execute(
+      sql`select (select count(*) from products where website_id = ${websiteId})::int as products, (select count(*) from packs where website_id = ${websiteId})::int as packs`,
+    ),
+  )
+  const generated = had!.products
+    ? had!
+    : await generateCatalogue(database.db, websiteId, { products: count, log: (m) => console.log(`  [${database.kind}] ${m}`) })
   lap('generate')
   const slugs = rowsOf<{ slug: string }>(await database.db.execute(sql`select slug from products where website_id = ${websiteId} order by id`)).map(
     (r) => r.slug,
@@ -73,6 +82,11 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
       const { values } = await app.metrics.cacheLookups.get()
       const count = (result: string) => values.find((v) => v.labels.cache === 'catalogue' && v.labels.result === result)?.value ?? 0
       send({ type: 'answers', hits: count('hit'), misses: count('miss') })
+    }
+    // resident memory of this process and the live JavaScript heap, MB
+    if (m.type === 'memory') {
+      const { rss, heapUsed } = process.memoryUsage()
+      send({ type: 'memory', rss: Math.round(rss / 2 ** 20), heap: Math.round(heapUsed / 2 ** 20) })
     }
     if (m.type !== 'stop') return
     await app.close()

@@ -1,5 +1,5 @@
 import { callKey, type Contract } from '../../common/contracts/http'
-import { type Answer, type Api, type CallInput, checkedAnswer, type WireInput, wireInput } from './api'
+import { type Answer, type AnswerOf, type Api, type CallInput, checkedAnswer, type WireInput, wireInput } from './api'
 
 /**
  * What the server reads while it renders a page, keyed by call (callKey: 'GET /api/init'): plain functions the
@@ -8,6 +8,9 @@ import { type Answer, type Api, type CallInput, checkedAnswer, type WireInput, w
  */
 export type ServerData = Record<string, (input: WireInput) => Promise<Answer>>
 
+/** Answers checked already, by body: a body the server keeps for many pages (a website's shell for visitors) is checked once. */
+const checked = new WeakMap<object, unknown>()
+
 /** The API client of server rendering: the same calls and checks as in the browser, answered by ServerData. */
 export function createServerApi(data: ServerData): Api {
   return {
@@ -15,7 +18,13 @@ export function createServerApi(data: ServerData): Api {
       const key = callKey(contract)
       const read = data[key]
       if (!read) throw new Error(`${key} is not answered while rendering on the server`)
-      return checkedAnswer(contract, key, await read(wireInput(input.params as Record<string, unknown>, input.query as Record<string, unknown>)))
+      const answer = await read(wireInput(input.params as Record<string, unknown>, input.query as Record<string, unknown>))
+      if (typeof answer.body !== 'object' || answer.body === null) return checkedAnswer(contract, key, answer)
+      const known = checked.get(answer.body)
+      if (known !== undefined) return known as AnswerOf<C>
+      const value = checkedAnswer(contract, key, answer)
+      checked.set(answer.body, value)
+      return value
     },
   }
 }

@@ -7,6 +7,19 @@
 const HEADER = 16
 const SLOT = 8
 
+const elsewhere = new WeakSet<object>()
+
+/**
+ * Marks a value that one cache entry holds and is charged for (a website's catalogue read model, a stock snapshot):
+ * other entries that only point at it (answers and pages kept while it is the current one) are not charged for it
+ * again. Without this every kept answer would weigh the whole catalogue, cost a walk of it to weigh, and be too big
+ * to keep.
+ */
+export function countedElsewhere<T extends object>(value: T): T {
+  elsewhere.add(value)
+  return value
+}
+
 export function approximateSize(value: unknown): number {
   const seen = new Set<object>()
   const stack: unknown[] = [value]
@@ -27,7 +40,7 @@ export function approximateSize(value: unknown): number {
       case 'function':
         continue
     }
-    if (v === null || seen.has(v as object)) continue
+    if (v === null || seen.has(v as object) || (v !== value && elsewhere.has(v as object))) continue
     const o = v as object
     seen.add(o)
     if (ArrayBuffer.isView(o)) {

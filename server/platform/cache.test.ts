@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approximateSize } from './approximate-size'
+import { approximateSize, countedElsewhere } from './approximate-size'
 import { createAppCaches, createCache, createSiteCache } from './cache'
 import { createMetrics } from './metrics'
 
@@ -97,6 +97,13 @@ describe('cache', () => {
     cyclic.self = cyclic
     expect(approximateSize(cyclic)).toBeGreaterThan(0)
     expect(approximateSize(new Map([['k', 'v'.repeat(500)]]))).toBeGreaterThan(1000)
+  })
+
+  it('charges an answer kept beside the catalogue it was made from for the answer only, and the catalogue itself in full', () => {
+    const catalogue = countedElsewhere({ products: Array.from({ length: 10_000 }, (_, i) => ({ name: `product ${i}`.repeat(5) })) })
+    const answer = 'a'.repeat(1_000)
+    expect(approximateSize({ shelf: catalogue, answer })).toBeLessThan(approximateSize(answer) + 200)
+    expect(approximateSize(catalogue)).toBeGreaterThan(10_000 * 50)
   })
 
   it('reports each cache’s bytes, budget, entries and evictions in the metrics', async () => {

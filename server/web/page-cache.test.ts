@@ -1,6 +1,7 @@
 import { SHARED_PAGE } from '../platform/cache-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct } from '../../common/contracts/admin-catalogue'
+import type { SiteEditorAnswer } from '../../common/contracts/admin-site'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
 import { until } from '../test/wait'
@@ -71,6 +72,33 @@ describe.each(drivers)('rendered pages kept for visitors (%s)', (driver) => {
     const renamed = await staffCall(t, admin, 'PATCH', path, { version, product_name: 'Renamed Kept Poha' })
     expect(renamed.statusCode).toBe(200)
     expect((await page(t, url)).body).toContain('Renamed Kept Poha')
+  })
+
+  it('shows a staff change to the shop’s name, header menu and footer on the next load of every kept page', { timeout: 90_000 }, async () => {
+    const urls = ['/products', '/products?c=beverages', `/products/${product.slug}`]
+    for (const url of urls) {
+      const [, kept] = await twice(t, url)
+      expect(kept.body).not.toContain('Shell Renamed Mart')
+    }
+    const { admin } = await cast(t)
+    const now = (await staffCall(t, admin, 'GET', '/s/api/admin/site-settings')).json() as SiteEditorAnswer
+    const { name: _, ...site } = now.site
+    const renamed = await staffCall(t, admin, 'PUT', '/s/api/admin/site-settings/site', { ...site, name: 'Shell Renamed Mart', version: now.versions.site })
+    expect(renamed.statusCode).toBe(200)
+    type Item = SiteEditorAnswer['menus']['navs'][number]
+    const strip = (items: Item[]): unknown[] => items.map(({ slug: _, ...i }) => ({ ...i, children: i.value === '/categories' ? [] : strip(i.children) }))
+    const [firstNav, ...navs] = now.menus.navs
+    const [firstFooter, ...footers] = now.menus.footers
+    const menus = await staffCall(t, admin, 'PUT', '/s/api/admin/site-settings/menus', {
+      version: now.versions.menus,
+      navs: strip([{ ...firstNav!, name: 'Shell Menu Item' }, ...navs]),
+      footers: strip([{ ...firstFooter!, name: 'Shell Footer Column' }, ...footers]),
+    })
+    expect(menus.statusCode).toBe(200)
+    for (const url of urls) {
+      const next = (await page(t, url)).body
+      for (const text of ['Shell Renamed Mart', 'Shell Menu Item', 'Shell Footer Column']) expect(next, `${url}: ${text}`).toContain(text)
+    }
   })
 
   it('never sends a kept page to a session or a signed-in person, nor keeps theirs for visitors', { timeout: 60_000 }, async () => {

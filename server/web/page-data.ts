@@ -14,8 +14,38 @@ import type { Read, Reads } from '../platform/route'
  */
 export function pageData(reads: Reads, ctx: RequestCtx, log: FastifyBaseLogger): ServerData {
   const data: ServerData = {}
-  for (const [key, { contract, read }] of reads) data[key] = (input) => answer(contract, read, ctx, input, (err, what) => log.error({ err, call: key }, what))
+  for (const [key, { contract, read }] of reads) {
+    const made = (input: WireInput) => answer(contract, read, ctx, input, (err, what) => log.error({ err, call: key }, what))
+    data[key] = SHELL_CALLS.has(key) ? (input) => keptShell(ctx, key, () => made(input)) : made
+  }
   return data
+}
+
+/**
+ * Calls whose answer, for a visitor with no session, depends on the website alone: init is the shop's shell (name,
+ * theme, header and footer menus, categories, brands, the empty cart) that every page of the website carries.
+ */
+const SHELL_CALLS = new Set(['GET /api/init'])
+
+/**
+ * A shell answer for visitors, made and encoded once per website and staff change: kept with the rendered pages
+ * (`pages`), which a staff write drops in every process, and only while the website's row is the one it was made
+ * from. A visitor's page then makes only what its URL changes. Signed-in shoppers and sessions get theirs made.
+ */
+async function keptShell(ctx: RequestCtx, key: string, make: () => Promise<Answer>): Promise<Answer> {
+  if (ctx.session || ctx.user) return make()
+  let made: Answer | undefined
+  try {
+    const kept = (await ctx.caches.pages.getOrLoad(ctx.site.id, `shell:${key}`, async () => {
+      made = await make()
+      if (made.status !== 200) throw made
+      return { site: ctx.site, answer: made }
+    })) as { site: unknown; answer: Answer }
+    return kept.site === ctx.site ? kept.answer : (made ?? (await make()))
+  } catch (err) {
+    if (made) return made
+    throw err
+  }
 }
 
 const SOMETHING_WENT_WRONG = { status: 500, body: { message: 'Something went wrong' } }

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import type { InjectOptions } from 'fastify'
-import { SHARED_PAGE } from '../platform/cache-headers'
+import { PRIVATE_NO_STORE, SHARED_PAGE } from '../platform/cache-headers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
@@ -146,7 +146,16 @@ describe.each(drivers)('caching of pages (%s)', (driver) => {
     expect(visitor.statusCode).toBe(200)
     expect(visitor.body).not.toContain('9876500003')
     expect(visitor.headers['cache-control']).toBe(SHARED_PAGE)
+    // a shared cache (a CDN) may keep it, a browser revalidates it, and each website and cookie gets its own copy
+    expect(visitor.headers['cache-control']).toMatch(/\bpublic\b.*\bmax-age=0\b.*\bs-maxage=\d+\b.*\bstale-while-revalidate=\d+\b/)
     expect(visitor.headers.vary).toBe('Host, Cookie')
+    expect(mine.headers['cache-control']).not.toMatch(/s-maxage|public|stale-while-revalidate/)
+    for (const url of ['/products', '/products?c=beverages']) {
+      const anonymous = await page(t, url)
+      expect(anonymous.headers['cache-control']).toBe(SHARED_PAGE)
+      expect(anonymous.headers.vary).toBe('Host, Cookie')
+      expect((await page(t, url, { cookie: me.cookie })).headers['cache-control']).toBe(PRIVATE_NO_STORE)
+    }
 
     // The API's rule exactly: a page tied to a session (a visitor's cart) is private too.
     const session = await t.visitor()

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BrandFilter, SIDEBAR_BRANDS } from './brand-filter'
+import { BrandFilter, foldedBrands, SIDEBAR_BRANDS } from './brand-filter'
 
 afterEach(cleanup)
 
@@ -16,6 +16,16 @@ describe('BrandFilter', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show all 40 brands' }))
     expect(boxes()).toBe(40)
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull()
+  })
+
+  it('lists the brands with the most products in the list shown, then the first by name, in the website’s order', () => {
+    const top = ['brand-40', 'brand-25', 'brand-7']
+    render(<BrandFilter brands={brands} selected={['brand-33']} onChange={() => {}} top={top} />)
+    const names = screen.getAllByRole('checkbox').map((b) => b.closest('label')?.textContent)
+    expect(names).toHaveLength(SIDEBAR_BRANDS + 1)
+    for (const name of ['Brand 40', 'Brand 25', 'Brand 07', 'Brand 33', 'Brand 01']) expect(names).toContain(name)
+    expect(names).toEqual([...names].sort())
+    expect(foldedBrands(brands, brands.map((b) => b.slug).reverse(), []).map((b) => b.slug)).toEqual(brands.slice(-SIDEBAR_BRANDS).map((b) => b.slug))
   })
 
   it('finds any brand by name while folded, and lists all at once in the drawer', () => {

@@ -10,7 +10,21 @@ const FILTER_BOX_FROM = 7
  * The sidebar lists this many brands (and any ticked) until "Show all" or a search: a website of 300 brands would
  * otherwise put 300 checkboxes into every list page's HTML (issue 30). The drawer, opened on purpose, lists all.
  */
-export const SIDEBAR_BRANDS = 12
+export const SIDEBAR_BRANDS = 10
+
+/**
+ * The brands the folded sidebar lists: those with the most products in the list shown (`top`, most first), then
+ * the first by name up to SIDEBAR_BRANDS, and every ticked one; in the website's order (by name).
+ */
+export function foldedBrands(brands: Brand[], top: readonly string[], selected: readonly string[]): Brand[] {
+  const known = new Set(brands.map((b) => b.slug))
+  const chosen = new Set(top.filter((slug) => known.has(slug)).slice(0, SIDEBAR_BRANDS))
+  for (const b of brands) {
+    if (chosen.size >= SIDEBAR_BRANDS) break
+    chosen.add(b.slug)
+  }
+  return brands.filter((b) => chosen.has(b.slug) || selected.includes(b.slug))
+}
 
 export interface BrandFilterProps {
   brands: Brand[]
@@ -20,20 +34,18 @@ export interface BrandFilterProps {
   className?: string
   /** the sidebar caps the list's height; a drawer lets it run to the drawer's own height (it scrolls itself) */
   capped?: boolean
+  /** slugs of the brands with the most products in the list shown, most first: the folded sidebar lists these */
+  top?: readonly string[]
 }
 
 /** Brand checkboxes with a small box that narrows the list by name. */
-export function BrandFilter({ brands, selected, onChange, className, capped = true }: BrandFilterProps) {
+export function BrandFilter({ brands, selected, onChange, className, capped = true, top = [] }: BrandFilterProps) {
   const [text, setText] = useState('')
   const [all, setAll] = useState(!capped)
   const inputId = useId()
   const needle = text.trim().toLowerCase()
   const folded = !needle && !all && brands.length > SIDEBAR_BRANDS + 2
-  const shown = needle
-    ? brands.filter((b) => b.name.toLowerCase().includes(needle))
-    : folded
-      ? brands.filter((b, i) => i < SIDEBAR_BRANDS || selected.includes(b.slug))
-      : brands
+  const shown = needle ? brands.filter((b) => b.name.toLowerCase().includes(needle)) : folded ? foldedBrands(brands, top, selected) : brands
 
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((s) => s !== slug))
 

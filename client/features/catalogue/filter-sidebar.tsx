@@ -11,10 +11,12 @@ export interface FilterSidebarProps {
   params: ProductListParams
   onChange: (change: Partial<ProductListParams>) => void
   className?: string
+  /** brand slugs with the most products in the list shown, most first (the folded brand list) */
+  topBrands?: readonly string[]
 }
 
 /** Desktop filters: categories (with subcategories) and brands; every tick updates the URL. */
-export function FilterSidebar({ categories, brands, params, onChange, className }: FilterSidebarProps) {
+export function FilterSidebar({ categories, brands, params, onChange, className, topBrands }: FilterSidebarProps) {
   const c = params.c ?? []
   const b = params.b ?? []
   return (
@@ -24,7 +26,7 @@ export function FilterSidebar({ categories, brands, params, onChange, className 
       </FilterSection>
       {brands.length > 0 && (
         <FilterSection title="Brands" onClear={b.length ? () => onChange({ b: undefined }) : undefined}>
-          <BrandFilter brands={brands} selected={b} onChange={(next) => onChange({ b: next })} />
+          <BrandFilter brands={brands} selected={b} onChange={(next) => onChange({ b: next })} top={topBrands} />
         </FilterSection>
       )}
     </aside>

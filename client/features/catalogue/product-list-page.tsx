@@ -58,7 +58,14 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
       </header>
 
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <FilterSidebar categories={categories} brands={brands} params={params} onChange={update} className="hidden lg:block" />
+        <FilterSidebar
+          categories={categories}
+          brands={brands}
+          params={params}
+          onChange={update}
+          topBrands={brandsByCount(list.data?.data ?? [])}
+          className="hidden lg:block"
+        />
 
         <div className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -102,6 +109,13 @@ export function ProductListPage({ categories, brands, action, corner }: ProductL
       )}
     </div>
   )
+}
+
+/** Brand slugs of the products shown, the brand with the most of them first (ties: first seen first). */
+function brandsByCount(products: readonly { brand_slug: string }[]): string[] {
+  const counts = new Map<string, number>()
+  for (const p of products) counts.set(p.brand_slug, (counts.get(p.brand_slug) ?? 0) + 1)
+  return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!)
 }
 
 function CountBadge({ n }: { n: number }) {

@@ -1,3 +1,5 @@
+import { countedElsewhere } from '../../platform/approximate-size'
+
 /**
  * What each warehouse has free to sell, as the shelf shows it (docs/decisions/0038-catalogue-read-model.md).
  * Checkouts change stock without dropping cached answers, so the shelf doesn't hold it: a snapshot per warehouse
@@ -24,7 +26,7 @@ interface Entry {
 
 export function stockSnapshots(read: (warehouseId: number) => Promise<number[]>, now = () => Date.now()) {
   const entries = new Map<number, Entry>()
-  const load = (warehouseId: number) => read(warehouseId).then((ids): StockSnapshot => ({ soldOut: new Set(ids), at: now() }))
+  const load = (warehouseId: number) => read(warehouseId).then((ids): StockSnapshot => countedElsewhere({ soldOut: new Set(ids), at: now() }))
   return {
     /** The warehouse's snapshot; null for no warehouse (nothing in stock anywhere). */
     at(warehouseId: number | null): Promise<StockSnapshot> | null {

@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Sort } from '../../../common/contracts/catalogue'
+import { countedElsewhere } from '../../platform/approximate-size'
 import type { RequestCtx } from '../../platform/request-context'
 import type { PackRow, ProductRow } from './queries'
 import type { SearchDoc } from './search-index'
@@ -157,7 +158,8 @@ export async function buildShelf(ctx: RequestCtx): Promise<Shelf> {
     listed: 0,
     stock: stockOf(ctx),
   }
-  return shelf
+  // not charged again to each answer and page kept while it is current (they only point at it)
+  return countedElsewhere(shelf)
 }
 
 // Out of buildShelf: a closure made there would keep its scope, every raw row read, alive with the shelf.
