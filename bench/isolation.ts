@@ -1,8 +1,8 @@
 /**
  * Isolation (issue 30): one admin's heavy work must not stall another website's shoppers. One compiled process on
  * a database of its own with two websites: the shoppers' (5,000 generated products) and the admin's (2,000). The
- * shoppers' API (never-seen products and lists) is loaded at a steady rate, first with nothing else going on
- * (the reference), then while the admin, signed in through the real staff API (AUTH_FIXED_OTP), previews and
+ * shoppers' API (never-seen products and lists) is loaded at a steady rate, after a 10 s warm-up first with nothing
+ * else going on (the reference), then while the admin, signed in through the real staff API (AUTH_FIXED_OTP), previews and
  * applies a 10,000-row catalogue import (POST /s/api/admin/catalogue/import, then …/apply) and uploads four
  * 7000 × 7000 JPEGs (POST /s/api/admin/media). Budget: the p99 under that work ≤ 2 × the reference's, same run.
  *
@@ -81,10 +81,10 @@ async function largeImages(side: number): Promise<Buffer[]> {
 
 export async function benchIsolation(
   adminUrl: string,
-  options: { rate?: number; connections?: number; aloneS?: number; imageSide?: number; log?: (m: string) => void } = {},
+  options: { rate?: number; connections?: number; warmupS?: number; aloneS?: number; imageSide?: number; log?: (m: string) => void } = {},
 ): Promise<IsolationFigures> {
   const log = options.log ?? console.log
-  const rate = options.rate ?? 200
+  const rate = options.rate ?? 50
   const connections = options.connections ?? 10
   const name = `bench_iso_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -128,6 +128,8 @@ export async function benchIsolation(
     // its shelf built before either run
     await fetch(`${app.base}/s/api/products`, { headers: { 'x-web-url': SHOP } })
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+    // a warm-up at the same rate (discarded): the process's first seconds (JIT, first answers' JSON) are not the reference's
+    await measureUntil(app.base, next, { connections, rate }, sleep((options.warmupS ?? 10) * 1000))
     log(`[isolation] the shoppers' API alone: ${rate} req/s over ${connections} connections, ${options.aloneS ?? 15} s`)
     const alone = await measureUntil(app.base, next, { connections, rate }, sleep((options.aloneS ?? 15) * 1000))
     const rssBeforeMb = app.rssMb()
@@ -207,7 +209,7 @@ export function isolationMarkdown(f: IsolationFigures): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env
   const figures = await benchIsolation(process.argv[2] ?? env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', {
-    rate: Number(env.BENCH_ISOLATION_RATE ?? 200),
+    rate: Number(env.BENCH_ISOLATION_RATE ?? 50),
     imageSide: Number(env.BENCH_IMAGE_SIDE ?? 7000),
   })
   console.log(`\n${isolationMarkdown(figures).join('\n')}`)

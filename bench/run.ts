@@ -146,7 +146,7 @@ async function main() {
   await phase('isolation', async () => {
     if (!SKIP.has('isolation'))
       figures.isolation = await benchIsolation(ADMIN_URL, {
-        rate: Number(env.BENCH_ISOLATION_RATE ?? 200),
+        rate: Number(env.BENCH_ISOLATION_RATE ?? 50),
         imageSide: Number(env.BENCH_IMAGE_SIDE ?? 7000),
         log,
       })
