@@ -148,7 +148,7 @@ export async function benchCatalogueCsv(adminUrl: string, options: { products?: 
 }
 
 /** Runs a service call as a staff write does: in one transaction, as a staff member of the bench website. */
-async function staffContext(db: Db, siteId: number) {
+export async function staffContext(db: Db, siteId: number) {
   const [site] = await db.select().from(websites).where(eq(websites.id, siteId))
   const [user] = await db.insert(users).values({ name: 'Bench Admin', phone: '9876509999', phoneVerifiedAt: new Date() }).returning()
   const config = loadConfig({ NODE_ENV: 'test' })

@@ -55,8 +55,14 @@ export function startChild(args: string[], timeoutMs = 300_000): Promise<Child> 
   )
 }
 
+/** A process started elsewhere (a compiled app process): stopped with the others on cleanup. */
+export function trackChild(proc: ChildProcess) {
+  running.add(proc)
+  proc.once('exit', () => running.delete(proc))
+}
+
 /** Asks politely, then SIGKILLs after 5 s. */
-function stopProcess(proc: ChildProcess): Promise<void> {
+export function stopProcess(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     const kill = setTimeout(() => proc.kill('SIGKILL'), 5000)

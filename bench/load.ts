@@ -23,15 +23,27 @@ export interface LoadResult {
  * path of `paths` (one counter shared by all connections), so a list longer than the app's cache never hits it.
  */
 export async function measure(base: string, paths: string[], headers: Record<string, string>, s: LoadSettings): Promise<LoadResult> {
-  assertLoopback(base)
   let next = 0
+  return measureEach(base, () => ({ path: paths[next++ % paths.length], headers }), s)
+}
+
+/** As `measure`, each request's path and headers from `next` (e.g. a different website per request by x-web-url). */
+export async function measureEach(base: string, next: () => { path: string; headers: Record<string, string> }, s: LoadSettings): Promise<LoadResult> {
+  assertLoopback(base)
   const run = (duration: number) =>
     autocannon({
       url: base,
       connections: s.connections,
       duration,
-      headers,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const { path, headers } = next()
+            return { ...req, path, headers: { ...req.headers, ...headers } }
+          },
+        },
+      ],
     })
   if (s.warmupS > 0) await run(s.warmupS)
   const r = await run(s.durationS)
@@ -60,4 +72,48 @@ export async function capture(base: string, paths: string[], headers: Record<str
 
 function assertLoopback(base: string) {
   if (new URL(base).hostname !== '127.0.0.1') throw new Error(`load only on loopback, not ${base}`)
+}
+
+/**
+ * Load at a steady rate (`rate` requests a second over all connections) for as long as `until` is pending, then
+ * its figures: latency at a rate the process can answer measures how long a request waits, not how many queue.
+ */
+export function measureUntil(
+  base: string,
+  next: () => { path: string; headers: Record<string, string> },
+  s: { connections: number; rate: number },
+  until: Promise<unknown>,
+): Promise<LoadResult> {
+  assertLoopback(base)
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: s.connections,
+        overallRate: s.rate,
+        duration: 3600,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              const { path, headers } = next()
+              return { ...req, path, headers: { ...req.headers, ...headers } }
+            },
+          },
+        ],
+      },
+      (err, r) => {
+        if (err) return reject(err)
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          requests: r.requests.total,
+          bad: r.non2xx + r.errors + r.timeouts,
+          bytes: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+        })
+      },
+    )
+    void until.finally(() => instance.stop())
+  })
 }

@@ -8,6 +8,9 @@ import { ADMIN_ORDERS_P99_MS, type AdminOrdersFigures, adminOrdersMarkdown, wors
 import { type CsvFigures, csvMarkdown } from './catalogue-csv'
 import { type PagesFigures, pagesChecks, pagesMarkdown } from './pages-bench'
 import { REPORTS_P99_MS, type ReportsFigures, reportsMarkdown, worstReportP99 } from './admin-reports'
+import { RENAME_MAX_MS, type RenameFigures, renameMarkdown } from './category-rename'
+import { type IsolationFigures, isolationMarkdown } from './isolation'
+import { type ManyFigures, manyMarkdown } from './many-websites'
 
 export const BUDGET = {
   rpsRatio: { list: 0.5, q: 0.25, product: 0.5, suggest: 0.25 },
@@ -38,6 +41,9 @@ export interface Figures {
   pages?: PagesFigures
   reports?: ReportsFigures
   relevance?: Relevance
+  many?: ManyFigures
+  isolation?: IsolationFigures
+  rename?: RenameFigures
   notes: string[]
 }
 
@@ -118,6 +124,23 @@ export function budgetChecks(f: Figures): { name: string; ok: boolean }[] {
     checks.push({ name: `Lighthouse mobile ${l.path}: SEO ${l.seo} = ${b.seo}`, ok: l.seo >= b.seo })
   }
   if (f.pages) checks.push(...pagesChecks(f.pages))
+  for (const r of f.many?.runs ?? [])
+    checks.push({
+      name: `many websites, ${r.processes} process(es): p99 ≤ 50 ms, no errors, RSS ≤ 1 GB (p99 ${r.load.p99} ms, ${r.load.bad} bad, ${r.peakRssMb} MB)`,
+      ok: r.load.p99 <= 50 && r.load.bad === 0 && r.peakRssMb <= 1024,
+    })
+  if (f.isolation) {
+    const { alone, busy } = f.isolation
+    checks.push({
+      name: `isolation: another website's p99 during an import and uploads ≤ 2× without (${busy.p99} ms against ${alone.p99} ms)`,
+      ok: busy.p99 <= 2 * Math.max(1, alone.p99) && busy.bad === 0,
+    })
+  }
+  if (f.rename)
+    checks.push({
+      name: `category rename with ${f.rename.products.toLocaleString('en-US')} products ≤ ${RENAME_MAX_MS} ms (median ${f.rename.medianMs} ms)`,
+      ok: f.rename.medianMs <= RENAME_MAX_MS,
+    })
   return checks
 }
 
@@ -303,6 +326,9 @@ export function toMarkdown(f: Figures): string {
     ...(f.adminOrders ? adminOrdersMarkdown(f.adminOrders) : []),
     ...(f.csv ? csvMarkdown(f.csv) : []),
     ...(f.reports ? reportsMarkdown(f.reports) : []),
+    ...(f.many ? manyMarkdown(f.many) : []),
+    ...(f.isolation ? isolationMarkdown(f.isolation) : []),
+    ...(f.rename ? renameMarkdown(f.rename) : []),
     ...(f.notes.length ? ['### Notes', '', ...f.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n')
 }

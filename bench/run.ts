@@ -18,6 +18,9 @@ import { benchApi } from './api-bench'
 import { bundleReport, DIST, observedJs } from './bundle-size'
 import { benchCatalogueCsv } from './catalogue-csv'
 import { benchPages } from './pages-bench'
+import { benchCategoryRename } from './category-rename'
+import { benchIsolation } from './isolation'
+import { benchManyWebsites } from './many-websites'
 import { benchReports } from './admin-reports'
 import { stopAllChildren } from './children'
 import { addToCartTap, firstInteraction, someProductPath } from './first-interaction'
@@ -69,9 +72,9 @@ async function cleanup() {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)))
 // Bounded: whatever hangs, the run ends.
 setTimeout(() => {
-  log('watchdog: 40 minutes, giving up')
+  log('watchdog: 60 minutes, giving up')
   void cleanup().finally(() => process.exit(1))
-}, 40 * 60_000).unref()
+}, 60 * 60_000).unref()
 
 async function main() {
   const figures: Figures = {
@@ -87,7 +90,11 @@ async function main() {
     api: [],
     notes: [],
   }
-  if (!existsSync(path.join(DIST, '.vite/manifest.json')) || !existsSync(path.join(ROOT, 'dist/server/entry-server.js'))) {
+  if (
+    !existsSync(path.join(DIST, '.vite/manifest.json')) ||
+    !existsSync(path.join(ROOT, 'dist/server/entry-server.js')) ||
+    !existsSync(path.join(ROOT, 'dist/app/main.js'))
+  ) {
     log('dist/ is missing: npm run build')
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
     if (built.status !== 0) throw new Error('npm run build failed')
@@ -139,6 +146,27 @@ async function main() {
   })
   await phase('reports', async () => {
     if (!SKIP.has('reports')) figures.reports = await benchReports(ADMIN_URL, { orders: Number(env.BENCH_ORDERS ?? 100_000), log })
+  })
+  // Compiled processes (dist/app/main.js) on databases of their own, each dropped when its phase ends.
+  await phase('many websites', async () => {
+    if (SKIP.has('many')) return
+    figures.many = await benchManyWebsites(ADMIN_URL, {
+      websites: Number(env.BENCH_WEBSITES ?? 1000),
+      cacheMb: Number(env.BENCH_CACHE_MB ?? 512),
+      settings: LOAD,
+      log,
+    })
+  })
+  await phase('isolation', async () => {
+    if (!SKIP.has('isolation'))
+      figures.isolation = await benchIsolation(ADMIN_URL, {
+        rate: Number(env.BENCH_ISOLATION_RATE ?? 50),
+        imageSide: Number(env.BENCH_IMAGE_SIDE ?? 7000),
+        log,
+      })
+  })
+  await phase('category rename', async () => {
+    if (!SKIP.has('rename')) figures.rename = await benchCategoryRename(ADMIN_URL, { products: Number(env.BENCH_RENAME_PRODUCTS ?? 20_000), log })
   })
   await phase('first-load JS, first interaction and Lighthouse', async () => {
     if (SKIP.has('web')) return

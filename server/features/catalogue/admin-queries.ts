@@ -237,7 +237,9 @@ export async function bumpVersions(tx: Tx, ids: number[]) {
 
 /**
  * What the storefront sorts and searches by, from the packs, brand and categories: lowest price, best discount,
- * and the search keywords (brand and category names and the staff's own words).
+ * and the search keywords (brand and category names and the staff's own words) that the staff product list's
+ * full-text search reads. The storefront's shelf reads brand and category names as they are now (shelf-queries.ts),
+ * so renaming a category or brand rewrites no product; these keywords then hold the names of the product's last save.
  */
 export async function refreshDerived(tx: Tx, ids: number[]) {
   if (ids.length === 0) return

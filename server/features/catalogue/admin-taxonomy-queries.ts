@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { type Db, rowsOf, type Tx } from '../../db/client'
-import { brands, categories, productCategories, products } from '../../db/schema/catalogue'
+import { brands, categories } from '../../db/schema/catalogue'
 
 /** Staff reads and writes of categories and brands, always within one website. */
 
@@ -84,20 +84,6 @@ export async function categoryInUse(db: Conn, id: number) {
 
 export async function deleteCategory(tx: Tx, id: number) {
   await tx.delete(categories).where(eq(categories.id, id))
-}
-
-/** Products that have any of these categories, or one of these brands (their search keywords name them). */
-export async function productIdsOf(db: Conn, websiteId: number, by: { categoryIds?: number[]; brandId?: number }) {
-  if (by.brandId !== undefined) {
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.websiteId, websiteId), eq(products.brandId, by.brandId)))
-    return rows.map((r) => r.id)
-  }
-  if (!by.categoryIds?.length) return []
-  const rows = await db.selectDistinct({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, by.categoryIds))
-  return rows.map((r) => r.id)
 }
 
 /* ---------- brands ---------- */

@@ -37,7 +37,13 @@ export async function loadShelfProducts(db: Db, websiteId: number): Promise<Shel
       select p.id, p.name, p.slug, p.description, p.info, p.medias, p.brand_id, b.name as brand_name, b.slug as brand_slug,
              c.slug as category_slug,
              array(select pc.category_id from product_categories pc where pc.product_id = p.id and pc.position > 0) || p.category_id as category_ids,
-             concat_ws(' ', c.name, parent.name) as category_name, p.keywords,
+             concat_ws(' ', c.name, parent.name) as category_name,
+             -- the names of its brand and categories as they are now (a rename rewrites no product: issue 30), then the staff's words
+             concat_ws(' ', b.name,
+               (select string_agg(concat_ws(' ', kc.name, kp.name), ' ' order by pc.position, kc.id)
+                  from product_categories pc join categories kc on kc.id = pc.category_id left join categories kp on kp.id = kc.parent_id
+                  where pc.product_id = p.id),
+               nullif(p.search_keywords, '')) as keywords,
              p.popularity, p.min_price_paise, p.max_discount, p.created_at, r.name_rank, r.newest_rank
       from products p
       -- ranked over the narrow columns alone: sorting the wide rows (descriptions) spilled to disk

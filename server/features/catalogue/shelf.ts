@@ -174,7 +174,8 @@ const stockOf = ({ db, site }: RequestCtx) => stockSnapshots((warehouseId) => sh
 export function liveShelf(ctx: RequestCtx): Promise<Shelf> | null {
   const cache = ctx.caches.indexes
   if (!cache.live() || ctx.db instanceof PgTransaction) return null
-  const hit = cache.get(ctx.site.id, 'shelf') as Promise<Shelf> | undefined
+  // counted (metrics: the share of reads that found the website's shelf kept, against rebuilds)
+  const hit = cache.lookup(ctx.site.id, 'shelf', () => true) as Promise<Shelf> | undefined
   if (hit) return hit
   const building = buildShelf(ctx)
   ctx.caches.rebuilt('shelf')
