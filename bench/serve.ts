@@ -70,6 +70,9 @@ async function serveApp(url: string, port: number, count: number, web: boolean) 
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '1000000000',
     PAGE_RATE_LIMIT_MAX: '1000000000',
+    // the caches' byte budget fits the generated catalogue's read model and search index (~150 MB for 50,000
+    // products) beside its answers; BENCH_SERVE_CACHE_MB to try another
+    CACHE_MB: process.env.BENCH_SERVE_CACHE_MB ?? '1024',
     SEED: 'never',
     PORT: String(port),
   })

@@ -8,6 +8,7 @@ import { openDb, rowsOf } from '../server/db/client'
 import { seedIfEmpty } from '../server/db/seed/index'
 import { SearchIndex } from '../server/features/catalogue/search-index'
 import { buildShelf } from '../server/features/catalogue/shelf'
+import { approximateSize } from '../server/platform/approximate-size'
 import type { RequestCtx } from '../server/platform/request-context'
 import { createBenchWebsite, generateCatalogue } from './generate-catalogue'
 
@@ -46,5 +47,10 @@ console.log(
 )
 console.log(`shelf: ${mb(withShelf - before)} live heap, built in ${Math.round(buildMs)} ms (3 statements and the sorts)`)
 console.log(`search index over it: ${mb(withIndex - withShelf)} more, built in ${Math.round(indexMs)} ms`)
+t = performance.now()
+const estimates = [approximateSize(shelf), approximateSize(index)]
+console.log(
+  `what the caches' byte budget charges (approximateSize): shelf ${mb(estimates[0]!)}, search index ${mb(estimates[1]!)}, weighed in ${Math.round(performance.now() - t)} ms`,
+)
 console.log(`process RSS now ${mb(process.memoryUsage().rss)}`)
 await database.close()

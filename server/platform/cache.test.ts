@@ -106,6 +106,48 @@ describe('cache', () => {
     expect(approximateSize(catalogue)).toBeGreaterThan(10_000 * 50)
   })
 
+  it('weighs a catalogue kept while it is built once it is built, and keeps one too big for the budget as the largest entry', async () => {
+    const cache = createSiteCache<unknown>({ ttlMs: 60_000, maxBytes: 400_000, maxEntryShare: 1 })
+    const small = { names: Array.from({ length: 100 }, (_, i) => `product ${i}`) }
+    const building = Promise.resolve(small)
+    cache.keepWhileBuilding(1, 'shelf', building)
+    expect(cache.stats().bytes).toBeLessThan(200) // a promise: nothing to weigh yet
+    await building
+    await Promise.resolve()
+    expect(cache.get(1, 'shelf')).toBe(building)
+    expect(cache.stats().bytes).toBeGreaterThanOrEqual(approximateSize(small))
+    // a catalogue bigger than the whole budget: kept, charged as the budget, the other website's pushed out
+    const big = Promise.resolve({ names: Array.from({ length: 20_000 }, (_, i) => `a longer product name ${i}`) })
+    cache.keepWhileBuilding(2, 'shelf', big)
+    await big
+    await Promise.resolve()
+    expect(cache.get(2, 'shelf')).toBe(big)
+    expect(cache.get(1, 'shelf')).toBeUndefined()
+    expect(cache.stats().bytes).toBe(400_000)
+  })
+
+  it('does not weigh back a build whose website was dropped meanwhile (a write during the build)', async () => {
+    const cache = createSiteCache<unknown>({ ttlMs: 60_000, maxBytes: 400_000, maxEntryShare: 1 })
+    let finish: (v: unknown) => void = () => {}
+    const building = new Promise((r) => (finish = r))
+    cache.keepWhileBuilding(1, 'shelf', building)
+    cache.drop(1)
+    finish({ names: ['x'] })
+    await building
+    await Promise.resolve()
+    expect(cache.get(1, 'shelf')).toBeUndefined()
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 })
+  })
+
+  it('weighs a long array by a sample of its items, close to walking them all', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `Pack ${i} of ${'x'.repeat(i % 40)}`, mrp: i * 10 }))
+    const all = items(20_000)
+    // arrays of 2,000 items are walked item by item
+    const walked = Array.from({ length: 10 }, (_, k) => approximateSize(all.slice(k * 2_000, (k + 1) * 2_000))).reduce((a, b) => a + b)
+    const sampled = approximateSize(all)
+    expect(Math.abs(sampled - walked) / walked).toBeLessThan(0.05)
+  })
+
   it('reports each cache’s bytes, budget, entries and evictions in the metrics', async () => {
     const metrics = createMetrics()
     const bus = { live: () => true, onDrop: () => {}, invalidateWebsite: async () => {} } as unknown as Parameters<typeof createAppCaches>[0]

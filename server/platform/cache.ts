@@ -30,9 +30,10 @@ export function createCache<T>({
   /** the largest entry kept, as a share of the budget */
   maxEntryShare?: number
 }) {
+  const maxEntrySize = Math.max(1, Math.floor(maxBytes * maxEntryShare))
   const entries = new LRUCache<string, { value: T }>({
     maxSize: Math.max(1, maxBytes),
-    maxEntrySize: Math.max(1, Math.floor(maxBytes * maxEntryShare)),
+    maxEntrySize,
     sizeCalculation: (entry, key) => Math.max(1, sizeOf(entry.value) + key.length * 2 + ENTRY_OVERHEAD),
     ttl: ttlMs,
     dispose: (_entry, _key, reason) => {
@@ -49,6 +50,23 @@ export function createCache<T>({
     set(key: string, value: T, repeated = false) {
       if (!live() || (repeated && !askedBefore(key))) return
       entries.set(key, { value })
+    },
+    /**
+     * Keeps a value still being built (one build shared by concurrent reads), then weighs it once built: a promise
+     * weighs nothing, and a website's catalogue read model must count against the budget. One larger than an entry
+     * may be is charged as the largest and kept all the same (the whole share, pushing out the rest): rebuilding a
+     * catalogue on every read would be worse than a budget set too small for it.
+     */
+    keepWhileBuilding(key: string, building: T & Promise<unknown>) {
+      cache.set(key, building)
+      void building.then(
+        (built) => {
+          if (entries.peek(key)?.value !== building) return
+          const size = Math.min(Math.max(1, approximateSize(built) + key.length * 2 + ENTRY_OVERHEAD), maxEntrySize)
+          entries.set(key, { value: building }, { size })
+        },
+        () => {},
+      )
     },
     /** the kept value if `fresh` still accepts it; counted as a hit or a miss like getOrLoad's lookups */
     lookup(key: string, fresh: (value: T) => boolean): T | undefined {
@@ -111,6 +129,7 @@ export function createSiteCache<T>(options: Parameters<typeof createCache<T>>[0]
     get: (websiteId: number, key: string) => cache.get(keyOf(websiteId, key)),
     set: (websiteId: number, key: string, value: T, repeated = false) => cache.set(keyOf(websiteId, key), value, repeated),
     lookup: (websiteId: number, key: string, fresh: (value: T) => boolean) => cache.lookup(keyOf(websiteId, key), fresh),
+    keepWhileBuilding: (websiteId: number, key: string, building: T & Promise<unknown>) => cache.keepWhileBuilding(keyOf(websiteId, key), building),
     getOrLoad: (websiteId: number, key: string, load: () => Promise<T>, repeated = false) => cache.getOrLoad(keyOf(websiteId, key), load, repeated),
     /** whether anything may be kept now (false while the cache bus may be missing drops) */
     live: options.live ?? (() => true),

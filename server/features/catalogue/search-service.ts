@@ -25,7 +25,7 @@ export function siteSearch(ctx: RequestCtx): Promise<SiteSearch> {
   const hit = cache.get(ctx.site.id, 'search') as Promise<SiteSearch> | undefined
   if (hit) return hit
   const building = buildSiteSearch(ctx)
-  cache.set(ctx.site.id, 'search', building)
+  cache.keepWhileBuilding(ctx.site.id, 'search', building)
   building.catch(() => cache.drop(ctx.site.id))
   return building
 }

@@ -179,7 +179,7 @@ export function liveShelf(ctx: RequestCtx): Promise<Shelf> | null {
   if (hit) return hit
   const building = buildShelf(ctx)
   ctx.caches.rebuilt('shelf')
-  cache.set(ctx.site.id, 'shelf', building)
+  cache.keepWhileBuilding(ctx.site.id, 'shelf', building)
   building.catch(() => cache.drop(ctx.site.id))
   return building
 }
