@@ -17,7 +17,7 @@ import { productCarouselView } from '../features/page-builder/blocks/product-car
 import { productGridView } from '../features/page-builder/blocks/product-grid/view'
 import { richTextView } from '../features/page-builder/blocks/rich-text/view'
 import { supplierTilesView } from '../features/page-builder/blocks/supplier-tiles/view'
-import { isLater } from '../features/pages/fold'
+import { asPlaceholder, BLOCKS_ABOVE_FOLD, isLater } from '../features/pages/fold'
 import { Carousel } from '../ui/carousel'
 import { WhenNear } from '../ui/when-near'
 
@@ -92,7 +92,7 @@ export interface PageBlocksProps {
 export function PageBlocks({ blocks, loading, action, corner, afterFirst, onLater }: PageBlocksProps) {
   if (loading && blocks.length === 0) return <PageBlocksSkeleton />
   const sorted = blocks.map((block, index) => ({ block, index })).sort((a, b) => (a.block.order ?? 0) - (b.block.order ?? 0) || a.index - b.index)
-  const sections = sorted.map(({ block, index }) => {
+  const sections = sorted.map(({ block, index }, position) => {
     const Section = sectionFor(block.type)
     if (!Section) {
       if (!warned.has(block.type)) {
@@ -101,13 +101,13 @@ export function PageBlocks({ blocks, loading, action, corner, afterFirst, onLate
       }
       return null
     }
-    const section = <Section key={`${index}-${block.type}`} block={block} action={action} corner={corner} />
-    return isLater(block) ? (
-      <WhenNear key={`${index}-${block.type}`} onNear={onLater}>
-        {section}
+    const key = `${index}-${block.type}`
+    if (position < BLOCKS_ABOVE_FOLD) return <Section key={key} block={block} action={action} corner={corner} />
+    // Below the fold: its placeholder until it nears the viewport, then the block (its data asked for if missing).
+    return (
+      <WhenNear key={key} onNear={() => isLater(block) && onLater?.()}>
+        {(near) => <Section block={near ? block : asPlaceholder(block)} action={action} corner={corner} />}
       </WhenNear>
-    ) : (
-      section
     )
   })
   if (afterFirst) sections.splice(1, 0, <Fragment key="after-first">{afterFirst}</Fragment>)
