@@ -10,7 +10,7 @@ export const DISPLAY_DATE_FORMAT = 'MMM D, YYYY'
 export const DISPLAY_DATE_TIME_FORMAT = 'MMM D, YYYY h:mm A'
 /** Legacy "no date" marker; it displays as empty. */
 export const EMPTY_DATE = '00000000'
-export { CALENDAR_DATE_EXAMPLE, calendarDateMessage, ISO_DATE_PATTERN, isCalendarDate, PICKER_MAX_YEAR, PICKER_MIN_YEAR } from './calendar-date'
+export { calendarDateMessage, isCalendarDate, PICKER_MAX_YEAR, PICKER_MIN_YEAR } from './calendar-date'
 
 export type DateInput = string | Date | Dayjs | null | undefined
 
