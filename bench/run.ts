@@ -176,7 +176,11 @@ async function main() {
     webServer = await startServer({ DATABASE_URL: pgUrl, LOG_LEVEL: 'warn' })
     try {
       figures.observed = {}
-      for (const page of ['/', '/products']) figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
+      figures.html = {}
+      for (const page of ['/', '/products']) {
+        figures.observed[page] = await observedJs(`${webServer.origin}${page}`)
+        figures.html[page] = Buffer.byteLength(await (await fetch(`${webServer.origin}${page}`)).text())
+      }
       if (!SKIP.has('interaction'))
         figures.interaction = await firstInteraction(webServer.origin, ['/', '/products', await someProductPath(webServer.origin)], INTERACTION_RUNS, log)
       if (!SKIP.has('interaction')) figures.tap = await addToCartTap(webServer.origin, INTERACTION_RUNS, log)

@@ -56,9 +56,16 @@ describe('PageBlocks on the server', () => {
     expect(html).toContain('href="https://www.example.com" target="_blank" rel="noopener noreferrer"')
     expect(html).toContain('aria-busy="true"')
     expect(html).toContain('<p>Hello <a href="/about-us">about</a></p>')
-    // the grids (issue 31): tiles with lazy pictures of a known size, and skeleton cards while products are missing
-    expect(html).toMatch(/href="\/products\?c=dals-pulses"[^>]*><img[^>]*width="160" height="160"[^>]*loading="lazy"/)
-    expect(html).toMatch(/<div class="grid grid-cols-2[^"]*"><div aria-hidden="true" data-testid="product-card-skeleton"/)
+    // blocks below the fold (the first two by order are above it) draw as their placeholders (features/pages/fold.ts)
+    expect(html).toContain('data-near="false"')
+    // the grids (issue 31), drawn above the fold: tiles with lazy pictures of a known size, and skeleton cards while products are missing
+    const grids = renderToString(
+      <MemoryRouter>
+        <PageBlocks blocks={blocks.filter((b) => b.type.endsWith('_grid'))} />
+      </MemoryRouter>,
+    )
+    expect(grids).toMatch(/href="\/products\?c=dals-pulses"[^>]*><img[^>]*width="160" height="160"[^>]*loading="lazy"/)
+    expect(grids).toMatch(/<div class="grid grid-cols-2[^"]*"><div aria-hidden="true" data-testid="product-card-skeleton"/)
   })
 
   it('renders no popup (it appears after 5 s in the browser)', () => {

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from '../lib/router'
 import type { Product } from '../../common/contracts/catalogue'
-import type { PageComponent } from '../../common/contracts/pages'
 import { stubCarouselEnvironment } from '../ui/carousel-test-env'
+import type { PageComponent, PageData } from '../../common/contracts/pages'
+import { foldPage, isLater } from '../features/pages/fold'
 import { PageBlocks } from './block-registry'
 
 let restore: () => void
@@ -49,6 +50,37 @@ const page: PageComponent[] = [
   block(7, 'rich_text', 'Note', { data: { html: '<p>Fresh every morning.</p>' } }),
   block(6, 'supplier_tiles', 'Suppliers', { data: { title: 'Our suppliers', items: [{ name: 'Guntur Spice Growers', link: '/about-us', avatar: null }] } }),
 ]
+/** Every block in view: the observer reports each element it is given as intersecting at once. */
+function everythingInView() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return []
+      }
+    },
+  )
+}
+
+const pageData: PageData = {
+  url: '/',
+  data: [],
+  css: '',
+  show_footer: true,
+  show_sub_navbar: true,
+  show_navbar: true,
+  seo_title: 'Home',
+  seo_description: null,
+  seo_keyword: null,
+  schema_script: null,
+}
+
 const renderPage = (blocks: PageComponent[], props: Partial<Parameters<typeof PageBlocks>[0]> = {}) =>
   render(
     <MemoryRouter>
@@ -87,6 +119,7 @@ describe('PageBlocks', () => {
   })
 
   it('wires each block to its data', () => {
+    everythingInView()
     renderPage(page)
     expect(screen.getByRole('link', { name: 'Sale' }).getAttribute('href')).toBe('/products')
     expect(screen.getByRole('link', { name: 'Masalas' }).getAttribute('href')).toBe('/products?c=masalas-spices')
@@ -98,6 +131,7 @@ describe('PageBlocks', () => {
   })
 
   it('passes the action and corner render props to product cards', () => {
+    everythingInView()
     renderPage(page, {
       action: (pack) => <button type="button">Add {pack.pack_name}</button>,
       corner: (p) => <button type="button">Wishlist {p.product_name}</button>,
@@ -130,6 +164,42 @@ describe('PageBlocks', () => {
       block(0, 'rich_text', 'B', { data: { html: '<p>second</p>' } }),
     ])
     expect(container.textContent).toBe('firstsecond')
+  })
+
+  it('draws a block below the fold as its placeholder until it nears the view, and asks for missing data then (issue 31)', () => {
+    const onLater = vi.fn()
+    const folded = foldPage({ ...pageData, data: page }).data
+    const { container } = renderPage(folded, { onLater })
+    // the first two blocks by order in full; the product carousel below them its heading, link and skeletons
+    expect(screen.getByRole('link', { name: 'Masalas' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'View all Best sellers' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'MDH Garam Masala' })).toBeNull()
+    expect(container.querySelectorAll('[data-near="false"]')).toHaveLength(4)
+    expect(onLater).not.toHaveBeenCalled()
+
+    cleanup()
+    everythingInView()
+    renderPage(folded, { onLater })
+    expect(onLater).toHaveBeenCalled()
+    cleanup()
+    // with the page's data (asked for again), a block that nears the view draws in full
+    renderPage(page, { onLater: vi.fn() })
+    expect(screen.getByRole('link', { name: 'MDH Garam Masala' })).toBeTruthy()
+  })
+})
+
+describe('foldPage (server rendering)', () => {
+  it("keeps the first two blocks by order whole and drops the server's data of the others, marking them", () => {
+    const folded = foldPage({ ...pageData, data: page })
+    const byName = new Map(folded.data.map((b) => [b.name, b]))
+    expect(byName.get('Categories')?.response).toBeDefined()
+    expect(isLater(byName.get('Categories')!)).toBe(false)
+    expect(byName.get('Best sellers')?.response).toBeUndefined()
+    expect(isLater(byName.get('Best sellers')!)).toBe(true)
+    expect(isLater(byName.get('Brands')!)).toBe(true)
+    // blocks without server data (their own stored data) are left as they are
+    expect(byName.get('Note')).toBe(page.find((b) => b.name === 'Note'))
+    expect(folded.seo_title).toBe('Home')
   })
 })
 

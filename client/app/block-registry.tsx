@@ -17,7 +17,9 @@ import { productCarouselView } from '../features/page-builder/blocks/product-car
 import { productGridView } from '../features/page-builder/blocks/product-grid/view'
 import { richTextView } from '../features/page-builder/blocks/rich-text/view'
 import { supplierTilesView } from '../features/page-builder/blocks/supplier-tiles/view'
+import { asPlaceholder, BLOCKS_ABOVE_FOLD, isLater } from '../features/pages/fold'
 import { Carousel } from '../ui/carousel'
+import { WhenNear } from '../ui/when-near'
 
 /** What the page hands every block besides its own data: the product cards' slots, which the route fills. */
 type CardSlots = Pick<ProductCardProps, 'action' | 'corner'>
@@ -82,13 +84,15 @@ export interface PageBlocksProps {
   corner?: ProductCardProps['corner']
   /** shown after the first block (the home page's buy-again shelf, below the banner) */
   afterFirst?: ReactNode
+  /** a block below the fold came near the viewport without its data (features/pages/fold.ts): fetch the page's */
+  onLater?: () => void
 }
 
 /** Renders a page's blocks in `order`; unknown types render nothing and are logged once per type. */
-export function PageBlocks({ blocks, loading, action, corner, afterFirst }: PageBlocksProps) {
+export function PageBlocks({ blocks, loading, action, corner, afterFirst, onLater }: PageBlocksProps) {
   if (loading && blocks.length === 0) return <PageBlocksSkeleton />
   const sorted = blocks.map((block, index) => ({ block, index })).sort((a, b) => (a.block.order ?? 0) - (b.block.order ?? 0) || a.index - b.index)
-  const sections = sorted.map(({ block, index }) => {
+  const sections = sorted.map(({ block, index }, position) => {
     const Section = sectionFor(block.type)
     if (!Section) {
       if (!warned.has(block.type)) {
@@ -97,7 +101,14 @@ export function PageBlocks({ blocks, loading, action, corner, afterFirst }: Page
       }
       return null
     }
-    return <Section key={`${index}-${block.type}`} block={block} action={action} corner={corner} />
+    const key = `${index}-${block.type}`
+    if (position < BLOCKS_ABOVE_FOLD) return <Section key={key} block={block} action={action} corner={corner} />
+    // Below the fold: its placeholder until it nears the viewport, then the block (its data asked for if missing).
+    return (
+      <WhenNear key={key} onNear={() => isLater(block) && onLater?.()}>
+        {(near) => <Section block={near ? block : asPlaceholder(block)} action={action} corner={corner} />}
+      </WhenNear>
+    )
   })
   if (afterFirst) sections.splice(1, 0, <Fragment key="after-first">{afterFirst}</Fragment>)
   return <div className="flex flex-col gap-8 sm:gap-10">{sections}</div>

@@ -3,6 +3,7 @@ import type { Api } from '../lib/api'
 import { productListQuery, productQuery } from '../features/catalogue/api'
 import { parseProductSearch } from '../features/catalogue/use-product-query-params'
 import { pageQuery } from '../features/pages/api'
+import { foldPage } from '../features/pages/fold'
 import { initQuery } from '../lib/init'
 import { routeFor } from './routes'
 
@@ -16,7 +17,9 @@ export async function prefetchFor(api: Api, qc: QueryClient, url: URL) {
   } else if (route.data === 'product' && params.slug) {
     jobs.push(qc.prefetchQuery(productQuery(api, params.slug)))
   } else if (route.data === 'page') {
-    jobs.push(qc.prefetchQuery(pageQuery(api, path)))
+    // Blocks below the fold render as placeholders and fill in when scrolled to (features/pages/fold.ts).
+    const page = pageQuery(api, path)
+    jobs.push(qc.prefetchQuery(page).then(() => qc.setQueryData(page.queryKey, (data) => data && foldPage(data))))
   }
   await Promise.all(jobs)
 }

@@ -54,6 +54,15 @@ describe("the shopper's first load", () => {
     expect(packages.filter((p) => /^(posthog-js|@sentry\/)/.test(p))).toEqual([])
   })
 
+  it('holds neither zod nor a date library on the entry and the product list: contracts load with their first call (issue 31)', () => {
+    for (const start of ['client/entry-client.tsx', 'client/routes/products.tsx']) {
+      const { files, packages } = staticGraph(start)
+      expect(packages.filter((p) => /^(zod|dayjs)(\/|$)/.test(p))).toEqual([])
+      // only the zod-free modules of common/contracts (wire constants, the list's sorts); the others come by later()
+      expect(files.filter((f) => f.startsWith('common/contracts/') && !/\/(wire|product-sorts)\.ts$/.test(f))).toEqual([])
+    }
+  })
+
   it("loads the page blocks' storefront views without their editor forms (staff code, loaded with the page editor)", () => {
     const { files, packages } = staticGraph('client/app/block-registry.tsx')
     const blocks = files.filter((f) => f.startsWith('client/features/page-builder/'))

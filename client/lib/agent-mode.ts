@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { ACTING_FOR_HEADER } from '../../common/contracts/session'
+import { ACTING_FOR_HEADER } from '../../common/contracts/wire'
 
 /**
  * Agent mode (docs/decisions/0034): a sales agent orders for one of their customers. Kept in this tab only

@@ -1,6 +1,6 @@
-import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core'
-import { API_BASE, type Contract } from '../../common/contracts/http'
-import { SITE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/contracts/session'
+import type { $ZodType, input, output } from 'zod/v4/core'
+import type { Contract } from '../../common/contracts/http'
+import { API_BASE, SITE_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../../common/contracts/wire'
 import { actingHeaders } from './agent-mode'
 import { ApiError } from './error-text'
 
@@ -25,8 +25,24 @@ export interface Answer {
 export type Transport = (method: string, url: string, body: unknown) => Promise<Answer>
 
 export interface Api {
-  call<C extends Contract>(contract: C, input?: CallInput<C>): Promise<AnswerOf<C>>
+  call<C extends Contract>(contract: C | LaterContract<C>, input?: CallInput<C>): Promise<AnswerOf<C>>
 }
+
+/**
+ * A contract whose module loads at its first call. The shopper's first load names its calls this way, so that the
+ * contracts' schemas and zod arrive with the first call that needs them, not with the page (issue 31).
+ */
+export interface LaterContract<C extends Contract> {
+  load: () => Promise<C>
+}
+
+export function later<C extends Contract>(load: () => Promise<C>): LaterContract<C> {
+  let loading: Promise<C> | undefined
+  return { load: () => (loading ??= load()) }
+}
+
+/** The contract itself, loaded first when it was named by `later`. */
+export const contractOf = async <C extends Contract>(contract: C | LaterContract<C>): Promise<C> => ('load' in contract ? contract.load() : contract)
 
 /** A call's input as its URL carries it: named path parameters %-encoded, '*' as given (without a leading /), the query without empty values. */
 export interface WireInput {
@@ -58,7 +74,8 @@ export function buildUrl(path: string, params: Record<string, unknown> = {}, que
  */
 export function createApi(transport: Transport): Api {
   return {
-    async call<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<AnswerOf<C>> {
+    async call<C extends Contract>(named: C | LaterContract<C>, input: CallInput<C> = {}): Promise<AnswerOf<C>> {
+      const contract = await contractOf(named)
       const url = buildUrl(contract.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)
       return checkedAnswer(contract, url, await transport(contract.method, url, input.body))
     },
@@ -67,9 +84,12 @@ export function createApi(transport: Transport): Api {
 
 export function checkedAnswer<C extends Contract>(contract: C, url: string, res: Answer): AnswerOf<C> {
   if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.body)
-  const parsed = safeParse(res.status === 202 && contract.accepted ? contract.accepted : contract.response, res.body)
-  if (!parsed.success) throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
-  return parsed.data as AnswerOf<C>
+  // The schema's own check (Standard Schema's validate): no import of zod's parser here, so the page's first load has none.
+  const schema = res.status === 202 && contract.accepted ? contract.accepted : contract.response
+  const checked = schema['~standard'].validate(res.body)
+  if (checked instanceof Promise || checked.issues)
+    throw new ApiError(500, { message: "There's been an error, please try again." }, `Unexpected answer from ${url}`)
+  return checked.value as AnswerOf<C>
 }
 
 function readCookie(name: string): string | null {

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getInit, type InitData } from '../../common/contracts/site-settings'
-import type { Api } from './api'
+import type { InitData } from '../../common/contracts/site-settings'
+import { type Api, later } from './api'
 import { useApi } from './api-context'
+
+// Contracts named by later() load at the first call, not with the page (lib/api.ts).
+const getInit = later(() => import('../../common/contracts/site-settings').then((m) => m.getInit))
 
 export const initQuery = (api: Api) => queryOptions({ queryKey: ['init'], queryFn: () => api.call(getInit), staleTime: 60_000 })
 

@@ -1,5 +1,5 @@
 import { callKey, type Contract } from '../../common/contracts/http'
-import { type Answer, type AnswerOf, type Api, type CallInput, checkedAnswer, type WireInput, wireInput } from './api'
+import { type Answer, type AnswerOf, type Api, type CallInput, checkedAnswer, contractOf, type LaterContract, type WireInput, wireInput } from './api'
 
 /**
  * What the server reads while it renders a page, keyed by call (callKey: 'GET /api/init'): plain functions the
@@ -14,7 +14,8 @@ const checked = new WeakMap<object, unknown>()
 /** The API client of server rendering: the same calls and checks as in the browser, answered by ServerData. */
 export function createServerApi(data: ServerData): Api {
   return {
-    async call<C extends Contract>(contract: C, input: CallInput<C> = {}) {
+    async call<C extends Contract>(named: C | LaterContract<C>, input: CallInput<C> = {}) {
+      const contract = await contractOf(named)
       const key = callKey(contract)
       const read = data[key]
       if (!read) throw new Error(`${key} is not answered while rendering on the server`)

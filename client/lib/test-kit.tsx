@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { Contract } from '../../common/contracts/http'
-import type { Api, CallInput } from './api'
+import { type Api, type CallInput, contractOf, type LaterContract } from './api'
 import { ApiProvider } from './api-context'
 import { MemoryRouter, useLocation } from './router'
 
@@ -30,7 +30,8 @@ type Handler = (contract: Contract, input: CallInput<Contract>) => unknown
 /** An Api whose answers come from `handler` (keyed on contract.path); the calls are recorded. */
 export function fakeApi(handler: Handler) {
   const calls: { path: string; method: string; input: CallInput<Contract> }[] = []
-  const call = async (contract: Contract, input: CallInput<Contract> = {}) => {
+  const call = async (named: Contract | LaterContract<Contract>, input: CallInput<Contract> = {}) => {
+    const contract = await contractOf(named)
     calls.push({ path: contract.path, method: contract.method, input })
     return handler(contract, input)
   }

@@ -21,7 +21,7 @@ export function ContentPageRoute() {
   if (page.isError) return <NotFound />
   return (
     <PageContent css={page.data.css} className="mx-auto max-w-5xl px-4 py-6">
-      <PageBlocks blocks={page.data.data} action={cardAction} corner={cardCorner} />
+      <PageBlocks blocks={page.data.data} action={cardAction} corner={cardCorner} onLater={() => page.refetch({ cancelRefetch: false })} />
     </PageContent>
   )
 }

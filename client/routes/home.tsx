@@ -46,7 +46,14 @@ export function HomeRoute() {
   return (
     <PageContent css={page.data?.css} className="space-y-8 py-4 sm:space-y-10 sm:py-6">
       <h1 className="sr-only">{page.data?.seo_title ?? 'Home'}</h1>
-      <PageBlocks blocks={page.data?.data ?? []} loading={page.isPending} action={cardAction} corner={cardCorner} afterFirst={<BuyAgain />} />
+      <PageBlocks
+        blocks={page.data?.data ?? []}
+        loading={page.isPending}
+        action={cardAction}
+        corner={cardCorner}
+        afterFirst={<BuyAgain />}
+        onLater={() => page.refetch({ cancelRefetch: false })}
+      />
     </PageContent>
   )
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
+import { MAX_QUERY_LENGTH, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS } from './product-sorts'
 import { text } from './text'
 
 const int = () => z.number().check(z.int())
@@ -40,23 +41,10 @@ export const Product = z.object({
 })
 export type Product = z.infer<typeof Product>
 
-export const SORTS = ['relevance', 'popularity', 'price_asc', 'price_desc', 'discount', 'newest', 'name'] as const
 export const Sort = z.enum(SORTS, { error: `Sort must be one of: ${SORTS.join(', ')}` })
 export type Sort = z.infer<typeof Sort>
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Relevance',
-  popularity: 'Popularity',
-  price_asc: 'Price: Low to High',
-  price_desc: 'Price: High to Low',
-  discount: 'Discount',
-  newest: 'Newest',
-  name: 'Name (A–Z)',
-}
-
-export const PER_PAGE_DEFAULT = 24
-export const PER_PAGE_MAX = 100
+export { MAX_QUERY_LENGTH, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORT_LABELS, SORTS } from './product-sorts'
 export const MAX_FILTER_SLUGS = 50
-export const MAX_QUERY_LENGTH = 100
 
 const slugList = z.pipe(
   z.pipe(

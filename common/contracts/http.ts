@@ -36,5 +36,4 @@ export const ErrorBody = z.object({
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
-/** Base path of every call (spec §7). */
-export const API_BASE = '/s'
+export { API_BASE } from './wire'

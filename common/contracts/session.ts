@@ -1,9 +1,7 @@
 import * as z from 'zod/mini'
 import { defineContract } from './http'
 
-export const XSRF_COOKIE = 'XSRF-TOKEN'
-export const XSRF_HEADER = 'x-xsrf-token'
-export const SITE_HEADER = 'x-web-url'
+export { ACTING_FOR_HEADER, SITE_HEADER, XSRF_COOKIE, XSRF_HEADER } from './wire'
 
 export const getCookie = defineContract({
   method: 'GET',
@@ -11,6 +9,3 @@ export const getCookie = defineContract({
   summary: 'Sets the XSRF-TOKEN cookie (bound to the session); the token is never in the body',
   response: z.object({ ok: z.literal(true) }),
 })
-
-/** Agent mode (docs/decisions/0034): the header that puts a sales agent's cart, address, coupon and checkout calls on their customer's account. */
-export const ACTING_FOR_HEADER = 'x-acting-for'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CALENDAR_DATE_EXAMPLE, calendarDateMessage, ISO_DATE_PATTERN, isCalendarDate } from '../dates'
+import { CALENDAR_DATE_EXAMPLE, calendarDateMessage, ISO_DATE_PATTERN, isCalendarDate } from '../calendar-date'
 
 /** U+0000, or half of a surrogate pair (a code unit without its partner). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what this refuses
@@ -19,7 +19,7 @@ export const text = (label: string, checks: StringCheck[] = [], params?: Paramet
   z.string(params).check(...checks, z.refine(isAllowedText, `${label} contains characters that are not allowed`))
 
 /**
- * A day in a call (YYYY-MM-DD): the one date rule of every contract (common/dates.ts), so a day the calendar does
+ * A day in a call (YYYY-MM-DD): the one date rule of every contract (common/calendar-date.ts), so a day the calendar does
  * not have (2026-13-45, 2026-02-30) answers 422 on its field and never reaches a query.
  */
 export const calendarDate = (label: string) => {

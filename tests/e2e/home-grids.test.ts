@@ -36,8 +36,10 @@ const boxes = (page: Page, type: string) =>
       return { top: Math.round(r.top + scrollY), left: Math.round(r.left), width: Math.round(r.width) }
     }),
   )
-/** How many items the grid's first row holds. */
+/** How many items the grid's first row holds (scrolled to first: a block below the fold draws as it nears the view, issue 31). */
 const across = async (page: Page, type: string) => {
+  await page.locator(`section[data-block-type="${type}"]`).scrollIntoViewIfNeeded()
+  await page.locator(`section[data-block-type="${type}"] ul > li`).first().waitFor()
   const items = await boxes(page, type)
   assert.ok(items.length > 0, `${type} shows items`)
   return items.filter((b) => b.top === items[0].top).length

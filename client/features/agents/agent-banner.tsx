@@ -1,9 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { type Cart, getCart } from '../../../common/contracts/cart'
+import type { Cart } from '../../../common/contracts/cart'
 import { setAgentMode, spacedMobile, useAgentMode } from '../../lib/agent-mode'
+import { later } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 import { useNavigate } from '../../lib/router'
+
+const getCart = later(() => import('../../../common/contracts/cart').then((m) => m.getCart))
 
 /**
  * Agent mode's banner (docs/decisions/0034): whose order the agent is filling, and the way out. On entering or

@@ -1,11 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { addToCart, type Cart, removeFromCart } from '../../../common/contracts/cart'
+import type { Cart } from '../../../common/contracts/cart'
 import type { InitData } from '../../../common/contracts/site-settings'
+import { later } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 import { toast } from '../../ui/toast'
 
 export const CART_KEY = ['cart'] as const
+
+// Loaded at the first tap, not with the page (lib/api.ts `later`).
+const cartContracts = () => import('../../../common/contracts/cart')
+const addToCart = later(() => cartContracts().then((m) => m.addToCart))
+const removeFromCart = later(() => cartContracts().then((m) => m.removeFromCart))
 /** The init answer's key (lib/init.ts): its cart feeds the header badge and the card controls. */
 const INIT_KEY = ['init'] as const
 

@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { getProduct, listProducts, type ProductListQuery } from '../../../common/contracts/catalogue'
-import type { Api } from '../../lib/api'
+import type { ProductListQuery } from '../../../common/contracts/catalogue'
+import { type Api, later } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
+
+const catalogue = () => import('../../../common/contracts/catalogue')
+const listProducts = later(() => catalogue().then((m) => m.listProducts))
+const getProduct = later(() => catalogue().then((m) => m.getProduct))
 
 export type ProductListParams = Partial<Pick<ProductListQuery, 'q' | 's'>> & { c?: string[]; b?: string[]; page?: number; perPage?: number }
 

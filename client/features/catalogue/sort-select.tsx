@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { SORT_LABELS, SORTS, Sort } from '../../../common/contracts/catalogue'
+import { isSort, SORT_LABELS, SORTS, type Sort } from '../../../common/contracts/product-sorts'
 import { cn } from '../../lib/cn'
 import { ChevronDownIcon } from '../../ui/icons'
 
@@ -32,7 +32,7 @@ export function SortSelect({ value, hasQuery, onChange, className }: SortSelectP
         <select
           id={id}
           value={current}
-          onChange={(e) => onChange(Sort.parse(e.target.value))}
+          onChange={(e) => isSort(e.target.value) && onChange(e.target.value)}
           className="h-10 w-full cursor-pointer appearance-none rounded-md border border-border bg-surface pr-9 pl-3 text-sm font-medium outline-none hover:border-muted focus:border-primary"
         >
           {options.map((s) => (

@@ -1,31 +1,41 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from '../../lib/router'
-import * as z from 'zod/mini'
-import { PER_PAGE_DEFAULT, Sort } from '../../../common/contracts/catalogue'
+import { isSort, MAX_QUERY_LENGTH, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../../../common/contracts/product-sorts'
 import type { ProductListParams } from './api'
 
-const list = z.pipe(
-  z.string(),
-  z.transform((s) =>
-    s
-      .split(',')
-      .map((x) => x.replace(/^\/products\?c=/, '').trim())
-      .filter(Boolean),
-  ),
-)
+/** 'a, b,,/products?c=c' → ['a', 'b', 'c'] (links of older menus carry the whole path). */
+const list = (value: string | null) =>
+  value === null
+    ? undefined
+    : value
+        .split(',')
+        .map((x) => x.replace(/^\/products\?c=/, '').trim())
+        .filter(Boolean)
 
-/** The URL is the state of the product list (STYLE rule 13): q, c, b, s, page, perPage. */
-const SearchSchema = z.object({
-  q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
-  c: z.catch(z.optional(list), undefined),
-  b: z.catch(z.optional(list), undefined),
-  s: z.catch(z.optional(Sort), undefined),
-  page: z.catch(z._default(z.coerce.number().check(z.int(), z.gte(1)), 1), 1),
-  perPage: z.catch(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PER_PAGE_DEFAULT), PER_PAGE_DEFAULT),
-})
+/** A whole number from `min` to `max`; anything else (missing, empty, a fraction, out of range) is `fallback`. */
+function whole(value: string | null, min: number, max: number, fallback: number) {
+  const n = value === null ? Number.NaN : Number(value)
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback
+}
 
+/**
+ * The URL is the state of the product list (STYLE rule 13): q, c, b, s, page, perPage. A part that does not read
+ * is left out (page and perPage fall back to their defaults). Read without zod: the list page is a first load
+ * (issue 31), and the server checks the call again against its contract.
+ */
 export function parseProductSearch(search: URLSearchParams): ProductListParams {
-  return SearchSchema.parse(Object.fromEntries(search))
+  // A name given twice counts by its last value.
+  const get = (name: string) => search.getAll(name).at(-1) ?? null
+  const q = get('q')?.trim()
+  const s = get('s')
+  return {
+    q: q !== undefined && q.length <= MAX_QUERY_LENGTH ? q : undefined,
+    c: list(get('c')),
+    b: list(get('b')),
+    s: isSort(s) ? s : undefined,
+    page: whole(get('page'), 1, Number.MAX_SAFE_INTEGER, 1),
+    perPage: whole(get('perPage'), 1, PER_PAGE_MAX, PER_PAGE_DEFAULT),
+  }
 }
 
 export function productSearchString(p: ProductListParams): string {

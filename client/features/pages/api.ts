@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getPageData } from '../../../common/contracts/pages'
-import type { Api } from '../../lib/api'
+import { type Api, later } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
+
+const getPageData = later(() => import('../../../common/contracts/pages').then((m) => m.getPageData))
 
 /** Page data by full path ('/' is home); a missing page is a 404 the layout shows as not found. */
 export const pageQuery = (api: Api, url: string) =>

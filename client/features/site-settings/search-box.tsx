@@ -1,13 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { getSuggestions, type Suggestions } from '../../../common/contracts/search'
+import type { Suggestions } from '../../../common/contracts/search'
 import { formatINR, toPaise } from '../../../common/money'
+import { later } from '../../lib/api'
 import { useApi } from '../../lib/api-context'
 import { cn } from '../../lib/cn'
 import * as paths from '../../lib/paths'
 import { useLocation, useNavigate } from '../../lib/router'
 import { SearchIcon } from '../../ui/icons'
 import { Image } from '../../ui/image'
+
+const getSuggestions = later(() => import('../../../common/contracts/search').then((m) => m.getSuggestions))
 
 interface Option {
   key: string
