@@ -22,13 +22,8 @@ export type ButtonVariant = keyof typeof variants
 export type ButtonSize = keyof typeof sizes
 
 export function buttonClasses({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
-    'disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress',
-    sizes[size],
-    variants[variant],
-    className,
-  )
+  // .btn (client/index.css): the base every button shares, one class rather than 150 bytes on every button of a page
+  return cn('btn', sizes[size], variants[variant], className)
 }
 
 export interface ButtonProps extends ComponentProps<'button'> {

@@ -1,20 +1,15 @@
 import type { SVGProps } from 'react'
 
-/** Small stroke icons used by the primitives; decorative, so hidden from assistive tech. */
-export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+/** Small stroke icons used by the primitives; decorative, so hidden from assistive tech. Stroke and size
+ * are the .icon class (client/index.css), not attributes repeated on every icon of a page; a `fill` given here wins. */
+export function Icon({ children, fill, style, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       {...props}
+      className={props.className ? `icon ${props.className}` : 'icon'}
+      style={fill ? { fill, ...style } : style}
     >
       {children}
     </svg>

@@ -2,20 +2,15 @@ import type { SVGProps } from 'react'
 
 type P = SVGProps<SVGSVGElement>
 
-function Icon({ children, ...props }: P) {
+/** Its stroke and size are the .icon class (client/index.css), not attributes repeated on every icon of a page; a `fill` given here wins. */
+function Icon({ children, fill, style, ...props }: P) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       {...props}
+      className={props.className ? `icon ${props.className}` : 'icon'}
+      style={fill ? { fill, ...style } : style}
     >
       {children}
     </svg>

@@ -10,7 +10,7 @@ export interface FilterCheckboxProps {
   className?: string
 }
 
-/** One filter row: a native checkbox with its label as a 40px tap target. */
+/** One filter row: a native checkbox with its label as a 40px tap target (classes in client/index.css: a list has many rows). */
 export function FilterCheckbox({ label, checked, indeterminate = false, onChange, className }: FilterCheckboxProps) {
   const ref = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -18,17 +18,17 @@ export function FilterCheckbox({ label, checked, indeterminate = false, onChange
   }, [indeterminate])
 
   return (
-    <label className={cn('flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm hover:bg-background', checked && 'font-medium', className)}>
+    <label className={cn('check-row', checked && 'font-medium', className)}>
       <input
         ref={ref}
         type="checkbox"
         checked={checked}
         aria-checked={indeterminate ? 'mixed' : checked}
         onChange={(e) => onChange(e.target.checked)}
-        className="size-4 shrink-0 cursor-pointer rounded accent-primary"
+        className="check-box"
       />
       {/* long names wrap rather than being cut off (issue 18) */}
-      <span className="min-w-0 py-1.5 leading-5 break-words">{label}</span>
+      <span className="check-name">{label}</span>
     </label>
   )
 }

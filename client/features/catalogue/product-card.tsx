@@ -18,23 +18,24 @@ export interface ProductCardProps {
   priority?: boolean
 }
 
-/** Spec §2: first image, name, first pack's name, price and struck-through act_price; links to /products/{slug}. */
+/**
+ * Spec §2: first image, name, first pack's name, price and struck-through act_price; links to /products/{slug}.
+ * Its classes are component classes (client/index.css .card…): a list page draws 24 cards.
+ */
 export function ProductCard({ product, action, corner, className, priority }: ProductCardProps) {
   const pack = product.packs[0]
   const href = `/products/${product.slug}`
   // the first pack has no discount but another has: say so, as the grocery apps do
   const upTo = pack && pack.discount <= 0 ? bestDiscountPercent(product.packs) : 0
   return (
-    <article className={cn('relative flex h-full flex-col rounded-lg border border-border bg-surface p-3', className)}>
-      {pack && pack.discount > 0 && (
-        <span className="absolute top-2 left-2 z-10 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">{pack.discount}% OFF</span>
-      )}
+    <article className={cn('card', className)}>
+      {pack && pack.discount > 0 && <span className="card-badge">{pack.discount}% OFF</span>}
       {upTo > 0 && (
-        <span data-testid="up-to-off" className="absolute top-2 left-2 z-10 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-on-primary">
+        <span data-testid="up-to-off" className="card-badge">
           Up to {upTo}% off
         </span>
       )}
-      {corner && <div className="absolute top-2 right-2 z-10">{corner(product)}</div>}
+      {corner && <div className="card-corner">{corner(product)}</div>}
       <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
         <Image
           src={product.medias[0]?.src ?? product.image}
@@ -44,21 +45,19 @@ export function ProductCard({ product, action, corner, className, priority }: Pr
           height={400}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          className="mx-auto aspect-square w-full max-w-48 rounded-md object-contain"
+          className="card-img"
         />
       </Link>
-      <h3 className="mt-2 line-clamp-2 min-h-10 text-sm leading-5 font-medium">
-        <Link to={href} className="hover:text-primary">
-          {product.product_name}
-        </Link>
+      <h3 className="card-name">
+        <Link to={href}>{product.product_name}</Link>
       </h3>
       {pack && (
-        <p className="mt-0.5 text-xs text-muted">
+        <p className="card-pack">
           {pack.pack_name}
-          <UnitPrice packName={pack.pack_name} price={toPaise(pack.price)} className="before:mx-1 before:content-['·']" />
+          <UnitPrice packName={pack.pack_name} price={toPaise(pack.price)} className="card-unit" />
         </p>
       )}
-      <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+      <div className="card-foot">
         {pack ? (
           <Price price={toPaise(pack.price)} actPrice={toPaise(pack.act_price)} className="text-sm" />
         ) : (

@@ -37,7 +37,7 @@ export function ProductCarousel({ title, headingId, viewAllHref, products, actio
             product={product}
             action={action}
             corner={corner}
-            className="rounded-2xl transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none"
+            className="transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none"
           />
         ))}
       </Carousel>

@@ -34,7 +34,7 @@ export function ProductGridSection({ title, headingId, viewAllHref, products, ac
                 product={product}
                 action={action}
                 corner={corner}
-                className="rounded-2xl transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none"
+                className="transition-shadow duration-200 hover:shadow-md motion-reduce:transition-none"
               />
             </li>
           ))}

@@ -25,7 +25,7 @@ export function ProductGrid({ products, action, corner, stale = false, className
       <ul aria-busy={stale || undefined} className={cn(gridClasses, 'transition-opacity duration-200', stale && 'pointer-events-none opacity-50', className)}>
         {products.map((product, i) => (
           <li key={product.product_id}>
-            <ProductCard product={product} action={action} corner={corner} priority={i < EAGER_IMAGES} className="transition-shadow hover:shadow-md" />
+            <ProductCard product={product} action={action} corner={corner} priority={i < EAGER_IMAGES} className="card-lift" />
           </li>
         ))}
       </ul>

@@ -20,9 +20,9 @@ export function WishlistHeart({ product, signedIn }: { product: Product; signedI
       onClick={click}
       aria-pressed={saved}
       aria-label={`Save ${product.product_name} to a wishlist`}
-      className={`flex size-9 items-center justify-center rounded-full bg-surface/90 text-lg shadow-sm hover:text-danger ${saved ? 'text-danger' : 'text-muted'}`}
+      className={saved ? 'heart text-danger' : 'heart text-muted'}
     >
-      <HeartIcon fill={saved ? 'currentColor' : 'none'} />
+      <HeartIcon fill={saved ? 'currentColor' : undefined} />
     </button>
   )
 }
