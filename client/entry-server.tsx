@@ -6,6 +6,7 @@ import type { PageData } from '../common/contracts/pages'
 import type { InitData } from '../common/contracts/site-settings'
 import { App } from './app/app'
 import { computeHead, headToHtml } from './app/head'
+import { leanState } from './app/page-state'
 import { prefetchFor } from './app/prefetch'
 import { routeFor } from './app/routes'
 import { themeCss } from './app/theme'
@@ -71,7 +72,7 @@ export const render: ServerRender = async ({ url, origin, data }) => {
       <App api={api} queryClient={qc} />
     </StaticRouter>,
   )
-  const state = JSON.stringify(dehydrate(qc)).replace(/</g, '\\u003c')
+  const state = leanState(dehydrate(qc)).replace(/</g, '\\u003c')
   return {
     html,
     head: `${headToHtml(head)}\n    <style id="site-theme">${themeCss(init)}</style>`,
