@@ -69,17 +69,22 @@ function leanInit(init: InitData | undefined) {
 const fullInit = (init: InitData): InitData => mapMenus(init, (nav) => (nav.children === null ? { ...nav, children: init.categories.map(toNav) } : nav))
 
 /**
- * An array of two or more objects with the same keys, in the same order, and no undefined values as
- * { $k: keys, $v: one row of values per object }. A key of the data that starts with $ is sent with one more $, so
- * no object of the data reads as a packed array.
+ * An array of objects with the same keys, in the same order, and no undefined values as { $k: keys, $v: one row of
+ * values per object } the first time those keys come, { $s: n, $v: rows } after (n counts the $k sent before it,
+ * in the order a reader meets them). A key of the data that starts with $ is sent with one more $, so no object of
+ * the data reads as a packed array.
  */
-function packed(value: unknown): unknown {
+function packed(value: unknown, shapes = new Map<string, number>()): unknown {
   if (Array.isArray(value)) {
-    const keys = value.length > 1 && sameKeys(value)
-    if (!keys) return value.map(packed)
-    return { $k: keys.map(escaped), $v: value.map((o: Record<string, unknown>) => keys.map((k) => packed(o[k]))) }
+    const keys = sameKeys(value)
+    const shape = keys && keys.join('\0')
+    const known = shape !== false ? shapes.get(shape) : undefined
+    if (!keys || (known === undefined && value.length < 2)) return value.map((v) => packed(v, shapes))
+    if (known === undefined) shapes.set(shape as string, shapes.size)
+    const head = known === undefined ? { $k: keys.map(escaped) } : { $s: known }
+    return { ...head, $v: value.map((o: Record<string, unknown>) => keys.map((k) => packed(o[k], shapes))) }
   }
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [escaped(k), packed(v)]))
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [escaped(k), packed(v, shapes)]))
   return value
 }
 
@@ -96,13 +101,14 @@ function sameKeys(items: unknown[]): string[] | false {
   return keys.length > 0 && items.every(same) && keys
 }
 
-function unpacked(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unpacked)
+function unpacked(value: unknown, shapes: string[][] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => unpacked(v, shapes))
   if (!isObject(value)) return value
-  const { $k, $v } = value
-  if (Array.isArray($k) && Array.isArray($v)) {
-    const keys = ($k as string[]).map(unescaped)
-    return ($v as unknown[][]).map((row) => Object.fromEntries(keys.map((k, i) => [k, unpacked(row[i])])))
+  const { $k, $s, $v } = value
+  if ((Array.isArray($k) || typeof $s === 'number') && Array.isArray($v)) {
+    const keys = Array.isArray($k) ? ($k as string[]).map(unescaped) : (shapes[$s as number] ?? [])
+    if (Array.isArray($k)) shapes.push(keys)
+    return ($v as unknown[][]).map((row) => Object.fromEntries(keys.map((k, i) => [k, unpacked(row[i], shapes)])))
   }
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [unescaped(k), unpacked(v)]))
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [unescaped(k), unpacked(v, shapes)]))
 }

@@ -42,8 +42,9 @@ export interface PaginationProps {
   className?: string
 }
 
-const pageButton = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm disabled:pointer-events-none disabled:opacity-50'
-const otherPage = 'border-border bg-surface hover:bg-background'
+// .page-btn, .page-other: client/index.css (a list page draws up to nine of these)
+const pageButton = 'page-btn'
+const otherPage = 'page-other'
 /** Its own colours, not added to the others': without class merging, `bg-surface` would win over `bg-primary`. */
 const currentPage = 'border-primary bg-primary font-semibold text-on-primary'
 

@@ -12,8 +12,8 @@ export interface PriceProps {
 export function Price({ price, actPrice, className }: PriceProps) {
   const discounted = typeof actPrice === 'number' && actPrice > price
   return (
-    <span className={cn('inline-flex flex-wrap items-baseline gap-x-2', className)}>
-      <span className="font-semibold text-text" data-price={price}>
+    <span className={cn('price', className)}>
+      <span className="price-now" data-price={price}>
         {formatINR(price)}
       </span>
       {discounted && (

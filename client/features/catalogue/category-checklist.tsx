@@ -50,7 +50,7 @@ function CategoryItem({ node, tree, selected, onToggle }: ItemProps) {
             aria-controls={listId}
             aria-label={`${expanded ? 'Hide' : 'Show'} ${node.name} subcategories`}
             onClick={() => setExpanded((e) => !e)}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-muted hover:bg-background hover:text-text"
+            className="check-more"
           >
             <ChevronDownIcon className={cn('size-4 transition-transform', expanded && 'rotate-180')} />
           </button>
