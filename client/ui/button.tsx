@@ -6,6 +6,8 @@ import { Spinner } from './spinner'
 const variants = {
   primary: 'bg-primary text-on-primary hover:bg-primary/90',
   outline: 'border border-border bg-surface text-text hover:bg-background',
+  /** outline with the primary colour's border: a product card's Add to Cart (.btn-framed in client/index.css, 24 to a list page) */
+  framed: 'btn-framed',
   ghost: 'bg-transparent text-text hover:bg-background',
   link: 'h-auto bg-transparent px-0 text-primary underline-offset-4 hover:underline',
   danger: 'bg-danger text-white hover:bg-danger/90',

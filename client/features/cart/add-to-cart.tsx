@@ -23,8 +23,7 @@ export function AddToCart({ pack, product, quantity, size = 'sm' }: { pack: Pack
   return (
     <Button
       size={size === 'sm' ? 'sm' : 'lg'}
-      variant="outline"
-      className="border-primary text-primary"
+      variant="framed"
       loading={cart.pending === 'add'}
       onClick={() => cart.add(pack.pack_id, pack.warehouse_id)}
       aria-label={`Add ${label} to cart`}

@@ -1,7 +1,6 @@
 import type { Product } from '../../../common/contracts/catalogue'
 import { useNavigate } from '../../lib/router'
 import { savePath } from '../../lib/saved-path'
-import { HeartIcon } from '../../ui/shop-icons'
 import { requestWishlist, useSavedFlag } from './wishlist-request'
 
 /** The heart on a product: a visitor is sent to sign in (and comes back here); a shopper picks the wishlist. */
@@ -22,7 +21,8 @@ export function WishlistHeart({ product, signedIn }: { product: Product; signedI
       aria-label={`Save ${product.product_name} to a wishlist`}
       className={saved ? 'heart text-danger' : 'heart text-muted'}
     >
-      <HeartIcon fill={saved ? 'currentColor' : undefined} />
+      {/* drawn by CSS (.heart-icon, client/index.css): a list page has 24 of these */}
+      <span className="heart-icon" />
     </button>
   )
 }
