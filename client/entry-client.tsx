@@ -1,9 +1,9 @@
 import './index.css'
-import { hydrate } from '@tanstack/react-query'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from './lib/router'
 import { App } from './app/app'
-import { fullState } from './app/page-state'
+import { fullState } from '../common/page-state'
 import { preloadRoute } from './app/routes'
 import { browserTransport, createApi } from './lib/api'
 import { createQueryClient } from './lib/query-client'
@@ -15,7 +15,7 @@ const noop = () => {}
 const api = createApi(browserTransport)
 const queryClient = createQueryClient()
 const state = document.getElementById('__STATE__')?.textContent
-if (state) hydrate(queryClient, fullState(JSON.parse(state)))
+if (state) hydrate(queryClient, fullState<DehydratedState>(JSON.parse(state)))
 
 // Analytics and monitoring (spec §9) load after the page is interactive (app/telemetry-start.ts); until then the
 // addresses the router shows are only noted here, so that each gets its page view.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, drivers, MAIN, type TestApp } from '../test/app'
 
 // The HTML of a list page as served (uncompressed). Issue 30 asks for under 60 KB; the first demo store's /products
-// was 124.8 KB, and is 66.2 KB since its cards, filters and state were made lean (bench/README.md "Pages (issue 30)").
+// was 124.8 KB, and is 65.6 KB since its cards, filters and state were made lean (bench/README.md "Pages (issue 30)").
 // This ceiling keeps what was won; lower it as the page gets lighter. Run `npm run build` first.
 const CEILING = 68 * 1024
 const GOAL = 60 * 1024

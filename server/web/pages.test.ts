@@ -4,7 +4,7 @@ import { PRIVATE_NO_STORE, SHARED_PAGE } from '../platform/cache-headers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, drivers, MAIN, SHOP2, type TestApp } from '../test/app'
 import { signIn } from '../test/shopper'
-import { fullState } from '../../client/app/page-state'
+import { fullState } from '../../common/page-state'
 
 // Server-rendered pages: the app is built with the web client (run `npm run build` first).
 

@@ -41,8 +41,8 @@ function CategoryItem({ node, tree, selected, onToggle }: ItemProps) {
 
   return (
     <li>
-      <div className="flex items-center gap-1">
-        <FilterCheckbox label={node.name} checked={checked} indeterminate={indeterminate} onChange={() => onToggle(node.slug)} className="min-w-0 flex-1" />
+      <div className="check-line">
+        <FilterCheckbox label={node.name} checked={checked} indeterminate={indeterminate} onChange={() => onToggle(node.slug)} />
         {hasChildren && (
           <button
             type="button"
@@ -52,7 +52,7 @@ function CategoryItem({ node, tree, selected, onToggle }: ItemProps) {
             onClick={() => setExpanded((e) => !e)}
             className="check-more"
           >
-            <ChevronDownIcon className={cn('size-4 transition-transform', expanded && 'rotate-180')} />
+            <ChevronDownIcon />
           </button>
         )}
       </div>

@@ -1,6 +1,10 @@
-import type { DehydratedState } from '@tanstack/react-query'
-import type { Product } from '../../common/contracts/catalogue'
-import type { InitData } from '../../common/contracts/site-settings'
+import type { Product } from './contracts/catalogue'
+import type { InitData } from './contracts/site-settings'
+
+/** The part of TanStack Query's dehydrated state read here (the client's entries hand it the whole). */
+interface DehydratedState {
+  queries: { queryKey: readonly unknown[]; state: { data?: unknown } }[]
+}
 
 /**
  * The query state a server-rendered page hands to the browser, made smaller (issue 30: a list page's HTML under 60 KB;
@@ -13,7 +17,7 @@ import type { InitData } from '../../common/contracts/site-settings'
  * `fullState(JSON.parse(leanState(state)))` is what the browser hydrates: the same answers, but for the two texts.
  * A list's products then read as they would from an answer without them (server/web/pages.test.ts checks this).
  */
-export function leanState(state: DehydratedState): string {
+export function leanState<S extends DehydratedState>(state: S): string {
   const queries = state.queries.map((q) => {
     const [key] = q.queryKey
     const data = key === 'init' ? leanInit(q.state.data as InitData) : isList(q.queryKey) ? leanList(q.state.data as ProductList) : q.state.data
@@ -22,8 +26,8 @@ export function leanState(state: DehydratedState): string {
   return JSON.stringify(packed({ ...state, queries }))
 }
 
-export function fullState(sent: unknown): DehydratedState {
-  const state = unpacked(sent) as DehydratedState
+export function fullState<S extends DehydratedState = DehydratedState>(sent: unknown): S {
+  const state = unpacked(sent) as S
   for (const q of state.queries) {
     const data = q.state.data
     if (q.queryKey[0] === 'init' && data) q.state.data = fullInit(data as InitData)

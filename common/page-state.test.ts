@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { DehydratedState } from '@tanstack/react-query'
 import { fullState, leanState } from './page-state'
 
 const category = (slug: string, children: unknown[] = []) => ({ name: slug.toUpperCase(), slug, avatar: `c/${slug}.webp`, children })
@@ -49,7 +48,7 @@ const query = (queryKey: unknown[], data: unknown) => ({ queryKey, queryHash: JS
 const state = {
   mutations: [],
   queries: [query(['init'], init), query(['catalogue', 'list', { perPage: 24 }], list), query(['pages', '/x'], { blocks: [{ $k: 1 }, { $k: 2 }], $v: 'x' })],
-} as unknown as DehydratedState
+} as unknown as Parameters<typeof leanState>[0]
 
 describe('the state a page hands to the browser', () => {
   it('is whole again in the browser: the same answers, less the list products’ texts', () => {
@@ -70,7 +69,7 @@ describe('the state a page hands to the browser', () => {
 
   it('keeps a category menu the browser could not rebuild as it is', () => {
     const own = { ...init, navs: [item('Categories', '/categories', [item('Hand-made', null)])] }
-    const back = fullState(JSON.parse(leanState({ mutations: [], queries: [query(['init'], own)] } as unknown as DehydratedState)))
+    const back = fullState(JSON.parse(leanState({ mutations: [], queries: [query(['init'], own)] } as unknown as Parameters<typeof leanState>[0])))
     expect(back.queries[0].state.data).toEqual(own)
   })
 
@@ -79,7 +78,7 @@ describe('the state a page hands to the browser', () => {
       { a: 1, b: undefined },
       { a: 2, b: 3 },
     ]
-    const back = fullState(JSON.parse(leanState({ mutations: [], queries: [query(['x'], rows)] } as unknown as DehydratedState)))
+    const back = fullState(JSON.parse(leanState({ mutations: [], queries: [query(['x'], rows)] } as unknown as Parameters<typeof leanState>[0])))
     expect(back.queries[0].state.data).toEqual(JSON.parse(JSON.stringify(rows)))
   })
 })
