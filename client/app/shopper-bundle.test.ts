@@ -75,7 +75,9 @@ describe("the shopper's first load", () => {
     const { files, packages } = staticGraph('client/app/block-registry.tsx')
     const blocks = files.filter((f) => f.startsWith('client/features/page-builder/'))
     expect(blocks).toContain('client/features/page-builder/blocks/hero-banner/view.tsx')
-    expect(blocks.filter((f) => !/^client\/features\/page-builder\/blocks\/([a-z-]+\/view|block-view|slide-link|stored|stored-catalogue)\.tsx?$/.test(f))).toEqual([])
+    expect(
+      blocks.filter((f) => !/^client\/features\/page-builder\/blocks\/([a-z-]+\/view|block-view|slide-link|stored|stored-catalogue)\.tsx?$/.test(f)),
+    ).toEqual([])
     expect(files.filter((f) => STAFF_FILES.test(f))).toEqual([])
     expect(packages.filter((p) => STAFF_PACKAGES.test(p) || p.startsWith('@tiptap/'))).toEqual([])
     expect(staticGraph('client/features/page-builder/blocks/forms.ts').files).toContain('client/features/page-builder/blocks/hero-banner/form.tsx')
