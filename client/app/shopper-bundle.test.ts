@@ -71,6 +71,10 @@ describe("the shopper's first load", () => {
     }
   })
 
+  it("holds no sales agent's banner: it loads for agents only (issue 31)", () => {
+    expect(staticGraph('client/entry-client.tsx').files).not.toContain('client/features/agents/agent-banner.tsx')
+  })
+
   it("loads the page blocks' storefront views without their editor forms (staff code, loaded with the page editor)", () => {
     const { files, packages } = staticGraph('client/app/block-registry.tsx')
     const blocks = files.filter((f) => f.startsWith('client/features/page-builder/'))
