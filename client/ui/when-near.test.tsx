@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
-import { NEAR_MARGIN, WhenNear } from './when-near'
+import { lookAhead, NEAR_MARGIN, WhenNear } from './when-near'
 
 afterEach(() => {
   cleanup()
@@ -34,6 +34,17 @@ function observers() {
   )
   return made
 }
+
+it('looks ahead at once when told to (the page builder preview), as after a scroll', async () => {
+  vi.resetModules()
+  const fresh = await import('./when-near')
+  const made = observers()
+  render(<fresh.WhenNear>{() => null}</fresh.WhenNear>)
+  expect(made.map((o) => o.margin)).toEqual(['0px'])
+  act(() => fresh.lookAhead())
+  expect(made.map((o) => o.margin)).toEqual(['0px', NEAR_MARGIN])
+  cleanup()
+})
 
 it('counts only the viewport as near until the first scroll, then looks NEAR_MARGIN ahead; nears once (issue 31)', () => {
   const made = observers()

@@ -10,6 +10,14 @@ export const NEAR_MARGIN = '0px 0px 200px 0px'
  */
 let scrolled = false
 const margin = () => (scrolled || window.scrollY > 0 ? NEAR_MARGIN : '0px')
+/** The WhenNear waiting for the first scroll, told when look-ahead starts. */
+const waiting = new Set<() => void>()
+
+/** Look NEAR_MARGIN ahead from now on, as after a scroll: for a view that is not a shopper's first load (the page builder's preview). */
+export function lookAhead() {
+  scrolled = true
+  for (const start of [...waiting]) start()
+}
 
 /**
  * Content below the fold that draws (and loads) when the shopper scrolls to it: `children(near)` draws it, `near`
@@ -45,13 +53,21 @@ export function WhenNear({ onNear, children }: { onNear?: () => void; children: 
     }
     const onScroll = () => {
       scrolled = true
+      stopWaiting()
       observe()
     }
+    const stopWaiting = () => {
+      waiting.delete(onScroll)
+      window.removeEventListener('scroll', onScroll)
+    }
     observe()
-    if (!scrolled) window.addEventListener('scroll', onScroll, { once: true, passive: true })
+    if (!scrolled) {
+      waiting.add(onScroll)
+      window.addEventListener('scroll', onScroll, { passive: true })
+    }
     return () => {
       observer?.disconnect()
-      window.removeEventListener('scroll', onScroll)
+      stopWaiting()
     }
   }, [latest, near])
   return (
