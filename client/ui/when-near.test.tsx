@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
-import { lookAhead, NEAR_MARGIN, WhenNear } from './when-near'
+import { LOOK_AHEAD_ATTRIBUTE } from '../../common/rules/page-preview'
+import { NEAR_MARGIN, WhenNear } from './when-near'
 
 afterEach(() => {
   cleanup()
@@ -35,17 +36,6 @@ function observers() {
   return made
 }
 
-it('looks ahead at once when told to (the page builder preview), as after a scroll', async () => {
-  vi.resetModules()
-  const fresh = await import('./when-near')
-  const made = observers()
-  render(<fresh.WhenNear>{() => null}</fresh.WhenNear>)
-  expect(made.map((o) => o.margin)).toEqual(['0px'])
-  act(() => fresh.lookAhead())
-  expect(made.map((o) => o.margin)).toEqual(['0px', NEAR_MARGIN])
-  cleanup()
-})
-
 it('counts only the viewport as near until the first scroll, then looks NEAR_MARGIN ahead; nears once (issue 31)', () => {
   const made = observers()
   const onNear = vi.fn()
@@ -67,4 +57,17 @@ it('counts only the viewport as near until the first scroll, then looks NEAR_MAR
   cleanup()
   render(<WhenNear>{() => null}</WhenNear>)
   expect(made.at(-1)?.margin).toBe(NEAR_MARGIN)
+})
+
+it("looks ahead at once in the page builder's preview, which marks its document (no shopper's first load)", async () => {
+  vi.resetModules()
+  const fresh = await import('./when-near')
+  const made = observers()
+  document.documentElement.setAttribute(LOOK_AHEAD_ATTRIBUTE, '')
+  try {
+    render(<fresh.WhenNear>{() => null}</fresh.WhenNear>)
+    expect(made.map((o) => o.margin)).toEqual([NEAR_MARGIN])
+  } finally {
+    document.documentElement.removeAttribute(LOOK_AHEAD_ATTRIBUTE)
+  }
 })

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { LOOK_AHEAD_ATTRIBUTE } from '../../common/rules/page-preview'
 import { useLatest } from './use-latest'
 
 /** How far below the viewport (px) content counts as near once the shopper scrolls: a little ahead, not a screen. */
@@ -9,15 +10,7 @@ export const NEAR_MARGIN = '0px 0px 200px 0px'
  * for the first scroll, so the first load stays the first screen's (issue 31: its data call would bring zod).
  */
 let scrolled = false
-const margin = () => (scrolled || window.scrollY > 0 ? NEAR_MARGIN : '0px')
-/** The WhenNear waiting for the first scroll, told when look-ahead starts. */
-const waiting = new Set<() => void>()
-
-/** Look NEAR_MARGIN ahead from now on, as after a scroll: for a view that is not a shopper's first load (the page builder's preview). */
-export function lookAhead() {
-  scrolled = true
-  for (const start of [...waiting]) start()
-}
+const margin = () => (scrolled || window.scrollY > 0 || document.documentElement.hasAttribute(LOOK_AHEAD_ATTRIBUTE) ? NEAR_MARGIN : '0px')
 
 /**
  * Content below the fold that draws (and loads) when the shopper scrolls to it: `children(near)` draws it, `near`
@@ -51,23 +44,17 @@ export function WhenNear({ onNear, children }: { onNear?: () => void; children: 
       observer = current
       current.observe(el)
     }
+    // a scroll (or the preview's mark, which it announces as one) starts the look-ahead
     const onScroll = () => {
       scrolled = true
-      stopWaiting()
+      window.removeEventListener('scroll', onScroll)
       observe()
     }
-    const stopWaiting = () => {
-      waiting.delete(onScroll)
-      window.removeEventListener('scroll', onScroll)
-    }
     observe()
-    if (!scrolled) {
-      waiting.add(onScroll)
-      window.addEventListener('scroll', onScroll, { passive: true })
-    }
+    if (margin() !== NEAR_MARGIN) window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       observer?.disconnect()
-      stopWaiting()
+      window.removeEventListener('scroll', onScroll)
     }
   }, [latest, near])
   return (
