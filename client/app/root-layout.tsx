@@ -8,7 +8,6 @@ import { errorText } from '../lib/error-text'
 import { Button } from '../ui/button'
 import { Spinner } from '../ui/spinner'
 import { Toaster } from '../ui/toast'
-import { AgentBanner } from '../features/agents/agent-banner'
 import { replaceCart } from '../features/cart/api'
 import { pageQuery } from '../features/pages/api'
 import { initQuery } from '../lib/init'
@@ -28,6 +27,8 @@ const PromoPopup = lazy(() => import('../features/site-settings/popup').then((m)
 const MobileMenu = lazy(() => import('../features/site-settings/mobile-menu').then((m) => ({ default: m.MobileMenu })))
 // One wishlist dialog for the page, fetched when a heart first asks for it.
 const WishlistDialogHost = lazy(() => import('../features/wishlist/wishlist-dialog-host').then((m) => ({ default: m.WishlistDialogHost })))
+// Only sales agents see their banner: loaded for them, never in a shopper's first load (issue 31).
+const AgentBanner = lazy(() => import('../features/agents/agent-banner').then((m) => ({ default: m.AgentBanner })))
 
 type Panel = 'menu' | 'cart' | 'categories'
 
@@ -52,6 +53,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const [wishlistUsed, setWishlistUsed] = useState(false)
   if (wishlistFor && !wishlistUsed) setWishlistUsed(true)
   const [popupDue, setPopupDue] = useState(false)
+  // Agent mode lives in the tab's session, so its banner never draws on the server: it loads after hydration.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   usePagePreview(pathname, search)
   useEffect(() => {
     const timer = window.setTimeout(() => setPopupDue(true), POPUP_DELAY_MS)
@@ -87,7 +91,11 @@ export function RootLayout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <ScrollManager />
-      {data.user?.isSalesAgent && <AgentBanner replaceCart={replaceCart} />}
+      {hydrated && data.user?.isSalesAgent && (
+        <Suspense fallback={null}>
+          <AgentBanner replaceCart={replaceCart} />
+        </Suspense>
+      )}
       {showNavbar && <Header init={data} showSubNavbar={showSubNavbar} onOpenMenu={() => setPanel('menu')} onOpenCart={() => setPanel('cart')} />}
       <main id="main" className={meta.fullWidth ? 'flex-1' : 'mx-auto w-full max-w-7xl flex-1 px-3 sm:px-4'}>
         {blocked ? (

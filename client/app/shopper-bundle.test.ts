@@ -54,8 +54,16 @@ describe("the shopper's first load", () => {
     expect(packages.filter((p) => /^(posthog-js|@sentry\/)/.test(p))).toEqual([])
   })
 
-  it('holds neither zod nor a date library on the entry and the product list: contracts load with their first call (issue 31)', () => {
-    for (const start of ['client/entry-client.tsx', 'client/routes/products.tsx']) {
+  it('holds neither zod nor a date library on the entry, the home page, content pages and the product list: contracts load with their first call (issue 31)', () => {
+    // the page blocks' views read their stored data without zod (features/page-builder/blocks/stored.ts)
+    const starts = [
+      'client/entry-client.tsx',
+      'client/routes/products.tsx',
+      'client/routes/home.tsx',
+      'client/routes/content-page.tsx',
+      'client/app/block-registry.tsx',
+    ]
+    for (const start of starts) {
       const { files, packages } = staticGraph(start)
       expect(packages.filter((p) => /^(zod|dayjs)(\/|$)/.test(p))).toEqual([])
       // only the zod-free modules of common/contracts (wire constants, the list's sorts); the others come by later()
@@ -63,11 +71,17 @@ describe("the shopper's first load", () => {
     }
   })
 
+  it("holds no sales agent's banner: it loads for agents only (issue 31)", () => {
+    expect(staticGraph('client/entry-client.tsx').files).not.toContain('client/features/agents/agent-banner.tsx')
+  })
+
   it("loads the page blocks' storefront views without their editor forms (staff code, loaded with the page editor)", () => {
     const { files, packages } = staticGraph('client/app/block-registry.tsx')
     const blocks = files.filter((f) => f.startsWith('client/features/page-builder/'))
     expect(blocks).toContain('client/features/page-builder/blocks/hero-banner/view.tsx')
-    expect(blocks.filter((f) => !/^client\/features\/page-builder\/blocks\/([a-z-]+\/view|block-view|slide-link)\.tsx?$/.test(f))).toEqual([])
+    expect(
+      blocks.filter((f) => !/^client\/features\/page-builder\/blocks\/([a-z-]+\/view|block-view|slide-link|stored|stored-catalogue)\.tsx?$/.test(f)),
+    ).toEqual([])
     expect(files.filter((f) => STAFF_FILES.test(f))).toEqual([])
     expect(packages.filter((p) => STAFF_PACKAGES.test(p) || p.startsWith('@tiptap/'))).toEqual([])
     expect(staticGraph('client/features/page-builder/blocks/forms.ts').files).toContain('client/features/page-builder/blocks/hero-banner/form.tsx')

@@ -3,6 +3,7 @@ import { User } from './user'
 import { Cart } from './cart'
 import { Brand, Category } from './catalogue'
 import { defineContract } from './http'
+import { COLOUR_PATTERN } from '../rules/colour'
 
 const int = () => z.number().check(z.int())
 const text = (max: number) => z.string().check(z.maxLength(max))
@@ -17,7 +18,7 @@ export const SafeLink = z.string().check(
 )
 
 /** Colour values that become CSS variables (SECURITY XS-07). */
-export const COLOUR_PATTERN = /^#[0-9a-f]{3,8}$|^rgba?\([\d\s.,%]+\)$/i
+export { COLOUR_PATTERN }
 export const Colour = z.string().check(z.regex(COLOUR_PATTERN, 'Not a colour'))
 export const ThemeColours = z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,30}$/)), Colour)
 export const FontFamily = z.string().check(z.regex(/^[A-Za-z0-9 -]{1,40}$/))

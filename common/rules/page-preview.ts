@@ -4,6 +4,12 @@
  */
 export const PAGE_PREVIEW_PARAM = 'page-preview'
 
+/**
+ * The preview marks its document with this attribute: content below the fold then looks ahead at once, as after a
+ * scroll (client/ui/when-near.tsx), since the editor's view is no shopper's first load.
+ */
+export const LOOK_AHEAD_ATTRIBUTE = 'data-look-ahead'
+
 export interface PreviewMessage {
   type: 'page-preview'
   url: string

@@ -1,6 +1,7 @@
 import { focusManager, type QueryClient } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { PageData } from '../../../common/contracts/pages'
+import { LOOK_AHEAD_ATTRIBUTE } from '../../../common/rules/page-preview'
 
 /**
  * The storefront inside the page builder's preview frame: the page data the editor posts (made safe and
@@ -14,6 +15,9 @@ export function startPagePreview(qc: QueryClient, pathname: string): () => void 
   let latest: PageData | null = null
   // no refetch on focus: it would put the published page back
   focusManager.setFocused(true)
+  // the editor sees its blocks as a shopper who scrolls does, not as a first load (which waits for the first scroll)
+  document.documentElement.setAttribute(LOOK_AHEAD_ATTRIBUTE, '')
+  window.dispatchEvent(new Event('scroll'))
   const show = () => {
     if (!latest) return
     void qc.cancelQueries({ queryKey: key, exact: true })

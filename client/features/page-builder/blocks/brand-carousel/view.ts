@@ -1,4 +1,5 @@
-import { Brand } from '../../../../../common/contracts/catalogue'
+import type { Brand } from '../../../../../common/contracts/catalogue'
+import { readBrand } from '../stored-catalogue'
 import { type BlockReading, readTitle, responseList } from '../block-view'
 
 export interface BrandCarouselProps {
@@ -9,6 +10,6 @@ export interface BrandCarouselProps {
 
 /** Drawn by the catalogue's BrandCarousel, which the app's block registry gives it (features do not import each other). */
 export const brandCarouselView: BlockReading<BrandCarouselProps> = {
-  read: (block) => ({ title: readTitle(block), brands: responseList(block, Brand) }),
+  read: (block) => ({ title: readTitle(block), brands: responseList(block, readBrand) }),
   heading: ({ title }) => title,
 }

@@ -1,4 +1,5 @@
-import { Category, type CategoryNode } from '../../../../../common/contracts/catalogue'
+import type { CategoryNode } from '../../../../../common/contracts/catalogue'
+import { readCategory } from '../stored-catalogue'
 import { type BlockReading, readTitle, responseList } from '../block-view'
 
 export interface CategoryCarouselProps {
@@ -9,6 +10,6 @@ export interface CategoryCarouselProps {
 
 /** Drawn by the catalogue's CategoryCarousel, which the app's block registry gives it (features do not import each other). */
 export const categoryCarouselView: BlockReading<CategoryCarouselProps> = {
-  read: (block) => ({ title: readTitle(block), categories: responseList(block, Category) }),
+  read: (block) => ({ title: readTitle(block), categories: responseList(block, readCategory) }),
   heading: ({ title }) => title,
 }

@@ -1,12 +1,13 @@
 import { useState, type CSSProperties } from 'react'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { HeroBannerBlock } from '../../../../../common/contracts/page-blocks'
-import { Colour } from '../../../../../common/contracts/site-settings'
+import { COLOUR_PATTERN } from '../../../../../common/rules/colour'
 import { CAROUSEL_DELAY_MS } from '../../../../../common/rules/constants'
 import { cn } from '../../../../lib/cn'
 import { imageUrl, PLACEHOLDER_IMAGE } from '../../../../lib/image'
 import { Carousel, type SlidesPerView } from '../../../../ui/carousel'
-import { type BlockView, readTitle, someOf } from '../block-view'
+import { type BlockView, readTitle } from '../block-view'
+import { field, isNullishString, isNumber, isRecord, type Stored, someOf } from '../stored'
 import { SlideLink } from '../slide-link'
 
 type Slide = z.infer<typeof HeroBannerBlock.data>['slides'][number]
@@ -14,38 +15,42 @@ type HeroSettings = z.infer<typeof HeroBannerBlock.settings>
 
 // A stored hero of any age, read into the contract's shape: a slide that does not parse is skipped, a bad setting
 // falls back to its default instead of breaking the page (SECURITY XS-07: bgcolor must be a colour).
-const StoredSlide: z.ZodMiniType<Slide> = z.object({
-  image: z.string().check(z.minLength(1)),
-  image_sm: z.nullish(z.string()),
-  link: z.nullish(z.string()),
-  alt: z.nullish(z.string()),
-})
-const StoredData = z.object({ slides: someOf(StoredSlide) })
+function readSlide(value: unknown): Slide | undefined {
+  if (!isRecord(value) || typeof value.image !== 'string' || value.image.length === 0) return undefined
+  const { image, image_sm, link, alt } = value
+  return [image_sm, link, alt].every(isNullishString) ? ({ image, image_sm, link, alt } as Slide) : undefined
+}
 
-const count = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(8))), undefined)
-const SlidesConfig = z.object({
-  sm: count,
-  md: count,
-  columns: count,
-  autoplayInterval: z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1000), z.maximum(60_000))), undefined),
-})
-/** Older editors stored slidesconfig as a JSON string. */
-const JsonText = z.pipe(
-  z.string(),
-  z.transform((text) => {
+/** A whole number from min to max, from a number or its text (as stored by older editors); else undefined. */
+function count(value: unknown, min = 1, max = 8): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined
+}
+
+function readSlidesConfig(value: unknown): HeroSettings['slidesconfig'] {
+  let config = value
+  if (typeof value === 'string') {
     try {
-      return JSON.parse(text)
+      // Older editors stored slidesconfig as a JSON string.
+      config = JSON.parse(value)
     } catch {
       return undefined
     }
-  }),
-)
-const StoredSettings: z.ZodMiniType<HeroSettings> = z.object({
-  aspect: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
-  bgcolor: z.catch(z.optional(Colour), undefined),
-  fullpage: z.catch(z.optional(z.boolean()), false),
-  slidesconfig: z.catch(z.optional(z.union([SlidesConfig, z.pipe(JsonText, SlidesConfig)])), undefined),
-})
+  }
+  if (!isRecord(config)) return undefined
+  return { sm: count(config.sm), md: count(config.md), columns: count(config.columns), autoplayInterval: count(config.autoplayInterval, 1000, 60_000) }
+}
+
+function readSettings(settings: Stored): HeroSettings {
+  const { aspect, bgcolor, fullpage } = settings
+  return {
+    aspect: typeof aspect === 'string' || isNumber(aspect) ? aspect : undefined,
+    bgcolor: typeof bgcolor === 'string' && COLOUR_PATTERN.test(bgcolor) ? bgcolor : undefined,
+    fullpage: fullpage === undefined ? undefined : fullpage === true,
+    slidesconfig: readSlidesConfig(settings.slidesconfig),
+  }
+}
 
 const DEFAULT_RATIO = 16 / 5
 /** The seeded small-screen banners are 800×600; used when image_sm is present. */
@@ -69,8 +74,8 @@ interface HeroBannerProps {
 export const heroBannerView: BlockView<HeroBannerProps> = {
   read: (block) => ({
     title: readTitle(block),
-    slides: z.safeParse(StoredData, block.data).data?.slides ?? [],
-    settings: z.safeParse(StoredSettings, block.settings).data ?? {},
+    slides: someOf(field(block.data, 'slides'), readSlide),
+    settings: isRecord(block.settings) ? readSettings(block.settings) : {},
   }),
   View: HeroBanner,
 }

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini'
-import { Product } from '../../../../../common/contracts/catalogue'
+import type { Product } from '../../../../../common/contracts/catalogue'
 import { classifyLink } from '../../../../../common/rules/links'
 import { type BlockReading, readTitle, responseList } from '../block-view'
-
-const StoredData = z.object({ link: z.catch(z.optional(z.string()), undefined) })
+import { field, stringOr } from '../stored'
+import { readProduct } from '../stored-catalogue'
 
 export interface ProductCarouselProps {
   title: string
@@ -16,11 +15,11 @@ export interface ProductCarouselProps {
 /** Drawn by the catalogue's ProductCarousel, which the app's block registry gives it (features do not import each other). */
 export const productCarouselView: BlockReading<ProductCarouselProps> = {
   read: (block) => {
-    const target = classifyLink(z.safeParse(StoredData, block.data).data?.link)
+    const target = classifyLink(stringOr(field(block.data, 'link')))
     return {
       title: readTitle(block) ?? block.name,
       viewAllHref: target.kind === 'internal' ? target.to : undefined,
-      products: responseList(block, Product),
+      products: responseList(block, readProduct),
     }
   },
   heading: ({ title }) => title,

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { RichTextBlock } from '../../../../../common/contracts/page-blocks'
 import { useNavigate } from '../../../../lib/router'
 import type { BlockView } from '../block-view'
+import { field, stringOr } from '../stored'
 import { classifyLink } from '../slide-link'
 
 // No typography plugin is installed; these arbitrary variants give stored HTML a calm, readable "prose" look.
@@ -27,10 +28,8 @@ const isOffsiteLookalike = (href: string) => /^\/[/\\]/.test(href.replace(/[\t\n
 
 type RichTextProps = Partial<Pick<z.infer<typeof RichTextBlock.data>, 'html'>>
 
-const StoredData = z.object({ html: z.catch(z.optional(z.string()), undefined) })
-
 export const richTextView: BlockView<RichTextProps> = {
-  read: (block) => ({ html: z.safeParse(StoredData, block.data).data?.html }),
+  read: (block) => ({ html: stringOr(field(block.data, 'html')) }),
   View: RichText,
 }
 

@@ -1,24 +1,22 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { SupplierTilesBlock } from '../../../../../common/contracts/page-blocks'
 import { cn } from '../../../../lib/cn'
 import { Carousel } from '../../../../ui/carousel'
 import { CarouselHeading } from '../../../../ui/carousel-heading'
 import { Image } from '../../../../ui/image'
-import { type BlockView, readTitle, someOf } from '../block-view'
+import { type BlockView, readTitle } from '../block-view'
+import { field, isNullishString, isRecord, someOf } from '../stored'
 import { SlideLink } from '../slide-link'
 
 type SupplierTile = z.infer<typeof SupplierTilesBlock.data>['items'][number]
 
-/** A stored tile of any age that does not parse is skipped. */
-const StoredTile: z.ZodMiniType<SupplierTile> = z.object({
-  name: z.string().check(z.minLength(1)),
-  link: z.nullish(z.string()),
-  avatar: z.nullish(z.string()),
-  image: z.nullish(z.string()),
-  title: z.nullish(z.string()),
-  border: z.nullish(z.boolean()),
-})
-const StoredData = z.object({ items: someOf(StoredTile) })
+/** A stored tile of any age that is not a tile (no name, a field of the wrong type) is skipped. */
+function readTile(value: unknown): SupplierTile | undefined {
+  if (!isRecord(value) || typeof value.name !== 'string' || value.name.length === 0) return undefined
+  const { name, link, avatar, image, title, border } = value
+  if (![link, avatar, image, title].every(isNullishString) || !(border == null || typeof border === 'boolean')) return undefined
+  return { name, link, avatar, image, title, border } as SupplierTile
+}
 
 interface SupplierTilesProps {
   title?: string
@@ -26,7 +24,7 @@ interface SupplierTilesProps {
 }
 
 export const supplierTilesView: BlockView<SupplierTilesProps> = {
-  read: (block) => ({ title: readTitle(block), items: z.safeParse(StoredData, block.data).data?.items ?? [] }),
+  read: (block) => ({ title: readTitle(block), items: someOf(field(block.data, 'items'), readTile) }),
   heading: ({ title }) => title,
   View: SupplierTiles,
 }
