@@ -35,6 +35,9 @@ describe('the page builder’s grid blocks (issue 31)', () => {
     await admin.getByRole('button', { name: /^phone/ }).click()
     const frame = admin.frameLocator('iframe[data-device="phone"]')
     await frame.getByRole('heading', { name: 'Ghee for the week' }).waitFor({ timeout: 20_000 })
+    // the preview shows each edit as the server resolves it: the picks come after the title (12 best sellers until then)
+    await frame.locator('section[data-block-type="product_grid"] h3').first().waitFor({ timeout: 20_000 })
+    await frame.locator('section[data-block-type="product_grid"] ul > li').nth(2).waitFor({ state: 'detached', timeout: 20_000 })
     const rowOf = (type: string) =>
       frame.locator(`section[data-block-type="${type}"] ul > li`).evaluateAll((items) => {
         const tops = items.map((li) => Math.round(li.getBoundingClientRect().top))
