@@ -100,7 +100,7 @@ export async function receivePurchase(ctx: StaffWriteCtx, input: PurchaseInput):
         orderId,
         input.lines.map((l) => ({ packId: l.pack_id, quantity: l.quantity })),
       )
-    // the supplier's khata: the bill is owed (after the stock rows: the lock order of docs/decisions/0056)
+    // the supplier's khata: the bill is owed (after the stock rows: the lock order of docs/decisions/0058)
     await b.postEntry(tx, {
       websiteId: site,
       supplierId: supplier.id,
